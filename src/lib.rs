@@ -1,1 +1,15 @@
-pub fn x(){}
+//! spirv-opt-rs: an MLIR-style dialect conversion framework in Rust, on
+//! [melior], and the home of the SPIR-V to LLVM lowering built on it.
+//!
+//! This crate is the framework: [`conversion`] (type converter, target,
+//! patterns, driver), [`pass`] (passes with typed options and a registry)
+//! and [`pipeline`] (textual pipelines run in MLIR's pass manager). The
+//! SPIR-V and LLVM dialect helpers live in `spirv-opt-dialects`, the
+//! conversion itself in `spirv-opt-passes`.
+
+pub mod conversion;
+pub mod error;
+mod ffi;
+pub mod ir;
+
+pub use ffi::emit_error;

@@ -1,0 +1,96 @@
+//! `convert-spirv-to-llvm`: the SPIR-V dialect to the LLVM dialect.
+//!
+//! One module per op family, named as the sections of the conversion manual
+//! (docs/conversion-manual.md) and the lit files under
+//! test/Conversion/SPIRVToLLVM/. Each family module has a `populate` function
+//! adding its patterns; 1:1 mappings are tables of [`DirectConversion`]s.
+
+mod arithmetic;
+mod barrier;
+mod bitfield;
+mod bitwise;
+mod cast;
+mod comparison;
+mod composite;
+mod constant;
+mod control_flow;
+mod function;
+mod glsl;
+mod group;
+mod logical;
+mod memory;
+mod misc;
+mod module;
+mod shift;
+pub mod types;
+pub(crate) mod util;
+
+use melior::{Context, ir::OperationRef};
+use spirv_opt_rs::{
+    conversion::{Conversion, ConversionStats, ConversionTarget, PatternSet, TypeConverter},
+    error::ConversionError,
+};
+pub use types::ClientApi;
+
+#[allow(unused_imports)]
+pub(crate) use spirv_opt_rs::conversion::DirectConversion;
+
+/// Options of `convert-spirv-to-llvm`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SpirvToLlvmOptions {
+    /// Decides the LLVM address space of each storage class.
+    pub client_api: ClientApi,
+}
+
+/// Adds every SPIR-V to LLVM pattern to `patterns`, family by family.
+pub fn populate_spirv_to_llvm_patterns(patterns: &mut PatternSet, options: SpirvToLlvmOptions) {
+    arithmetic::populate(patterns);
+    barrier::populate(patterns);
+    bitfield::populate(patterns);
+    bitwise::populate(patterns);
+    cast::populate(patterns, options);
+    comparison::populate(patterns);
+    composite::populate(patterns);
+    constant::populate(patterns);
+    control_flow::populate(patterns);
+    function::populate(patterns);
+    glsl::populate(patterns);
+    group::populate(patterns);
+    logical::populate(patterns);
+    memory::populate(patterns, options);
+    misc::populate(patterns);
+    module::populate(patterns);
+    shift::populate(patterns);
+}
+
+/// The target of the conversion: the LLVM dialect and `builtin.module`; every
+/// SPIR-V op is illegal.
+pub fn spirv_to_llvm_target() -> ConversionTarget {
+    let mut target = ConversionTarget::new();
+    target
+        .add_legal_dialect("llvm")
+        .add_legal_op("builtin.module")
+        .add_legal_op("builtin.unrealized_conversion_cast")
+        .add_illegal_dialect("spirv");
+    target
+}
+
+/// Converts every SPIR-V op nested in `module` (a `builtin.module`) to the
+/// LLVM dialect. On error, `module` is unchanged and the error carries the
+/// location of the op that could not be converted.
+pub fn convert_spirv_to_llvm<'c>(
+    context: &'c Context,
+    module: OperationRef<'c, '_>,
+    options: SpirvToLlvmOptions,
+) -> Result<ConversionStats, ConversionError<'c>> {
+    let type_converter = types::spirv_to_llvm_type_converter(context, options);
+    let mut patterns = PatternSet::new();
+    populate_spirv_to_llvm_patterns(&mut patterns, options);
+    let target = spirv_to_llvm_target();
+    Conversion::full(&target, &patterns, &type_converter).apply(module)
+}
+
+#[doc(hidden)]
+pub fn type_converter_for_tests(context: &Context, options: SpirvToLlvmOptions) -> TypeConverter<'_> {
+    types::spirv_to_llvm_type_converter(context, options)
+}

@@ -1,0 +1,95 @@
+//! Helpers shared by the families: constants, broadcasts, attribute readers.
+
+use melior::ir::{
+    Attribute, OperationRef, Type, TypeLike, Value,
+    attribute::{DenseElementsAttribute, FloatAttribute, IntegerAttribute, TypeAttribute},
+    operation::OperationLike,
+    r#type::IntegerType,
+};
+use spirv_opt_rs::{
+    conversion::ConversionRewriter,
+    error::MatchFailure,
+    ir::{element_type, vector_shape},
+};
+
+/// `llvm.mlir.constant` of integer type `ty` (or a splat of a vector of
+/// integers) holding `value`.
+pub(crate) fn integer_constant<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ty: Type<'c>,
+    value: i64,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let element = element_type(ty);
+    let scalar: Attribute<'c> = IntegerAttribute::new(element, value).into();
+    constant(rewriter, ty, scalar)
+}
+
+/// `llvm.mlir.constant` of float type `ty` (or a splat of a vector of floats).
+pub(crate) fn float_constant<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ty: Type<'c>,
+    value: f64,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let element = element_type(ty);
+    let scalar: Attribute<'c> = FloatAttribute::new(rewriter.context(), element, value).into();
+    constant(rewriter, ty, scalar)
+}
+
+/// `llvm.mlir.constant` of `ty` with `scalar` as value, splatted for vectors.
+fn constant<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ty: Type<'c>,
+    scalar: Attribute<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let value = if vector_shape(ty).is_some() { DenseElementsAttribute::splat(ty, scalar).into() } else { scalar };
+    rewriter.create_value("llvm.mlir.constant", &[], ty, &[("value", value)])
+}
+
+/// An `i32` constant, as LLVM vector lane indices are.
+pub(crate) fn i32_constant<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    value: i64,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let i32_type = IntegerType::new(rewriter.context(), 32).into();
+    integer_constant(rewriter, i32_type, value)
+}
+
+/// A vector of type `vector` whose lanes all hold the scalar `value`, built
+/// as upstream does: `llvm.mlir.poison` then one `llvm.insertelement` per lane.
+pub(crate) fn broadcast<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    value: Value<'c, 'r>,
+    vector: Type<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let (length, _) = vector_shape(vector).ok_or_else(|| MatchFailure::new("broadcast to a non-vector type"))?;
+    let mut result = rewriter.create_value("llvm.mlir.poison", &[], vector, &[])?;
+    for lane in 0..length {
+        let index = i32_constant(rewriter, lane as i64)?;
+        result = rewriter.create_value("llvm.insertelement", &[result, value, index], vector, &[])?;
+    }
+    Ok(result)
+}
+
+/// The attribute `name` of `op`, as a match failure when it is missing.
+pub(crate) fn attribute<'c>(op: OperationRef<'c, '_>, name: &str) -> Result<Attribute<'c>, MatchFailure> {
+    op.attribute(name).map_err(|_| MatchFailure::new(format!("missing attribute '{name}'")))
+}
+
+/// The type held by the type attribute `name` of `op`.
+pub(crate) fn type_attribute<'c>(op: OperationRef<'c, '_>, name: &str) -> Result<Type<'c>, MatchFailure> {
+    let attribute = attribute(op, name)?;
+    TypeAttribute::try_from(attribute)
+        .map(|attribute| attribute.value())
+        .map_err(|_| MatchFailure::new(format!("attribute '{name}' is not a type")))
+}
+
+/// The printed form of attribute `name` of `op`, if present. SPIR-V enum
+/// attributes have no C API accessor, so they are read from this text.
+pub(crate) fn printed_attribute(op: OperationRef<'_, '_>, name: &str) -> Option<String> {
+    op.attribute(name).ok().map(|attribute| attribute.to_string())
+}
+
+/// Whether `ty` is a vector type.
+pub(crate) fn is_vector(ty: Type<'_>) -> bool {
+    ty.is_vector()
+}

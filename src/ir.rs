@@ -1,0 +1,36 @@
+//! Safe queries on builtin MLIR types that melior does not wrap.
+
+use crate::ffi;
+use melior::ir::{Type, TypeLike, r#type::IntegerType};
+
+/// The length and element type of a 1-D vector type, `None` for any other type.
+pub fn vector_shape(ty: Type<'_>) -> Option<(u64, Type<'_>)> {
+    if !ty.is_vector() {
+        return None;
+    }
+    ffi::vector_shape(ty)
+}
+
+/// The element type of a vector, or the type itself.
+pub fn element_type(ty: Type<'_>) -> Type<'_> {
+    vector_shape(ty).map_or(ty, |(_, element)| element)
+}
+
+/// The bit width of an integer or float type, or of a vector's elements.
+pub fn scalar_bit_width(ty: Type<'_>) -> Option<u32> {
+    let element = element_type(ty);
+    if let Ok(integer) = IntegerType::try_from(element) {
+        return Some(integer.width());
+    }
+    element.is_float().then(|| element.float_width())
+}
+
+/// Whether `ty` is an integer type, or a vector of them.
+pub fn is_integer_like(ty: Type<'_>) -> bool {
+    element_type(ty).is_integer()
+}
+
+/// Whether `ty` is a float type, or a vector of them.
+pub fn is_float_like(ty: Type<'_>) -> bool {
+    element_type(ty).is_float()
+}
