@@ -2,7 +2,6 @@
 //! failures leaving the input untouched, region inlining, forward references.
 
 use crate::common::{context, parse, print};
-use melior::ir::operation::OperationLike;
 use spirv_opt_passes::spirv_to_llvm::{SpirvToLlvmOptions, convert_spirv_to_llvm};
 
 #[test]
