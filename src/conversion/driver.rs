@@ -201,6 +201,10 @@ pub struct ConversionRewriter<'c: 'r, 'r, 'p> {
     op_infos: HashMap<usize, OpInfo<'p>>,
     /// Where replacement ops are appended.
     insertion: MlirBlock,
+    /// The last op known to be in each block being built (the C API has no
+    /// "last op of a block" query; walking from the first op per pattern
+    /// would make the conversion quadratic in block size).
+    tails: HashMap<usize, MlirOperation>,
     /// Continuation blocks of the regions being inlined, innermost last.
     exits: Vec<MlirBlock>,
     /// New module bodies being built, innermost last, for symbol declarations.
@@ -225,6 +229,7 @@ impl<'c: 'r, 'r, 'p> ConversionRewriter<'c, 'r, 'p> {
             casts: HashMap::new(),
             op_infos: HashMap::new(),
             insertion: MlirBlock { ptr: std::ptr::null_mut() },
+            tails: HashMap::new(),
             exits: Vec::new(),
             module_scopes: Vec::new(),
             declared: HashMap::new(),
@@ -276,7 +281,9 @@ impl<'c: 'r, 'r, 'p> ConversionRewriter<'c, 'r, 'p> {
 
     /// Appends `op` at the insertion point.
     pub fn insert(&mut self, op: Operation<'c>) -> OperationRef<'c, 'r> {
-        ffi::block::<'c, 'r>(self.insertion).append_operation(op)
+        let op = ffi::block::<'c, 'r>(self.insertion).append_operation(op);
+        self.tails.insert(ffi::key(self.insertion.ptr), op.to_raw());
+        op
     }
 
     /// Creates op `name` at the insertion point, at the location of the op
@@ -574,7 +581,7 @@ impl<'c: 'r, 'r, 'p> ConversionRewriter<'c, 'r, 'p> {
             self.location = op.location();
             let operands = self.adapt_operands(op)?;
             for pattern in patterns {
-                let mark = Mark::of(self.insertion);
+                let mark = Mark::of(self);
                 match pattern.match_and_rewrite(op, &operands, self) {
                     Ok(replacement) if replacement.len() == op.result_count() => {
                         self.map_results(op, &replacement);
@@ -715,6 +722,21 @@ impl<'c: 'r, 'r, 'p> ConversionRewriter<'c, 'r, 'p> {
         Ok(())
     }
 
+    /// The last op of `block`: the recorded tail, advanced past ops appended
+    /// without [`Self::insert`].
+    fn last_operation(&mut self, block: MlirBlock) -> Option<MlirOperation> {
+        let key = ffi::key(block.ptr);
+        let mut last = match self.tails.get(&key) {
+            Some(&op) => ffi::operation::<'c, 'r>(op),
+            None => ffi::block::<'c, 'r>(block).first_operation()?,
+        };
+        while let Some(next) = last.next_in_block() {
+            last = next;
+        }
+        self.tails.insert(key, last.to_raw());
+        Some(last.to_raw())
+    }
+
     fn failure(&self, op: OperationRef<'c, 'r>, reason: String) -> ConversionError<'c> {
         ConversionError::FailedToLegalize { op: op_name(op), location: op.location(), reason: Some(reason) }
     }
@@ -743,31 +765,32 @@ struct Mark {
 }
 
 impl Mark {
-    fn of(block: MlirBlock) -> Self {
-        let last = last_operation(ffi::block(block)).map(|op| op.to_raw());
-        Self { block, last }
+    fn of(rewriter: &mut ConversionRewriter<'_, '_, '_>) -> Self {
+        let block = rewriter.insertion;
+        Self { block, last: rewriter.last_operation(block) }
     }
 
     fn rollback(self, rewriter: &mut ConversionRewriter<'_, '_, '_>) {
         let block = ffi::block(self.block);
-        while let Some(op) = last_operation(block) {
-            if Some(op.to_raw().ptr) == self.last.map(|last| last.ptr) {
-                break;
-            }
+        let mut next = match self.last {
+            Some(last) => ffi::operation(last).next_in_block(),
+            None => block.first_operation(),
+        };
+        let mut created = Vec::new();
+        while let Some(op) = next {
+            next = op.next_in_block();
+            created.push(op);
+        }
+        // Newest first, so that no erased op still has users.
+        for op in created.into_iter().rev() {
             ffi::erase(op);
         }
+        match self.last {
+            Some(last) => rewriter.tails.insert(ffi::key(self.block.ptr), last),
+            None => rewriter.tails.remove(&ffi::key(self.block.ptr)),
+        };
         rewriter.insertion = self.block;
     }
-}
-
-fn last_operation<'c, 'a>(block: BlockRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    let mut last = None;
-    let mut next = block.first_operation();
-    while let Some(op) = next {
-        next = op.next_in_block();
-        last = Some(op);
-    }
-    last
 }
 
 /// The name of an op, e.g. `spirv.IAdd`.
