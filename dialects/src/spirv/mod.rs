@@ -1,0 +1,4 @@
+//! The SPIR-V dialect: types and enum attributes.
+
+pub mod attributes;
+pub mod types;
