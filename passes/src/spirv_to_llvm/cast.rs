@@ -1,6 +1,267 @@
-//! The cast ops of the conversion manual.
+//! Cast ops (manual: "Cast ops"): numeric conversions are 1:1,
+//! `spirv.FConvert`/`SConvert`/`UConvert` extend or truncate by width,
+//! `spirv.Bitcast` is an `llvm.bitcast` (or nothing, between opaque
+//! pointers). Beyond upstream, which rejects them: `spirv.ConvertPtrToU` and
+//! `spirv.ConvertUToPtr` are `llvm.ptrtoint`/`llvm.inttoptr`,
+//! `spirv.PtrCastToGeneric` and `spirv.GenericCastToPtr` are
+//! `llvm.addrspacecast`s, and `spirv.GenericCastToPtrExplicit` calls the
+//! SPIR-V builtin `__spirv_GenericCastToPtrExplicit_To{Global,Local,Private}`.
 
-use super::SpirvToLlvmOptions;
-use spirv_opt_rs::conversion::PatternSet;
+use super::{SpirvToLlvmOptions, types::read_type, util::i32_constant};
+use melior::{
+    dialect::llvm,
+    ir::{
+        Attribute, Identifier, OperationRef, Region, Type, TypeLike, Value, ValueLike,
+        attribute::{DenseI32ArrayAttribute, FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
+        operation::{OperationBuilder, OperationLike},
+        r#type::IntegerType,
+    },
+};
+use spirv_opt_dialects::spirv::attributes::StorageClass;
+use spirv_opt_rs::{
+    conversion::{ConversionPattern, ConversionRewriter, DirectConversion, PatternSet, Replacement},
+    error::MatchFailure,
+    ir::scalar_bit_width,
+};
 
-pub(crate) fn populate(_patterns: &mut PatternSet, _options: SpirvToLlvmOptions) {}
+const DIRECT: &[DirectConversion] = &[
+    DirectConversion { from: "spirv.ConvertFToS", to: "llvm.fptosi" },
+    DirectConversion { from: "spirv.ConvertFToU", to: "llvm.fptoui" },
+    DirectConversion { from: "spirv.ConvertSToF", to: "llvm.sitofp" },
+    DirectConversion { from: "spirv.ConvertUToF", to: "llvm.uitofp" },
+    // LLVM's `ptrtoint` and `inttoptr` truncate or zero-extend exactly as
+    // SPIR-V's conversions do when the widths differ.
+    DirectConversion { from: "spirv.ConvertPtrToU", to: "llvm.ptrtoint" },
+    DirectConversion { from: "spirv.ConvertUToPtr", to: "llvm.inttoptr" },
+];
+
+/// SPIR-V op, LLVM op extending, LLVM op truncating (manual: "Special cases").
+const WIDTH_CASTS: &[(&str, &str, &str)] = &[
+    ("spirv.FConvert", "llvm.fpext", "llvm.fptrunc"),
+    ("spirv.SConvert", "llvm.sext", "llvm.trunc"),
+    ("spirv.UConvert", "llvm.zext", "llvm.trunc"),
+];
+
+pub(crate) fn populate(patterns: &mut PatternSet, _options: SpirvToLlvmOptions) {
+    patterns.add_direct(DIRECT).add(Bitcast).add(GenericCastToPtrExplicit);
+    for &(from, extend, truncate) in WIDTH_CASTS {
+        patterns.add(WidthCast { names: [from], extend, truncate });
+    }
+    for from in ["spirv.PtrCastToGeneric", "spirv.GenericCastToPtr"] {
+        patterns.add(AddressSpaceCast { names: [from] });
+    }
+}
+
+/// `spirv.Bitcast` is `llvm.bitcast`, except between pointers: LLVM's
+/// pointers are opaque, so the operand itself replaces the result, as
+/// upstream does. SPIR-V requires both pointers in the same storage class,
+/// which MLIR's verifier does not check: a bitcast across storage classes is
+/// an error (upstream leaves an `unrealized_conversion_cast` between the two
+/// address spaces).
+struct Bitcast;
+
+impl ConversionPattern for Bitcast {
+    fn root_names(&self) -> &[&'static str] {
+        &["spirv.Bitcast"]
+    }
+
+    fn match_and_rewrite<'c, 'r>(
+        &self,
+        op: OperationRef<'c, 'r>,
+        operands: &[Value<'c, 'r>],
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+        let operand = single(operands)?;
+        let ty = rewriter.converted_result_type(op, 0)?;
+        if ty.is_llvm_pointer_type() {
+            let (from, to) = (pointer_storage_class(input_type(op, 0)?)?, pointer_storage_class(result_type(op)?)?);
+            if from != to {
+                return Err(MatchFailure::new(format!(
+                    "cannot bitcast a pointer from storage class {from} to {to} (SPIR-V requires the same storage \
+                     class; use spirv.PtrCastToGeneric or spirv.GenericCastToPtr)"
+                )));
+            }
+            return Ok(vec![operand]);
+        }
+        Ok(vec![rewriter.create_value("llvm.bitcast", &[operand], ty, &[])?])
+    }
+}
+
+/// A conversion between widths: `extend` when the result's components are
+/// wider than the operand's, `truncate` when narrower. The SPIR-V verifier
+/// rejects equal widths.
+struct WidthCast {
+    names: [&'static str; 1],
+    extend: &'static str,
+    truncate: &'static str,
+}
+
+impl ConversionPattern for WidthCast {
+    fn root_names(&self) -> &[&'static str] {
+        &self.names
+    }
+
+    fn match_and_rewrite<'c, 'r>(
+        &self,
+        op: OperationRef<'c, 'r>,
+        operands: &[Value<'c, 'r>],
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+        let operand = single(operands)?;
+        let ty = rewriter.converted_result_type(op, 0)?;
+        let width = |ty: Type<'c>| {
+            scalar_bit_width(ty).ok_or_else(|| MatchFailure::new(format!("expected integers or floats, got '{ty}'")))
+        };
+        let (from, to) = (width(operand.r#type())?, width(ty)?);
+        let name = match from.cmp(&to) {
+            std::cmp::Ordering::Less => self.extend,
+            std::cmp::Ordering::Greater => self.truncate,
+            std::cmp::Ordering::Equal => {
+                return Err(MatchFailure::new("operand and result components have the same width"));
+            }
+        };
+        Ok(vec![rewriter.create_value(name, &[operand], ty, &[])?])
+    }
+}
+
+/// `spirv.PtrCastToGeneric` and `spirv.GenericCastToPtr` change the storage
+/// class of a pointer: an `llvm.addrspacecast` between the address spaces
+/// the client API gives the two storage classes, or nothing when they are
+/// the same (as for every storage class with the default client API).
+struct AddressSpaceCast {
+    names: [&'static str; 1],
+}
+
+impl ConversionPattern for AddressSpaceCast {
+    fn root_names(&self) -> &[&'static str] {
+        &self.names
+    }
+
+    fn match_and_rewrite<'c, 'r>(
+        &self,
+        op: OperationRef<'c, 'r>,
+        operands: &[Value<'c, 'r>],
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+        let operand = single(operands)?;
+        let ty = rewriter.converted_result_type(op, 0)?;
+        if operand.r#type() == ty {
+            return Ok(vec![operand]);
+        }
+        Ok(vec![rewriter.create_value("llvm.addrspacecast", &[operand], ty, &[])?])
+    }
+}
+
+/// `spirv.GenericCastToPtrExplicit` yields a null pointer when the generic
+/// pointer does not point into the target storage class: only the runtime
+/// knows, so it becomes a call to the SPIR-V builtin named by seed 000's
+/// scheme (`__spirv_GenericCastToPtrExplicit_To{Global|Local|Private}`),
+/// with the signature Clang's `__clang_spirv_builtins.h` gives it
+/// (`__global void *__spirv_GenericCastToPtrExplicit_ToGlobal(__generic void
+/// *, int)`, mangled for the SPIR target: `PU3AS4vi`), the storage class
+/// number as second argument:
+///
+/// ```text
+/// llvm.func spir_funccc @_Z41__spirv_GenericCastToPtrExplicit_ToGlobalPU3AS4vi(!llvm.ptr<4>, i32) -> !llvm.ptr<1>
+/// %storage = llvm.mlir.constant(5 : i32) : i32
+/// %result = llvm.call spir_funccc @_Z41...(%pointer, %storage) : (!llvm.ptr<4>, i32) -> !llvm.ptr<1>
+/// ```
+struct GenericCastToPtrExplicit;
+
+/// Target storage class, the builtin's name suffix.
+const EXPLICIT_CAST_TARGETS: &[(StorageClass, &str)] = &[
+    (StorageClass::CrossWorkgroup, "ToGlobal"),
+    (StorageClass::Workgroup, "ToLocal"),
+    (StorageClass::Function, "ToPrivate"),
+];
+
+impl ConversionPattern for GenericCastToPtrExplicit {
+    fn root_names(&self) -> &[&'static str] {
+        &["spirv.GenericCastToPtrExplicit"]
+    }
+
+    fn match_and_rewrite<'c, 'r>(
+        &self,
+        op: OperationRef<'c, 'r>,
+        operands: &[Value<'c, 'r>],
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+        let pointer = single(operands)?;
+        let result = result_type(op)?;
+        let storage_class = pointer_storage_class(result)?;
+        let &(_, suffix) = EXPLICIT_CAST_TARGETS.iter().find(|(target, _)| *target == storage_class).ok_or_else(|| {
+            MatchFailure::new(format!(
+                "the result storage class must be CrossWorkgroup, Workgroup or Function, not {storage_class}"
+            ))
+        })?;
+        let ty = rewriter.converted_result_type(op, 0)?;
+        let context = rewriter.context();
+        let i32_type: Type<'c> = IntegerType::new(context, 32).into();
+        let unmangled = format!("__spirv_GenericCastToPtrExplicit_{suffix}");
+        let name = format!("_Z{}{unmangled}PU3AS4vi", unmangled.len());
+        let function_type = llvm::r#type::function(ty, &[pointer.r#type(), i32_type], false);
+        let attributes = builtin_attributes(context)?;
+        rewriter.declare_symbol(&name, |context, location| {
+            let mut named = vec![
+                (Identifier::new(context, "sym_name"), StringAttribute::new(context, &name).into()),
+                (Identifier::new(context, "function_type"), TypeAttribute::new(function_type).into()),
+            ];
+            named.extend(attributes.iter().map(|&(key, value)| (Identifier::new(context, key), value)));
+            Ok(OperationBuilder::new("llvm.func", location).add_attributes(&named).add_regions([Region::new()]).build()?)
+        })?;
+        let storage = i32_constant(rewriter, i64::from(storage_class.value()))?;
+        let mut call_attributes = vec![
+            ("callee", FlatSymbolRefAttribute::new(context, &name).into()),
+            ("operandSegmentSizes", DenseI32ArrayAttribute::new(context, &[2, 0]).into()),
+            ("op_bundle_sizes", DenseI32ArrayAttribute::new(context, &[]).into()),
+        ];
+        call_attributes.extend(attributes);
+        Ok(vec![rewriter.create_value("llvm.call", &[pointer, storage], ty, &call_attributes)?])
+    }
+}
+
+/// The attributes of SPIR-V builtin declarations and calls, as MLIR's
+/// `convert-gpu-to-llvm-spv` gives them: the SPIR calling convention, no
+/// memory access, no unwinding, always returns.
+fn builtin_attributes(context: &melior::Context) -> Result<Vec<(&'static str, Attribute<'_>)>, MatchFailure> {
+    let parse = |text: &str| {
+        Attribute::parse(context, text).ok_or_else(|| MatchFailure::new(format!("cannot build attribute {text}")))
+    };
+    Ok(vec![
+        ("CConv", parse("#llvm.cconv<spir_funccc>")?),
+        (
+            "memory_effects",
+            parse(
+                "#llvm.memory_effects<other = none, argMem = none, inaccessibleMem = none, errnoMem = none, \
+                 targetMem0 = none, targetMem1 = none>",
+            )?,
+        ),
+        ("no_unwind", Attribute::unit(context)),
+        ("will_return", Attribute::unit(context)),
+    ])
+}
+
+/// The storage class of the SPIR-V pointer type `ty`.
+fn pointer_storage_class(ty: Type<'_>) -> Result<StorageClass, MatchFailure> {
+    read_type(ty)?
+        .storage_class()
+        .ok_or_else(|| MatchFailure::new(format!("expected a SPIR-V pointer type, got '{ty}'")))
+}
+
+/// The (SPIR-V) type of operand `index` of `op`.
+fn input_type<'c>(op: OperationRef<'c, '_>, index: usize) -> Result<Type<'c>, MatchFailure> {
+    Ok(op.operand(index).map_err(|_| MatchFailure::new(format!("expected operand #{index}")))?.r#type())
+}
+
+/// The (SPIR-V) type of the result of `op`.
+fn result_type<'c>(op: OperationRef<'c, '_>) -> Result<Type<'c>, MatchFailure> {
+    Ok(op.result(0).map_err(|_| MatchFailure::new("expected a result"))?.r#type())
+}
+
+/// The only operand of a cast.
+fn single<'c, 'r>(operands: &[Value<'c, 'r>]) -> Result<Value<'c, 'r>, MatchFailure> {
+    match operands {
+        &[operand] => Ok(operand),
+        _ => Err(MatchFailure::new("expected one operand")),
+    }
+}

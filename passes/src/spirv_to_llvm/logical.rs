@@ -1,5 +1,25 @@
-//! The logical ops of the conversion manual.
+//! Logical ops (manual: "Logical ops"), on `i1` and vectors of `i1`:
+//! `spirv.LogicalAnd`/`Or` are `llvm.and`/`or`, `spirv.LogicalEqual`/
+//! `NotEqual` are `llvm.icmp "eq"`/`"ne"`, and `spirv.LogicalNot` is a `xor`
+//! with `true`, as bitwise `spirv.Not`.
 
-use spirv_opt_rs::conversion::PatternSet;
+use super::{
+    bitwise::Not,
+    comparison::{Comparison, IntPredicate, add_comparisons, icmp},
+};
+use spirv_opt_rs::conversion::{DirectConversion, PatternSet};
 
-pub(crate) fn populate(_patterns: &mut PatternSet) {}
+const DIRECT: &[DirectConversion] = &[
+    DirectConversion { from: "spirv.LogicalAnd", to: "llvm.and" },
+    DirectConversion { from: "spirv.LogicalOr", to: "llvm.or" },
+];
+
+const COMPARISONS: &[Comparison] = &[
+    icmp("spirv.LogicalEqual", IntPredicate::Eq),
+    icmp("spirv.LogicalNotEqual", IntPredicate::Ne),
+];
+
+pub(crate) fn populate(patterns: &mut PatternSet) {
+    patterns.add_direct(DIRECT).add(Not::new("spirv.LogicalNot"));
+    add_comparisons(patterns, COMPARISONS);
+}

@@ -1,8 +1,11 @@
 //! Helpers shared by the families: constants, broadcasts, attribute readers.
 
 use melior::ir::{
-    Attribute, OperationRef, Type, TypeLike, Value,
-    attribute::{DenseElementsAttribute, FloatAttribute, IntegerAttribute, TypeAttribute},
+    Attribute, BlockLike, OperationRef, RegionLike, Type, TypeLike, Value,
+    attribute::{
+        DenseElementsAttribute, FlatSymbolRefAttribute, FloatAttribute, IntegerAttribute, StringAttribute,
+        TypeAttribute,
+    },
     operation::OperationLike,
     r#type::IntegerType,
 };
@@ -92,4 +95,59 @@ pub(crate) fn printed_attribute(op: OperationRef<'_, '_>, name: &str) -> Option<
 /// Whether `ty` is a vector type.
 pub(crate) fn is_vector(ty: Type<'_>) -> bool {
     ty.is_vector()
+}
+
+/// The integers of the array attribute `name` of `op` (an `I32ArrayAttr`
+/// such as the indices of `spirv.CompositeExtract`), as `i64`s.
+pub(crate) fn integer_array(op: OperationRef<'_, '_>, name: &str) -> Result<Vec<i64>, MatchFailure> {
+    let array = melior::ir::attribute::ArrayAttribute::try_from(attribute(op, name)?)
+        .map_err(|_| MatchFailure::new(format!("attribute '{name}' is not an array")))?;
+    (0..array.len())
+        .map(|index| {
+            array
+                .element(index)
+                .ok()
+                .and_then(|element| IntegerAttribute::try_from(element).ok())
+                .map(|element| element.value())
+                .ok_or_else(|| MatchFailure::new(format!("attribute '{name}' holds a non-integer")))
+        })
+        .collect()
+}
+
+/// The op defining symbol `name` in the symbol table nearest to `from` (the
+/// enclosing `spirv.module` or `builtin.module`), as MLIR resolves a flat
+/// symbol reference. A linear scan of that table's body: the C API has no
+/// symbol table lookup.
+pub(crate) fn lookup_symbol<'c, 'r>(from: OperationRef<'c, 'r>, name: &str) -> Option<OperationRef<'c, 'r>> {
+    let mut scope = from.parent_operation();
+    while let Some(parent) = scope {
+        let parent_name = parent.name();
+        let parent_name = parent_name.as_string_ref().as_str();
+        if parent_name == Ok("spirv.module") || parent_name == Ok("builtin.module") {
+            break;
+        }
+        scope = parent.parent_operation();
+    }
+    let block = scope?.region(0).ok()?.first_block()?;
+    let mut next = block.first_operation();
+    while let Some(candidate) = next {
+        next = candidate.next_in_block();
+        let symbol = candidate.attribute("sym_name").ok().and_then(|name| StringAttribute::try_from(name).ok());
+        if symbol.is_some_and(|symbol| symbol.value() == name) {
+            return Some(candidate);
+        }
+    }
+    None
+}
+
+/// The symbol named by the flat symbol reference attribute `name` of `op`.
+pub(crate) fn symbol_reference(op: OperationRef<'_, '_>, name: &str) -> Result<String, MatchFailure> {
+    FlatSymbolRefAttribute::try_from(attribute(op, name)?)
+        .map(|symbol| symbol.value().to_owned())
+        .map_err(|_| MatchFailure::new(format!("attribute '{name}' is not a symbol reference")))
+}
+
+/// The name of `op`, e.g. `spirv.GlobalVariable`.
+pub(crate) fn op_name(op: OperationRef<'_, '_>) -> String {
+    op.name().as_string_ref().as_str().unwrap_or("<invalid>").to_owned()
 }
