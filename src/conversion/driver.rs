@@ -415,6 +415,43 @@ impl<'c: 'r, 'r, 'p> ConversionRewriter<'c, 'r, 'p> {
         self.module_scopes.last().map(|&raw| ffi::block(raw))
     }
 
+    /// Moves the ops of the converted counterpart of `original` (a block of
+    /// the input, typically the entry block of a region just inlined with
+    /// [`Self::inline_region`]) to the end of the insertion block, then
+    /// erases that converted block, as MLIR's `RewriterBase::mergeBlocks`.
+    /// The converted block must have no arguments and no predecessors (a
+    /// region's entry block never has any). Structured control flow
+    /// lowerings use it to enter a region straight from the current block,
+    /// e.g. the `llvm.cond_br` of a selection header ends the current block.
+    pub fn merge_into_insertion_block(&mut self, original: BlockRef<'c, '_>) -> Result<(), MatchFailure> {
+        let original_key = ffi::key(original.to_raw().ptr);
+        let block = self.lookup_block(original)?;
+        if block.argument_count() != 0 || block.predecessor_count() != 0 {
+            return Err(MatchFailure::new("only a block without arguments or predecessors can be merged"));
+        }
+        if block.to_raw().ptr == self.insertion.ptr {
+            return Err(MatchFailure::new("cannot merge the insertion block into itself"));
+        }
+        let target = ffi::block::<'c, 'r>(self.insertion);
+        while let Some(op) = block.first_operation() {
+            ffi::move_to_end(op, target);
+        }
+        // Casts materialized in the merged block now live in the insertion
+        // block; re-key them so that a later block reusing the freed address
+        // cannot pick them up.
+        let merged_key = ffi::key(block.to_raw().ptr);
+        let insertion_key = ffi::key(self.insertion.ptr);
+        let stale: Vec<_> = self.casts.keys().filter(|key| key.2 == merged_key).copied().collect();
+        for key in stale {
+            if let Some(cast) = self.casts.remove(&key) {
+                self.casts.entry((key.0, key.1, insertion_key)).or_insert(cast);
+            }
+        }
+        self.blocks.remove(&original_key);
+        ffi::erase_block(block);
+        Ok(())
+    }
+
     /// Declares a module-level symbol once per module: the first call for a
     /// name builds the op and puts it at the start of [`Self::module_body`];
     /// later calls return the same op.

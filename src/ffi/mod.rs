@@ -98,3 +98,46 @@ pub(crate) fn vector_shape(ty: Type<'_>) -> Option<(u64, Type<'_>)> {
         Some((length, Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw()))))
     }
 }
+
+pub(crate) mod pass;
+pub(crate) mod translate;
+
+/// Runs `f` with the [`Context`](melior::Context) behind a
+/// [`ContextRef`](melior::ContextRef).
+///
+/// melior's `ContextRef::to_ref` reinterprets the `ContextRef` itself as a
+/// `Context`, so the reference is valid only while that `ContextRef` value
+/// lives: keeping it pinned in this frame for the duration of `f` makes that so.
+pub fn with_context<R>(context: melior::ContextRef<'_>, f: impl FnOnce(&melior::Context) -> R) -> R {
+    // SAFETY: `context` outlives the call of `f`, and the reference cannot
+    // escape `f` (it is not part of `R`'s type).
+    let reference = unsafe { context.to_ref() };
+    f(reference)
+}
+
+/// Moves `operation` from its block to the end of `block`.
+///
+/// Assumes both are live and that `block` is in a region where the op's
+/// operands still dominate it (the driver only merges a block into its
+/// single, dominating predecessor position).
+pub(crate) fn move_to_end(operation: OperationRef<'_, '_>, block: BlockRef<'_, '_>) {
+    // SAFETY: removing the op from its parent transfers its ownership to the
+    // caller, and appending it hands ownership to `block` right away.
+    unsafe {
+        mlir_sys::mlirOperationRemoveFromParent(operation.to_raw());
+        mlir_sys::mlirBlockAppendOwnedOperation(block.to_raw(), operation.to_raw());
+    }
+}
+
+/// Unlinks `block` from its region and destroys it.
+///
+/// Assumes the block is live, in a region, empty of ops that are still used,
+/// and that nothing branches to it or uses its arguments.
+pub(crate) fn erase_block(block: BlockRef<'_, '_>) {
+    // SAFETY: detaching gives the caller ownership of the block, which is
+    // then destroyed; the caller guarantees it has no uses left.
+    unsafe {
+        mlir_sys::mlirBlockDetach(block.to_raw());
+        mlir_sys::mlirBlockDestroy(block.to_raw());
+    }
+}

@@ -1,5 +1,314 @@
-//! The composite ops of the conversion manual.
+//! Composite ops (manual: "Composite ops"): extraction and insertion in
+//! vectors (`llvm.extractelement` / `llvm.insertelement`) and in structs,
+//! arrays and matrices (`llvm.extractvalue` / `llvm.insertvalue`),
+//! construction, shuffles and dynamic vector indexing.
 
-use spirv_opt_rs::conversion::PatternSet;
+use super::util::{i32_constant, integer_array};
+use melior::ir::{
+    Attribute, OperationRef, Type, TypeLike, Value, ValueLike,
+    attribute::{DenseI32ArrayAttribute, DenseI64ArrayAttribute},
+    operation::OperationLike,
+};
+use spirv_opt_dialects::spirv::types::SpirvType;
+use spirv_opt_rs::{
+    conversion::{ConversionPattern, ConversionRewriter, DirectConversion, PatternSet, Replacement},
+    error::MatchFailure,
+    ir::vector_shape,
+};
 
-pub(crate) fn populate(_patterns: &mut PatternSet) {}
+/// Dynamic vector indexing is LLVM's element access with an SSA index;
+/// the operands are in the same order. Upstream has no lowering for either.
+const DIRECT: &[DirectConversion] = &[
+    DirectConversion { from: "spirv.VectorExtractDynamic", to: "llvm.extractelement" },
+    DirectConversion { from: "spirv.VectorInsertDynamic", to: "llvm.insertelement" },
+];
+
+pub(crate) fn populate(patterns: &mut PatternSet) {
+    patterns.add_direct(DIRECT).add(CompositeExtract).add(CompositeInsert).add(CompositeConstruct).add(VectorShuffle);
+}
+
+/// Where a `spirv.CompositeExtract` / `spirv.CompositeInsert` index path
+/// leads: through aggregates only (`lane` is `None`), or through aggregates
+/// (`prefix`, possibly empty) into a vector and then one of its lanes.
+struct Path<'c> {
+    /// Indices into structs, arrays and matrices.
+    prefix: Vec<i64>,
+    /// The vector lane at the end of the path, with the (converted) type of
+    /// that vector.
+    lane: Option<(i64, Type<'c>)>,
+}
+
+impl<'c> Path<'c> {
+    /// Splits `indices` into `composite` (of SPIR-V type `composite_type`):
+    /// a vector can only be the last level, since its lanes are scalars.
+    fn of(
+        rewriter: &ConversionRewriter<'c, '_, '_>,
+        composite_type: Type<'c>,
+        indices: &[i64],
+    ) -> Result<Self, MatchFailure> {
+        let Some((&last, prefix)) = indices.split_last() else {
+            return Err(MatchFailure::new("no index"));
+        };
+        // The composite must have an LLVM type (not, say, a cooperative matrix).
+        let converted = rewriter.convert_type(composite_type)?;
+        if composite_type.is_vector() {
+            if !prefix.is_empty() {
+                return Err(MatchFailure::new("a vector lane has no members to index"));
+            }
+            return Ok(Self { prefix: Vec::new(), lane: Some((last, converted)) });
+        }
+        // A single index addresses a member of the aggregate itself.
+        if prefix.is_empty() {
+            return Ok(Self { prefix: indices.to_vec(), lane: None });
+        }
+        let model = SpirvType::parse(&composite_type.to_string())
+            .map_err(|error| MatchFailure::new(format!("cannot read the composite type: {error}")))?;
+        let mut container = &model;
+        for &index in prefix {
+            container = member(container, index)?;
+        }
+        if !container.is_vector() {
+            return Ok(Self { prefix: indices.to_vec(), lane: None });
+        }
+        let vector = Type::parse(rewriter.context(), &container.to_string())
+            .ok_or_else(|| MatchFailure::new(format!("cannot rebuild the vector type {container}")))?;
+        let vector = rewriter.convert_type(vector)?;
+        Ok(Self { prefix: prefix.to_vec(), lane: Some((last, vector)) })
+    }
+}
+
+/// The type of member `index` of the aggregate `ty`.
+fn member(ty: &SpirvType, index: i64) -> Result<&SpirvType, MatchFailure> {
+    let out_of_range = || MatchFailure::new(format!("index {index} is out of range for {ty}"));
+    match ty {
+        SpirvType::Struct(structure) => {
+            let index = usize::try_from(index).map_err(|_| out_of_range())?;
+            structure.member_types().nth(index).map(|member| &**member).ok_or_else(out_of_range)
+        }
+        SpirvType::Array { .. } | SpirvType::RuntimeArray { .. } | SpirvType::Matrix { .. } => {
+            ty.element_type().map(|element| &**element).ok_or_else(out_of_range)
+        }
+        _ => Err(MatchFailure::new(format!("cannot index into {ty}"))),
+    }
+}
+
+fn position<'c>(rewriter: &ConversionRewriter<'c, '_, '_>, indices: &[i64]) -> Attribute<'c> {
+    DenseI64ArrayAttribute::new(rewriter.context(), indices).into()
+}
+
+/// `spirv.CompositeExtract`: `llvm.extractelement` with an `i32` constant
+/// lane from a vector, `llvm.extractvalue` with the index path from a
+/// struct, array or matrix, as upstream. A path that ends in a vector nested
+/// in an aggregate (e.g. `[3, 1]` into `!spirv.array<4 x vector<2xf32>>`)
+/// is an `llvm.extractvalue` of the vector then an `llvm.extractelement`;
+/// upstream builds an invalid `llvm.extractvalue` there (and crashes).
+struct CompositeExtract;
+
+impl ConversionPattern for CompositeExtract {
+    fn root_names(&self) -> &[&'static str] {
+        &["spirv.CompositeExtract"]
+    }
+
+    fn match_and_rewrite<'c, 'r>(
+        &self,
+        op: OperationRef<'c, 'r>,
+        operands: &[Value<'c, 'r>],
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+        let result_type = rewriter.converted_result_type(op, 0)?;
+        let composite_type = op.operand(0).map_err(|_| MatchFailure::new("no composite operand"))?.r#type();
+        let path = Path::of(rewriter, composite_type, &integer_array(op, "indices")?)?;
+        let composite = operands[0];
+        let value = match path.lane {
+            None => {
+                let position = position(rewriter, &path.prefix);
+                rewriter.create_value("llvm.extractvalue", &[composite], result_type, &[("position", position)])?
+            }
+            Some((lane, vector_type)) => {
+                let vector = if path.prefix.is_empty() {
+                    composite
+                } else {
+                    let position = position(rewriter, &path.prefix);
+                    rewriter.create_value("llvm.extractvalue", &[composite], vector_type, &[("position", position)])?
+                };
+                let lane = i32_constant(rewriter, lane)?;
+                rewriter.create_value("llvm.extractelement", &[vector, lane], result_type, &[])?
+            }
+        };
+        Ok(vec![value])
+    }
+}
+
+/// `spirv.CompositeInsert`: `llvm.insertelement` with an `i32` constant lane
+/// into a vector, `llvm.insertvalue` with the index path into a struct,
+/// array or matrix, as upstream. A path that ends in a vector nested in an
+/// aggregate extracts that vector, inserts the lane and inserts the vector
+/// back (upstream builds an invalid `llvm.insertvalue` there).
+struct CompositeInsert;
+
+impl ConversionPattern for CompositeInsert {
+    fn root_names(&self) -> &[&'static str] {
+        &["spirv.CompositeInsert"]
+    }
+
+    fn match_and_rewrite<'c, 'r>(
+        &self,
+        op: OperationRef<'c, 'r>,
+        operands: &[Value<'c, 'r>],
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+        let result_type = rewriter.converted_result_type(op, 0)?;
+        let composite_type = op.operand(1).map_err(|_| MatchFailure::new("no composite operand"))?.r#type();
+        let path = Path::of(rewriter, composite_type, &integer_array(op, "indices")?)?;
+        let (object, composite) = (operands[0], operands[1]);
+        let value = match path.lane {
+            None => {
+                let position = position(rewriter, &path.prefix);
+                rewriter.create_value(
+                    "llvm.insertvalue",
+                    &[composite, object],
+                    result_type,
+                    &[("position", position)],
+                )?
+            }
+            Some((lane, _)) if path.prefix.is_empty() => {
+                let lane = i32_constant(rewriter, lane)?;
+                rewriter.create_value("llvm.insertelement", &[composite, object, lane], result_type, &[])?
+            }
+            Some((lane, vector_type)) => {
+                let position = position(rewriter, &path.prefix);
+                let vector =
+                    rewriter.create_value("llvm.extractvalue", &[composite], vector_type, &[("position", position)])?;
+                let lane = i32_constant(rewriter, lane)?;
+                let vector = rewriter.create_value("llvm.insertelement", &[vector, object, lane], vector_type, &[])?;
+                rewriter.create_value(
+                    "llvm.insertvalue",
+                    &[composite, vector],
+                    result_type,
+                    &[("position", position)],
+                )?
+            }
+        };
+        Ok(vec![value])
+    }
+}
+
+/// `spirv.CompositeConstruct`, which upstream does not lower: from
+/// `llvm.mlir.poison`, one `llvm.insertelement` per lane for a vector (the
+/// lanes of vector constituents are extracted one by one), one
+/// `llvm.insertvalue` per member for a struct, array or matrix.
+struct CompositeConstruct;
+
+impl ConversionPattern for CompositeConstruct {
+    fn root_names(&self) -> &[&'static str] {
+        &["spirv.CompositeConstruct"]
+    }
+
+    fn match_and_rewrite<'c, 'r>(
+        &self,
+        op: OperationRef<'c, 'r>,
+        operands: &[Value<'c, 'r>],
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+        let result_type = rewriter.converted_result_type(op, 0)?;
+        let Some((length, _)) = vector_shape(result_type) else {
+            let mut result = rewriter.create_value("llvm.mlir.poison", &[], result_type, &[])?;
+            for (index, &constituent) in operands.iter().enumerate() {
+                let position = position(rewriter, &[index as i64]);
+                result = rewriter.create_value(
+                    "llvm.insertvalue",
+                    &[result, constituent],
+                    result_type,
+                    &[("position", position)],
+                )?;
+            }
+            return Ok(vec![result]);
+        };
+        let lanes: u64 =
+            operands.iter().map(|operand| vector_shape(operand.r#type()).map_or(1, |(count, _)| count)).sum();
+        if lanes != length {
+            return Err(MatchFailure::new(format!("the constituents have {lanes} lanes, the result {length}")));
+        }
+        let mut result = rewriter.create_value("llvm.mlir.poison", &[], result_type, &[])?;
+        let mut lane = 0;
+        for &constituent in operands {
+            match vector_shape(constituent.r#type()) {
+                None => {
+                    result = insert_lane(rewriter, result, constituent, lane)?;
+                    lane += 1;
+                }
+                Some((count, element)) => {
+                    for index in 0..count {
+                        let index = i32_constant(rewriter, index as i64)?;
+                        let scalar =
+                            rewriter.create_value("llvm.extractelement", &[constituent, index], element, &[])?;
+                        result = insert_lane(rewriter, result, scalar, lane)?;
+                        lane += 1;
+                    }
+                }
+            }
+        }
+        Ok(vec![result])
+    }
+}
+
+/// `llvm.insertelement` of `scalar` at the constant `lane` of `vector`.
+fn insert_lane<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    vector: Value<'c, 'r>,
+    scalar: Value<'c, 'r>,
+    lane: i64,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let index = i32_constant(rewriter, lane)?;
+    rewriter.create_value("llvm.insertelement", &[vector, scalar, index], vector.r#type(), &[])
+}
+
+/// `spirv.VectorShuffle`, as upstream: `llvm.shufflevector` with the
+/// components as mask when both vectors have the same length (the undefined
+/// component `0xFFFFFFFF` is LLVM's `-1`, a poison lane), else, since
+/// `llvm.shufflevector` needs operands of one type, a chain of
+/// `llvm.extractelement` / `llvm.insertelement` into `llvm.mlir.poison`
+/// that leaves undefined components poison.
+struct VectorShuffle;
+
+impl ConversionPattern for VectorShuffle {
+    fn root_names(&self) -> &[&'static str] {
+        &["spirv.VectorShuffle"]
+    }
+
+    fn match_and_rewrite<'c, 'r>(
+        &self,
+        op: OperationRef<'c, 'r>,
+        operands: &[Value<'c, 'r>],
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+        let result_type = rewriter.converted_result_type(op, 0)?;
+        let components = integer_array(op, "components")?;
+        let (vector1, vector2) = (operands[0], operands[1]);
+        let not_vector = || MatchFailure::new("spirv.VectorShuffle on a non-vector");
+        let (length1, _) = vector_shape(vector1.r#type()).ok_or_else(not_vector)?;
+        let (length2, _) = vector_shape(vector2.r#type()).ok_or_else(not_vector)?;
+        let (_, element) = vector_shape(result_type).ok_or_else(not_vector)?;
+        if length1 == length2 {
+            let mask: Vec<i32> = components.iter().map(|&component| component as i32).collect();
+            let mask = DenseI32ArrayAttribute::new(rewriter.context(), &mask).into();
+            let shuffle =
+                rewriter.create_value("llvm.shufflevector", &[vector1, vector2], result_type, &[("mask", mask)])?;
+            return Ok(vec![shuffle]);
+        }
+        let length1 = length1 as i64;
+        let mut result = rewriter.create_value("llvm.mlir.poison", &[], result_type, &[])?;
+        for (lane, &component) in components.iter().enumerate() {
+            if component == -1 {
+                continue;
+            }
+            let (source, index) =
+                if component >= length1 { (vector2, component - length1) } else { (vector1, component) };
+            let lane = i32_constant(rewriter, lane as i64)?;
+            let index = i32_constant(rewriter, index)?;
+            let scalar = rewriter.create_value("llvm.extractelement", &[source, index], element, &[])?;
+            result = rewriter.create_value("llvm.insertelement", &[result, scalar, lane], result_type, &[])?;
+        }
+        Ok(vec![result])
+    }
+}

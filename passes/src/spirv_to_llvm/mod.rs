@@ -9,6 +9,7 @@ mod arithmetic;
 mod barrier;
 mod bitfield;
 mod bitwise;
+mod builtin_call;
 mod cast;
 mod comparison;
 mod composite;
@@ -21,6 +22,7 @@ mod logical;
 mod memory;
 mod misc;
 mod module;
+mod opencl;
 mod shift;
 pub mod types;
 pub(crate) mod util;
@@ -60,6 +62,7 @@ pub fn populate_spirv_to_llvm_patterns(patterns: &mut PatternSet, options: Spirv
     memory::populate(patterns, options);
     misc::populate(patterns);
     module::populate(patterns);
+    opencl::populate(patterns);
     shift::populate(patterns);
 }
 

@@ -1,0 +1,18 @@
+// RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm -verify-diagnostics %s
+
+// Fragment-shader discard ends the invocation but keeps its earlier effects:
+// no LLVM terminator means that (upstream rejects it too).
+spirv.func @kill() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Kill': fragment-shader discard has no LLVM equivalent}}
+  spirv.Kill
+}
+
+// -----
+
+spirv.func @call_cooperative_matrix() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.FunctionCall': cannot convert type '!spirv.coopmatrix<8x8xf32, Subgroup, MatrixA>'}}
+  %0 = spirv.FunctionCall @make() : () -> !spirv.coopmatrix<8x8xf32, Subgroup, MatrixA>
+  spirv.Return
+}
+
+spirv.func @make() -> !spirv.coopmatrix<8x8xf32, Subgroup, MatrixA> "None"

@@ -1,0 +1,16 @@
+// RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm -verify-diagnostics %s
+
+// LLVM only allows linkonce_odr on definitions (the SPIR-V verifier only
+// checks declarations inside a spirv.module).
+// expected-error@+1 {{failed to legalize operation 'spirv.func': a function declaration cannot have 'LinkOnceODR' linkage}}
+spirv.func @once_declaration() "None" attributes {
+  linkage_attributes = #spirv.linkage_attributes<linkage_name = "once", linkage_type = <LinkOnceODR>>
+}
+
+// -----
+
+// The signature must convert.
+// expected-error@+1 {{failed to legalize operation 'spirv.func': cannot convert type '!spirv.coopmatrix<8x8xf32, Subgroup, MatrixA>': cooperative matrix types have no LLVM lowering}}
+spirv.func @cooperative_matrix_argument(%m: !spirv.coopmatrix<8x8xf32, Subgroup, MatrixA>) "None" {
+  spirv.Return
+}
