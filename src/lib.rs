@@ -11,5 +11,9 @@ pub mod conversion;
 pub mod error;
 mod ffi;
 pub mod ir;
+pub mod context;
+pub mod pass;
+pub mod pipeline;
+pub mod translate;
 
-pub use ffi::emit_error;
+pub use ffi::{emit_error, with_context};

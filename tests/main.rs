@@ -5,3 +5,5 @@
 mod common;
 mod conversion;
 mod framework;
+mod jit;
+mod pipeline;

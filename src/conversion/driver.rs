@@ -207,8 +207,11 @@ pub struct ConversionRewriter<'c: 'r, 'r, 'p> {
     tails: HashMap<usize, MlirOperation>,
     /// Continuation blocks of the regions being inlined, innermost last.
     exits: Vec<MlirBlock>,
-    /// New module bodies being built, innermost last, for symbol declarations.
-    module_scopes: Vec<MlirBlock>,
+    /// New module bodies being built, innermost last, for symbol
+    /// declarations, with the input module each one comes from.
+    module_scopes: Vec<(MlirBlock, MlirOperation)>,
+    /// Symbol tables of input modules, built on first use.
+    symbol_tables: HashMap<usize, ffi::SymbolTable>,
     /// Symbols declared through [`Self::declare_symbol`], per module body.
     declared: HashMap<(usize, String), MlirOperation>,
     location: Location<'c>,
@@ -232,6 +235,7 @@ impl<'c: 'r, 'r, 'p> ConversionRewriter<'c, 'r, 'p> {
             tails: HashMap::new(),
             exits: Vec::new(),
             module_scopes: Vec::new(),
+            symbol_tables: HashMap::new(),
             declared: HashMap::new(),
             location,
             nested_error: None,
@@ -412,7 +416,25 @@ impl<'c: 'r, 'r, 'p> ConversionRewriter<'c, 'r, 'p> {
     /// The body of the innermost `builtin.module` being built, where
     /// module-level declarations go.
     pub fn module_body(&self) -> Option<BlockRef<'c, 'r>> {
-        self.module_scopes.last().map(|&raw| ffi::block(raw))
+        self.module_scopes.last().map(|&(raw, _)| ffi::block(raw))
+    }
+
+    /// The op of the input defining symbol `name` in the symbol table
+    /// nearest to `from` (`from` itself or its closest ancestor that is a
+    /// `spirv.module` or `builtin.module`),
+    /// as MLIR resolves a flat symbol reference. Each table is built once
+    /// per conversion, so lookups are O(1).
+    pub fn lookup_symbol(&mut self, from: OperationRef<'c, 'r>, name: &str) -> Option<OperationRef<'c, 'r>> {
+        // MLIR's getNearestSymbolTable: `from` itself, or its closest ancestor.
+        let mut table_owner = from;
+        while !(op_name_is(table_owner, "builtin.module") || op_name_is(table_owner, "spirv.module")) {
+            table_owner = table_owner.parent_operation()?;
+        }
+        self.symbol_table(table_owner).lookup(name)
+    }
+
+    fn symbol_table(&mut self, owner: OperationRef<'c, 'r>) -> &ffi::SymbolTable {
+        self.symbol_tables.entry(ffi::key(owner.to_raw().ptr)).or_insert_with(|| ffi::SymbolTable::new(owner))
     }
 
     /// Moves the ops of the converted counterpart of `original` (a block of
@@ -454,24 +476,29 @@ impl<'c: 'r, 'r, 'p> ConversionRewriter<'c, 'r, 'p> {
 
     /// Declares a module-level symbol once per module: the first call for a
     /// name builds the op and puts it at the start of [`Self::module_body`];
-    /// later calls return the same op.
+    /// later calls return the same op. When the input module defines the
+    /// symbol itself (a user-written builtin, say), nothing is declared and
+    /// `None` is returned: the converted definition will stand for it.
     pub fn declare_symbol(
         &mut self,
         name: &str,
         build: impl FnOnce(&'c Context, Location<'c>) -> Result<Operation<'c>, MatchFailure>,
-    ) -> Result<OperationRef<'c, 'r>, MatchFailure> {
-        let body = *self
+    ) -> Result<Option<OperationRef<'c, 'r>>, MatchFailure> {
+        let (body, input_module) = *self
             .module_scopes
             .last()
             .ok_or_else(|| MatchFailure::new("no enclosing module to declare a symbol in"))?;
         let key = (ffi::key(body.ptr), name.to_owned());
         if let Some(&op) = self.declared.get(&key) {
-            return Ok(ffi::operation(op));
+            return Ok(Some(ffi::operation(op)));
+        }
+        if self.symbol_table(ffi::operation(input_module)).lookup(name).is_some() {
+            return Ok(None);
         }
         let op = build(self.context, self.location)?;
         let op = ffi::block::<'c, 'r>(body).insert_operation(0, op);
         self.declared.insert(key, op.to_raw());
-        Ok(op)
+        Ok(Some(op))
     }
 
     // ----- The driver -----
@@ -543,7 +570,7 @@ impl<'c: 'r, 'r, 'p> ConversionRewriter<'c, 'r, 'p> {
         for index in reverse_post_order(&old_blocks) {
             self.insertion = new_blocks[index];
             if is_module {
-                self.module_scopes.push(new_blocks[index]);
+                self.module_scopes.push((new_blocks[index], owner.to_raw()));
             }
             let result = self.convert_block_ops(old_blocks[index]);
             if is_module {

@@ -141,3 +141,34 @@ pub(crate) fn erase_block(block: BlockRef<'_, '_>) {
         mlir_sys::mlirBlockDestroy(block.to_raw());
     }
 }
+
+/// MLIR's symbol table of one op (a `builtin.module` or `spirv.module`):
+/// built once, in one walk of the op's body, then O(1) lookups.
+pub(crate) struct SymbolTable(mlir_sys::MlirSymbolTable);
+
+impl SymbolTable {
+    /// The symbol table of `operation`.
+    ///
+    /// Assumes `operation` has MLIR's `SymbolTable` trait (the caller checks
+    /// its name) and that its body is not edited while the table lives: the
+    /// driver only builds tables of the input IR, which it never edits.
+    pub(crate) fn new(operation: OperationRef<'_, '_>) -> Self {
+        // SAFETY: a live op with the SymbolTable trait (caller's contract).
+        Self(unsafe { mlir_sys::mlirSymbolTableCreate(operation.to_raw()) })
+    }
+
+    /// The op defining `name`, if any.
+    pub(crate) fn lookup<'c, 'a>(&self, name: &str) -> Option<OperationRef<'c, 'a>> {
+        let name = melior::StringRef::new(name);
+        // SAFETY: the table is live; the name is only read during the call;
+        // the result is null or an op of the (unedited) table owner.
+        unsafe { OperationRef::from_option_raw(mlir_sys::mlirSymbolTableLookup(self.0, name.to_raw())) }
+    }
+}
+
+impl Drop for SymbolTable {
+    fn drop(&mut self) {
+        // SAFETY: created by mlirSymbolTableCreate and destroyed once.
+        unsafe { mlir_sys::mlirSymbolTableDestroy(self.0) }
+    }
+}

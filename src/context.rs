@@ -1,0 +1,297 @@
+//! The MLIR context the tool and library users work in, and reading and
+//! printing IR the way `mlir-opt` does.
+
+use crate::ffi::pass as ffi;
+use melior::{
+    Context,
+    diagnostic::{DiagnosticHandlerId, DiagnosticSeverity},
+    dialect::{DialectHandle, DialectRegistry},
+    ir::{
+        Location, Module, OperationRef,
+        block::BlockLike,
+        operation::{OperationLike, OperationMutLike, OperationPrintingFlags},
+    },
+};
+use std::{cell::Cell, rc::Rc, sync::Once};
+
+/// Dialects that are registered (loaded on first use) so that inputs mixing
+/// them with SPIR-V parse, and so that upstream passes can create their ops.
+const LAZY_DIALECTS: &[&str] = &["math", "index", "ub", "vector", "gpu"];
+
+/// Dialects loaded up front: the conversion's source and target.
+const LOADED_DIALECTS: &[&str] = &["builtin", "spirv", "llvm"];
+
+/// Creates a context for SPIR-V to LLVM work: `builtin`, `spirv` and `llvm`
+/// are loaded; `func`, `arith`, `cf`, `math`, `index`, `ub`, `memref`, `scf`,
+/// `vector` and `gpu` are registered (loaded when the input uses them). The
+/// upstream passes a pipeline may name are registered too (see
+/// [`register_upstream_passes`]). Threading is MLIR's default (enabled).
+pub fn create_context() -> Context {
+    register_upstream_passes();
+    let registry = DialectRegistry::new();
+    for handle in [
+        DialectHandle::func(),
+        DialectHandle::arith(),
+        DialectHandle::cf(),
+        DialectHandle::llvm(),
+        DialectHandle::memref(),
+        DialectHandle::scf(),
+    ] {
+        handle.insert_dialect(&registry);
+    }
+    for name in LAZY_DIALECTS.iter().chain(&["spirv"]) {
+        if let Some(handle) = ffi::dialect_handle(name) {
+            handle.insert_dialect(&registry);
+        }
+    }
+    let context = Context::new();
+    context.append_dialect_registry(&registry);
+    for name in LOADED_DIALECTS {
+        context.get_or_load_dialect(name);
+    }
+    context
+}
+
+/// A diagnostic reported by MLIR, copied out of the handler call.
+#[derive(Debug, Clone)]
+pub struct Reported<'c> {
+    /// Error, warning, remark or note.
+    pub severity: DiagnosticSeverity,
+    /// Where MLIR located it.
+    pub location: Location<'c>,
+    /// The message; bytes that are not UTF-8 are replaced.
+    pub message: String,
+    /// The attached notes.
+    pub notes: Vec<Reported<'c>>,
+}
+
+/// Attaches a diagnostic handler to `context`; it returns whether it handled
+/// the diagnostic (if not, earlier handlers and then MLIR's default printer
+/// get it). Unlike melior's `Context::attach_diagnostic_handler`, messages
+/// that are not UTF-8 (a quoted symbol name with arbitrary bytes...) cannot
+/// make it fail, and a panic in `handler` is caught instead of aborting the
+/// process (it counts as "not handled"). Detach with
+/// `Context::detach_diagnostic_handler`.
+pub fn attach_diagnostic_handler<'c>(
+    context: &'c Context,
+    handler: impl FnMut(Reported<'c>) -> bool + 'static,
+) -> DiagnosticHandlerId {
+    ffi::attach_diagnostic_handler(context, handler)
+}
+
+/// The textual form of `location` (`loc("a.mlir":1:2)`), never failing on
+/// names that are not UTF-8 (they are decoded lossily).
+pub fn print_location(location: Location<'_>) -> String {
+    ffi::print_location(location)
+}
+
+/// Registers, once per process, the upstream MLIR passes pipelines may use:
+/// the generic transforms (`canonicalize`, `cse`, `symbol-dce`, `inline`...),
+/// `reconcile-unrealized-casts`, the `*-to-llvm` conversions of `func`,
+/// `arith`, `cf`, `math`, `index`, `memref` and `ub`, `convert-scf-to-cf`, and
+/// the SPIR-V and LLVM dialect passes. Upstream's own `convert-spirv-to-llvm`
+/// is deliberately left out.
+pub fn register_upstream_passes() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(ffi::register_upstream_passes);
+}
+
+/// The message MLIR emits when a source does not hold exactly one op.
+const NOT_ONE_OP: &str = "source must contain a single top-level operation, found: ";
+
+/// Parses `source` (MLIR text or bytecode; any bytes, it need not be UTF-8)
+/// into a `builtin.module`, with locations naming `source_name`, exactly as
+/// `mlir-opt` reads its input: a file holding one `builtin.module` gives that
+/// module; anything else (no op, one other op, several ops) is wrapped into
+/// an implicit module located at `source_name:0:0`.
+///
+/// Errors are emitted as MLIR diagnostics (to the context's handlers) and
+/// yield `None`.
+pub fn parse_source<'c>(context: &'c Context, source: &[u8], source_name: &str) -> Option<Module<'c>> {
+    // MLIR's single-op parser reports zero or several top-level ops as an
+    // error; swallow just that one (the input is fine), pass on the others.
+    // The handler outlives this borrow scope as far as melior's API is
+    // concerned, hence the shared cell rather than a captured `&mut`.
+    let op_count = Rc::new(Cell::new(None));
+    let handler = attach_diagnostic_handler(context, {
+        let op_count = Rc::clone(&op_count);
+        move |diagnostic| match diagnostic.message.strip_prefix(NOT_ONE_OP) {
+            Some(count) => {
+                op_count.set(count.trim().parse::<usize>().ok());
+                true
+            }
+            None => false,
+        }
+    });
+    let parsed = ffi::parse_operation(context, source, source_name);
+    context.detach_diagnostic_handler(handler);
+    let op_count = op_count.get();
+    let implicit_location = Location::new(context, source_name, 0, 0);
+
+    if let Some(operation) = parsed {
+        if operation.name().as_string_ref().as_str() == Ok("builtin.module") {
+            return Module::from_operation(operation);
+        }
+        let module = Module::new(implicit_location);
+        module.body().append_operation(operation);
+        return Some(module);
+    }
+    match op_count {
+        Some(0) => Some(Module::new(implicit_location)),
+        Some(_) => parse_wrapped(context, source, source_name),
+        None => None,
+    }
+}
+
+/// Parses a source known to hold several well-formed top-level ops into an
+/// implicit module, without moving any op (locations must stay exact):
+///
+/// 1. if a blank or comment-only line separates the alias definitions from
+///    the first op, that line becomes `module {` (one parse);
+/// 2. otherwise each op is parsed on its own, from a copy of the source with
+///    the other ops blanked out (spaces, newlines kept), and moved into the
+///    module;
+/// 3. if the ops' positions are unknown (explicit `loc(...)` on top-level
+///    ops), the first op is guessed to start on the first line after the
+///    alias definitions, and `module {` goes on a free line above it or in
+///    front of it (shifting that line's columns by 8).
+fn parse_wrapped<'c>(context: &'c Context, source: &[u8], source_name: &str) -> Option<Module<'c>> {
+    let implicit_location = Location::new(context, source_name, 0, 0);
+    let starts = top_level_starts(context, source);
+    let metadata = find_subslice(source, b"\n{-#").map(|at| at + 1);
+    tracing::debug!(?starts, "implicit module around several top-level ops");
+    let lines: Vec<&[u8]> = source.split(|byte| *byte == b'\n').collect();
+    // 0-based index of the first op's line: exact from the probe, else guessed.
+    let first_op = match starts.as_ref().and_then(|starts| starts.first()) {
+        Some(start) => start.0.saturating_sub(1),
+        None => guess_first_op_line(&lines),
+    };
+    let free_line = (0..first_op.min(lines.len())).rev().take_while(|&index| is_trivia(lines[index])).last();
+
+    if free_line.is_none()
+        && let Some(starts) = &starts
+    {
+        return parse_each(context, source, source_name, starts, metadata, implicit_location);
+    }
+    let mut lines: Vec<Vec<u8>> = lines.into_iter().map(<[u8]>::to_vec).collect();
+    match free_line {
+        Some(index) => lines[index] = b"module {".to_vec(),
+        None => {
+            tracing::debug!(line = first_op + 1, "no free line before the first op: its columns shift by 8");
+            if let Some(line) = lines.get_mut(first_op) {
+                line.splice(0..0, b"module {".iter().copied());
+            }
+        }
+    }
+    // The module closes before a `{-# ... #-}` metadata block and before
+    // trailing alias definitions (`#loc = ...`), which must stay top-level.
+    let mut close = lines.len();
+    while close > 0 && {
+        let line = &lines[close - 1];
+        is_trivia(line) || line.starts_with(b"#") || line.starts_with(b"{-#") || line.starts_with(b"#-}")
+    } {
+        close -= 1;
+    }
+    if let Some(metadata_line) = lines.iter().position(|line| line.starts_with(b"{-#")) {
+        close = close.min(metadata_line);
+    }
+    lines.insert(close.max(first_op + 1).min(lines.len()), b"}".to_vec());
+    let text = lines.join(&b'\n');
+    let mut module = Module::from_operation(ffi::parse_operation(context, &text, source_name)?)?;
+    module.as_operation_mut().set_location(implicit_location);
+    Some(module)
+}
+
+/// Strategy 2 of [`parse_wrapped`]: one parse per top-level op.
+fn parse_each<'c>(
+    context: &'c Context,
+    source: &[u8],
+    source_name: &str,
+    starts: &[(usize, usize)],
+    metadata: Option<usize>,
+    implicit_location: Location<'c>,
+) -> Option<Module<'c>> {
+    let line_offsets: Vec<usize> =
+        std::iter::once(0).chain(source.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| i + 1)).collect();
+    let end_of_ops = metadata.unwrap_or(source.len());
+    let mut offsets = Vec::with_capacity(starts.len());
+    for (line, column) in starts {
+        let offset = line_offsets.get(line.checked_sub(1)?)? + column.checked_sub(1)?;
+        offsets.push(offset.min(end_of_ops));
+    }
+    let module = Module::new(implicit_location);
+    for index in 0..offsets.len() {
+        let mut text = source.to_vec();
+        for (other, &start) in offsets.iter().enumerate().filter(|(other, _)| *other != index) {
+            let end = offsets.get(other + 1).copied().unwrap_or(end_of_ops);
+            for byte in &mut text[start..end.max(start)] {
+                if *byte != b'\n' {
+                    *byte = b' ';
+                }
+            }
+        }
+        let operation = ffi::parse_operation(context, &text, source_name)?;
+        module.body().append_operation(operation);
+    }
+    // mlir-opt verifies the implicit module (symbol clashes between ops...).
+    module.as_operation().verify().then_some(module)
+}
+
+/// The `(line, column)` of each top-level op, found by parsing as a module
+/// without a source name (MLIR names the buffer `-`; this probe's
+/// diagnostics are swallowed: the real parse reports). `None` if the probe fails or an op's location is not a
+/// position in the source (an explicit `loc(...)`).
+fn top_level_starts(context: &Context, source: &[u8]) -> Option<Vec<(usize, usize)>> {
+    let handler = attach_diagnostic_handler(context, |_| true);
+    let module = ffi::parse_module_unnamed(context, source);
+    context.detach_diagnostic_handler(handler);
+    let module = module?;
+    let mut starts = Vec::new();
+    let mut next = module.body().first_operation();
+    while let Some(operation) = next {
+        let location = operation.location();
+        let in_source = location.is_file_line_col_range()
+            && matches!(location.file_line_col_range_filename().as_string_ref().as_str(), Ok("-" | ""));
+        if !in_source {
+            tracing::debug!(%location, "top-level op location is not a source position");
+            return None;
+        }
+        starts.push((location.file_line_col_range_start_line(), location.file_line_col_range_start_column()));
+        next = operation.next_in_block();
+    }
+    Some(starts)
+}
+
+/// Where the ops start when their locations do not say: after the alias
+/// definitions (`#name = ...`, `!name = ...` at column 1, with their indented
+/// continuation lines) and comments.
+fn guess_first_op_line(lines: &[&[u8]]) -> usize {
+    let mut in_alias = false;
+    for (index, line) in lines.iter().enumerate() {
+        if line.starts_with(b"#") || line.starts_with(b"!") {
+            in_alias = true;
+        } else if is_trivia(line) {
+            in_alias = false;
+        } else if !(in_alias && line.first().is_some_and(u8::is_ascii_whitespace)) {
+            return index;
+        }
+    }
+    0
+}
+
+fn is_trivia(line: &[u8]) -> bool {
+    let trimmed = line.trim_ascii();
+    trimmed.is_empty() || trimmed.starts_with(b"//")
+}
+
+fn find_subslice(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|window| window == needle)
+}
+
+/// Prints `operation` as `mlir-opt` does (custom form), with locations when
+/// `debug_info` is set (`--mlir-print-debuginfo`). The bytes are what MLIR
+/// printed: not necessarily UTF-8.
+pub fn print_operation(operation: OperationRef<'_, '_>, debug_info: bool) -> Vec<u8> {
+    let flags = OperationPrintingFlags::new().enable_debug_info(debug_info, false);
+    ffi::print_operation(operation, &flags)
+}
