@@ -172,17 +172,23 @@ pub(crate) fn call_builtin<'c, 'r>(
     let cconv = parse_attribute(context, "#llvm.cconv<spir_funccc>")?;
 
     let declaration_flags = flags.clone();
-    rewriter.declare_symbol(&symbol, |context, location| {
+    let declared = rewriter.declare_symbol(&symbol, |context, location| {
         declare(context, location, &symbol, function_type, cconv, &declaration_flags)
     })?;
 
     let mut attributes: Vec<(&str, Attribute<'c>)> = vec![
         ("callee", FlatSymbolRefAttribute::new(context, &symbol).into()),
-        ("CConv", cconv),
         ("operandSegmentSizes", DenseI32ArrayAttribute::new(context, &[args.len() as i32, 0]).into()),
         ("op_bundle_sizes", DenseI32ArrayAttribute::new(context, &[]).into()),
     ];
-    attributes.extend(flags.iter().map(|(name, value)| (*name, *value)));
+    // A builtin the module defines itself is a plain converted function: the
+    // call takes its calling convention (C) and attributes (none), as
+    // upstream copies them from the callee; a mismatched convention would be
+    // undefined behaviour in LLVM.
+    if declared.is_some() {
+        attributes.push(("CConv", cconv));
+        attributes.extend(flags.iter().map(|(name, value)| (*name, *value)));
+    }
     let results: Vec<Type<'c>> = builtin.result.into_iter().collect();
     let call = rewriter.create("llvm.call", args, &results, &attributes)?;
     Ok(rewriter.results_of(call))

@@ -1,5 +1,475 @@
-//! The constant ops of the conversion manual.
+//! Constant ops (manual: "`spirv.Constant`"): constants are
+//! `llvm.mlir.constant`s whose integers lose their signedness but keep their
+//! bit pattern (`255 : ui8` is `-1 : i8`).
+//!
+//! Beyond upstream, which only lowers scalar and vector `spirv.Constant`s:
+//! array constants (one `llvm.mlir.constant` of a dense tensor),
+//! `spirv.EXT.ConstantCompositeReplicate`, and specialization constants,
+//! which take their default value: `spirv.SpecConstant`,
+//! `spirv.SpecConstantComposite` and `spirv.EXT.SpecConstantCompositeReplicate`
+//! are erased and each `spirv.mlir.referenceof` becomes the constant value.
 
-use spirv_opt_rs::conversion::PatternSet;
+use super::{
+    SpirvToLlvmOptions,
+    types::{TypeLowering, read_type},
+    util::{attribute, op_name, symbol_reference},
+};
+use melior::ir::{
+    Attribute, BlockLike, OperationRef, RegionLike, Type, Value, ValueLike,
+    attribute::{ArrayAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute},
+    operation::{OperationBuilder, OperationLike},
+};
+use spirv_opt_dialects::spirv::types::SpirvType;
+use spirv_opt_rs::{
+    conversion::{ConversionPattern, ConversionRewriter, PatternSet, Replacement},
+    error::MatchFailure,
+};
 
-pub(crate) fn populate(_patterns: &mut PatternSet) {}
+/// Adds the constant patterns.
+pub(crate) fn populate(patterns: &mut PatternSet) {
+    patterns
+        .add(Constant)
+        .add(ConstantCompositeReplicate)
+        .add(ReferenceOf)
+        .add(EraseSpecConstant)
+        .add(SpecConstantOperation)
+        .add(Yield);
+}
+
+/// `spirv.Constant` is `llvm.mlir.constant`: the attribute is kept when the
+/// type converts to itself, else it is rebuilt with the converted type.
+struct Constant;
+
+impl ConversionPattern for Constant {
+    fn root_names(&self) -> &[&'static str] {
+        &["spirv.Constant"]
+    }
+
+    fn match_and_rewrite<'c, 'r>(
+        &self,
+        op: OperationRef<'c, 'r>,
+        _operands: &[Value<'c, 'r>],
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+        let ty = op.result(0)?.r#type();
+        let converted = rewriter.converted_result_type(op, 0)?;
+        let value = attribute(op, "value")?;
+        if ty == converted {
+            return Ok(vec![rewriter.create_value("llvm.mlir.constant", &[], converted, &[("value", value)])?]);
+        }
+        let literal = Literal::of(value)?;
+        Ok(vec![emit(rewriter, &read_type(ty)?, converted, &literal)?])
+    }
+}
+
+/// `spirv.EXT.ConstantCompositeReplicate [v]` is the constant holding `v` in
+/// every element (every scalar, when `v` is a scalar and the elements are
+/// composites).
+struct ConstantCompositeReplicate;
+
+impl ConversionPattern for ConstantCompositeReplicate {
+    fn root_names(&self) -> &[&'static str] {
+        &["spirv.EXT.ConstantCompositeReplicate"]
+    }
+
+    fn match_and_rewrite<'c, 'r>(
+        &self,
+        op: OperationRef<'c, 'r>,
+        _operands: &[Value<'c, 'r>],
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+        let converted = rewriter.converted_result_type(op, 0)?;
+        let literal = Literal::Splat(Box::new(Literal::of(attribute(op, "value")?)?));
+        Ok(vec![emit(rewriter, &read_type(op.result(0)?.r#type())?, converted, &literal)?])
+    }
+}
+
+/// `spirv.mlir.referenceof @sc` is the default value of the specialization
+/// constant `@sc`.
+struct ReferenceOf;
+
+impl ConversionPattern for ReferenceOf {
+    fn root_names(&self) -> &[&'static str] {
+        &["spirv.mlir.referenceof"]
+    }
+
+    fn match_and_rewrite<'c, 'r>(
+        &self,
+        op: OperationRef<'c, 'r>,
+        _operands: &[Value<'c, 'r>],
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+        let symbol = symbol_reference(op, "spec_const")?;
+        let model = read_type(op.result(0)?.r#type())?;
+        let converted = rewriter.converted_result_type(op, 0)?;
+        let value = SpecConstantValue::resolve(rewriter, op, &symbol)?;
+        Ok(vec![value.build(rewriter, &model, converted)?])
+    }
+}
+
+/// Specialization constant definitions are erased: their users take the
+/// default value.
+struct EraseSpecConstant;
+
+impl ConversionPattern for EraseSpecConstant {
+    fn root_names(&self) -> &[&'static str] {
+        &["spirv.SpecConstant", "spirv.SpecConstantComposite", "spirv.EXT.SpecConstantCompositeReplicate"]
+    }
+
+    fn match_and_rewrite<'c, 'r>(
+        &self,
+        _op: OperationRef<'c, 'r>,
+        _operands: &[Value<'c, 'r>],
+        _rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+        Ok(vec![])
+    }
+}
+
+/// `spirv.SpecConstantOperation` computes its value with the op in its
+/// region from (specialization) constants, which take their default values:
+/// the op is lowered in place, the region inlined into the current block,
+/// and `spirv.mlir.yield` branches to the block continuing it.
+struct SpecConstantOperation;
+
+impl ConversionPattern for SpecConstantOperation {
+    fn root_names(&self) -> &[&'static str] {
+        &["spirv.SpecConstantOperation"]
+    }
+
+    fn match_and_rewrite<'c, 'r>(
+        &self,
+        op: OperationRef<'c, 'r>,
+        _operands: &[Value<'c, 'r>],
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+        let region = op.region(0).map_err(|_| MatchFailure::new("the op has no region"))?;
+        let entry = region.first_block().ok_or_else(|| MatchFailure::new("the region has no block"))?;
+        let result_types = rewriter.converted_result_types(op)?;
+        let inlined = rewriter.inline_region(op, region, &result_types)?;
+        rewriter.merge_into_insertion_block(entry)?;
+        rewriter.set_insertion_point_to_end(inlined.continuation);
+        let continuation = inlined.continuation;
+        Ok((0..continuation.argument_count())
+            .filter_map(|index| continuation.argument(index).ok().map(Value::from))
+            .collect())
+    }
+}
+
+/// `spirv.mlir.yield %v` branches to the continuation of the
+/// `spirv.SpecConstantOperation` being inlined, passing `%v`.
+struct Yield;
+
+impl ConversionPattern for Yield {
+    fn root_names(&self) -> &[&'static str] {
+        &["spirv.mlir.yield"]
+    }
+
+    fn match_and_rewrite<'c, 'r>(
+        &self,
+        _op: OperationRef<'c, 'r>,
+        operands: &[Value<'c, 'r>],
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+        let exit = rewriter
+            .region_exit()
+            .ok_or_else(|| MatchFailure::new("spirv.mlir.yield outside of a spirv.SpecConstantOperation"))?;
+        let branch = OperationBuilder::new("llvm.br", rewriter.location())
+            .add_operands(operands)
+            .add_successors(&[&exit])
+            .build()?;
+        rewriter.insert(branch);
+        Ok(vec![])
+    }
+}
+
+/// The default value of a specialization constant, resolved from its
+/// definitions before any op is created (global variable initializers use
+/// it too).
+pub(super) struct SpecConstantValue(Literal);
+
+impl SpecConstantValue {
+    /// The default value of the specialization constant `symbol`, seen from
+    /// `anchor`.
+    pub(super) fn resolve<'c, 'r>(
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+        anchor: OperationRef<'c, 'r>,
+        symbol: &str,
+    ) -> Result<Self, MatchFailure> {
+        spec_literal(rewriter, anchor, symbol, 0).map(Self)
+    }
+
+    /// Builds the value, of SPIR-V type `model` converted to `ty`, at the
+    /// insertion point.
+    pub(super) fn build<'c, 'r>(
+        &self,
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+        model: &SpirvType,
+        ty: Type<'c>,
+    ) -> Result<Value<'c, 'r>, MatchFailure> {
+        emit(rewriter, model, ty, &self.0)
+    }
+}
+
+/// Composite specialization constants nest at most this deep (a guard
+/// against cyclic definitions).
+const MAX_SPEC_DEPTH: usize = 64;
+
+fn spec_literal<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    anchor: OperationRef<'c, 'r>,
+    symbol: &str,
+    depth: usize,
+) -> Result<Literal, MatchFailure> {
+    if depth > MAX_SPEC_DEPTH {
+        return Err(MatchFailure::new(format!("specialization constant @{symbol} nests too deep")));
+    }
+    let definition = rewriter
+        .lookup_symbol(anchor, symbol)
+        .ok_or_else(|| MatchFailure::new(format!("no specialization constant named @{symbol}")))?;
+    match op_name(definition).as_str() {
+        "spirv.SpecConstant" => Literal::of(attribute(definition, "default_value")?),
+        "spirv.SpecConstantComposite" => {
+            let constituents = ArrayAttribute::try_from(attribute(definition, "constituents")?)
+                .map_err(|_| MatchFailure::new("'constituents' is not an array"))?;
+            let items = (0..constituents.len())
+                .map(|index| {
+                    let constituent = constituents
+                        .element(index)
+                        .ok()
+                        .and_then(|element| FlatSymbolRefAttribute::try_from(element).ok())
+                        .ok_or_else(|| MatchFailure::new("a constituent is not a symbol reference"))?;
+                    spec_literal(rewriter, anchor, constituent.value(), depth + 1)
+                })
+                .collect::<Result<_, _>>()?;
+            Ok(Literal::List(items))
+        }
+        "spirv.EXT.SpecConstantCompositeReplicate" => {
+            let constituent = symbol_reference(definition, "constituent")?;
+            Ok(Literal::Splat(Box::new(spec_literal(rewriter, anchor, &constituent, depth + 1)?)))
+        }
+        other => Err(MatchFailure::new(format!("@{symbol} is a '{other}', not a specialization constant"))),
+    }
+}
+
+/// A constant value as printed literals, independent of its type: the
+/// integers of SPIR-V's signed and unsigned types print as plain decimals,
+/// which MLIR reads back into a signless integer with the same bits.
+#[derive(Debug, Clone, PartialEq)]
+enum Literal {
+    /// A scalar literal: `-1`, `255`, `1.500000e+00`, `0x7FC00000`, `true`.
+    Scalar(String),
+    /// The elements of a composite.
+    List(Vec<Literal>),
+    /// One value in every element: a dense splat, or a replicated composite.
+    Splat(Box<Literal>),
+    /// The hexadecimal body of a dense attribute (`"0x..."`), as MLIR prints
+    /// large ones: the raw bytes of the whole value, which is kept as is.
+    Hex(String),
+}
+
+impl Literal {
+    /// The literal of a constant attribute: a scalar, a dense vector or
+    /// tensor, or an array of those.
+    fn of(attribute: Attribute<'_>) -> Result<Self, MatchFailure> {
+        if let Ok(array) = ArrayAttribute::try_from(attribute) {
+            return (0..array.len())
+                .map(|index| Self::of(array.element(index)?))
+                .collect::<Result<_, _>>()
+                .map(Self::List);
+        }
+        let text = attribute.to_string();
+        if let Some(dense) = text.strip_prefix("dense<") {
+            let (body, _) =
+                dense.rsplit_once("> : ").ok_or_else(|| MatchFailure::new(format!("cannot read constant {text}")))?;
+            return Self::of_dense(body);
+        }
+        let value = text.rsplit_once(" : ").map_or(text.as_str(), |(value, _)| value);
+        Ok(Self::Scalar(value.to_owned()))
+    }
+
+    /// The literal of the body of `dense<...>`.
+    fn of_dense(body: &str) -> Result<Self, MatchFailure> {
+        let body = body.trim();
+        if body.starts_with('"') {
+            return Ok(Self::Hex(body.to_owned()));
+        }
+        let Some(inner) = body.strip_prefix('[').and_then(|inner| inner.strip_suffix(']')) else {
+            return Ok(Self::Splat(Box::new(Self::Scalar(body.to_owned()))));
+        };
+        split_top_level(inner).into_iter().map(Self::of_dense_element).collect::<Result<_, _>>().map(Self::List)
+    }
+
+    fn of_dense_element(text: &str) -> Result<Self, MatchFailure> {
+        match text.strip_prefix('[') {
+            Some(_) => Self::of_dense(text),
+            None => Ok(Self::Scalar(text.trim().to_owned())),
+        }
+    }
+
+    /// The literal of element `index` of a composite of `length` elements
+    /// of type `element`.
+    fn element(&self, index: usize, length: usize, element: &SpirvType) -> Result<Self, MatchFailure> {
+        match self {
+            Self::List(items) if items.len() == length => Ok(items[index].clone()),
+            Self::List(items) => {
+                Err(MatchFailure::new(format!("{} values for a composite of {length} elements", items.len())))
+            }
+            // A scalar replicated into composite elements goes down to their scalars.
+            Self::Splat(inner) if matches!(**inner, Self::Scalar(_)) && !element.is_scalar() => Ok(self.clone()),
+            Self::Splat(inner) => Ok((**inner).clone()),
+            Self::Scalar(text) => Err(MatchFailure::new(format!("scalar {text} for a composite"))),
+            Self::Hex(_) => Err(MatchFailure::new("a hexadecimal dense constant cannot be split into elements")),
+        }
+    }
+
+    /// The scalar text of this literal for a scalar type.
+    fn scalar(&self) -> Result<&str, MatchFailure> {
+        match self {
+            Self::Scalar(text) => Ok(text),
+            Self::Splat(inner) => inner.scalar(),
+            Self::List(_) | Self::Hex(_) => Err(MatchFailure::new("a composite value for a scalar")),
+        }
+    }
+}
+
+/// Splits `text` at the commas outside brackets and parentheses.
+fn split_top_level(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0usize, 0);
+    for (position, byte) in text.bytes().enumerate() {
+        match byte {
+            b'[' | b'(' => depth += 1,
+            b']' | b')' => depth = depth.saturating_sub(1),
+            b',' if depth == 0 => {
+                parts.push(text[start..position].trim());
+                start = position + 1;
+            }
+            _ => {}
+        }
+    }
+    let last = text[start..].trim();
+    if !last.is_empty() || !parts.is_empty() {
+        parts.push(last);
+    }
+    parts
+}
+
+/// Builds the constant `literal` of SPIR-V type `model`, converted to `ty`:
+/// one `llvm.mlir.constant` for scalars, for vectors and arrays nesting
+/// down to scalars (a dense tensor) and for structs of scalars; other
+/// aggregates are assembled with `llvm.insertvalue` from `llvm.mlir.undef`.
+fn emit<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    model: &SpirvType,
+    ty: Type<'c>,
+    literal: &Literal,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let context = rewriter.context();
+    let text = if model.is_scalar() {
+        scalar_text(literal.scalar()?, ty)
+    } else if let Some((dimensions, leaf)) = dense_shape(model) {
+        let leaf = lower(rewriter, leaf)?;
+        let shape: Vec<String> = dimensions.iter().map(u32::to_string).collect();
+        let kind = if model.is_vector() { "vector" } else { "tensor" };
+        format!("dense<{}> : {kind}<{}x{leaf}>", dense_text(literal, model)?, shape.join("x"))
+    } else if let SpirvType::Struct(st) = model
+        && st.members.iter().all(|member| member.ty.is_scalar())
+    {
+        let members = st
+            .members
+            .iter()
+            .enumerate()
+            .map(|(index, member)| {
+                let value = literal.element(index, st.members.len(), &member.ty)?;
+                Ok(scalar_text(value.scalar()?, lower(rewriter, &member.ty)?))
+            })
+            .collect::<Result<Vec<_>, MatchFailure>>()?;
+        format!("[{}]", members.join(", "))
+    } else {
+        return assemble(rewriter, model, ty, literal);
+    };
+    let value = Attribute::parse(context, &text)
+        .ok_or_else(|| MatchFailure::new(format!("cannot build the constant {text}")))?;
+    rewriter.create_value("llvm.mlir.constant", &[], ty, &[("value", value)])
+}
+
+/// An aggregate constant built element by element into `llvm.mlir.undef`.
+fn assemble<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    model: &SpirvType,
+    ty: Type<'c>,
+    literal: &Literal,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let elements: Vec<&SpirvType> = match model {
+        SpirvType::Array { count, element, .. } => (0..*count).map(|_| element.as_ref()).collect(),
+        SpirvType::Struct(st) => st.members.iter().map(|member| member.ty.as_ref()).collect(),
+        other => {
+            return Err(MatchFailure::new(format!("constants of type {other} have no LLVM lowering")));
+        }
+    };
+    let mut aggregate = rewriter.create_value("llvm.mlir.undef", &[], ty, &[])?;
+    for (index, element) in elements.iter().enumerate() {
+        let value = literal.element(index, elements.len(), element)?;
+        let element_type = lower(rewriter, element)?;
+        let element_value = emit(rewriter, element, element_type, &value)?;
+        let position = DenseI64ArrayAttribute::new(rewriter.context(), &[index as i64]);
+        aggregate = rewriter.create_value(
+            "llvm.insertvalue",
+            &[aggregate, element_value],
+            ty,
+            &[("position", position.into())],
+        )?;
+    }
+    Ok(aggregate)
+}
+
+/// The scalar attribute text: MLIR reads `true`/`false` without a type.
+fn scalar_text(value: &str, ty: Type<'_>) -> String {
+    if value == "true" || value == "false" { value.to_owned() } else { format!("{value} : {ty}") }
+}
+
+/// The dimensions and scalar leaf type of vectors and arrays nesting down to
+/// scalars, which an `llvm.mlir.constant` takes as one dense attribute.
+fn dense_shape(model: &SpirvType) -> Option<(Vec<u32>, &SpirvType)> {
+    match model {
+        SpirvType::Vector { count, element } | SpirvType::Array { count, element, .. } => {
+            if element.is_scalar() {
+                return Some((vec![*count], element));
+            }
+            // Only arrays nest: `vector` elements are scalars.
+            let (mut dimensions, leaf) = dense_shape(element)?;
+            dimensions.insert(0, *count);
+            Some((dimensions, leaf))
+        }
+        _ => None,
+    }
+}
+
+/// The nested list of the dense literal of `literal`, of type `model`.
+fn dense_text(literal: &Literal, model: &SpirvType) -> Result<String, MatchFailure> {
+    if let Literal::Hex(body) = literal {
+        return Ok(body.clone());
+    }
+    match model {
+        SpirvType::Vector { count, element } | SpirvType::Array { count, element, .. } => {
+            let length = *count as usize;
+            let items = (0..length)
+                .map(|index| dense_text(&literal.element(index, length, element)?, element))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(format!("[{}]", items.join(", ")))
+        }
+        _ => Ok(literal.scalar()?.to_owned()),
+    }
+}
+
+/// The LLVM type of a constant's element type (which never holds a pointer,
+/// so the client API does not matter).
+fn lower<'c>(rewriter: &ConversionRewriter<'c, '_, '_>, model: &SpirvType) -> Result<Type<'c>, MatchFailure> {
+    let lowering = TypeLowering {
+        context: rewriter.context(),
+        converter: rewriter.type_converter(),
+        options: SpirvToLlvmOptions::default(),
+    };
+    lowering.lower(model).map_err(|reason| MatchFailure::new(format!("cannot convert type '{model}': {reason}")))
+}

@@ -219,7 +219,7 @@ impl ConversionPattern for FunctionCall {
     ) -> Result<Replacement<'c, 'r>, MatchFailure> {
         let context = rewriter.context();
         let callee = symbol_reference(op, "callee")?;
-        let callee = match lookup_function(op, &callee) {
+        let callee = match lookup_function(rewriter, op, &callee) {
             Some(func) => llvm_symbol_name(func)?,
             None => callee,
         };

@@ -2,7 +2,7 @@
 //! with signature conversion, function control and linkage, `spirv.Return`
 //! and `spirv.ReturnValue`.
 
-use super::util::{attribute, lookup_symbol, op_name, printed_attribute, type_attribute};
+use super::util::{attribute, op_name, printed_attribute, type_attribute};
 use melior::{
     dialect::llvm,
     ir::{
@@ -165,8 +165,12 @@ pub(super) fn llvm_symbol_name(func: OperationRef<'_, '_>) -> Result<String, Mat
 }
 
 /// The `spirv.func` named `callee` in the symbol table enclosing `op`.
-pub(super) fn lookup_function<'c, 'r>(op: OperationRef<'c, 'r>, callee: &str) -> Option<OperationRef<'c, 'r>> {
-    lookup_symbol(op, callee).filter(|func| op_name(*func) == "spirv.func")
+pub(super) fn lookup_function<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    op: OperationRef<'c, 'r>,
+    callee: &str,
+) -> Option<OperationRef<'c, 'r>> {
+    rewriter.lookup_symbol(op, callee).filter(|func| op_name(*func) == "spirv.func")
 }
 
 /// The `linkage_attributes` of a `spirv.func`, read from their printed form

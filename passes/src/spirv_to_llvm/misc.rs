@@ -1,5 +1,41 @@
-//! The misc ops of the conversion manual.
+//! Miscellaneous ops (manual: "Miscellaneous ops with direct conversions"):
+//! `spirv.Select` and `spirv.Undef` are 1:1, as upstream (which emits
+//! `llvm.mlir.undef`, not `poison`, for `spirv.Undef`). Beyond upstream,
+//! which rejects it, `spirv.KHR.AssumeTrue` is `llvm.intr.assume`.
 
-use spirv_opt_rs::conversion::PatternSet;
+use melior::ir::{OperationRef, Value, attribute::DenseI32ArrayAttribute};
+use spirv_opt_rs::{
+    conversion::{ConversionPattern, ConversionRewriter, DirectConversion, PatternSet, Replacement},
+    error::MatchFailure,
+};
 
-pub(crate) fn populate(_patterns: &mut PatternSet) {}
+const DIRECT: &[DirectConversion] = &[
+    DirectConversion { from: "spirv.Select", to: "llvm.select" },
+    DirectConversion { from: "spirv.Undef", to: "llvm.mlir.undef" },
+];
+
+/// Adds the miscellaneous patterns.
+pub(crate) fn populate(patterns: &mut PatternSet) {
+    patterns.add_direct(DIRECT).add(AssumeTrue);
+}
+
+/// `spirv.KHR.AssumeTrue %c` is `llvm.intr.assume %c`, without operand
+/// bundles.
+struct AssumeTrue;
+
+impl ConversionPattern for AssumeTrue {
+    fn root_names(&self) -> &[&'static str] {
+        &["spirv.KHR.AssumeTrue"]
+    }
+
+    fn match_and_rewrite<'c, 'r>(
+        &self,
+        _op: OperationRef<'c, 'r>,
+        operands: &[Value<'c, 'r>],
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+        let bundles = DenseI32ArrayAttribute::new(rewriter.context(), &[]);
+        rewriter.create("llvm.intr.assume", operands, &[], &[("op_bundle_sizes", bundles.into())])?;
+        Ok(vec![])
+    }
+}

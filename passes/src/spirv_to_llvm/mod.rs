@@ -79,8 +79,10 @@ pub fn spirv_to_llvm_target() -> ConversionTarget {
 }
 
 /// Converts every SPIR-V op nested in `module` (a `builtin.module`) to the
-/// LLVM dialect. On error, `module` is unchanged and the error carries the
-/// location of the op that could not be converted.
+/// LLVM dialect. As upstream, this is a partial conversion: ops of other
+/// dialects stay, and every SPIR-V op must be converted. On error, `module`
+/// is unchanged and the error carries the location of the op that could not
+/// be converted.
 pub fn convert_spirv_to_llvm<'c>(
     context: &'c Context,
     module: OperationRef<'c, '_>,
@@ -90,7 +92,7 @@ pub fn convert_spirv_to_llvm<'c>(
     let mut patterns = PatternSet::new();
     populate_spirv_to_llvm_patterns(&mut patterns, options);
     let target = spirv_to_llvm_target();
-    Conversion::full(&target, &patterns, &type_converter).apply(module)
+    Conversion::partial(&target, &patterns, &type_converter).apply(module)
 }
 
 #[doc(hidden)]

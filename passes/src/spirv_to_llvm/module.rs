@@ -98,7 +98,7 @@ impl ConversionPattern for ExecutionMode {
         rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     ) -> Result<Replacement<'c, 'r>, MatchFailure> {
         let function = symbol_reference(op, "fn")?;
-        let function = match lookup_function(op, &function) {
+        let function = match lookup_function(rewriter, op, &function) {
             Some(func) => llvm_symbol_name(func)?,
             None => function,
         };

@@ -1,12 +1,36 @@
 //! Type conversion (manual: "Type Conversion"): SPIR-V types to LLVM types.
+//!
+//! Builtin integers lose their signedness, vectors keep their shape, and the
+//! SPIR-V dialect's own types are read into the [`SpirvType`] model (MLIR's C
+//! API has no accessors for them) and lowered from it:
+//!
+//! * `!spirv.ptr<T, SC>` is an opaque `!llvm.ptr` in the address space the
+//!   client API gives `SC` (see [`ClientApi::address_space`]);
+//! * `!spirv.array<N x T>` is `!llvm.array<N x T>` when it has no stride or
+//!   its natural one, `!spirv.rtarray<T>` a zero-length array;
+//! * a struct without offsets is a packed literal struct, one with natural
+//!   (Vulkan) offsets an unpacked literal struct; identified structs become
+//!   literal structs too, as upstream, since LLVM pointers are opaque and
+//!   never name the struct they point to;
+//! * images, sampled images, matrices, cooperative matrices and ARM tensors
+//!   have no LLVM counterpart and are errors.
 
 use super::SpirvToLlvmOptions;
 use melior::{
     Context,
+    dialect::llvm,
     ir::{Type, TypeLike, r#type::IntegerType},
 };
-use spirv_opt_rs::{conversion::TypeConverter, error::TypeConversionError, ir::vector_shape};
-use std::{fmt, str::FromStr};
+use spirv_opt_dialects::spirv::{
+    attributes::{Decoration, StorageClass},
+    types::{FloatKind, SpirvType, SpirvTypeCache, StructMember, StructType},
+};
+use spirv_opt_rs::{
+    conversion::TypeConverter,
+    error::{MatchFailure, TypeConversionError},
+    ir::vector_shape,
+};
+use std::{fmt, str::FromStr, sync::Arc};
 
 /// The client API, which decides the LLVM address space of each SPIR-V
 /// storage class (option `client-api` of `convert-spirv-to-llvm`).
@@ -34,6 +58,29 @@ impl ClientApi {
         (Self::Vulkan, "Vulkan"),
         (Self::WebGPU, "WebGPU"),
     ];
+
+    /// The LLVM address space of pointers in `storage_class`.
+    ///
+    /// Only OpenCL has a mapping, upstream's (from the OpenCL extended
+    /// instruction set and clang's SPIR target): `Function` 0,
+    /// `CrossWorkgroup` and `Input` 1, `UniformConstant` 2, `Workgroup` 3,
+    /// `Generic` 4, `DeviceOnlyINTEL` 5, `HostOnlyINTEL` 6. Every other
+    /// storage class, and every storage class of the other client APIs, is
+    /// address space 0: upstream rejects no combination, so neither do we.
+    pub fn address_space(self, storage_class: StorageClass) -> u32 {
+        if self != Self::OpenCL {
+            return 0;
+        }
+        match storage_class {
+            StorageClass::CrossWorkgroup | StorageClass::Input => 1,
+            StorageClass::UniformConstant => 2,
+            StorageClass::Workgroup => 3,
+            StorageClass::Generic => 4,
+            StorageClass::DeviceOnlyINTEL => 5,
+            StorageClass::HostOnlyINTEL => 6,
+            _ => 0,
+        }
+    }
 }
 
 impl fmt::Display for ClientApi {
@@ -75,22 +122,259 @@ pub(crate) fn spirv_to_llvm_type_converter(context: &Context, options: SpirvToLl
         let (length, element) = vector_shape(ty)?;
         Some(converter.convert_type(element).map(|element| Type::vector(&[length], element)))
     });
-    converter.add_rule(move |ty, converter| convert_spirv_type(context, ty, converter, options));
+    let cache = SpirvTypeCache::new(context);
+    converter.add_rule(move |ty, converter| convert_spirv_type(context, ty, converter, options, &cache));
     converter
 }
 
 /// Converts the types of the SPIR-V dialect itself (pointers, arrays,
 /// structs...); `None` for any other type.
 fn convert_spirv_type<'c>(
-    _context: &'c Context,
+    context: &'c Context,
     ty: Type<'c>,
-    _converter: &TypeConverter<'c>,
-    _options: SpirvToLlvmOptions,
+    converter: &TypeConverter<'c>,
+    options: SpirvToLlvmOptions,
+    cache: &SpirvTypeCache<'c>,
 ) -> Option<Result<Type<'c>, TypeConversionError>> {
     if ty.dialect().namespace() != Ok("spirv") {
         return None;
     }
-    Some(Err(TypeConversionError::new(ty, "SPIR-V dialect types are not lowered yet")))
+    let result = match cache.read(ty) {
+        Ok(model) => TypeLowering { context, converter, options }.lower(&model),
+        Err(error) => Err(format!("cannot read the SPIR-V type: {error}")),
+    };
+    Some(result.map_err(|reason| TypeConversionError::new(ty, reason)))
+}
+
+/// The SPIR-V model of `ty`, read from its printed form.
+pub(crate) fn read_type(ty: Type<'_>) -> Result<SpirvType, MatchFailure> {
+    SpirvType::parse(&ty.to_string()).map_err(|error| MatchFailure::new(format!("cannot read type '{ty}': {error}")))
+}
+
+/// Lowers [`SpirvType`] models to LLVM dialect types. Patterns use it for
+/// types they only have as part of a model (the pointee of a pointer, say).
+pub(crate) struct TypeLowering<'a, 'c> {
+    /// Where the LLVM types are built.
+    pub(crate) context: &'c Context,
+    /// Converts the builtin types met inside the model.
+    pub(crate) converter: &'a TypeConverter<'c>,
+    /// Decides pointer address spaces.
+    pub(crate) options: SpirvToLlvmOptions,
+}
+
+impl<'c> TypeLowering<'_, 'c> {
+    /// The LLVM type of `ty`, or why there is none.
+    pub(crate) fn lower(&self, ty: &SpirvType) -> Result<Type<'c>, String> {
+        match ty {
+            SpirvType::Integer { width, .. } => Ok(IntegerType::new(self.context, *width).into()),
+            SpirvType::Float(kind) => Ok(float_type(self.context, *kind)),
+            SpirvType::Vector { count, element } => Ok(Type::vector(&[u64::from(*count)], self.lower(element)?)),
+            // LLVM pointers are opaque: the pointee needs no conversion (which
+            // is also what keeps recursive structs finite).
+            SpirvType::Pointer { storage_class, .. } => {
+                Ok(llvm::r#type::pointer(self.context, self.options.client_api.address_space(*storage_class)))
+            }
+            SpirvType::Array { count, element, stride } => {
+                check_stride(element, *stride)?;
+                Ok(llvm::r#type::array(self.element(element)?, *count))
+            }
+            SpirvType::RuntimeArray { element, stride } => {
+                check_stride(element, *stride)?;
+                Ok(llvm::r#type::array(self.element(element)?, 0))
+            }
+            SpirvType::Struct(st) => self.lower_struct(st),
+            SpirvType::StructRef(name) => {
+                Err(format!("the recursive reference to struct '{name}' can only appear behind a pointer"))
+            }
+            SpirvType::Image(_) | SpirvType::SampledImage(_) | SpirvType::Sampler => {
+                Err("images and samplers have no LLVM lowering".to_owned())
+            }
+            SpirvType::Matrix { .. } => Err("matrix types have no LLVM lowering".to_owned()),
+            SpirvType::CooperativeMatrix { .. } => Err("cooperative matrix types have no LLVM lowering".to_owned()),
+            SpirvType::TensorArm { .. } => Err("ARM tensor types have no LLVM lowering".to_owned()),
+            SpirvType::Index | SpirvType::Void | SpirvType::Function { .. } | SpirvType::Other(_) => {
+                self.builtin(&ty.to_string())
+            }
+        }
+    }
+
+    /// The LLVM type of an element of an array or struct.
+    fn element(&self, ty: &SpirvType) -> Result<Type<'c>, String> {
+        self.lower(ty).map_err(|reason| format!("element type {ty}: {reason}"))
+    }
+
+    /// A builtin type met inside a SPIR-V type, converted by the converter.
+    fn builtin(&self, text: &str) -> Result<Type<'c>, String> {
+        let ty = Type::parse(self.context, text).ok_or_else(|| format!("cannot parse type '{text}'"))?;
+        self.converter.convert_type(ty).map_err(|error| error.reason)
+    }
+
+    fn lower_struct(&self, st: &StructType) -> Result<Type<'c>, String> {
+        if let Some((index, decoration)) = unsupported_member_decoration(st) {
+            return Err(format!("member #{index} has decoration {decoration}, which has no LLVM lowering"));
+        }
+        let members = st
+            .members
+            .iter()
+            .enumerate()
+            .map(|(index, member)| self.lower(&member.ty).map_err(|reason| format!("member #{index}: {reason}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let packed = !st.has_offsets();
+        if !packed {
+            check_natural_offsets(st)?;
+        }
+        Ok(llvm::r#type::r#struct(self.context, &members, packed))
+    }
+}
+
+fn float_type(context: &Context, kind: FloatKind) -> Type<'_> {
+    match kind {
+        FloatKind::F16 => Type::float16(context),
+        FloatKind::BF16 => Type::bfloat16(context),
+        FloatKind::F32 => Type::float32(context),
+        FloatKind::F64 => Type::float64(context),
+    }
+}
+
+/// Member decorations that change neither the layout nor the meaning of
+/// loads and stores, so that dropping them is sound. Upstream rejects every
+/// member decoration.
+const NEUTRAL_MEMBER_DECORATIONS: &[Decoration] =
+    &[Decoration::NonWritable, Decoration::NonReadable, Decoration::RelaxedPrecision];
+
+/// The first member decoration that cannot be dropped, with its member index.
+fn unsupported_member_decoration(st: &StructType) -> Option<(usize, Decoration)> {
+    st.members.iter().enumerate().find_map(|(index, member)| {
+        member
+            .decorations
+            .iter()
+            .find(|info| !NEUTRAL_MEMBER_DECORATIONS.contains(&info.decoration))
+            .map(|info| (index, info.decoration))
+    })
+}
+
+/// An array stride is accepted when it is absent or equal to the size of the
+/// element, so that `!llvm.array` (which has no stride) means the same.
+fn check_stride(element: &SpirvType, stride: Option<u32>) -> Result<(), String> {
+    let Some(stride) = stride else { return Ok(()) };
+    match byte_size(element) {
+        Some(size) if size == u64::from(stride) => Ok(()),
+        Some(size) => Err(format!("array stride {stride} is not the natural stride {size} of {element}")),
+        None => Err(format!(
+            "array stride {stride} cannot be checked: element type {element} has no size (bools, pointers and \
+             structs without offsets have none)"
+        )),
+    }
+}
+
+/// The size in bytes of a value of `ty`, as upstream's
+/// `SPIRVType::getSizeInBytes` computes it for scalars (not `i1`, which has
+/// no defined size) and vectors, but with an array's true size (its stride
+/// times its length; upstream adds the stride to the element size) and with
+/// a size for structs with natural offsets (their Vulkan size), so that
+/// arrays of such structs can have a stride.
+fn byte_size(ty: &SpirvType) -> Option<u64> {
+    match ty {
+        SpirvType::Integer { width: 1, .. } => None,
+        SpirvType::Integer { width, .. } => (width % 8 == 0).then_some(u64::from(width / 8)),
+        SpirvType::Float(kind) => Some(u64::from(kind.bit_width() / 8)),
+        SpirvType::Vector { count, element } => byte_size(element)?.checked_mul(u64::from(*count)),
+        SpirvType::Array { count, element, stride } => {
+            stride.map(u64::from).or_else(|| byte_size(element))?.checked_mul(u64::from(*count))
+        }
+        SpirvType::Struct(st) if st.has_offsets() && check_natural_offsets(st).is_ok() => {
+            literal(ty).natural_layout()?.size
+        }
+        _ => None,
+    }
+}
+
+/// Checks that the offsets of `st` (which has some) are the natural Vulkan
+/// ones, as upstream's `VulkanLayoutUtils::decorateType` computes them, so
+/// that an unpacked LLVM struct has the same layout.
+///
+/// Beyond upstream: identified structs and struct-level decorations such as
+/// `Block` (which do not change the layout) are accepted, and arrays inside
+/// may omit their stride (it is then the natural one).
+fn check_natural_offsets(st: &StructType) -> Result<(), String> {
+    let original = literal(&SpirvType::Struct(st.clone()));
+    let natural = original.natural_layout().ok_or_else(|| {
+        "a struct with offsets must only hold scalars, vectors, arrays and structs (with a runtime array last)"
+            .to_owned()
+    })?;
+    matches_natural(&original, &natural.decorated)
+}
+
+/// `ty` without struct identifiers, struct decorations and neutral member
+/// decorations, which do not take part in the layout.
+fn literal(ty: &SpirvType) -> SpirvType {
+    match ty {
+        SpirvType::Struct(st) => SpirvType::Struct(StructType {
+            identifier: None,
+            decorations: Vec::new(),
+            members: st
+                .members
+                .iter()
+                .map(|member| StructMember {
+                    ty: Arc::new(literal(&member.ty)),
+                    offset: member.offset,
+                    decorations: member
+                        .decorations
+                        .iter()
+                        .filter(|info| !NEUTRAL_MEMBER_DECORATIONS.contains(&info.decoration))
+                        .cloned()
+                        .collect(),
+                })
+                .collect(),
+        }),
+        SpirvType::Array { count, element, stride } => {
+            SpirvType::Array { count: *count, element: Arc::new(literal(element)), stride: *stride }
+        }
+        SpirvType::RuntimeArray { element, stride } => {
+            SpirvType::RuntimeArray { element: Arc::new(literal(element)), stride: *stride }
+        }
+        other => other.clone(),
+    }
+}
+
+/// Compares a type with its natural decoration: the same offsets, and the
+/// same strides where the original has one.
+fn matches_natural(original: &SpirvType, natural: &SpirvType) -> Result<(), String> {
+    match (original, natural) {
+        (SpirvType::Struct(original), SpirvType::Struct(natural)) => {
+            if !original.members.is_empty() && !original.has_offsets() {
+                return Err(
+                    "a struct without offsets (a packed struct) cannot be nested in a struct with offsets".to_owned()
+                );
+            }
+            for (index, (member, expected)) in original.members.iter().zip(&natural.members).enumerate() {
+                match (member.offset, expected.offset) {
+                    (Some(offset), Some(expected)) if offset != expected => {
+                        return Err(format!(
+                            "member #{index} is at offset {offset}, not at its natural offset {expected}"
+                        ));
+                    }
+                    _ => {}
+                }
+                matches_natural(&member.ty, &expected.ty).map_err(|reason| format!("member #{index}: {reason}"))?;
+            }
+            Ok(())
+        }
+        (
+            SpirvType::Array { element, stride, .. } | SpirvType::RuntimeArray { element, stride },
+            SpirvType::Array { element: expected_element, stride: expected, .. }
+            | SpirvType::RuntimeArray { element: expected_element, stride: expected },
+        ) => {
+            if let Some(stride) = stride
+                && Some(*stride) != *expected
+            {
+                let expected = expected.unwrap_or(0);
+                return Err(format!("array stride {stride} is not the natural stride {expected}"));
+            }
+            matches_natural(element, expected_element)
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Builtin types the LLVM dialect accepts as they are.

@@ -114,31 +114,6 @@ pub(crate) fn integer_array(op: OperationRef<'_, '_>, name: &str) -> Result<Vec<
         .collect()
 }
 
-/// The op defining symbol `name` in the symbol table nearest to `from` (the
-/// enclosing `spirv.module` or `builtin.module`), as MLIR resolves a flat
-/// symbol reference. A linear scan of that table's body: the C API has no
-/// symbol table lookup.
-pub(crate) fn lookup_symbol<'c, 'r>(from: OperationRef<'c, 'r>, name: &str) -> Option<OperationRef<'c, 'r>> {
-    let mut scope = from.parent_operation();
-    while let Some(parent) = scope {
-        let parent_name = parent.name();
-        let parent_name = parent_name.as_string_ref().as_str();
-        if parent_name == Ok("spirv.module") || parent_name == Ok("builtin.module") {
-            break;
-        }
-        scope = parent.parent_operation();
-    }
-    let block = scope?.region(0).ok()?.first_block()?;
-    let mut next = block.first_operation();
-    while let Some(candidate) = next {
-        next = candidate.next_in_block();
-        let symbol = candidate.attribute("sym_name").ok().and_then(|name| StringAttribute::try_from(name).ok());
-        if symbol.is_some_and(|symbol| symbol.value() == name) {
-            return Some(candidate);
-        }
-    }
-    None
-}
 
 /// The symbol named by the flat symbol reference attribute `name` of `op`.
 pub(crate) fn symbol_reference(op: OperationRef<'_, '_>, name: &str) -> Result<String, MatchFailure> {
@@ -150,4 +125,14 @@ pub(crate) fn symbol_reference(op: OperationRef<'_, '_>, name: &str) -> Result<S
 /// The name of `op`, e.g. `spirv.GlobalVariable`.
 pub(crate) fn op_name(op: OperationRef<'_, '_>) -> String {
     op.name().as_string_ref().as_str().unwrap_or("<invalid>").to_owned()
+}
+
+/// `ty` with its elements replaced by `element`: a vector of the same length
+/// for a vector `ty`, else `element` itself (e.g. the `i1` results of a
+/// comparison, or the `bf16` of an `f32` conversion).
+pub(crate) fn with_element_type<'c>(ty: Type<'c>, element: Type<'c>) -> Type<'c> {
+    match vector_shape(ty) {
+        Some((length, _)) => Type::vector(&[length], element),
+        None => element,
+    }
 }

@@ -1,0 +1,33 @@
+// RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm -verify-diagnostics %s
+
+// Constants of types without an LLVM lowering.
+
+spirv.func @cooperative_matrix_constant() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Constant': cannot convert type '!spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>': cooperative matrix types have no LLVM lowering}}
+  %0 = spirv.Constant dense<1> : !spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @arm_tensor_constant() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Constant': cannot convert type '!spirv.arm.tensor<2xi32>': ARM tensor types have no LLVM lowering}}
+  %0 = spirv.Constant dense<[1, 2]> : !spirv.arm.tensor<2xi32>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @replicated_matrix() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.EXT.ConstantCompositeReplicate': cannot convert type '!spirv.matrix<2 x vector<2xf32>>': matrix types have no LLVM lowering}}
+  %0 = spirv.EXT.ConstantCompositeReplicate [1.0 : f32] : !spirv.matrix<2 x vector<2xf32>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @replicated_cooperative_matrix() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.EXT.ConstantCompositeReplicate': cannot convert type '!spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>': cooperative matrix types have no LLVM lowering}}
+  %0 = spirv.EXT.ConstantCompositeReplicate [1 : i32] : !spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>
+  spirv.Return
+}

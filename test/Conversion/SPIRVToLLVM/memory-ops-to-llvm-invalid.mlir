@@ -1,0 +1,72 @@
+// RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm -verify-diagnostics %s
+
+// Memory accesses of the Vulkan memory model have no LLVM equivalent.
+spirv.func @load_non_private_pointer(%p: !spirv.ptr<f32, Function>) "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Load': memory access 'NonPrivatePointer' has no LLVM lowering}}
+  %0 = spirv.Load "Function" %p ["NonPrivatePointer"] : f32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @store_make_pointer_available(%p: !spirv.ptr<f32, Function>, %x: f32) "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Store': memory access 'MakePointerAvailable' has no LLVM lowering}}
+  spirv.Store "Function" %p, %x ["MakePointerAvailable|NonPrivatePointer"] : f32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @copy_memory_source_make_pointer_visible(%t: !spirv.ptr<f32, Function>, %s: !spirv.ptr<f32, Function>) "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.CopyMemory': memory access 'MakePointerVisible' has no LLVM lowering}}
+  spirv.CopyMemory "Function" %t, "Function" %s ["Volatile"], ["MakePointerVisible|NonPrivatePointer"] : f32
+  spirv.Return
+}
+
+// -----
+
+spirv.func @load_matrix(%p: !spirv.ptr<!spirv.matrix<2 x vector<2xf32>>, Function>) "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Load': cannot convert type '!spirv.matrix<2 x vector<2xf32>>': matrix types have no LLVM lowering}}
+  %0 = spirv.Load "Function" %p : !spirv.matrix<2 x vector<2xf32>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @access_chain_into_matrix(%p: !spirv.ptr<!spirv.matrix<2 x vector<2xf32>>, Function>, %i: i32) "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.AccessChain': cannot convert type '!spirv.matrix<2 x vector<2xf32>>': matrix types have no LLVM lowering}}
+  %0 = spirv.AccessChain %p[%i] : !spirv.ptr<!spirv.matrix<2 x vector<2xf32>>, Function>, i32 -> !spirv.ptr<vector<2xf32>, Function>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @variable_of_matrix() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Variable': cannot convert type '!spirv.matrix<2 x vector<2xf32>>': matrix types have no LLVM lowering}}
+  %0 = spirv.Variable : !spirv.ptr<!spirv.matrix<2 x vector<2xf32>>, Function>
+  spirv.Return
+}
+
+// -----
+
+spirv.module Logical GLSL450 {
+  // expected-error@+1 {{failed to legalize operation 'spirv.GlobalVariable': cannot convert type '!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>': images and samplers have no LLVM lowering}}
+  spirv.GlobalVariable @image : !spirv.ptr<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>, UniformConstant>
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
+  spirv.SpecConstant @sc = 1 : i32
+  // expected-error@+1 {{failed to legalize operation 'spirv.GlobalVariable': an imported global variable cannot have an initializer}}
+  spirv.GlobalVariable @imported initializer(@sc) {linkage_attributes = #spirv.linkage_attributes<linkage_name = "imported", linkage_type = <Import>>} : !spirv.ptr<i32, Private>
+}
+
+// -----
+
+// Upstream renames the global anyway and fails on the redefinition.
+spirv.module Logical GLSL450 {
+  // expected-error@+1 {{failed to legalize operation 'spirv.GlobalVariable': the name 'buffer_descriptor_set0_binding1' encoding the descriptor set and binding of @buffer is already taken}}
+  spirv.GlobalVariable @buffer bind(0, 1) : !spirv.ptr<f32, StorageBuffer>
+  spirv.GlobalVariable @buffer_descriptor_set0_binding1 : !spirv.ptr<f32, Private>
+}

@@ -1,0 +1,156 @@
+// RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm -verify-diagnostics %s
+
+spirv.func @array_unnatural_stride() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.array<4 x f32, stride=8>': array stride 8 is not the natural stride 4 of f32}}
+  %0 = spirv.Undef : !spirv.array<4 x f32, stride=8>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @array_of_vectors_padded_stride() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.array<4 x vector<3xf32>, stride=16>': array stride 16 is not the natural stride 12 of vector<3xf32>}}
+  %0 = spirv.Undef : !spirv.array<4 x vector<3xf32>, stride=16>
+  spirv.Return
+}
+
+// -----
+
+// Bools have no size in SPIR-V, so no stride can be checked.
+spirv.func @array_of_bools_with_stride() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.array<4 x i1, stride=1>': array stride 1 cannot be checked: element type i1 has no size (bools, pointers and structs without offsets have none)}}
+  %0 = spirv.Undef : !spirv.array<4 x i1, stride=1>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @array_of_packed_structs_with_stride() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.array<4 x !spirv.struct<(i8, i32)>, stride=5>': array stride 5 cannot be checked: element type !spirv.struct<(i8, i32)> has no size (bools, pointers and structs without offsets have none)}}
+  %0 = spirv.Undef : !spirv.array<4 x !spirv.struct<(i8, i32)>, stride=5>
+  spirv.Return
+}
+
+// -----
+
+// Upstream accepts this (its size of the inner array is (1 + 1) * 2 = 4) and
+// lowers it to an !llvm.array whose stride is 2, not 4.
+spirv.func @array_of_strided_arrays_padded() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.array<4 x !spirv.array<2 x i8, stride=1>, stride=4>': array stride 4 is not the natural stride 2 of !spirv.array<2 x i8, stride=1>}}
+  %0 = spirv.Undef : !spirv.array<4 x !spirv.array<2 x i8, stride=1>, stride=4>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @runtime_array_unnatural_stride() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.rtarray<f32, stride=8>': array stride 8 is not the natural stride 4 of f32}}
+  %0 = spirv.Undef : !spirv.rtarray<f32, stride=8>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @struct_unnatural_offset() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.struct<(i8 [0], i32 [8])>': member #1 is at offset 8, not at its natural offset 4}}
+  %0 = spirv.Undef : !spirv.struct<(i8 [0], i32 [8])>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @struct_misordered_offsets() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.struct<(i32 [4], i8 [0])>': member #0 is at offset 4, not at its natural offset 0}}
+  %0 = spirv.Undef : !spirv.struct<(i32 [4], i8 [0])>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @struct_misaligned_vector() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.struct<(f32 [0], vector<3xf32> [4])>': member #1 is at offset 4, not at its natural offset 16}}
+  %0 = spirv.Undef : !spirv.struct<(f32 [0], vector<3xf32> [4])>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @struct_unnatural_array_member() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.struct<(f32 [0], !spirv.array<2 x f32, stride=8> [4])>': member #1: array stride 8 is not the natural stride 4 of f32}}
+  %0 = spirv.Undef : !spirv.struct<(f32 [0], !spirv.array<2 x f32, stride=8> [4])>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @struct_nested_packed_in_offsets() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.struct<(!spirv.struct<(i8, i32)> [0], i32 [8])>': member #0: a struct without offsets (a packed struct) cannot be nested in a struct with offsets}}
+  %0 = spirv.Undef : !spirv.struct<(!spirv.struct<(i8, i32)> [0], i32 [8])>
+  spirv.Return
+}
+
+// -----
+
+// Upstream crashes on this one.
+spirv.func @struct_pointer_member_with_offsets() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.struct<(!spirv.ptr<i32, Function> [0])>': a struct with offsets must only hold scalars, vectors, arrays and structs (with a runtime array last)}}
+  %0 = spirv.Undef : !spirv.struct<(!spirv.ptr<i32, Function> [0])>
+  spirv.Return
+}
+
+// -----
+
+// Dropping Volatile would change the meaning of accesses to the member.
+spirv.func @struct_volatile_member() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.struct<(i32 [0, Volatile])>': member #0 has decoration Volatile, which has no LLVM lowering}}
+  %0 = spirv.Undef : !spirv.struct<(i32 [0, Volatile])>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @struct_row_major_member() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.struct<(i32 [RowMajor])>': member #0 has decoration RowMajor, which has no LLVM lowering}}
+  %0 = spirv.Undef : !spirv.struct<(i32 [RowMajor])>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @matrix() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.matrix<2 x vector<2xf32>>': matrix types have no LLVM lowering}}
+  %0 = spirv.Undef : !spirv.matrix<2 x vector<2xf32>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @image() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>': images and samplers have no LLVM lowering}}
+  %0 = spirv.Undef : !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @sampled_image() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>>': images and samplers have no LLVM lowering}}
+  %0 = spirv.Undef : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @cooperative_matrix() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>': cooperative matrix types have no LLVM lowering}}
+  %0 = spirv.Undef : !spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>
+  spirv.Return
+}
+
+// -----
+
+spirv.func @arm_tensor() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.arm.tensor<2x3xi32>': ARM tensor types have no LLVM lowering}}
+  %0 = spirv.Undef : !spirv.arm.tensor<2x3xi32>
+  spirv.Return
+}

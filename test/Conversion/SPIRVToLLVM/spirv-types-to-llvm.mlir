@@ -1,0 +1,572 @@
+// RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm %s | FileCheck %s --check-prefixes=CHECK,UNKNOWN
+// RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm='client-api=OpenCL' %s | FileCheck %s --check-prefixes=CHECK,OPENCL
+// RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm='client-api=Vulkan' %s | FileCheck %s --check-prefixes=CHECK,UNKNOWN
+// RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm='client-api=Metal' %s | FileCheck %s --check-prefixes=CHECK,UNKNOWN
+// RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm='client-api=WebGPU' %s | FileCheck %s --check-prefixes=CHECK,UNKNOWN
+
+// Types are checked through the ops carrying them: function signatures and
+// spirv.Undef. Only the OpenCL client API gives storage classes an address
+// space other than 0 (as upstream; the other APIs share the UNKNOWN prefix).
+
+//===----------------------------------------------------------------------===//
+// Scalar and vector types
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: llvm.func @integer_types(
+// CHECK-SAME: %{{.*}}: i8, %{{.*}}: i16, %{{.*}}: i32, %{{.*}}: i64, %{{.*}}: i1)
+spirv.func @integer_types(%a: si8, %b: ui16, %c: i32, %d: si64, %e: i1) "None" {
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @float_types(
+// CHECK-SAME: %{{.*}}: f16, %{{.*}}: bf16, %{{.*}}: f32, %{{.*}}: f64)
+spirv.func @float_types(%a: f16, %b: bf16, %c: f32, %d: f64) "None" {
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @vector_types(
+// CHECK-SAME: %{{.*}}: vector<4xi8>, %{{.*}}: vector<2xi32>, %{{.*}}: vector<3xf16>, %{{.*}}: vector<2xi1>)
+spirv.func @vector_types(%a: vector<4xui8>, %b: vector<2xsi32>, %c: vector<3xf16>, %d: vector<2xi1>) "None" {
+  spirv.Return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Pointer types: one storage class per case
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: llvm.func @pointer_uniform_constant(
+spirv.func @pointer_uniform_constant() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr<2>
+  %0 = spirv.Undef : !spirv.ptr<i32, UniformConstant>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_input(
+spirv.func @pointer_input() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr<1>
+  %0 = spirv.Undef : !spirv.ptr<i32, Input>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_uniform(
+spirv.func @pointer_uniform() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  %0 = spirv.Undef : !spirv.ptr<i32, Uniform>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_output(
+spirv.func @pointer_output() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  %0 = spirv.Undef : !spirv.ptr<i32, Output>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_workgroup(
+spirv.func @pointer_workgroup() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr<3>
+  %0 = spirv.Undef : !spirv.ptr<i32, Workgroup>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_cross_workgroup(
+spirv.func @pointer_cross_workgroup() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr<1>
+  %0 = spirv.Undef : !spirv.ptr<i32, CrossWorkgroup>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_private(
+spirv.func @pointer_private() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  %0 = spirv.Undef : !spirv.ptr<i32, Private>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_function(
+spirv.func @pointer_function() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  %0 = spirv.Undef : !spirv.ptr<i32, Function>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_generic(
+spirv.func @pointer_generic() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr<4>
+  %0 = spirv.Undef : !spirv.ptr<i32, Generic>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_push_constant(
+spirv.func @pointer_push_constant() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  %0 = spirv.Undef : !spirv.ptr<i32, PushConstant>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_atomic_counter(
+spirv.func @pointer_atomic_counter() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  %0 = spirv.Undef : !spirv.ptr<i32, AtomicCounter>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_image(
+spirv.func @pointer_image() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  %0 = spirv.Undef : !spirv.ptr<i32, Image>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_storage_buffer(
+spirv.func @pointer_storage_buffer() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  %0 = spirv.Undef : !spirv.ptr<i32, StorageBuffer>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_callable_data_khr(
+spirv.func @pointer_callable_data_khr() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  %0 = spirv.Undef : !spirv.ptr<i32, CallableDataKHR>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_incoming_callable_data_khr(
+spirv.func @pointer_incoming_callable_data_khr() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  %0 = spirv.Undef : !spirv.ptr<i32, IncomingCallableDataKHR>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_ray_payload_khr(
+spirv.func @pointer_ray_payload_khr() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  %0 = spirv.Undef : !spirv.ptr<i32, RayPayloadKHR>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_hit_attribute_khr(
+spirv.func @pointer_hit_attribute_khr() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  %0 = spirv.Undef : !spirv.ptr<i32, HitAttributeKHR>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_incoming_ray_payload_khr(
+spirv.func @pointer_incoming_ray_payload_khr() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  %0 = spirv.Undef : !spirv.ptr<i32, IncomingRayPayloadKHR>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_shader_record_buffer_khr(
+spirv.func @pointer_shader_record_buffer_khr() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  %0 = spirv.Undef : !spirv.ptr<i32, ShaderRecordBufferKHR>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_physical_storage_buffer(
+spirv.func @pointer_physical_storage_buffer() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  %0 = spirv.Undef : !spirv.ptr<i32, PhysicalStorageBuffer>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_task_payload_workgroup_ext(
+spirv.func @pointer_task_payload_workgroup_ext() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  %0 = spirv.Undef : !spirv.ptr<i32, TaskPayloadWorkgroupEXT>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_code_section_intel(
+spirv.func @pointer_code_section_intel() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  %0 = spirv.Undef : !spirv.ptr<i32, CodeSectionINTEL>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_device_only_intel(
+spirv.func @pointer_device_only_intel() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr<5>
+  %0 = spirv.Undef : !spirv.ptr<i32, DeviceOnlyINTEL>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @pointer_host_only_intel(
+spirv.func @pointer_host_only_intel() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr<6>
+  %0 = spirv.Undef : !spirv.ptr<i32, HostOnlyINTEL>
+  spirv.Return
+}
+
+// -----
+
+// The pointee of a pointer is not converted: LLVM pointers are opaque.
+// CHECK-LABEL: llvm.func @pointer_to_pointer(
+// UNKNOWN-SAME: %{{.*}}: !llvm.ptr)
+// OPENCL-SAME: %{{.*}}: !llvm.ptr)
+spirv.func @pointer_to_pointer(%a: !spirv.ptr<!spirv.ptr<i32, CrossWorkgroup>, Function>) "None" {
+  spirv.Return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Array types
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: llvm.func @array(
+spirv.func @array() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.array<4 x f32>
+  %0 = spirv.Undef : !spirv.array<4 x f32>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @array_natural_stride(
+spirv.func @array_natural_stride() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.array<4 x f32>
+  %0 = spirv.Undef : !spirv.array<4 x f32, stride=4>
+  spirv.Return
+}
+
+// -----
+
+// The natural stride of a vector is its element size times its length (upstream's getSizeInBytes).
+// CHECK-LABEL: llvm.func @array_of_vectors(
+spirv.func @array_of_vectors() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.array<4 x vector<3xf32>>
+  %0 = spirv.Undef : !spirv.array<4 x vector<3xf32>, stride=12>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @array_of_arrays(
+spirv.func @array_of_arrays() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.array<2 x array<3 x i8>>
+  %0 = spirv.Undef : !spirv.array<2 x !spirv.array<3 x ui8>>
+  spirv.Return
+}
+
+// -----
+
+// Beyond upstream: an array of stride S and length N has size S * N (upstream
+// computes (element size + S) * N and rejects this natural stride).
+// CHECK-LABEL: llvm.func @array_of_strided_arrays(
+spirv.func @array_of_strided_arrays() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.array<4 x array<2 x i8>>
+  %0 = spirv.Undef : !spirv.array<4 x !spirv.array<2 x i8, stride=1>, stride=2>
+  spirv.Return
+}
+
+// -----
+
+// Beyond upstream: a struct with natural offsets has a size (its Vulkan size),
+// so an array of them may have that stride.
+// CHECK-LABEL: llvm.func @array_of_structs(
+spirv.func @array_of_structs() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.array<4 x struct<(i8, i32)>>
+  %0 = spirv.Undef : !spirv.array<4 x !spirv.struct<(i8 [0], i32 [4])>, stride=8>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @array_of_pointers(
+spirv.func @array_of_pointers() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.array<2 x ptr>
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.array<2 x ptr<3>>
+  %0 = spirv.Undef : !spirv.array<2 x !spirv.ptr<i32, Workgroup>>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @runtime_array(
+spirv.func @runtime_array() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.array<0 x f32>
+  %0 = spirv.Undef : !spirv.rtarray<f32>
+  spirv.Return
+}
+
+// -----
+
+// Beyond upstream, which rejects any stride on a runtime array.
+// CHECK-LABEL: llvm.func @runtime_array_natural_stride(
+spirv.func @runtime_array_natural_stride() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.array<0 x vector<4xi16>>
+  %0 = spirv.Undef : !spirv.rtarray<vector<4xsi16>, stride=8>
+  spirv.Return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Struct types
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: llvm.func @struct_empty(
+spirv.func @struct_empty() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed ()>
+  %0 = spirv.Undef : !spirv.struct<()>
+  spirv.Return
+}
+
+// -----
+
+// A struct without offsets is packed.
+// CHECK-LABEL: llvm.func @struct_packed(
+spirv.func @struct_packed() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i8, i32, f64)>
+  %0 = spirv.Undef : !spirv.struct<(i8, si32, f64)>
+  spirv.Return
+}
+
+// -----
+
+// A struct with natural offsets is unpacked.
+// CHECK-LABEL: llvm.func @struct_natural_offsets(
+spirv.func @struct_natural_offsets() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(i8, i32)>
+  %0 = spirv.Undef : !spirv.struct<(i8 [0], i32 [4])>
+  spirv.Return
+}
+
+// -----
+
+// Vectors of 3 or 4 elements are aligned to 4 elements, of 2 to 2 elements.
+// CHECK-LABEL: llvm.func @struct_natural_vector_offsets(
+spirv.func @struct_natural_vector_offsets() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(f32, vector<3xf32>, f32, vector<2xf64>)>
+  %0 = spirv.Undef : !spirv.struct<(f32 [0], vector<3xf32> [16], f32 [28], vector<2xf64> [32])>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @struct_nested_packed(
+spirv.func @struct_nested_packed() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (struct<packed (i8, i32)>, i32)>
+  %0 = spirv.Undef : !spirv.struct<(!spirv.struct<(i8, i32)>, i32)>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @struct_nested_offsets(
+spirv.func @struct_nested_offsets() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(struct<(i8, i32)>, i8)>
+  %0 = spirv.Undef : !spirv.struct<(!spirv.struct<(i8 [0], i32 [4])> [0], i8 [8])>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @struct_nested_empty(
+spirv.func @struct_nested_empty() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(struct<packed ()>, i8)>
+  %0 = spirv.Undef : !spirv.struct<(!spirv.struct<()> [0], i8 [0])>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @struct_array_member(
+spirv.func @struct_array_member() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(f32, array<4 x f32>)>
+  %0 = spirv.Undef : !spirv.struct<(f32 [0], !spirv.array<4 x f32, stride=4> [4])>
+  spirv.Return
+}
+
+// -----
+
+// Beyond upstream: an array without stride inside a struct with offsets has its
+// natural stride.
+// CHECK-LABEL: llvm.func @struct_array_member_without_stride(
+spirv.func @struct_array_member_without_stride() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(f32, array<4 x f32>)>
+  %0 = spirv.Undef : !spirv.struct<(f32 [0], !spirv.array<4 x f32> [4])>
+  spirv.Return
+}
+
+// -----
+
+// Beyond upstream: a runtime array with its natural stride, last.
+// CHECK-LABEL: llvm.func @struct_runtime_array_member(
+spirv.func @struct_runtime_array_member() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(i32, array<0 x f32>)>
+  %0 = spirv.Undef : !spirv.struct<(i32 [0], !spirv.rtarray<f32, stride=4> [4])>
+  spirv.Return
+}
+
+// -----
+
+// A bool counts as one byte in the natural layout.
+// CHECK-LABEL: llvm.func @struct_bool_member(
+spirv.func @struct_bool_member() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(i1, i32)>
+  %0 = spirv.Undef : !spirv.struct<(i1 [0], i32 [4])>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @struct_pointer_member(
+spirv.func @struct_pointer_member() "None" {
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (ptr, i32)>
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (ptr<3>, i32)>
+  %0 = spirv.Undef : !spirv.struct<(!spirv.ptr<f32, Workgroup>, i32)>
+  spirv.Return
+}
+
+// -----
+
+// Struct decorations are dropped.
+// CHECK-LABEL: llvm.func @struct_block_packed(
+spirv.func @struct_block_packed() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i32)>
+  %0 = spirv.Undef : !spirv.struct<(i32), Block>
+  spirv.Return
+}
+
+// -----
+
+// Beyond upstream, which drops the decoration before comparing the struct with
+// its natural layout and so rejects every decorated struct with offsets.
+// CHECK-LABEL: llvm.func @struct_block_offsets(
+spirv.func @struct_block_offsets() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(i32, f32)>
+  %0 = spirv.Undef : !spirv.struct<(i32 [0], f32 [4]), Block>
+  spirv.Return
+}
+
+// -----
+
+// Beyond upstream, which rejects every member decoration: NonWritable,
+// NonReadable and RelaxedPrecision change neither layout nor accesses.
+// CHECK-LABEL: llvm.func @struct_non_writable_members(
+spirv.func @struct_non_writable_members() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(i32, f32)>
+  %0 = spirv.Undef : !spirv.struct<(i32 [0, NonWritable], f32 [4, NonReadable])>
+  spirv.Return
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @struct_relaxed_precision_member(
+spirv.func @struct_relaxed_precision_member() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (f32)>
+  %0 = spirv.Undef : !spirv.struct<(f32 [RelaxedPrecision])>
+  spirv.Return
+}
+
+// -----
+
+// Identified structs become literal structs, as upstream.
+// CHECK-LABEL: llvm.func @struct_identified(
+spirv.func @struct_identified() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i32, f32)>
+  %0 = spirv.Undef : !spirv.struct<Identified, (i32, f32)>
+  spirv.Return
+}
+
+// -----
+
+// Beyond upstream, which cannot lay out identified structs.
+// CHECK-LABEL: llvm.func @struct_identified_offsets(
+spirv.func @struct_identified_offsets() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(i8, i32)>
+  %0 = spirv.Undef : !spirv.struct<IdentifiedOffsets, (i8 [0], i32 [4])>
+  spirv.Return
+}
+
+// -----
+
+// A recursive struct refers to itself through a pointer, which is opaque.
+// CHECK-LABEL: llvm.func @struct_recursive(
+spirv.func @struct_recursive() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i32, ptr)>
+  %0 = spirv.Undef : !spirv.struct<List, (i32, !spirv.ptr<!spirv.struct<List>, Function>)>
+  spirv.Return
+}

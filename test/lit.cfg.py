@@ -1,0 +1,58 @@
+# lit configuration of spirv-opt-rs's tests.
+#
+#   /usr/lib/llvm-22/bin/lit -sv test
+#
+# Environment:
+#   SPIRV_OPT_RS    the tool under test (default: target/debug/spirv-opt-rs,
+#                   what `cargo build -p spirv-opt-tools` produces)
+#   LLVM_TOOLS_DIR  FileCheck, not, split-file, mlir-opt, mlir-translate
+#                   (default: /usr/lib/llvm-22/bin)
+
+import os
+import re
+
+import lit.formats
+
+config.name = "spirv-opt-rs"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir"]
+config.excludes = ["Inputs", "fixtures", "lit.cfg.py", "lit.local.cfg"]
+
+config.test_source_root = os.path.dirname(os.path.abspath(__file__))
+repo_root = os.path.dirname(config.test_source_root)
+# Output/ directories (%t) go under target/, which git ignores.
+config.test_exec_root = os.path.join(repo_root, "target", "lit")
+
+tool = os.environ.get(
+    "SPIRV_OPT_RS", os.path.join(repo_root, "target", "debug", "spirv-opt-rs")
+)
+llvm_tools = os.environ.get("LLVM_TOOLS_DIR", "/usr/lib/llvm-22/bin")
+
+if not os.access(tool, os.X_OK):
+    lit_config.fatal(
+        "spirv-opt-rs not found at %s: run `cargo build -p spirv-opt-tools` "
+        "or set SPIRV_OPT_RS" % tool
+    )
+
+
+def tool_pattern(name):
+    # Whole words only, so that paths or file names containing the tool's
+    # name (test/Tool/spirv-opt-rs-help.mlir) are left alone.
+    return r"(?<![\w.\-/])" + re.escape(name) + r"(?![\w.\-/])"
+
+
+config.substitutions.append((tool_pattern("spirv-opt-rs"), tool))
+for name in ["FileCheck", "not", "split-file", "mlir-opt", "mlir-translate", "count"]:
+    path = os.path.join(llvm_tools, name)
+    if not os.access(path, os.X_OK):
+        lit_config.warning("%s not found in %s" % (name, llvm_tools))
+    config.substitutions.append((tool_pattern(name), path))
+
+# Root reads any file: permission tests need another user.
+if hasattr(os, "geteuid") and os.geteuid() != 0:
+    config.available_features.add("non-root")
+
+# Make runs reproducible: no colours, no logging unless a test asks for it.
+config.environment["RUST_LOG"] = "off"
+config.environment["NO_COLOR"] = "1"
+config.environment.pop("RUST_BACKTRACE", None)

@@ -1,0 +1,246 @@
+//! Command-line parsing, `mlir-opt` style: LLVM's single-dash long options
+//! are accepted, and every registered pass is a flag of its own
+//! (`--convert-spirv-to-llvm='client-api=OpenCL'`), appended to the pipeline
+//! in command-line order.
+
+use clap::{CommandFactory, FromArgMatches, Parser, error::ErrorKind};
+use melior::Context;
+use spirv_opt_rs::{
+    pass::PassRegistry,
+    pipeline::{self, Pipeline},
+};
+use std::{ffi::OsString, path::PathBuf};
+
+/// Upstream passes worth knowing about; any pass MLIR registers works.
+const UPSTREAM_PASSES: &str = "canonicalize, cse, symbol-dce, inline, sccp, \
+loop-invariant-code-motion, reconcile-unrealized-casts, convert-func-to-llvm, \
+convert-arith-to-llvm, convert-cf-to-llvm, convert-math-to-llvm, \
+convert-index-to-llvm, finalize-memref-to-llvm, convert-scf-to-cf, convert-ub-to-llvm, \
+spirv-lower-abi-attrs, spirv-update-vce, spirv-canonicalize-gl, ...";
+
+/// The options of the tool (the passes come on top, see [`Invocation`]).
+#[derive(Debug, Parser)]
+#[command(
+    name = "spirv-opt-rs",
+    version,
+    about = "An mlir-opt-like driver for the SPIR-V to LLVM dialect conversion",
+    long_about = "An mlir-opt-like driver for the SPIR-V to LLVM dialect conversion.\n\n\
+        Reads MLIR (a file, or stdin for '-' or no file), runs the passes given as flags or \
+        with --pass-pipeline, and prints the result. Single-dash long options \
+        (-split-input-file) are accepted, as in mlir-opt."
+)]
+pub struct Options {
+    /// Input file; '-' or none reads stdin
+    #[arg(value_name = "INPUT")]
+    pub input: Option<PathBuf>,
+
+    /// Output file (default: stdout); only written when everything succeeds
+    #[arg(short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// A textual pipeline, e.g. 'builtin.module(convert-spirv-to-llvm{client-api=OpenCL},reconcile-unrealized-casts)'
+    #[arg(long, value_name = "PIPELINE")]
+    pub pass_pipeline: Option<String>,
+
+    /// List the passes and their options, then exit
+    #[arg(long)]
+    pub list_passes: bool,
+
+    /// Split the input on '// -----' lines and process each chunk separately
+    #[arg(long)]
+    pub split_input_file: bool,
+
+    /// Check diagnostics against 'expected-error {{...}}' comments in the input
+    #[arg(long)]
+    pub verify_diagnostics: bool,
+
+    /// Print the IR on stderr after every pass
+    #[arg(long)]
+    pub mlir_print_ir_after_all: bool,
+
+    /// Print locations (loc(...)) in the output and in IR dumps
+    #[arg(long)]
+    pub mlir_print_debuginfo: bool,
+
+    /// Report the time spent in each pass on stderr
+    #[arg(long)]
+    pub mlir_timing: bool,
+
+    /// Accept operations of dialects that are not registered
+    #[arg(long)]
+    pub allow_unregistered_dialect: bool,
+}
+
+/// Everything the command line asks for.
+#[derive(Debug)]
+pub struct Invocation {
+    /// The tool options.
+    pub options: Options,
+    /// The pipeline: from `--pass-pipeline`, or from pass flags (then built
+    /// with implicit nesting, as mlir-opt does), or empty.
+    pub pipeline: Pipeline,
+    /// Whether the pipeline came from pass flags.
+    pub from_flags: bool,
+}
+
+/// What `main` should do after parsing the command line.
+#[derive(Debug)]
+pub enum Parsed {
+    /// Run.
+    Run(Box<Invocation>),
+    /// Print this on stdout and exit successfully (help, version, pass list).
+    Print(String),
+    /// Print this error and exit with failure.
+    Fail(String),
+}
+
+/// Rewrites LLVM-style single-dash long options (`-split-input-file`,
+/// `-pass-pipeline=...`) to clap's double-dash form. `-o` and `-` stay.
+pub fn normalize(args: Vec<OsString>) -> Vec<OsString> {
+    let mut normalized = Vec::with_capacity(args.len());
+    let mut positional_only = false;
+    for (index, arg) in args.into_iter().enumerate() {
+        if index == 0 || positional_only {
+            normalized.push(arg);
+            continue;
+        }
+        let Some(text) = arg.to_str() else {
+            normalized.push(arg);
+            continue;
+        };
+        if text == "--" {
+            positional_only = true;
+            normalized.push(arg);
+            continue;
+        }
+        let name = text.strip_prefix('-').filter(|rest| !rest.starts_with('-'));
+        match name {
+            Some(rest) if rest.split('=').next().is_some_and(|name| name.chars().count() > 1) => {
+                normalized.push(OsString::from(format!("-{text}")));
+            }
+            _ => normalized.push(arg),
+        }
+    }
+    normalized
+}
+
+/// The long flags of the tool itself (never pass names).
+fn tool_flags() -> Vec<String> {
+    let command = Options::command();
+    let mut flags: Vec<String> = command.get_arguments().filter_map(|arg| arg.get_long()).map(str::to_owned).collect();
+    flags.extend(["help".to_owned(), "version".to_owned()]);
+    flags
+}
+
+/// Pulls `--<pass>[=<options>]` flags out of `args`, in order. A name is a
+/// pass if our registry or MLIR's knows it; other unknown flags are left for
+/// clap to reject.
+fn extract_pass_flags(
+    args: Vec<OsString>,
+    registry: &PassRegistry,
+    context: &Context,
+) -> (Vec<OsString>, Vec<(String, Option<String>)>) {
+    let flags = tool_flags();
+    let mut rest = Vec::with_capacity(args.len());
+    let mut passes = Vec::new();
+    let mut takes_value = false;
+    let mut positional_only = false;
+    for arg in args {
+        if takes_value || positional_only {
+            takes_value = false;
+            rest.push(arg);
+            continue;
+        }
+        let Some(text) = arg.to_str() else {
+            rest.push(arg);
+            continue;
+        };
+        if text == "--" {
+            positional_only = true;
+            rest.push(arg);
+            continue;
+        }
+        if text == "-o" {
+            takes_value = true;
+            rest.push(arg);
+            continue;
+        }
+        let Some(flag) = text.strip_prefix("--") else {
+            rest.push(arg);
+            continue;
+        };
+        let (name, value) = match flag.split_once('=') {
+            Some((name, value)) => (name, Some(value.to_owned())),
+            None => (flag, None),
+        };
+        if flags.iter().any(|known| known == name) {
+            takes_value = value.is_none() && name == "pass-pipeline";
+            rest.push(arg);
+        } else if registry.contains(name) || pipeline::is_upstream_pass(context, name) {
+            passes.push((name.to_owned(), value));
+        } else {
+            rest.push(arg);
+        }
+    }
+    (rest, passes)
+}
+
+/// The help text appended after clap's: the passes and their options.
+fn passes_help(registry: &PassRegistry) -> String {
+    format!(
+        "Passes (each is also a flag, --<pass>[=<options>], run in command-line order):\n{}\n\
+         Upstream MLIR passes are accepted as flags and in --pass-pipeline too: {UPSTREAM_PASSES}\n\n\
+         Logging: set RUST_LOG (e.g. RUST_LOG=debug).",
+        registry.help()
+    )
+}
+
+/// The `--list-passes` output.
+pub fn pass_list(registry: &PassRegistry) -> String {
+    format!("Passes:\n{}\nUpstream MLIR passes (also accepted): {UPSTREAM_PASSES}\n", registry.help())
+}
+
+/// Parses the (normalized) command line.
+pub fn parse(args: Vec<OsString>, registry: &PassRegistry, context: &Context) -> Parsed {
+    let (args, passes) = extract_pass_flags(args, registry, context);
+    let help = passes_help(registry);
+    let command = Options::command().after_help(help.clone()).after_long_help(help);
+    let options = match command.try_get_matches_from(args).and_then(|matches| Options::from_arg_matches(&matches)) {
+        Ok(options) => options,
+        Err(error) => {
+            return match error.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Parsed::Print(error.render().to_string()),
+                _ => Parsed::Fail(clap_message(&error.render().to_string())),
+            };
+        }
+    };
+    if options.list_passes {
+        return Parsed::Print(pass_list(registry));
+    }
+    let from_flags = !passes.is_empty();
+    let pipeline = match (&options.pass_pipeline, from_flags) {
+        (Some(_), true) => {
+            return Parsed::Fail("'--pass-pipeline' cannot be combined with individual pass flags".to_owned());
+        }
+        (Some(text), false) => match Pipeline::parse(text) {
+            Ok(pipeline) => pipeline,
+            Err(error) => return Parsed::Fail(error.to_string()),
+        },
+        (None, _) => {
+            let mut pipeline = Pipeline::new("builtin.module");
+            for (name, value) in passes {
+                pipeline.push_pass(name, value);
+            }
+            pipeline
+        }
+    };
+    Parsed::Run(Box::new(Invocation { options, pipeline, from_flags }))
+}
+
+/// clap's multi-line error as one line: `unexpected argument '--foo' found;
+/// try 'spirv-opt-rs --help'`.
+fn clap_message(rendered: &str) -> String {
+    let first = rendered.lines().next().unwrap_or("invalid command line");
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    format!("{first}; try 'spirv-opt-rs --help'")
+}

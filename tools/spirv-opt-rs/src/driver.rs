@@ -1,0 +1,243 @@
+//! Reading the input, running the pipeline on each chunk, writing the output.
+
+use crate::{
+    cli::Invocation,
+    diagnostics::{Sink, Source, tool_error},
+    verify::Verifier,
+};
+use melior::{Context, ir::operation::OperationLike};
+use spirv_opt_rs::{
+    pass::PassRegistry,
+    pipeline::{self, PassManagerOptions},
+};
+use std::{
+    io::{Read, Write},
+    path::Path,
+    sync::Arc,
+};
+
+/// The marker `--split-input-file` splits on, and prints between outputs.
+const SPLIT_MARKER: &[u8] = b"// -----";
+
+/// One piece of the input.
+struct Chunk {
+    /// The 0-based line of the original file the chunk starts on.
+    first_line: usize,
+    bytes: Vec<u8>,
+}
+
+/// Splits `input` on lines starting with `// -----` (followed by anything but
+/// another dash). The marker lines belong to no chunk.
+fn split(input: &[u8]) -> Vec<Chunk> {
+    let mut chunks = Vec::new();
+    let mut current = Chunk { first_line: 0, bytes: Vec::new() };
+    for (index, line) in input.split_inclusive(|byte| *byte == b'\n').enumerate() {
+        let content = line.trim_ascii();
+        let is_marker = content.starts_with(SPLIT_MARKER) && content.get(SPLIT_MARKER.len()) != Some(&b'-');
+        if is_marker {
+            let next = Chunk { first_line: index + 1, bytes: Vec::new() };
+            chunks.push(std::mem::replace(&mut current, next));
+        } else {
+            current.bytes.extend_from_slice(line);
+        }
+    }
+    chunks.push(current);
+    chunks
+}
+
+/// Reads the input file, or stdin for `-`/none. Errors are printed.
+fn read_input(path: Option<&Path>) -> Option<(String, Vec<u8>)> {
+    match path {
+        None => read_stdin(),
+        Some(path) if path.as_os_str() == "-" => read_stdin(),
+        Some(path) => match std::fs::read(path) {
+            Ok(bytes) => Some((path.to_string_lossy().into_owned(), bytes)),
+            Err(error) => {
+                tool_error(format_args!("cannot open input file '{}': {}", path.display(), io_message(&error)));
+                None
+            }
+        },
+    }
+}
+
+fn read_stdin() -> Option<(String, Vec<u8>)> {
+    let mut bytes = Vec::new();
+    match std::io::stdin().lock().read_to_end(&mut bytes) {
+        Ok(_) => Some(("<stdin>".to_owned(), bytes)),
+        Err(error) => {
+            tool_error(format_args!("cannot read standard input: {}", io_message(&error)));
+            None
+        }
+    }
+}
+
+/// An I/O error without Rust's " (os error N)" suffix, as LLVM prints it.
+fn io_message(error: &std::io::Error) -> String {
+    let text = error.to_string();
+    match text.find(" (os error") {
+        Some(at) => text[..at].to_owned(),
+        None => text,
+    }
+}
+
+/// Where the output goes.
+enum Output {
+    Stdout,
+    /// Written only once everything succeeded, as LLVM's `ToolOutputFile`.
+    File {
+        path: std::path::PathBuf,
+        buffer: Vec<u8>,
+    },
+}
+
+impl Output {
+    fn write(&mut self, bytes: &[u8]) -> bool {
+        match self {
+            Self::Stdout => {
+                let mut stdout = std::io::stdout().lock();
+                stdout.write_all(bytes).and_then(|()| stdout.flush()).is_ok()
+            }
+            Self::File { buffer, .. } => {
+                buffer.extend_from_slice(bytes);
+                true
+            }
+        }
+    }
+}
+
+/// Runs the tool; returns whether everything succeeded.
+pub fn run(invocation: &Invocation, registry: &PassRegistry) -> bool {
+    let options = &invocation.options;
+    let pass_manager_options = PassManagerOptions {
+        verify_each: true,
+        timing: options.mlir_timing,
+        print_ir_after_all: options.mlir_print_ir_after_all,
+        print_debug_info: options.mlir_print_debuginfo,
+        implicit_nesting: invocation.from_flags,
+    };
+
+    // Reject a bad pipeline before reading anything, once rather than per chunk.
+    {
+        let context = pipeline::create_context();
+        // Without timing: this manager never runs, its report would be empty noise.
+        let check_options =
+            PassManagerOptions { timing: false, print_ir_after_all: false, ..pass_manager_options.clone() };
+        if let Err(error) = pipeline::build_pass_manager(&context, registry, &invocation.pipeline, &check_options) {
+            tool_error(error);
+            return false;
+        }
+    }
+
+    let Some((name, input)) = read_input(options.input.as_deref()) else {
+        return false;
+    };
+    let source = Arc::new(Source::new(&name, &input));
+    let chunks = if options.split_input_file { split(&input) } else { vec![Chunk { first_line: 0, bytes: input }] };
+    tracing::debug!(file = %name, chunks = chunks.len(), pipeline = %invocation.pipeline, "processing");
+
+    let mut output = match &options.output {
+        // `-o -` is stdout, as in LLVM tools.
+        Some(path) if path.as_os_str() != "-" => Output::File { path: path.clone(), buffer: Vec::new() },
+        _ => Output::Stdout,
+    };
+    let mut success = true;
+    let mut unmet_expectations = String::new();
+    for (index, chunk) in chunks.iter().enumerate() {
+        if index > 0 && !output.write(b"// -----\n") {
+            return false;
+        }
+        // Keep line numbers of the original file: pad with the lines before.
+        let mut text = vec![b'\n'; chunk.first_line];
+        text.extend_from_slice(&chunk.bytes);
+        let (ok, printed, unmet) = process_chunk(invocation, registry, &pass_manager_options, &source, &text);
+        success &= ok;
+        unmet_expectations.push_str(&unmet);
+        if let Some(printed) = printed
+            && !output.write(&printed)
+        {
+            return false;
+        }
+    }
+
+    // Reported after the last chunk, as mlir-opt's verifier does.
+    let _ = std::io::stderr().write_all(unmet_expectations.as_bytes());
+
+    match output {
+        Output::Stdout => success,
+        Output::File { path, buffer } => {
+            if !success {
+                return false;
+            }
+            match std::fs::write(&path, buffer) {
+                Ok(()) => true,
+                Err(error) => {
+                    tool_error(format_args!("cannot write output file '{}': {}", path.display(), io_message(&error)));
+                    false
+                }
+            }
+        }
+    }
+}
+
+/// Parses, transforms and prints one chunk in a fresh context (as mlir-opt
+/// does). Returns whether it succeeded, the IR to print, if any, and (with
+/// `--verify-diagnostics`) the report of unmet expectations.
+fn process_chunk(
+    invocation: &Invocation,
+    registry: &PassRegistry,
+    pass_manager_options: &PassManagerOptions,
+    source: &Arc<Source>,
+    text: &[u8],
+) -> (bool, Option<Vec<u8>>, String) {
+    let options = &invocation.options;
+    let context = pipeline::create_context();
+    context.set_allow_unregistered_dialects(options.allow_unregistered_dialect);
+    let sink = Sink::new(Arc::clone(source), options.verify_diagnostics);
+    let handler = sink.attach(&context);
+
+    let printed = transform(&context, invocation, registry, pass_manager_options, &source.name, text);
+    let (ok, unmet) = if options.verify_diagnostics {
+        let mut verifier = Verifier::new(source, &String::from_utf8_lossy(text));
+        for diagnostic in sink.take() {
+            verifier.process(source, &diagnostic);
+        }
+        let (ok, unexpected, unmet) = verifier.finish(source);
+        let _ = std::io::stderr().write_all(unexpected.as_bytes());
+        (ok, unmet)
+    } else {
+        (printed.is_some() && sink.error_count() == 0, String::new())
+    };
+    context.detach_diagnostic_handler(handler);
+    (ok, printed, unmet)
+}
+
+/// Parse, run the pipeline, verify, print. `None` when any step failed
+/// (the diagnostics say why).
+fn transform(
+    context: &Context,
+    invocation: &Invocation,
+    registry: &PassRegistry,
+    pass_manager_options: &PassManagerOptions,
+    name: &str,
+    text: &[u8],
+) -> Option<Vec<u8>> {
+    let mut module = pipeline::parse_source(context, text, name)?;
+    let manager = match pipeline::build_pass_manager(context, registry, &invocation.pipeline, pass_manager_options) {
+        Ok(manager) => manager,
+        Err(error) => {
+            // Validated up front; only reachable if building depends on the input.
+            tool_error(error);
+            return None;
+        }
+    };
+    let result = pipeline::run_pass_manager(&manager, &mut module);
+    // Dropping the manager prints the timing report, before the output.
+    drop(manager);
+    result.ok()?;
+    if !module.as_operation().verify() {
+        return None;
+    }
+    let mut printed = pipeline::print_operation(module.as_operation(), invocation.options.mlir_print_debuginfo);
+    printed.push(b'\n');
+    Some(printed)
+}
