@@ -7,8 +7,12 @@
 //! SPIR-V and LLVM dialect helpers live in `spirv-opt-dialects`, the
 //! conversion itself in `spirv-opt-passes`.
 
+#![deny(unsafe_code)]
+
 pub mod conversion;
 pub mod error;
+// The FFI edge: the only module allowed to call unsafe code.
+#[allow(unsafe_code)]
 mod ffi;
 pub mod ir;
 pub mod context;

@@ -6,4 +6,5 @@ mod common;
 mod conversion;
 mod framework;
 mod jit;
+mod manual;
 mod pipeline;

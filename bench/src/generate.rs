@@ -198,7 +198,8 @@ impl<'a> FunctionBuilder<'a> {
             self.pools[ty.index()].push(name.to_owned());
         }
         for (slot, ty) in [Ty::F32, Ty::I32, Ty::V4F, Ty::Struct].into_iter().enumerate() {
-            self.variables[slot] = self.define_untracked(&format!("spirv.Variable : !spirv.ptr<{}, Function>", ty.text()));
+            self.variables[slot] =
+                self.define_untracked(&format!("spirv.Variable : !spirv.ptr<{}, Function>", ty.text()));
         }
         for (slot, value) in [0, 1, 2, 8].into_iter().enumerate() {
             self.constants[slot] = self.define(Ty::I32, &format!("spirv.Constant {value} : i32"));
@@ -579,7 +580,8 @@ impl<'a> FunctionBuilder<'a> {
 
     fn call(&mut self) {
         let callee = self.rng.below(self.index);
-        let arguments: Vec<String> = [Ty::I32, Ty::F32, Ty::V4F, Ty::V4I].into_iter().map(|ty| self.value(ty)).collect();
+        let arguments: Vec<String> =
+            [Ty::I32, Ty::F32, Ty::V4F, Ty::V4I].into_iter().map(|ty| self.value(ty)).collect();
         self.define(Ty::F32, &format!("spirv.FunctionCall @f{callee}({}) : {SIGNATURE}", arguments.join(", ")));
     }
 

@@ -151,7 +151,13 @@ fn generate_inputs(options: &Options) -> Result<Vec<Input>, String> {
         if fs::read_to_string(&path).ok().as_deref() != Some(module.text.as_str()) {
             fs::write(&path, &module.text).map_err(|error| format!("{}: {error}", path.display()))?;
         }
-        eprintln!("generated {} ({} ops, {} functions, {} bytes)", path.display(), module.ops, module.functions, module.text.len());
+        eprintln!(
+            "generated {} ({} ops, {} functions, {} bytes)",
+            path.display(),
+            module.ops,
+            module.functions,
+            module.text.len()
+        );
         inputs.push(Input {
             label: label.clone(),
             path,

@@ -124,10 +124,10 @@ impl Tool {
                 head(&stderr, 20)
             ));
         }
-        let times = fs::read_to_string(&time_file)
-            .map_err(|error| format!("cannot read {}: {error}", time_file.display()))?;
-        let (time_wall, peak_kib) = parse_gnu_time(&times)
-            .ok_or_else(|| format!("unexpected output of {GNU_TIME}: {times:?}"))?;
+        let times =
+            fs::read_to_string(&time_file).map_err(|error| format!("cannot read {}: {error}", time_file.display()))?;
+        let (time_wall, peak_kib) =
+            parse_gnu_time(&times).ok_or_else(|| format!("unexpected output of {GNU_TIME}: {times:?}"))?;
         Ok(Sample { wall, time_wall, peak_kib, timing: parse_timing_report(&stderr) })
     }
 
@@ -140,9 +140,7 @@ impl Tool {
             let sink = fs::File::create(output).map_err(|error| format!("{}: {error}", output.display()))?;
             command.stdout(sink);
         }
-        let result = command
-            .output()
-            .map_err(|error| format!("cannot run {}: {error}", self.program.display()))?;
+        let result = command.output().map_err(|error| format!("cannot run {}: {error}", self.program.display()))?;
         let stderr = String::from_utf8_lossy(&result.stderr).into_owned();
         if result.status.success() {
             Ok(stderr)

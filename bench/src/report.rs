@@ -274,7 +274,11 @@ pub fn verdict(results: &[SizeResult]) -> Vec<String> {
                 NOISE * 100.0
             )
         } else {
-            format!("{what} ≤ upstream at every size: **no** (more than {:.0}% above at {} ops).", NOISE * 100.0, beyond.join(", "))
+            format!(
+                "{what} ≤ upstream at every size: **no** (more than {:.0}% above at {} ops).",
+                NOISE * 100.0,
+                beyond.join(", ")
+            )
         }
     };
     lines.push(compare("Total time", &|r| r.ours.wall(), &|r| r.upstream.wall()));

@@ -9,6 +9,7 @@
 //! is linear in the size of the input. See docs/architecture.md.
 
 use super::{
+    hash::AddressMap,
     ConversionPattern, ConversionTarget, PatternSet, TypeConverter,
     target::{Legality, evaluate},
 };
@@ -25,7 +26,14 @@ use melior::{
     },
 };
 use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
-use std::{collections::HashMap, marker::PhantomData, sync::Arc};
+use std::{
+    any::{Any, TypeId},
+    cell::RefCell,
+    collections::HashMap,
+    marker::PhantomData,
+    rc::Rc,
+    sync::Arc,
+};
 use tracing::{debug, trace};
 
 /// Full or partial conversion, as MLIR's `applyFullConversion` and
@@ -195,26 +203,28 @@ struct OpInfo<'p> {
 pub struct ConversionRewriter<'c: 'r, 'r, 'p> {
     conversion: &'p Conversion<'p, 'c>,
     context: &'c Context,
-    values: HashMap<usize, MlirValue>,
-    blocks: HashMap<usize, MlirBlock>,
-    casts: HashMap<(usize, usize, usize), MlirValue>,
-    op_infos: HashMap<usize, OpInfo<'p>>,
+    values: AddressMap<usize, MlirValue>,
+    blocks: AddressMap<usize, MlirBlock>,
+    casts: AddressMap<(usize, usize, usize), MlirValue>,
+    op_infos: AddressMap<usize, OpInfo<'p>>,
     /// Where replacement ops are appended.
     insertion: MlirBlock,
     /// The last op known to be in each block being built (the C API has no
     /// "last op of a block" query; walking from the first op per pattern
     /// would make the conversion quadratic in block size).
-    tails: HashMap<usize, MlirOperation>,
+    tails: AddressMap<usize, MlirOperation>,
     /// Continuation blocks of the regions being inlined, innermost last.
     exits: Vec<MlirBlock>,
     /// New module bodies being built, innermost last, for symbol
     /// declarations, with the input module each one comes from.
     module_scopes: Vec<(MlirBlock, MlirOperation)>,
     /// Symbol tables of input modules, built on first use.
-    symbol_tables: HashMap<usize, ffi::SymbolTable>,
+    symbol_tables: AddressMap<usize, ffi::SymbolTable>,
     /// Symbols declared through [`Self::declare_symbol`], per module body.
-    declared: HashMap<(usize, String), MlirOperation>,
+    declared: AddressMap<(usize, String), MlirOperation>,
     location: Location<'c>,
+    /// Pattern-owned state living as long as the conversion (see [`Self::state`]).
+    states: RefCell<HashMap<TypeId, Rc<dyn Any>>>,
     /// An error from a nested region conversion, surfaced once the pattern
     /// that asked for it returns.
     nested_error: Option<ConversionError<'c>>,
@@ -227,18 +237,19 @@ impl<'c: 'r, 'r, 'p> ConversionRewriter<'c, 'r, 'p> {
         Self {
             conversion,
             context,
-            values: HashMap::new(),
-            blocks: HashMap::new(),
-            casts: HashMap::new(),
-            op_infos: HashMap::new(),
+            values: AddressMap::default(),
+            blocks: AddressMap::default(),
+            casts: AddressMap::default(),
+            op_infos: AddressMap::default(),
             insertion: MlirBlock { ptr: std::ptr::null_mut() },
-            tails: HashMap::new(),
+            tails: AddressMap::default(),
             exits: Vec::new(),
             module_scopes: Vec::new(),
-            symbol_tables: HashMap::new(),
-            declared: HashMap::new(),
+            symbol_tables: AddressMap::default(),
+            declared: AddressMap::default(),
             location,
             nested_error: None,
+            states: RefCell::default(),
             stats: ConversionStats::default(),
             _ir: PhantomData,
         }
@@ -347,6 +358,30 @@ impl<'c: 'r, 'r, 'p> ConversionRewriter<'c, 'r, 'p> {
             .get(&ffi::key(value.to_raw().ptr))
             .map(|&raw| ffi::value(raw))
             .ok_or_else(|| MatchFailure::new("value used before it was converted"))
+    }
+
+    /// State of type `T` shared by the patterns of this conversion, created
+    /// on first use and dropped with the conversion: a cache of what patterns
+    /// read from the IR, typically. Uniqued MLIR objects (types, attributes)
+    /// keep their address for the whole conversion, so they make good keys.
+    ///
+    /// ```
+    /// # use spirv_opt_rs::conversion::ConversionRewriter;
+    /// # use std::{cell::Cell, rc::Rc};
+    /// #[derive(Default)]
+    /// struct Counter(Cell<usize>);
+    ///
+    /// fn count(rewriter: &ConversionRewriter<'_, '_, '_>) -> usize {
+    ///     let counter: Rc<Counter> = rewriter.state();
+    ///     counter.0.set(counter.0.get() + 1);
+    ///     counter.0.get()
+    /// }
+    /// ```
+    pub fn state<T: Default + 'static>(&self) -> Rc<T> {
+        let mut states = self.states.borrow_mut();
+        let state = states.entry(TypeId::of::<T>()).or_insert_with(|| Rc::new(T::default()) as Rc<dyn Any>);
+        // The entry for TypeId::of::<T>() always holds a T.
+        Rc::clone(state).downcast::<T>().unwrap_or_else(|_| Rc::new(T::default()))
     }
 
     /// The block replacement ops are appended to.
@@ -872,7 +907,7 @@ fn reverse_post_order(blocks: &[BlockRef<'_, '_>]) -> Vec<usize> {
     if blocks.len() <= 1 {
         return (0..blocks.len()).collect();
     }
-    let index: HashMap<usize, usize> =
+    let index: AddressMap<usize, usize> =
         blocks.iter().enumerate().map(|(i, block)| (ffi::key(block.to_raw().ptr), i)).collect();
     let successors = |i: usize| -> Vec<usize> {
         blocks[i]

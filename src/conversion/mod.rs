@@ -9,6 +9,7 @@
 //!   leaves the input untouched on failure.
 
 mod driver;
+mod hash;
 mod pattern;
 mod target;
 mod type_converter;

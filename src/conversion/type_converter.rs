@@ -5,10 +5,8 @@ use melior::{
     Context,
     ir::{Type, TypeLike, r#type::FunctionType},
 };
-use std::{
-    cell::RefCell,
-    collections::{HashMap, HashSet},
-};
+use super::hash::{AddressMap, AddressSet};
+use std::cell::RefCell;
 
 /// What a rule says about a type: `None` when the rule does not apply (the
 /// next rule is tried), `Some(Ok(t))` for the converted type, `Some(Err(e))`
@@ -41,8 +39,8 @@ type Rule<'c> = Box<dyn Fn(Type<'c>, &TypeConverter<'c>) -> RuleResult<'c> + 'c>
 pub struct TypeConverter<'c> {
     context: &'c Context,
     rules: Vec<Rule<'c>>,
-    cache: RefCell<HashMap<usize, Result<Type<'c>, TypeConversionError>>>,
-    in_progress: RefCell<HashSet<usize>>,
+    cache: RefCell<AddressMap<usize, Result<Type<'c>, TypeConversionError>>>,
+    in_progress: RefCell<AddressSet<usize>>,
 }
 
 /// The converted signature of a function type.

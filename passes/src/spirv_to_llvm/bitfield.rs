@@ -19,9 +19,7 @@
 
 use super::comparison::IntPredicate;
 use super::util::{broadcast, integer_constant, with_element_type};
-use melior::ir::{
-    Attribute, OperationRef, Type, Value, ValueLike, attribute::IntegerAttribute, r#type::IntegerType,
-};
+use melior::ir::{Attribute, OperationRef, Type, Value, ValueLike, attribute::IntegerAttribute, r#type::IntegerType};
 use spirv_opt_rs::{
     conversion::{ConversionPattern, ConversionRewriter, PatternSet, Replacement},
     error::MatchFailure,

@@ -12,9 +12,7 @@
 
 use super::comparison::FloatPredicate;
 use super::util::{integer_constant, with_element_type};
-use melior::ir::{
-    Attribute, OperationRef, Type, Value, attribute::IntegerAttribute, r#type::IntegerType,
-};
+use melior::ir::{Attribute, OperationRef, Type, Value, attribute::IntegerAttribute, r#type::IntegerType};
 use spirv_opt_rs::{
     conversion::{ConversionPattern, ConversionRewriter, PatternSet, Replacement},
     error::MatchFailure,
@@ -39,7 +37,7 @@ enum Direction {
 /// `spirv.INTEL.ConvertFToBF16 %x : f32 to i16` is
 /// `llvm.bitcast (llvm.fptrunc %x : f32 to bf16) : bf16 to i16`, rounding to
 /// nearest even as LLVM's default floating-point environment does (and as
-/// Intel's builtins do); `spirv.INTEL.ConvertBF16ToF %b : i16 to f32` is
+/// Intel's implementations do); `spirv.INTEL.ConvertBF16ToF %b : i16 to f32` is
 /// `llvm.fpext (llvm.bitcast %b : i16 to bf16) : bf16 to f32`, which is
 /// exact. Vectors convert lane by lane, through `vector<N x bf16>`.
 struct Bfloat16Conversion {

@@ -13,7 +13,7 @@ mod global;
 
 use super::{
     SpirvToLlvmOptions,
-    types::{TypeLowering, read_type},
+    types::{TypeLowering, read_type_cached},
     util::{attribute, i32_constant, integer_constant, printed_attribute},
 };
 use melior::{
@@ -48,8 +48,8 @@ pub(crate) fn populate(patterns: &mut PatternSet, options: SpirvToLlvmOptions) {
 }
 
 /// The pointee of the pointer type `ty`, as a model.
-fn pointee(ty: Type<'_>) -> Result<SpirvType, MatchFailure> {
-    match read_type(ty)? {
+fn pointee(rewriter: &ConversionRewriter<'_, '_, '_>, ty: Type<'_>) -> Result<SpirvType, MatchFailure> {
+    match &*read_type_cached(rewriter, ty)? {
         SpirvType::Pointer { pointee, .. } => Ok(pointee.as_ref().clone()),
         other => Err(MatchFailure::new(format!("expected a pointer type, found {other}"))),
     }
@@ -61,7 +61,7 @@ fn converted_pointee<'c>(
     options: SpirvToLlvmOptions,
     ty: Type<'c>,
 ) -> Result<(SpirvType, Type<'c>), MatchFailure> {
-    let model = pointee(ty)?;
+    let model = pointee(rewriter, ty)?;
     let lowering = TypeLowering { context: rewriter.context(), converter: rewriter.type_converter(), options };
     let converted = lowering
         .lower(&model)

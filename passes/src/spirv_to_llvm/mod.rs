@@ -6,6 +6,7 @@
 //! adding its patterns; 1:1 mappings are tables of [`DirectConversion`]s.
 
 mod arithmetic;
+mod atomic;
 mod barrier;
 mod bitfield;
 mod bitwise;
@@ -18,6 +19,7 @@ mod control_flow;
 mod function;
 mod glsl;
 mod group;
+mod intel;
 mod logical;
 mod memory;
 mod misc;
@@ -47,6 +49,7 @@ pub struct SpirvToLlvmOptions {
 /// Adds every SPIR-V to LLVM pattern to `patterns`, family by family.
 pub fn populate_spirv_to_llvm_patterns(patterns: &mut PatternSet, options: SpirvToLlvmOptions) {
     arithmetic::populate(patterns);
+    atomic::populate(patterns);
     barrier::populate(patterns);
     bitfield::populate(patterns);
     bitwise::populate(patterns);
@@ -58,6 +61,7 @@ pub fn populate_spirv_to_llvm_patterns(patterns: &mut PatternSet, options: Spirv
     function::populate(patterns);
     glsl::populate(patterns);
     group::populate(patterns);
+    intel::populate(patterns);
     logical::populate(patterns);
     memory::populate(patterns, options);
     misc::populate(patterns);

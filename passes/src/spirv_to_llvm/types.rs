@@ -26,10 +26,11 @@ use spirv_opt_dialects::spirv::{
     types::{FloatKind, SpirvType, SpirvTypeCache, StructMember, StructType},
 };
 use spirv_opt_rs::{
-    conversion::TypeConverter,
+    conversion::{ConversionRewriter, TypeConverter},
     error::{MatchFailure, TypeConversionError},
     ir::vector_shape,
 };
+use std::{cell::RefCell, collections::HashMap, rc::Rc};
 use std::{fmt, str::FromStr, sync::Arc};
 
 /// The client API, which decides the LLVM address space of each SPIR-V
@@ -149,6 +150,27 @@ fn convert_spirv_type<'c>(
 /// The SPIR-V model of `ty`, read from its printed form.
 pub(crate) fn read_type(ty: Type<'_>) -> Result<SpirvType, MatchFailure> {
     SpirvType::parse(&ty.to_string()).map_err(|error| MatchFailure::new(format!("cannot read type '{ty}': {error}")))
+}
+
+/// The models of the types read during one conversion, by uniqued type.
+#[derive(Default)]
+struct TypeModels(RefCell<HashMap<usize, Rc<SpirvType>>>);
+
+/// [`read_type`], once per distinct type and conversion: patterns that read
+/// the same types over and over (every access chain reads its base pointer
+/// type) print and parse each only the first time.
+pub(crate) fn read_type_cached(
+    rewriter: &ConversionRewriter<'_, '_, '_>,
+    ty: Type<'_>,
+) -> Result<Rc<SpirvType>, MatchFailure> {
+    let models: Rc<TypeModels> = rewriter.state();
+    let key = ty.to_raw().ptr as usize;
+    if let Some(model) = models.0.borrow().get(&key) {
+        return Ok(Rc::clone(model));
+    }
+    let model = Rc::new(read_type(ty)?);
+    models.0.borrow_mut().insert(key, Rc::clone(&model));
+    Ok(model)
 }
 
 /// Lowers [`SpirvType`] models to LLVM dialect types. Patterns use it for

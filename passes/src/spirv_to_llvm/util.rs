@@ -1,9 +1,9 @@
 //! Helpers shared by the families: constants, broadcasts, attribute readers.
 
 use melior::ir::{
-    Attribute, BlockLike, OperationRef, RegionLike, Type, TypeLike, Value,
+    Attribute, OperationRef, Type, Value,
     attribute::{
-        DenseElementsAttribute, FlatSymbolRefAttribute, FloatAttribute, IntegerAttribute, StringAttribute,
+        DenseElementsAttribute, FlatSymbolRefAttribute, FloatAttribute, IntegerAttribute,
         TypeAttribute,
     },
     operation::OperationLike,
@@ -92,10 +92,6 @@ pub(crate) fn printed_attribute(op: OperationRef<'_, '_>, name: &str) -> Option<
     op.attribute(name).ok().map(|attribute| attribute.to_string())
 }
 
-/// Whether `ty` is a vector type.
-pub(crate) fn is_vector(ty: Type<'_>) -> bool {
-    ty.is_vector()
-}
 
 /// The integers of the array attribute `name` of `op` (an `I32ArrayAttr`
 /// such as the indices of `spirv.CompositeExtract`), as `i64`s.

@@ -1022,8 +1022,8 @@ spirv.func @length_scalar(%x: f32) -> f32 "None" {
 // CHECK-LABEL: @length_vector
 // CHECK-SAME: (%[[X:.*]]: vector<3xf32>) -> f32
 // CHECK-NEXT: %[[FMUL:.*]] = llvm.fmul %[[X]], %[[X]] : vector<3xf32>
-// CHECK-NEXT: %[[ZERO:.*]] = llvm.mlir.constant(0.000000e+00 : f32) : f32
-// CHECK-NEXT: %[[SUM:.*]] = "llvm.intr.vector.reduce.fadd"(%[[ZERO]], %[[FMUL]]) <{fastmathFlags = #llvm.fastmath<none>}> : (f32, vector<3xf32>) -> f32
+// CHECK-NEXT: %[[START:.*]] = llvm.mlir.constant(-0.000000e+00 : f32) : f32
+// CHECK-NEXT: %[[SUM:.*]] = "llvm.intr.vector.reduce.fadd"(%[[START]], %[[FMUL]]) <{fastmathFlags = #llvm.fastmath<none>}> : (f32, vector<3xf32>) -> f32
 // CHECK-NEXT: %[[SQRT:.*]] = llvm.intr.sqrt(%[[SUM]]) : (f32) -> f32
 // CHECK-NEXT: llvm.return %[[SQRT]] : f32
 spirv.func @length_vector(%x: vector<3xf32>) -> f32 "None" {
@@ -1049,8 +1049,8 @@ spirv.func @distance_scalar(%x: f16, %y: f16) -> f16 "None" {
 // CHECK-SAME: (%[[X:.*]]: vector<4xf64>, %[[Y:.*]]: vector<4xf64>) -> f64
 // CHECK-NEXT: %[[FSUB:.*]] = llvm.fsub %[[X]], %[[Y]] : vector<4xf64>
 // CHECK-NEXT: %[[FMUL:.*]] = llvm.fmul %[[FSUB]], %[[FSUB]] : vector<4xf64>
-// CHECK-NEXT: %[[ZERO:.*]] = llvm.mlir.constant(0.000000e+00 : f64) : f64
-// CHECK-NEXT: %[[SUM:.*]] = "llvm.intr.vector.reduce.fadd"(%[[ZERO]], %[[FMUL]]) <{fastmathFlags = #llvm.fastmath<none>}> : (f64, vector<4xf64>) -> f64
+// CHECK-NEXT: %[[START:.*]] = llvm.mlir.constant(-0.000000e+00 : f64) : f64
+// CHECK-NEXT: %[[SUM:.*]] = "llvm.intr.vector.reduce.fadd"(%[[START]], %[[FMUL]]) <{fastmathFlags = #llvm.fastmath<none>}> : (f64, vector<4xf64>) -> f64
 // CHECK-NEXT: %[[SQRT:.*]] = llvm.intr.sqrt(%[[SUM]]) : (f64) -> f64
 // CHECK-NEXT: llvm.return %[[SQRT]] : f64
 spirv.func @distance_vector(%x: vector<4xf64>, %y: vector<4xf64>) -> f64 "None" {
@@ -1092,8 +1092,8 @@ spirv.func @normalize_scalar(%x: f32) -> f32 "None" {
 // CHECK-LABEL: @normalize_vector
 // CHECK-SAME: (%[[X:.*]]: vector<2xf32>) -> vector<2xf32>
 // CHECK-NEXT: %[[FMUL:.*]] = llvm.fmul %[[X]], %[[X]] : vector<2xf32>
-// CHECK-NEXT: %[[ZERO:.*]] = llvm.mlir.constant(0.000000e+00 : f32) : f32
-// CHECK-NEXT: %[[SUM:.*]] = "llvm.intr.vector.reduce.fadd"(%[[ZERO]], %[[FMUL]]) <{fastmathFlags = #llvm.fastmath<none>}> : (f32, vector<2xf32>) -> f32
+// CHECK-NEXT: %[[START:.*]] = llvm.mlir.constant(-0.000000e+00 : f32) : f32
+// CHECK-NEXT: %[[SUM:.*]] = "llvm.intr.vector.reduce.fadd"(%[[START]], %[[FMUL]]) <{fastmathFlags = #llvm.fastmath<none>}> : (f32, vector<2xf32>) -> f32
 // CHECK-NEXT: %[[SQRT:.*]] = llvm.intr.sqrt(%[[SUM]]) : (f32) -> f32
 // CHECK-NEXT: %[[POISON:.*]] = llvm.mlir.poison : vector<2xf32>
 // CHECK-NEXT: %[[ZERO_1:.*]] = llvm.mlir.constant(0 : i32) : i32
@@ -1127,8 +1127,8 @@ spirv.func @reflect_scalar(%x: f32, %y: f32) -> f32 "None" {
 // CHECK-LABEL: @reflect_vector
 // CHECK-SAME: (%[[X:.*]]: vector<2xf32>, %[[Y:.*]]: vector<2xf32>) -> vector<2xf32>
 // CHECK-NEXT: %[[FMUL:.*]] = llvm.fmul %[[Y]], %[[X]] : vector<2xf32>
-// CHECK-NEXT: %[[ZERO:.*]] = llvm.mlir.constant(0.000000e+00 : f32) : f32
-// CHECK-NEXT: %[[SUM:.*]] = "llvm.intr.vector.reduce.fadd"(%[[ZERO]], %[[FMUL]]) <{fastmathFlags = #llvm.fastmath<none>}> : (f32, vector<2xf32>) -> f32
+// CHECK-NEXT: %[[START:.*]] = llvm.mlir.constant(-0.000000e+00 : f32) : f32
+// CHECK-NEXT: %[[SUM:.*]] = "llvm.intr.vector.reduce.fadd"(%[[START]], %[[FMUL]]) <{fastmathFlags = #llvm.fastmath<none>}> : (f32, vector<2xf32>) -> f32
 // CHECK-NEXT: %[[TWO:.*]] = llvm.mlir.constant(2.000000e+00 : f32) : f32
 // CHECK-NEXT: %[[FMUL_1:.*]] = llvm.fmul %[[TWO]], %[[SUM]] : f32
 // CHECK-NEXT: %[[POISON:.*]] = llvm.mlir.poison : vector<2xf32>

@@ -33,8 +33,9 @@ fn dot<'c, 'r>(
         return Ok(products);
     }
     let element = element_type(ty);
-    let zero = float_constant(rewriter, element, 0.0)?;
-    emit(rewriter, "llvm.intr.vector.reduce.fadd", &[zero, products], element)
+    // -0.0 is the identity of fadd: a sum of -0.0 products stays -0.0.
+    let start = float_constant(rewriter, element, -0.0)?;
+    emit(rewriter, "llvm.intr.vector.reduce.fadd", &[start, products], element)
 }
 
 /// `length(x) = sqrt(x[0]^2 + x[1]^2 + ...)`; on a scalar, `|x|` (which is
