@@ -34,7 +34,7 @@ use std::{
     rc::Rc,
     sync::Arc,
 };
-use tracing::{debug, trace};
+use tracing::debug;
 
 /// Full or partial conversion, as MLIR's `applyFullConversion` and
 /// `applyPartialConversion`.
@@ -685,7 +685,7 @@ impl<'c: 'r, 'r, 'p> ConversionRewriter<'c, 'r, 'p> {
                     Ok(replacement) if replacement.len() == op.result_count() => {
                         self.map_results(op, &replacement);
                         self.stats.rewritten += 1;
-                        trace!(op = %name, pattern = pattern.name(), "rewrote");
+                        debug!(op = %name, pattern = pattern.name(), "rewrote");
                         return Ok(());
                     }
                     Ok(replacement) => {
@@ -702,7 +702,7 @@ impl<'c: 'r, 'r, 'p> ConversionRewriter<'c, 'r, 'p> {
                             return Err(error);
                         }
                         mark.rollback(self);
-                        trace!(op = %name, pattern = pattern.name(), %failure, "no match");
+                        debug!(op = %name, pattern = pattern.name(), %failure, "no match");
                         reason = Some(failure.reason);
                     }
                 }

@@ -15,6 +15,6 @@ mod target;
 mod type_converter;
 
 pub use driver::{Conversion, ConversionMode, ConversionRewriter, ConversionStats, InlinedRegion};
-pub use pattern::{ConversionPattern, DirectConversion, PatternSet, Replacement};
+pub use pattern::{ConversionPattern, DirectConversion, PatternFn, PatternSet, Replacement};
 pub use target::{ConversionTarget, Legality};
 pub use type_converter::{RuleResult, SignatureConversion, TypeConverter};

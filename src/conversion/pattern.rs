@@ -99,6 +99,39 @@ impl ConversionPattern for DirectPattern {
     }
 }
 
+/// A pattern written as a plain function: what
+/// [`ConversionPattern::match_and_rewrite`] does, without a type to carry it.
+/// Register one with [`PatternSet::add_fn`].
+pub type PatternFn = for<'c, 'r, 'p> fn(
+    OperationRef<'c, 'r>,
+    &[Value<'c, 'r>],
+    &mut ConversionRewriter<'c, 'r, 'p>,
+) -> Result<Replacement<'c, 'r>, MatchFailure>;
+
+struct FnPattern {
+    names: [&'static str; 1],
+    function: PatternFn,
+}
+
+impl ConversionPattern for FnPattern {
+    fn root_names(&self) -> &[&'static str] {
+        &self.names
+    }
+
+    fn name(&self) -> &str {
+        self.names[0]
+    }
+
+    fn match_and_rewrite<'c, 'r>(
+        &self,
+        op: OperationRef<'c, 'r>,
+        operands: &[Value<'c, 'r>],
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+        (self.function)(op, operands, rewriter)
+    }
+}
+
 /// Patterns indexed by the name of the op they rewrite, so that dispatch is
 /// one hash lookup per op whatever the number of patterns. Patterns for the
 /// same op are tried in the order they were added.
@@ -119,6 +152,33 @@ impl PatternSet {
         for name in pattern.root_names() {
             self.by_name.entry(name).or_default().push(Arc::clone(&pattern));
         }
+        self
+    }
+
+    /// Adds `function` as the pattern of the op named `root`: the lightest
+    /// way to write a pattern with real logic but no parameters.
+    ///
+    /// ```
+    /// use melior::ir::{OperationRef, Value, ValueLike};
+    /// use spirv_opt_rs::conversion::{ConversionRewriter, PatternSet, Replacement};
+    /// use spirv_opt_rs::error::MatchFailure;
+    ///
+    /// /// `x * x`, for a square op.
+    /// fn square<'c, 'r>(
+    ///     _op: OperationRef<'c, 'r>,
+    ///     operands: &[Value<'c, 'r>],
+    ///     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    /// ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    ///     let x = operands[0];
+    ///     Ok(vec![rewriter.create_value("llvm.fmul", &[x, x], x.r#type(), &[])?])
+    /// }
+    ///
+    /// let mut patterns = PatternSet::new();
+    /// patterns.add_fn("test.square", square);
+    /// assert_eq!(patterns.root_names(), ["test.square"]);
+    /// ```
+    pub fn add_fn(&mut self, root: &'static str, function: PatternFn) -> &mut Self {
+        self.by_name.entry(root).or_default().push(Arc::new(FnPattern { names: [root], function }));
         self
     }
 

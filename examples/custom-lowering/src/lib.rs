@@ -1,7 +1,9 @@
 //! A lowering a user of spirv-opt-rs might write for their own compiler:
 //! `arith` and `math` integer ops on `index` values to the LLVM dialect on
 //! `i64`, with one type conversion rule, a table of 1:1 mappings and one
-//! hand-written pattern, run by the framework's driver.
+//! hand-written pattern. It runs directly through the framework's driver
+//! ([`lower`]) or as a pass in MLIR's pass manager ([`LowerIndexArithmetic`]),
+//! mixed with upstream passes.
 
 use melior::{
     Context,
@@ -13,12 +15,15 @@ use melior::{
     },
 };
 use spirv_opt_rs::{
+    pass::{Pass, PassError, PassInfo, PassOptions, PassRegistry},
     conversion::{
         Conversion, ConversionPattern, ConversionRewriter, ConversionStats, ConversionTarget, DirectConversion,
         PatternSet, Replacement, TypeConverter,
     },
     error::{ConversionError, MatchFailure},
 };
+
+use std::sync::Arc;
 
 /// The type conversion: `index` is 64 bits wide on our target; every other
 /// type stays.
@@ -87,6 +92,38 @@ pub fn lower<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Result<C
     Conversion::partial(&target, &patterns, &converter).apply(module)
 }
 
+/// The lowering as a pass, `lower-index-arithmetic`, for pipelines such as
+/// `builtin.module(lower-index-arithmetic, canonicalize)`.
+pub struct LowerIndexArithmetic;
+
+static INFO: PassInfo = PassInfo {
+    name: "lower-index-arithmetic",
+    description: "Lower arith/math integer ops on index to the LLVM dialect on i64",
+    options: &[],
+};
+
+impl Pass for LowerIndexArithmetic {
+    fn info(&self) -> &'static PassInfo {
+        &INFO
+    }
+
+    fn run(&self, op: OperationRef<'_, '_>, _options: &PassOptions) -> Result<(), PassError> {
+        spirv_opt_rs::with_context(op.context(), |context| {
+            lower(context, op).map(drop).map_err(|error| {
+                error.emit();
+                PassError::reported(error.to_string())
+            })
+        })
+    }
+}
+
+/// A pass registry with the example's pass.
+pub fn registry() -> PassRegistry {
+    let mut registry = PassRegistry::new();
+    registry.register(Arc::new(LowerIndexArithmetic));
+    registry
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,5 +155,30 @@ mod tests {
         assert!(text.contains("return %3 : index"), "{text}");
         assert_eq!(stats.rewritten, 2);
         assert_eq!(stats.materializations, 2);
+    }
+
+    #[test]
+    fn runs_as_a_pass_beside_upstream_ones() {
+        let context = spirv_opt_rs::pipeline::create_context();
+        let mut module = Module::parse(
+            &context,
+            "func.func @f(%a: index) -> index {\n  %0 = arith.subi %a, %a : index\n  %1 = arith.addi %0, %a : index\n  return %1 : index\n}",
+        )
+        .unwrap();
+        spirv_opt_rs::pipeline::run_pipeline(
+            &context,
+            &registry(),
+            "builtin.module(lower-index-arithmetic, reconcile-unrealized-casts, canonicalize)",
+            &mut module,
+        )
+        .unwrap();
+        let text = module.as_operation().to_string();
+        // Lowered by our pass; the casts at the function's edges stay, as
+        // reconcile-unrealized-casts only removes pairs that cancel out.
+        assert!(text.contains("%0 = builtin.unrealized_conversion_cast %arg0 : index to i64"), "{text}");
+        assert!(text.contains("%1 = llvm.sub %0, %0 : i64"), "{text}");
+        assert!(text.contains("%2 = llvm.add %1, %0 : i64"), "{text}");
+        assert!(text.contains("%3 = builtin.unrealized_conversion_cast %2 : i64 to index"), "{text}");
+        assert!(!text.contains("arith."), "{text}");
     }
 }

@@ -1,5 +1,5 @@
-//! Lowers a small `arith`/`math` function with the example's patterns and
-//! prints the result.
+//! Lowers a small `arith`/`math` function with the example's patterns, once
+//! through the driver and once as a pass in a pipeline, and prints both.
 
 use melior::{
     Context,
@@ -29,6 +29,17 @@ fn main() {
             println!("{}", module.as_operation());
             eprintln!("{stats:?}");
         }
+        Err(error) => {
+            eprintln!("custom-lowering: {error}");
+            std::process::exit(1);
+        }
+    }
+
+    let context = spirv_opt_rs::pipeline::create_context();
+    let Some(mut module) = Module::parse(&context, INPUT) else { std::process::exit(1) };
+    let pipeline = "builtin.module(lower-index-arithmetic, reconcile-unrealized-casts)";
+    match spirv_opt_rs::pipeline::run_pipeline(&context, &custom_lowering_example::registry(), pipeline, &mut module) {
+        Ok(()) => println!("// {pipeline}\n{}", module.as_operation()),
         Err(error) => {
             eprintln!("custom-lowering: {error}");
             std::process::exit(1);

@@ -51,7 +51,7 @@ const DIRECT: &[DirectConversion] = &[
 ];
 
 pub(crate) fn populate(patterns: &mut PatternSet) {
-    patterns.add_direct(DIRECT).add(SNegate).add(FMod).add(SMod).add(Dot).add(VectorTimesScalar);
+    patterns.add_direct(DIRECT).add_fn("spirv.SNegate", snegate).add(FMod).add(SMod).add(Dot).add(VectorTimesScalar);
     extended::populate(patterns);
     integer_dot::populate(patterns);
 }
@@ -113,24 +113,15 @@ fn fcmp<'c, 'r>(
 }
 
 /// `spirv.SNegate %x` is `0 - x` (upstream rejects it).
-struct SNegate;
-
-impl ConversionPattern for SNegate {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.SNegate"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        _op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let &[x] = operands else { return Err(MatchFailure::new("expected 1 operand")) };
-        let ty = x.r#type();
-        let zero = integer_constant(rewriter, ty, 0)?;
-        Ok(vec![emit(rewriter, "llvm.sub", &[zero, x], ty)?])
-    }
+fn snegate<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let &[x] = operands else { return Err(MatchFailure::new("expected 1 operand")) };
+    let ty = x.r#type();
+    let zero = integer_constant(rewriter, ty, 0)?;
+    Ok(vec![emit(rewriter, "llvm.sub", &[zero, x], ty)?])
 }
 
 /// `spirv.FMod x, y`: the remainder of `x / y` signed like `y` when not
