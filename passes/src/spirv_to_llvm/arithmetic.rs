@@ -22,13 +22,11 @@ mod integer_dot;
 
 use super::{
     comparison::{FloatPredicate, IntPredicate},
-    util::{broadcast, float_constant, integer_constant},
+    util::{broadcast, emit, fcmp, float_constant, icmp, integer_constant, two_operands},
 };
-use melior::ir::{
-    Attribute, OperationRef, Type, Value, ValueLike, attribute::IntegerAttribute, r#type::IntegerType,
-};
+use melior::ir::{OperationRef, Value, ValueLike};
 use spirv_opt_rs::{
-    conversion::{ConversionPattern, ConversionRewriter, DirectConversion, PatternSet, Replacement},
+    conversion::{ConversionRewriter, DirectConversion, PatternSet, Replacement},
     error::MatchFailure,
     ir::{element_type, vector_shape},
 };
@@ -51,65 +49,15 @@ const DIRECT: &[DirectConversion] = &[
 ];
 
 pub(crate) fn populate(patterns: &mut PatternSet) {
-    patterns.add_direct(DIRECT).add_fn("spirv.SNegate", snegate).add(FMod).add(SMod).add(Dot).add(VectorTimesScalar);
+    patterns
+        .add_direct(DIRECT)
+        .add_fn("spirv.SNegate", snegate)
+        .add_fn("spirv.FMod", fmod)
+        .add_fn("spirv.SMod", smod)
+        .add_fn("spirv.Dot", dot)
+        .add_fn("spirv.VectorTimesScalar", vector_times_scalar);
     extended::populate(patterns);
     integer_dot::populate(patterns);
-}
-
-/// Creates the single-result op `name` with no attributes.
-fn emit<'c, 'r>(
-    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    name: &str,
-    operands: &[Value<'c, 'r>],
-    ty: Type<'c>,
-) -> Result<Value<'c, 'r>, MatchFailure> {
-    rewriter.create_value(name, operands, ty, &[])
-}
-
-/// The two operands of a binary op.
-fn two_operands<'c, 'r>(operands: &[Value<'c, 'r>]) -> Result<(Value<'c, 'r>, Value<'c, 'r>), MatchFailure> {
-    match operands {
-        &[lhs, rhs] => Ok((lhs, rhs)),
-        _ => Err(MatchFailure::new(format!("expected 2 operands, got {}", operands.len()))),
-    }
-}
-
-/// `iN` with `bits` bits, or a vector of them of the shape of `like`.
-fn integer_like<'c>(rewriter: &ConversionRewriter<'c, '_, '_>, like: Type<'c>, bits: u32) -> Type<'c> {
-    let integer: Type<'c> = IntegerType::new(rewriter.context(), bits).into();
-    match vector_shape(like) {
-        Some((length, _)) => Type::vector(&[length], integer),
-        None => integer,
-    }
-}
-
-/// An `llvm.icmp` or `llvm.fcmp` `predicate` attribute.
-fn predicate_attribute<'c>(rewriter: &ConversionRewriter<'c, '_, '_>, value: i64) -> Attribute<'c> {
-    IntegerAttribute::new(IntegerType::new(rewriter.context(), 64).into(), value).into()
-}
-
-/// `llvm.icmp` with `predicate`: `i1`, or a vector of `i1`.
-fn icmp<'c, 'r>(
-    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    predicate: IntPredicate,
-    lhs: Value<'c, 'r>,
-    rhs: Value<'c, 'r>,
-) -> Result<Value<'c, 'r>, MatchFailure> {
-    let ty = integer_like(rewriter, lhs.r#type(), 1);
-    let predicate = predicate_attribute(rewriter, predicate as i64);
-    rewriter.create_value("llvm.icmp", &[lhs, rhs], ty, &[("predicate", predicate)])
-}
-
-/// `llvm.fcmp` with `predicate`: `i1`, or a vector of `i1`.
-fn fcmp<'c, 'r>(
-    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    predicate: FloatPredicate,
-    lhs: Value<'c, 'r>,
-    rhs: Value<'c, 'r>,
-) -> Result<Value<'c, 'r>, MatchFailure> {
-    let ty = integer_like(rewriter, lhs.r#type(), 1);
-    let predicate = predicate_attribute(rewriter, predicate as i64);
-    rewriter.create_value("llvm.fcmp", &[lhs, rhs], ty, &[("predicate", predicate)])
 }
 
 /// `spirv.SNegate %x` is `0 - x` (upstream rejects it).
@@ -130,27 +78,18 @@ fn snegate<'c, 'r>(
 /// `r + y` is the remainder signed like `y`; elsewhere `c` is (a zero takes
 /// the sign of `y`, a NaN stays a NaN). This is the SPIRV-LLVM-Translator's
 /// expansion of `OpFMod`.
-struct FMod;
-
-impl ConversionPattern for FMod {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.FMod"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        _op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let (x, y) = two_operands(operands)?;
-        let ty = x.r#type();
-        let remainder = emit(rewriter, "llvm.frem", &[x, y], ty)?;
-        let signed_like_y = emit(rewriter, "llvm.intr.copysign", &[remainder, y], ty)?;
-        let fixed = emit(rewriter, "llvm.fadd", &[remainder, y], ty)?;
-        let wrong_sign = fcmp(rewriter, FloatPredicate::One, remainder, signed_like_y)?;
-        Ok(vec![emit(rewriter, "llvm.select", &[wrong_sign, fixed, signed_like_y], ty)?])
-    }
+fn fmod<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let (x, y) = two_operands(operands)?;
+    let ty = x.r#type();
+    let remainder = emit(rewriter, "llvm.frem", &[x, y], ty)?;
+    let signed_like_y = emit(rewriter, "llvm.intr.copysign", &[remainder, y], ty)?;
+    let fixed = emit(rewriter, "llvm.fadd", &[remainder, y], ty)?;
+    let wrong_sign = fcmp(rewriter, FloatPredicate::One, remainder, signed_like_y)?;
+    Ok(vec![emit(rewriter, "llvm.select", &[wrong_sign, fixed, signed_like_y], ty)?])
 }
 
 /// `spirv.SMod x, y`: the remainder of `x / y` signed like `y` when not
@@ -158,78 +97,51 @@ impl ConversionPattern for FMod {
 /// opposite signs (`x ^ y < 0`) and `r != 0`, `r + y` is the remainder
 /// signed like `y` (it cannot overflow: `r` and `y` have opposite signs).
 /// This is the SPIRV-LLVM-Translator's expansion of `OpSMod`.
-struct SMod;
-
-impl ConversionPattern for SMod {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.SMod"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        _op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let (x, y) = two_operands(operands)?;
-        let ty = x.r#type();
-        let remainder = emit(rewriter, "llvm.srem", &[x, y], ty)?;
-        let signs = emit(rewriter, "llvm.xor", &[x, y], ty)?;
-        let zero = integer_constant(rewriter, ty, 0)?;
-        let opposite_signs = icmp(rewriter, IntPredicate::Slt, signs, zero)?;
-        let nonzero = icmp(rewriter, IntPredicate::Ne, remainder, zero)?;
-        let wrong_sign = emit(rewriter, "llvm.and", &[opposite_signs, nonzero], opposite_signs.r#type())?;
-        let fixed = emit(rewriter, "llvm.add", &[remainder, y], ty)?;
-        Ok(vec![emit(rewriter, "llvm.select", &[wrong_sign, fixed, remainder], ty)?])
-    }
+fn smod<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let (x, y) = two_operands(operands)?;
+    let ty = x.r#type();
+    let remainder = emit(rewriter, "llvm.srem", &[x, y], ty)?;
+    let signs = emit(rewriter, "llvm.xor", &[x, y], ty)?;
+    let zero = integer_constant(rewriter, ty, 0)?;
+    let opposite_signs = icmp(rewriter, IntPredicate::Slt, signs, zero)?;
+    let nonzero = icmp(rewriter, IntPredicate::Ne, remainder, zero)?;
+    let wrong_sign = emit(rewriter, "llvm.and", &[opposite_signs, nonzero], opposite_signs.r#type())?;
+    let fixed = emit(rewriter, "llvm.add", &[remainder, y], ty)?;
+    Ok(vec![emit(rewriter, "llvm.select", &[wrong_sign, fixed, remainder], ty)?])
 }
 
 /// `spirv.Dot x, y`: `llvm.intr.vector.reduce.fadd(-0.0, x * y)`. Without
 /// `reassoc` the reduction is ordered, `((-0.0 + p0) + p1) + ...`, so the
 /// result is deterministic; `-0.0` is the identity of `fadd` (`+0.0` would
 /// turn a sum of `-0.0` products into `+0.0`).
-struct Dot;
-
-impl ConversionPattern for Dot {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.Dot"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let (x, y) = two_operands(operands)?;
-        let result_type = rewriter.converted_result_type(op, 0)?;
-        let products = emit(rewriter, "llvm.fmul", &[x, y], x.r#type())?;
-        let start = float_constant(rewriter, result_type, -0.0)?;
-        Ok(vec![emit(rewriter, "llvm.intr.vector.reduce.fadd", &[start, products], result_type)?])
-    }
+fn dot<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let (x, y) = two_operands(operands)?;
+    let result_type = rewriter.converted_result_type(op, 0)?;
+    let products = emit(rewriter, "llvm.fmul", &[x, y], x.r#type())?;
+    let start = float_constant(rewriter, result_type, -0.0)?;
+    Ok(vec![emit(rewriter, "llvm.intr.vector.reduce.fadd", &[start, products], result_type)?])
 }
 
 /// `spirv.VectorTimesScalar v, s`: `v * splat(s)`, the splat built as
 /// upstream builds splats (one `llvm.insertelement` per lane).
-struct VectorTimesScalar;
-
-impl ConversionPattern for VectorTimesScalar {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.VectorTimesScalar"]
+fn vector_times_scalar<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let (vector, scalar) = two_operands(operands)?;
+    let ty = vector.r#type();
+    if vector_shape(ty).is_none() || element_type(ty) != scalar.r#type() {
+        return Err(MatchFailure::new(format!("cannot scale '{ty}' by '{}'", scalar.r#type())));
     }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        _op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let (vector, scalar) = two_operands(operands)?;
-        let ty = vector.r#type();
-        if vector_shape(ty).is_none() || element_type(ty) != scalar.r#type() {
-            return Err(MatchFailure::new(format!("cannot scale '{ty}' by '{}'", scalar.r#type())));
-        }
-        let splat = broadcast(rewriter, scalar, ty)?;
-        Ok(vec![emit(rewriter, "llvm.fmul", &[vector, splat], ty)?])
-    }
+    let splat = broadcast(rewriter, scalar, ty)?;
+    Ok(vec![emit(rewriter, "llvm.fmul", &[vector, splat], ty)?])
 }

@@ -21,14 +21,17 @@ use super::comparison::IntPredicate;
 use super::util::{broadcast, integer_constant, with_element_type};
 use melior::ir::{Attribute, OperationRef, Type, Value, ValueLike, attribute::IntegerAttribute, r#type::IntegerType};
 use spirv_opt_rs::{
-    conversion::{ConversionPattern, ConversionRewriter, PatternSet, Replacement},
+    conversion::{ConversionRewriter, PatternSet, Replacement},
     error::MatchFailure,
     ir::{scalar_bit_width, vector_shape},
 };
 use std::cmp::Ordering;
 
 pub(crate) fn populate(patterns: &mut PatternSet) {
-    patterns.add(BitFieldInsert).add(BitFieldSExtract).add(BitFieldUExtract);
+    patterns
+        .add_fn("spirv.BitFieldInsert", bitfield_insert)
+        .add_fn("spirv.BitFieldSExtract", bitfield_sextract)
+        .add_fn("spirv.BitFieldUExtract", bitfield_uextract);
 }
 
 /// `spirv.BitFieldInsert %base, %insert, %offset, %count`: `%base` with bits
@@ -53,38 +56,29 @@ pub(crate) fn populate(patterns: &mut PatternSet) {
 /// than `(base & ~field) | (insert' & field)`. With `count == 0`, `%t0` (and
 /// `%offset`, which may then be the width) are shift amounts of poison: the
 /// select picks `%base`, as SPIR-V defines.
-struct BitFieldInsert;
-
-impl ConversionPattern for BitFieldInsert {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.BitFieldInsert"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let &[base, insert, offset, count] = operands else {
-            return Err(MatchFailure::new("expected base, insert, offset and count operands"));
-        };
-        let ty = rewriter.converted_result_type(op, 0)?;
-        let size = width(ty)?;
-        let [offset, count] = offsets_and_counts(rewriter, [offset, count], ty)?;
-        let minus_one = integer_constant(rewriter, ty, -1)?;
-        let size = integer_constant(rewriter, ty, i64::from(size))?;
-        let zero = integer_constant(rewriter, ty, 0)?;
-        let mut binary = |name: &str, lhs, rhs| rewriter.create_value(name, &[lhs, rhs], ty, &[]);
-        let width_minus_count = binary("llvm.sub", size, count)?;
-        let ones = binary("llvm.lshr", minus_one, width_minus_count)?;
-        let field = binary("llvm.shl", ones, offset)?;
-        let insert_shifted_by_offset = binary("llvm.shl", insert, offset)?;
-        let difference = binary("llvm.xor", base, insert_shifted_by_offset)?;
-        let difference_in_field = binary("llvm.and", difference, field)?;
-        let inserted = binary("llvm.xor", base, difference_in_field)?;
-        Ok(vec![unless_empty(rewriter, count, zero, base, inserted, ty)?])
-    }
+fn bitfield_insert<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let &[base, insert, offset, count] = operands else {
+        return Err(MatchFailure::new("expected base, insert, offset and count operands"));
+    };
+    let ty = rewriter.converted_result_type(op, 0)?;
+    let size = width(ty)?;
+    let [offset, count] = offsets_and_counts(rewriter, [offset, count], ty)?;
+    let minus_one = integer_constant(rewriter, ty, -1)?;
+    let size = integer_constant(rewriter, ty, i64::from(size))?;
+    let zero = integer_constant(rewriter, ty, 0)?;
+    let mut binary = |name: &str, lhs, rhs| rewriter.create_value(name, &[lhs, rhs], ty, &[]);
+    let width_minus_count = binary("llvm.sub", size, count)?;
+    let ones = binary("llvm.lshr", minus_one, width_minus_count)?;
+    let field = binary("llvm.shl", ones, offset)?;
+    let insert_shifted_by_offset = binary("llvm.shl", insert, offset)?;
+    let difference = binary("llvm.xor", base, insert_shifted_by_offset)?;
+    let difference_in_field = binary("llvm.and", difference, field)?;
+    let inserted = binary("llvm.xor", base, difference_in_field)?;
+    Ok(vec![unless_empty(rewriter, count, zero, base, inserted, ty)?])
 }
 
 /// `spirv.BitFieldSExtract %base, %offset, %count`: `%base` shifted left so
@@ -104,35 +98,26 @@ impl ConversionPattern for BitFieldInsert {
 ///
 /// Upstream's sequence plus the select: with `count == 0` (where SPIR-V
 /// defines the result as 0) the right shift is by the width.
-struct BitFieldSExtract;
-
-impl ConversionPattern for BitFieldSExtract {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.BitFieldSExtract"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let &[base, offset, count] = operands else {
-            return Err(MatchFailure::new("expected base, offset and count operands"));
-        };
-        let ty = rewriter.converted_result_type(op, 0)?;
-        let size = width(ty)?;
-        let [offset, count] = offsets_and_counts(rewriter, [offset, count], ty)?;
-        let size = integer_constant(rewriter, ty, i64::from(size))?;
-        let zero = integer_constant(rewriter, ty, 0)?;
-        let mut binary = |name: &str, lhs, rhs| rewriter.create_value(name, &[lhs, rhs], ty, &[]);
-        let count_plus_offset = binary("llvm.add", count, offset)?;
-        let amount_to_shift_left = binary("llvm.sub", size, count_plus_offset)?;
-        let shifted_left = binary("llvm.shl", base, amount_to_shift_left)?;
-        let amount_to_shift_right = binary("llvm.add", offset, amount_to_shift_left)?;
-        let extracted = binary("llvm.ashr", shifted_left, amount_to_shift_right)?;
-        Ok(vec![unless_empty(rewriter, count, zero, zero, extracted, ty)?])
-    }
+fn bitfield_sextract<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let &[base, offset, count] = operands else {
+        return Err(MatchFailure::new("expected base, offset and count operands"));
+    };
+    let ty = rewriter.converted_result_type(op, 0)?;
+    let size = width(ty)?;
+    let [offset, count] = offsets_and_counts(rewriter, [offset, count], ty)?;
+    let size = integer_constant(rewriter, ty, i64::from(size))?;
+    let zero = integer_constant(rewriter, ty, 0)?;
+    let mut binary = |name: &str, lhs, rhs| rewriter.create_value(name, &[lhs, rhs], ty, &[]);
+    let count_plus_offset = binary("llvm.add", count, offset)?;
+    let amount_to_shift_left = binary("llvm.sub", size, count_plus_offset)?;
+    let shifted_left = binary("llvm.shl", base, amount_to_shift_left)?;
+    let amount_to_shift_right = binary("llvm.add", offset, amount_to_shift_left)?;
+    let extracted = binary("llvm.ashr", shifted_left, amount_to_shift_right)?;
+    Ok(vec![unless_empty(rewriter, count, zero, zero, extracted, ty)?])
 }
 
 /// `spirv.BitFieldUExtract %base, %offset, %count`: `%base >> offset`
@@ -153,35 +138,26 @@ impl ConversionPattern for BitFieldSExtract {
 /// The mask is `-1 >> (width - count)`, not upstream's `~(-1 << count)`, so
 /// that `count == width` is in range; `count == 0` (where `offset` may be
 /// the width too) is the select's.
-struct BitFieldUExtract;
-
-impl ConversionPattern for BitFieldUExtract {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.BitFieldUExtract"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let &[base, offset, count] = operands else {
-            return Err(MatchFailure::new("expected base, offset and count operands"));
-        };
-        let ty = rewriter.converted_result_type(op, 0)?;
-        let size = width(ty)?;
-        let [offset, count] = offsets_and_counts(rewriter, [offset, count], ty)?;
-        let minus_one = integer_constant(rewriter, ty, -1)?;
-        let size = integer_constant(rewriter, ty, i64::from(size))?;
-        let zero = integer_constant(rewriter, ty, 0)?;
-        let mut binary = |name: &str, lhs, rhs| rewriter.create_value(name, &[lhs, rhs], ty, &[]);
-        let width_minus_count = binary("llvm.sub", size, count)?;
-        let mask = binary("llvm.lshr", minus_one, width_minus_count)?;
-        let shifted_base = binary("llvm.lshr", base, offset)?;
-        let extracted = binary("llvm.and", shifted_base, mask)?;
-        Ok(vec![unless_empty(rewriter, count, zero, zero, extracted, ty)?])
-    }
+fn bitfield_uextract<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let &[base, offset, count] = operands else {
+        return Err(MatchFailure::new("expected base, offset and count operands"));
+    };
+    let ty = rewriter.converted_result_type(op, 0)?;
+    let size = width(ty)?;
+    let [offset, count] = offsets_and_counts(rewriter, [offset, count], ty)?;
+    let minus_one = integer_constant(rewriter, ty, -1)?;
+    let size = integer_constant(rewriter, ty, i64::from(size))?;
+    let zero = integer_constant(rewriter, ty, 0)?;
+    let mut binary = |name: &str, lhs, rhs| rewriter.create_value(name, &[lhs, rhs], ty, &[]);
+    let width_minus_count = binary("llvm.sub", size, count)?;
+    let mask = binary("llvm.lshr", minus_one, width_minus_count)?;
+    let shifted_base = binary("llvm.lshr", base, offset)?;
+    let extracted = binary("llvm.and", shifted_base, mask)?;
+    Ok(vec![unless_empty(rewriter, count, zero, zero, extracted, ty)?])
 }
 
 /// `llvm.select (icmp eq count, zero), empty, value`: the result for a

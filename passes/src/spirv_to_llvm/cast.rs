@@ -43,7 +43,10 @@ const WIDTH_CASTS: &[(&str, &str, &str)] = &[
 ];
 
 pub(crate) fn populate(patterns: &mut PatternSet, _options: SpirvToLlvmOptions) {
-    patterns.add_direct(DIRECT).add(Bitcast).add(GenericCastToPtrExplicit);
+    patterns
+        .add_direct(DIRECT)
+        .add_fn("spirv.Bitcast", bitcast)
+        .add_fn("spirv.GenericCastToPtrExplicit", generic_cast_to_ptr_explicit);
     for &(from, extend, truncate) in WIDTH_CASTS {
         patterns.add(WidthCast { names: [from], extend, truncate });
     }
@@ -58,33 +61,24 @@ pub(crate) fn populate(patterns: &mut PatternSet, _options: SpirvToLlvmOptions) 
 /// which MLIR's verifier does not check: a bitcast across storage classes is
 /// an error (upstream leaves an `unrealized_conversion_cast` between the two
 /// address spaces).
-struct Bitcast;
-
-impl ConversionPattern for Bitcast {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.Bitcast"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let operand = single(operands)?;
-        let ty = rewriter.converted_result_type(op, 0)?;
-        if ty.is_llvm_pointer_type() {
-            let (from, to) = (pointer_storage_class(input_type(op, 0)?)?, pointer_storage_class(result_type(op)?)?);
-            if from != to {
-                return Err(MatchFailure::new(format!(
-                    "cannot bitcast a pointer from storage class {from} to {to} (SPIR-V requires the same storage \
-                     class; use spirv.PtrCastToGeneric or spirv.GenericCastToPtr)"
-                )));
-            }
-            return Ok(vec![operand]);
+fn bitcast<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let operand = single(operands)?;
+    let ty = rewriter.converted_result_type(op, 0)?;
+    if ty.is_llvm_pointer_type() {
+        let (from, to) = (pointer_storage_class(input_type(op, 0)?)?, pointer_storage_class(result_type(op)?)?);
+        if from != to {
+            return Err(MatchFailure::new(format!(
+                "cannot bitcast a pointer from storage class {from} to {to} (SPIR-V requires the same storage \
+                 class; use spirv.PtrCastToGeneric or spirv.GenericCastToPtr)"
+            )));
         }
-        Ok(vec![rewriter.create_value("llvm.bitcast", &[operand], ty, &[])?])
+        return Ok(vec![operand]);
     }
+    Ok(vec![rewriter.create_value("llvm.bitcast", &[operand], ty, &[])?])
 }
 
 /// A conversion between widths: `extend` when the result's components are
@@ -166,59 +160,49 @@ impl ConversionPattern for AddressSpaceCast {
 /// %storage = llvm.mlir.constant(5 : i32) : i32
 /// %result = llvm.call spir_funccc @_Z41...(%pointer, %storage) : (!llvm.ptr<4>, i32) -> !llvm.ptr<1>
 /// ```
-struct GenericCastToPtrExplicit;
-
+fn generic_cast_to_ptr_explicit<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let pointer = single(operands)?;
+    let result = result_type(op)?;
+    let storage_class = pointer_storage_class(result)?;
+    let &(_, suffix) = EXPLICIT_CAST_TARGETS.iter().find(|(target, _)| *target == storage_class).ok_or_else(|| {
+        MatchFailure::new(format!(
+            "the result storage class must be CrossWorkgroup, Workgroup or Function, not {storage_class}"
+        ))
+    })?;
+    let ty = rewriter.converted_result_type(op, 0)?;
+    let context = rewriter.context();
+    let i32_type: Type<'c> = IntegerType::new(context, 32).into();
+    let unmangled = format!("__spirv_GenericCastToPtrExplicit_{suffix}");
+    let name = format!("_Z{}{unmangled}PU3AS4vi", unmangled.len());
+    let function_type = llvm::r#type::function(ty, &[pointer.r#type(), i32_type], false);
+    let attributes = builtin_attributes(context)?;
+    rewriter.declare_symbol(&name, |context, location| {
+        let mut named = vec![
+            (Identifier::new(context, "sym_name"), StringAttribute::new(context, &name).into()),
+            (Identifier::new(context, "function_type"), TypeAttribute::new(function_type).into()),
+        ];
+        named.extend(attributes.iter().map(|&(key, value)| (Identifier::new(context, key), value)));
+        Ok(OperationBuilder::new("llvm.func", location).add_attributes(&named).add_regions([Region::new()]).build()?)
+    })?;
+    let storage = i32_constant(rewriter, i64::from(storage_class.value()))?;
+    let mut call_attributes = vec![
+        ("callee", FlatSymbolRefAttribute::new(context, &name).into()),
+        ("operandSegmentSizes", DenseI32ArrayAttribute::new(context, &[2, 0]).into()),
+        ("op_bundle_sizes", DenseI32ArrayAttribute::new(context, &[]).into()),
+    ];
+    call_attributes.extend(attributes);
+    Ok(vec![rewriter.create_value("llvm.call", &[pointer, storage], ty, &call_attributes)?])
+}
 /// Target storage class, the builtin's name suffix.
 const EXPLICIT_CAST_TARGETS: &[(StorageClass, &str)] = &[
     (StorageClass::CrossWorkgroup, "ToGlobal"),
     (StorageClass::Workgroup, "ToLocal"),
     (StorageClass::Function, "ToPrivate"),
 ];
-
-impl ConversionPattern for GenericCastToPtrExplicit {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.GenericCastToPtrExplicit"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let pointer = single(operands)?;
-        let result = result_type(op)?;
-        let storage_class = pointer_storage_class(result)?;
-        let &(_, suffix) = EXPLICIT_CAST_TARGETS.iter().find(|(target, _)| *target == storage_class).ok_or_else(|| {
-            MatchFailure::new(format!(
-                "the result storage class must be CrossWorkgroup, Workgroup or Function, not {storage_class}"
-            ))
-        })?;
-        let ty = rewriter.converted_result_type(op, 0)?;
-        let context = rewriter.context();
-        let i32_type: Type<'c> = IntegerType::new(context, 32).into();
-        let unmangled = format!("__spirv_GenericCastToPtrExplicit_{suffix}");
-        let name = format!("_Z{}{unmangled}PU3AS4vi", unmangled.len());
-        let function_type = llvm::r#type::function(ty, &[pointer.r#type(), i32_type], false);
-        let attributes = builtin_attributes(context)?;
-        rewriter.declare_symbol(&name, |context, location| {
-            let mut named = vec![
-                (Identifier::new(context, "sym_name"), StringAttribute::new(context, &name).into()),
-                (Identifier::new(context, "function_type"), TypeAttribute::new(function_type).into()),
-            ];
-            named.extend(attributes.iter().map(|&(key, value)| (Identifier::new(context, key), value)));
-            Ok(OperationBuilder::new("llvm.func", location).add_attributes(&named).add_regions([Region::new()]).build()?)
-        })?;
-        let storage = i32_constant(rewriter, i64::from(storage_class.value()))?;
-        let mut call_attributes = vec![
-            ("callee", FlatSymbolRefAttribute::new(context, &name).into()),
-            ("operandSegmentSizes", DenseI32ArrayAttribute::new(context, &[2, 0]).into()),
-            ("op_bundle_sizes", DenseI32ArrayAttribute::new(context, &[]).into()),
-        ];
-        call_attributes.extend(attributes);
-        Ok(vec![rewriter.create_value("llvm.call", &[pointer, storage], ty, &call_attributes)?])
-    }
-}
 
 /// The attributes of SPIR-V builtin declarations and calls, as MLIR's
 /// `convert-gpu-to-llvm-spv` gives them: the SPIR calling convention, no

@@ -11,7 +11,7 @@ use melior::ir::{
 };
 use spirv_opt_dialects::spirv::types::SpirvType;
 use spirv_opt_rs::{
-    conversion::{ConversionPattern, ConversionRewriter, DirectConversion, PatternSet, Replacement},
+    conversion::{ConversionRewriter, DirectConversion, PatternSet, Replacement},
     error::MatchFailure,
     ir::vector_shape,
 };
@@ -24,7 +24,12 @@ const DIRECT: &[DirectConversion] = &[
 ];
 
 pub(crate) fn populate(patterns: &mut PatternSet) {
-    patterns.add_direct(DIRECT).add(CompositeExtract).add(CompositeInsert).add(CompositeConstruct).add(VectorShuffle);
+    patterns
+        .add_direct(DIRECT)
+        .add_fn("spirv.CompositeExtract", composite_extract)
+        .add_fn("spirv.CompositeInsert", composite_insert)
+        .add_fn("spirv.CompositeConstruct", composite_construct)
+        .add_fn("spirv.VectorShuffle", vector_shuffle);
 }
 
 /// Where a `spirv.CompositeExtract` / `spirv.CompositeInsert` index path
@@ -102,41 +107,32 @@ fn position<'c>(rewriter: &ConversionRewriter<'c, '_, '_>, indices: &[i64]) -> A
 /// in an aggregate (e.g. `[3, 1]` into `!spirv.array<4 x vector<2xf32>>`)
 /// is an `llvm.extractvalue` of the vector then an `llvm.extractelement`;
 /// upstream builds an invalid `llvm.extractvalue` there (and crashes).
-struct CompositeExtract;
-
-impl ConversionPattern for CompositeExtract {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.CompositeExtract"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let result_type = rewriter.converted_result_type(op, 0)?;
-        let composite_type = op.operand(0).map_err(|_| MatchFailure::new("no composite operand"))?.r#type();
-        let path = Path::of(rewriter, composite_type, &integer_array(op, "indices")?)?;
-        let composite = operands[0];
-        let value = match path.lane {
-            None => {
+fn composite_extract<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let result_type = rewriter.converted_result_type(op, 0)?;
+    let composite_type = op.operand(0).map_err(|_| MatchFailure::new("no composite operand"))?.r#type();
+    let path = Path::of(rewriter, composite_type, &integer_array(op, "indices")?)?;
+    let composite = operands[0];
+    let value = match path.lane {
+        None => {
+            let position = position(rewriter, &path.prefix);
+            rewriter.create_value("llvm.extractvalue", &[composite], result_type, &[("position", position)])?
+        }
+        Some((lane, vector_type)) => {
+            let vector = if path.prefix.is_empty() {
+                composite
+            } else {
                 let position = position(rewriter, &path.prefix);
-                rewriter.create_value("llvm.extractvalue", &[composite], result_type, &[("position", position)])?
-            }
-            Some((lane, vector_type)) => {
-                let vector = if path.prefix.is_empty() {
-                    composite
-                } else {
-                    let position = position(rewriter, &path.prefix);
-                    rewriter.create_value("llvm.extractvalue", &[composite], vector_type, &[("position", position)])?
-                };
-                let lane = i32_constant(rewriter, lane)?;
-                rewriter.create_value("llvm.extractelement", &[vector, lane], result_type, &[])?
-            }
-        };
-        Ok(vec![value])
-    }
+                rewriter.create_value("llvm.extractvalue", &[composite], vector_type, &[("position", position)])?
+            };
+            let lane = i32_constant(rewriter, lane)?;
+            rewriter.create_value("llvm.extractelement", &[vector, lane], result_type, &[])?
+        }
+    };
+    Ok(vec![value])
 }
 
 /// `spirv.CompositeInsert`: `llvm.insertelement` with an `i32` constant lane
@@ -144,112 +140,94 @@ impl ConversionPattern for CompositeExtract {
 /// array or matrix, as upstream. A path that ends in a vector nested in an
 /// aggregate extracts that vector, inserts the lane and inserts the vector
 /// back (upstream builds an invalid `llvm.insertvalue` there).
-struct CompositeInsert;
-
-impl ConversionPattern for CompositeInsert {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.CompositeInsert"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let result_type = rewriter.converted_result_type(op, 0)?;
-        let composite_type = op.operand(1).map_err(|_| MatchFailure::new("no composite operand"))?.r#type();
-        let path = Path::of(rewriter, composite_type, &integer_array(op, "indices")?)?;
-        let (object, composite) = (operands[0], operands[1]);
-        let value = match path.lane {
-            None => {
-                let position = position(rewriter, &path.prefix);
-                rewriter.create_value(
-                    "llvm.insertvalue",
-                    &[composite, object],
-                    result_type,
-                    &[("position", position)],
-                )?
-            }
-            Some((lane, _)) if path.prefix.is_empty() => {
-                let lane = i32_constant(rewriter, lane)?;
-                rewriter.create_value("llvm.insertelement", &[composite, object, lane], result_type, &[])?
-            }
-            Some((lane, vector_type)) => {
-                let position = position(rewriter, &path.prefix);
-                let vector =
-                    rewriter.create_value("llvm.extractvalue", &[composite], vector_type, &[("position", position)])?;
-                let lane = i32_constant(rewriter, lane)?;
-                let vector = rewriter.create_value("llvm.insertelement", &[vector, object, lane], vector_type, &[])?;
-                rewriter.create_value(
-                    "llvm.insertvalue",
-                    &[composite, vector],
-                    result_type,
-                    &[("position", position)],
-                )?
-            }
-        };
-        Ok(vec![value])
-    }
+fn composite_insert<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let result_type = rewriter.converted_result_type(op, 0)?;
+    let composite_type = op.operand(1).map_err(|_| MatchFailure::new("no composite operand"))?.r#type();
+    let path = Path::of(rewriter, composite_type, &integer_array(op, "indices")?)?;
+    let (object, composite) = (operands[0], operands[1]);
+    let value = match path.lane {
+        None => {
+            let position = position(rewriter, &path.prefix);
+            rewriter.create_value(
+                "llvm.insertvalue",
+                &[composite, object],
+                result_type,
+                &[("position", position)],
+            )?
+        }
+        Some((lane, _)) if path.prefix.is_empty() => {
+            let lane = i32_constant(rewriter, lane)?;
+            rewriter.create_value("llvm.insertelement", &[composite, object, lane], result_type, &[])?
+        }
+        Some((lane, vector_type)) => {
+            let position = position(rewriter, &path.prefix);
+            let vector =
+                rewriter.create_value("llvm.extractvalue", &[composite], vector_type, &[("position", position)])?;
+            let lane = i32_constant(rewriter, lane)?;
+            let vector = rewriter.create_value("llvm.insertelement", &[vector, object, lane], vector_type, &[])?;
+            rewriter.create_value(
+                "llvm.insertvalue",
+                &[composite, vector],
+                result_type,
+                &[("position", position)],
+            )?
+        }
+    };
+    Ok(vec![value])
 }
 
 /// `spirv.CompositeConstruct`, which upstream does not lower: from
 /// `llvm.mlir.poison`, one `llvm.insertelement` per lane for a vector (the
 /// lanes of vector constituents are extracted one by one), one
 /// `llvm.insertvalue` per member for a struct, array or matrix.
-struct CompositeConstruct;
-
-impl ConversionPattern for CompositeConstruct {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.CompositeConstruct"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let result_type = rewriter.converted_result_type(op, 0)?;
-        let Some((length, _)) = vector_shape(result_type) else {
-            let mut result = rewriter.create_value("llvm.mlir.poison", &[], result_type, &[])?;
-            for (index, &constituent) in operands.iter().enumerate() {
-                let position = position(rewriter, &[index as i64]);
-                result = rewriter.create_value(
-                    "llvm.insertvalue",
-                    &[result, constituent],
-                    result_type,
-                    &[("position", position)],
-                )?;
-            }
-            return Ok(vec![result]);
-        };
-        let lanes: u64 =
-            operands.iter().map(|operand| vector_shape(operand.r#type()).map_or(1, |(count, _)| count)).sum();
-        if lanes != length {
-            return Err(MatchFailure::new(format!("the constituents have {lanes} lanes, the result {length}")));
-        }
+fn composite_construct<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let result_type = rewriter.converted_result_type(op, 0)?;
+    let Some((length, _)) = vector_shape(result_type) else {
         let mut result = rewriter.create_value("llvm.mlir.poison", &[], result_type, &[])?;
-        let mut lane = 0;
-        for &constituent in operands {
-            match vector_shape(constituent.r#type()) {
-                None => {
-                    result = insert_lane(rewriter, result, constituent, lane)?;
+        for (index, &constituent) in operands.iter().enumerate() {
+            let position = position(rewriter, &[index as i64]);
+            result = rewriter.create_value(
+                "llvm.insertvalue",
+                &[result, constituent],
+                result_type,
+                &[("position", position)],
+            )?;
+        }
+        return Ok(vec![result]);
+    };
+    let lanes: u64 =
+        operands.iter().map(|operand| vector_shape(operand.r#type()).map_or(1, |(count, _)| count)).sum();
+    if lanes != length {
+        return Err(MatchFailure::new(format!("the constituents have {lanes} lanes, the result {length}")));
+    }
+    let mut result = rewriter.create_value("llvm.mlir.poison", &[], result_type, &[])?;
+    let mut lane = 0;
+    for &constituent in operands {
+        match vector_shape(constituent.r#type()) {
+            None => {
+                result = insert_lane(rewriter, result, constituent, lane)?;
+                lane += 1;
+            }
+            Some((count, element)) => {
+                for index in 0..count {
+                    let index = i32_constant(rewriter, index as i64)?;
+                    let scalar =
+                        rewriter.create_value("llvm.extractelement", &[constituent, index], element, &[])?;
+                    result = insert_lane(rewriter, result, scalar, lane)?;
                     lane += 1;
                 }
-                Some((count, element)) => {
-                    for index in 0..count {
-                        let index = i32_constant(rewriter, index as i64)?;
-                        let scalar =
-                            rewriter.create_value("llvm.extractelement", &[constituent, index], element, &[])?;
-                        result = insert_lane(rewriter, result, scalar, lane)?;
-                        lane += 1;
-                    }
-                }
             }
         }
-        Ok(vec![result])
     }
+    Ok(vec![result])
 }
 
 /// `llvm.insertelement` of `scalar` at the constant `lane` of `vector`.
@@ -269,46 +247,37 @@ fn insert_lane<'c, 'r>(
 /// `llvm.shufflevector` needs operands of one type, a chain of
 /// `llvm.extractelement` / `llvm.insertelement` into `llvm.mlir.poison`
 /// that leaves undefined components poison.
-struct VectorShuffle;
-
-impl ConversionPattern for VectorShuffle {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.VectorShuffle"]
+fn vector_shuffle<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let result_type = rewriter.converted_result_type(op, 0)?;
+    let components = integer_array(op, "components")?;
+    let (vector1, vector2) = (operands[0], operands[1]);
+    let not_vector = || MatchFailure::new("spirv.VectorShuffle on a non-vector");
+    let (length1, _) = vector_shape(vector1.r#type()).ok_or_else(not_vector)?;
+    let (length2, _) = vector_shape(vector2.r#type()).ok_or_else(not_vector)?;
+    let (_, element) = vector_shape(result_type).ok_or_else(not_vector)?;
+    if length1 == length2 {
+        let mask: Vec<i32> = components.iter().map(|&component| component as i32).collect();
+        let mask = DenseI32ArrayAttribute::new(rewriter.context(), &mask).into();
+        let shuffle =
+            rewriter.create_value("llvm.shufflevector", &[vector1, vector2], result_type, &[("mask", mask)])?;
+        return Ok(vec![shuffle]);
     }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let result_type = rewriter.converted_result_type(op, 0)?;
-        let components = integer_array(op, "components")?;
-        let (vector1, vector2) = (operands[0], operands[1]);
-        let not_vector = || MatchFailure::new("spirv.VectorShuffle on a non-vector");
-        let (length1, _) = vector_shape(vector1.r#type()).ok_or_else(not_vector)?;
-        let (length2, _) = vector_shape(vector2.r#type()).ok_or_else(not_vector)?;
-        let (_, element) = vector_shape(result_type).ok_or_else(not_vector)?;
-        if length1 == length2 {
-            let mask: Vec<i32> = components.iter().map(|&component| component as i32).collect();
-            let mask = DenseI32ArrayAttribute::new(rewriter.context(), &mask).into();
-            let shuffle =
-                rewriter.create_value("llvm.shufflevector", &[vector1, vector2], result_type, &[("mask", mask)])?;
-            return Ok(vec![shuffle]);
+    let length1 = length1 as i64;
+    let mut result = rewriter.create_value("llvm.mlir.poison", &[], result_type, &[])?;
+    for (lane, &component) in components.iter().enumerate() {
+        if component == -1 {
+            continue;
         }
-        let length1 = length1 as i64;
-        let mut result = rewriter.create_value("llvm.mlir.poison", &[], result_type, &[])?;
-        for (lane, &component) in components.iter().enumerate() {
-            if component == -1 {
-                continue;
-            }
-            let (source, index) =
-                if component >= length1 { (vector2, component - length1) } else { (vector1, component) };
-            let lane = i32_constant(rewriter, lane as i64)?;
-            let index = i32_constant(rewriter, index)?;
-            let scalar = rewriter.create_value("llvm.extractelement", &[source, index], element, &[])?;
-            result = rewriter.create_value("llvm.insertelement", &[result, scalar, lane], result_type, &[])?;
-        }
-        Ok(vec![result])
+        let (source, index) =
+            if component >= length1 { (vector2, component - length1) } else { (vector1, component) };
+        let lane = i32_constant(rewriter, lane as i64)?;
+        let index = i32_constant(rewriter, index)?;
+        let scalar = rewriter.create_value("llvm.extractelement", &[source, index], element, &[])?;
+        result = rewriter.create_value("llvm.insertelement", &[result, scalar, lane], result_type, &[])?;
     }
+    Ok(vec![result])
 }

@@ -28,83 +28,56 @@ use spirv_opt_rs::{
 /// Adds the constant patterns.
 pub(crate) fn populate(patterns: &mut PatternSet) {
     patterns
-        .add(Constant)
-        .add(ConstantCompositeReplicate)
-        .add(ReferenceOf)
+        .add_fn("spirv.Constant", constant)
+        .add_fn("spirv.EXT.ConstantCompositeReplicate", constant_composite_replicate)
+        .add_fn("spirv.mlir.referenceof", reference_of)
         .add(EraseSpecConstant)
-        .add(SpecConstantOperation)
-        .add(Yield);
+        .add_fn("spirv.SpecConstantOperation", spec_constant_operation)
+        .add_fn("spirv.mlir.yield", mlir_yield);
 }
 
 /// `spirv.Constant` is `llvm.mlir.constant`: the attribute is kept when the
 /// type converts to itself, else it is rebuilt with the converted type.
-struct Constant;
-
-impl ConversionPattern for Constant {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.Constant"]
+fn constant<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    _operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let ty = op.result(0)?.r#type();
+    let converted = rewriter.converted_result_type(op, 0)?;
+    let value = attribute(op, "value")?;
+    if ty == converted {
+        return Ok(vec![rewriter.create_value("llvm.mlir.constant", &[], converted, &[("value", value)])?]);
     }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        _operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let ty = op.result(0)?.r#type();
-        let converted = rewriter.converted_result_type(op, 0)?;
-        let value = attribute(op, "value")?;
-        if ty == converted {
-            return Ok(vec![rewriter.create_value("llvm.mlir.constant", &[], converted, &[("value", value)])?]);
-        }
-        let literal = Literal::of(value)?;
-        Ok(vec![emit(rewriter, &read_type(ty)?, converted, &literal)?])
-    }
+    let literal = Literal::of(value)?;
+    Ok(vec![emit(rewriter, &read_type(ty)?, converted, &literal)?])
 }
 
 /// `spirv.EXT.ConstantCompositeReplicate [v]` is the constant holding `v` in
 /// every element (every scalar, when `v` is a scalar and the elements are
 /// composites).
-struct ConstantCompositeReplicate;
-
-impl ConversionPattern for ConstantCompositeReplicate {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.EXT.ConstantCompositeReplicate"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        _operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let converted = rewriter.converted_result_type(op, 0)?;
-        let literal = Literal::Splat(Box::new(Literal::of(attribute(op, "value")?)?));
-        Ok(vec![emit(rewriter, &read_type(op.result(0)?.r#type())?, converted, &literal)?])
-    }
+fn constant_composite_replicate<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    _operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let converted = rewriter.converted_result_type(op, 0)?;
+    let literal = Literal::Splat(Box::new(Literal::of(attribute(op, "value")?)?));
+    Ok(vec![emit(rewriter, &read_type(op.result(0)?.r#type())?, converted, &literal)?])
 }
 
 /// `spirv.mlir.referenceof @sc` is the default value of the specialization
 /// constant `@sc`.
-struct ReferenceOf;
-
-impl ConversionPattern for ReferenceOf {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.mlir.referenceof"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        _operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let symbol = symbol_reference(op, "spec_const")?;
-        let model = read_type(op.result(0)?.r#type())?;
-        let converted = rewriter.converted_result_type(op, 0)?;
-        let value = SpecConstantValue::resolve(rewriter, op, &symbol)?;
-        Ok(vec![value.build(rewriter, &model, converted)?])
-    }
+fn reference_of<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    _operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let symbol = symbol_reference(op, "spec_const")?;
+    let model = read_type(op.result(0)?.r#type())?;
+    let converted = rewriter.converted_result_type(op, 0)?;
+    let value = SpecConstantValue::resolve(rewriter, op, &symbol)?;
+    Ok(vec![value.build(rewriter, &model, converted)?])
 }
 
 /// Specialization constant definitions are erased: their users take the
@@ -130,57 +103,39 @@ impl ConversionPattern for EraseSpecConstant {
 /// region from (specialization) constants, which take their default values:
 /// the op is lowered in place, the region inlined into the current block,
 /// and `spirv.mlir.yield` branches to the block continuing it.
-struct SpecConstantOperation;
-
-impl ConversionPattern for SpecConstantOperation {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.SpecConstantOperation"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        _operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let region = op.region(0).map_err(|_| MatchFailure::new("the op has no region"))?;
-        let entry = region.first_block().ok_or_else(|| MatchFailure::new("the region has no block"))?;
-        let result_types = rewriter.converted_result_types(op)?;
-        let inlined = rewriter.inline_region(op, region, &result_types)?;
-        rewriter.merge_into_insertion_block(entry)?;
-        rewriter.set_insertion_point_to_end(inlined.continuation);
-        let continuation = inlined.continuation;
-        Ok((0..continuation.argument_count())
-            .filter_map(|index| continuation.argument(index).ok().map(Value::from))
-            .collect())
-    }
+fn spec_constant_operation<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    _operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let region = op.region(0).map_err(|_| MatchFailure::new("the op has no region"))?;
+    let entry = region.first_block().ok_or_else(|| MatchFailure::new("the region has no block"))?;
+    let result_types = rewriter.converted_result_types(op)?;
+    let inlined = rewriter.inline_region(op, region, &result_types)?;
+    rewriter.merge_into_insertion_block(entry)?;
+    rewriter.set_insertion_point_to_end(inlined.continuation);
+    let continuation = inlined.continuation;
+    Ok((0..continuation.argument_count())
+        .filter_map(|index| continuation.argument(index).ok().map(Value::from))
+        .collect())
 }
 
 /// `spirv.mlir.yield %v` branches to the continuation of the
 /// `spirv.SpecConstantOperation` being inlined, passing `%v`.
-struct Yield;
-
-impl ConversionPattern for Yield {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.mlir.yield"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        _op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let exit = rewriter
-            .region_exit()
-            .ok_or_else(|| MatchFailure::new("spirv.mlir.yield outside of a spirv.SpecConstantOperation"))?;
-        let branch = OperationBuilder::new("llvm.br", rewriter.location())
-            .add_operands(operands)
-            .add_successors(&[&exit])
-            .build()?;
-        rewriter.insert(branch);
-        Ok(vec![])
-    }
+fn mlir_yield<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let exit = rewriter
+        .region_exit()
+        .ok_or_else(|| MatchFailure::new("spirv.mlir.yield outside of a spirv.SpecConstantOperation"))?;
+    let branch = OperationBuilder::new("llvm.br", rewriter.location())
+        .add_operands(operands)
+        .add_successors(&[&exit])
+        .build()?;
+    rewriter.insert(branch);
+    Ok(vec![])
 }
 
 /// The default value of a specialization constant, resolved from its

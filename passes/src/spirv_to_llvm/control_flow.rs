@@ -17,7 +17,7 @@ use melior::{
 };
 use spirv_opt_dialects::spirv::attributes::{LoopControl, LoopControlFlag};
 use spirv_opt_rs::{
-    conversion::{ConversionPattern, ConversionRewriter, DirectConversion, PatternSet, Replacement},
+    conversion::{ConversionRewriter, DirectConversion, PatternSet, Replacement},
     error::MatchFailure,
     ir::scalar_bit_width,
 };
@@ -27,14 +27,14 @@ const DIRECT: &[DirectConversion] = &[DirectConversion { from: "spirv.Unreachabl
 pub(crate) fn populate(patterns: &mut PatternSet) {
     patterns
         .add_direct(DIRECT)
-        .add(Branch)
-        .add(BranchConditional)
-        .add(Switch)
-        .add(FunctionCall)
-        .add(Merge)
-        .add(Selection)
-        .add(Loop)
-        .add(Kill);
+        .add_fn("spirv.Branch", branch)
+        .add_fn("spirv.BranchConditional", branch_conditional)
+        .add_fn("spirv.Switch", switch)
+        .add_fn("spirv.FunctionCall", function_call)
+        .add_fn("spirv.mlir.merge", merge)
+        .add_fn("spirv.mlir.selection", selection)
+        .add_fn("spirv.mlir.loop", mlir_loop)
+        .add_fn("spirv.Kill", kill);
 }
 
 /// Creates the terminator `name` at the insertion point, branching to the
@@ -83,90 +83,63 @@ fn segment_sizes(op: OperationRef<'_, '_>, name: &str) -> Result<Vec<usize>, Mat
 }
 
 /// `spirv.Branch ^bb(%args)` to `llvm.br ^bb(%args)`.
-struct Branch;
-
-impl ConversionPattern for Branch {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.Branch"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let successors = converted_successors(rewriter, op)?;
-        create_terminator(rewriter, "llvm.br", operands, &successors, &[])?;
-        Ok(vec![])
-    }
+fn branch<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let successors = converted_successors(rewriter, op)?;
+    create_terminator(rewriter, "llvm.br", operands, &successors, &[])?;
+    Ok(vec![])
 }
 
 /// `spirv.BranchConditional %c [w0, w1], ^t(%a), ^f(%b)` to
 /// `llvm.cond_br %c weights([w0, w1]), ^t(%a), ^f(%b)`: the true and false
 /// operand segments are kept and the branch weights become the
 /// `branch_weights` of `llvm.cond_br`, as upstream.
-struct BranchConditional;
-
-impl ConversionPattern for BranchConditional {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.BranchConditional"]
+fn branch_conditional<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let context = rewriter.context();
+    let segments = segment_sizes(op, "operandSegmentSizes")?;
+    let segments: Vec<i32> = segments.iter().map(|&size| size as i32).collect();
+    let mut attributes = vec![("operandSegmentSizes", DenseI32ArrayAttribute::new(context, &segments).into())];
+    if op.attribute("branch_weights").is_ok() {
+        let weights = integer_array(op, "branch_weights")?;
+        let weights: Vec<i32> = weights.iter().map(|&weight| weight as i32).collect();
+        attributes.push(("branch_weights", DenseI32ArrayAttribute::new(context, &weights).into()));
     }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let context = rewriter.context();
-        let segments = segment_sizes(op, "operandSegmentSizes")?;
-        let segments: Vec<i32> = segments.iter().map(|&size| size as i32).collect();
-        let mut attributes = vec![("operandSegmentSizes", DenseI32ArrayAttribute::new(context, &segments).into())];
-        if op.attribute("branch_weights").is_ok() {
-            let weights = integer_array(op, "branch_weights")?;
-            let weights: Vec<i32> = weights.iter().map(|&weight| weight as i32).collect();
-            attributes.push(("branch_weights", DenseI32ArrayAttribute::new(context, &weights).into()));
-        }
-        let successors = converted_successors(rewriter, op)?;
-        create_terminator(rewriter, "llvm.cond_br", operands, &successors, &attributes)?;
-        Ok(vec![])
-    }
+    let successors = converted_successors(rewriter, op)?;
+    create_terminator(rewriter, "llvm.cond_br", operands, &successors, &attributes)?;
+    Ok(vec![])
 }
 
 /// `spirv.Switch` to `llvm.switch` with the same default and case
 /// destinations and operands; the case literals are re-typed as signless
 /// integers of the selector's width. Upstream has no lowering for it.
-struct Switch;
-
-impl ConversionPattern for Switch {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.Switch"]
+fn switch<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let context = rewriter.context();
+    let selector = *operands.first().ok_or_else(|| MatchFailure::new("spirv.Switch has no selector"))?;
+    let width =
+        scalar_bit_width(selector.r#type()).ok_or_else(|| MatchFailure::new("the selector is not an integer"))?;
+    let successors = converted_successors(rewriter, op)?;
+    let case_count = successors.len().saturating_sub(1);
+    let mut attributes = vec![
+        ("operandSegmentSizes", attribute(op, "operandSegmentSizes")?),
+        ("case_operand_segments", attribute(op, "case_operand_segments")?),
+    ];
+    if case_count > 0 {
+        let literals = attribute(op, "literals")?;
+        attributes.push(("case_values", signless_literals(context, literals, width, case_count)?));
     }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let context = rewriter.context();
-        let selector = *operands.first().ok_or_else(|| MatchFailure::new("spirv.Switch has no selector"))?;
-        let width =
-            scalar_bit_width(selector.r#type()).ok_or_else(|| MatchFailure::new("the selector is not an integer"))?;
-        let successors = converted_successors(rewriter, op)?;
-        let case_count = successors.len().saturating_sub(1);
-        let mut attributes = vec![
-            ("operandSegmentSizes", attribute(op, "operandSegmentSizes")?),
-            ("case_operand_segments", attribute(op, "case_operand_segments")?),
-        ];
-        if case_count > 0 {
-            let literals = attribute(op, "literals")?;
-            attributes.push(("case_values", signless_literals(context, literals, width, case_count)?));
-        }
-        create_terminator(rewriter, "llvm.switch", operands, &successors, &attributes)?;
-        Ok(vec![])
-    }
+    create_terminator(rewriter, "llvm.switch", operands, &successors, &attributes)?;
+    Ok(vec![])
 }
 
 /// The `case_values` of `llvm.switch`: the `literals` of `spirv.Switch`
@@ -204,62 +177,44 @@ fn signless_literals<'c>(
 /// value-returning. The callee keeps its name unless it has linkage
 /// attributes (see the function family). The call's `arg_attrs` /
 /// `res_attrs` (SPIR-V decorations) are dropped, as upstream.
-struct FunctionCall;
-
-impl ConversionPattern for FunctionCall {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.FunctionCall"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let context = rewriter.context();
-        let callee = symbol_reference(op, "callee")?;
-        let callee = match lookup_function(rewriter, op, &callee) {
-            Some(func) => llvm_symbol_name(func)?,
-            None => callee,
-        };
-        let results = rewriter.converted_result_types(op)?;
-        let count = i32::try_from(operands.len()).map_err(|_| MatchFailure::new("too many call arguments"))?;
-        let call = rewriter.create(
-            "llvm.call",
-            operands,
-            &results,
-            &[
-                ("callee", FlatSymbolRefAttribute::new(context, &callee).into()),
-                ("operandSegmentSizes", DenseI32ArrayAttribute::new(context, &[count, 0]).into()),
-                ("op_bundle_sizes", DenseI32ArrayAttribute::new(context, &[]).into()),
-            ],
-        )?;
-        Ok(rewriter.results_of(call))
-    }
+fn function_call<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let context = rewriter.context();
+    let callee = symbol_reference(op, "callee")?;
+    let callee = match lookup_function(rewriter, op, &callee) {
+        Some(func) => llvm_symbol_name(func)?,
+        None => callee,
+    };
+    let results = rewriter.converted_result_types(op)?;
+    let count = i32::try_from(operands.len()).map_err(|_| MatchFailure::new("too many call arguments"))?;
+    let call = rewriter.create(
+        "llvm.call",
+        operands,
+        &results,
+        &[
+            ("callee", FlatSymbolRefAttribute::new(context, &callee).into()),
+            ("operandSegmentSizes", DenseI32ArrayAttribute::new(context, &[count, 0]).into()),
+            ("op_bundle_sizes", DenseI32ArrayAttribute::new(context, &[]).into()),
+        ],
+    )?;
+    Ok(rewriter.results_of(call))
 }
 
 /// `spirv.mlir.merge %values` to `llvm.br` to the block after the selection
 /// or loop being inlined, passing the values the region yields.
-struct Merge;
-
-impl ConversionPattern for Merge {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.mlir.merge"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        _op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let exit = rewriter
-            .region_exit()
-            .ok_or_else(|| MatchFailure::new("spirv.mlir.merge outside of a selection or loop being lowered"))?;
-        create_terminator(rewriter, "llvm.br", operands, &[exit], &[])?;
-        Ok(vec![])
-    }
+fn merge<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let exit = rewriter
+        .region_exit()
+        .ok_or_else(|| MatchFailure::new("spirv.mlir.merge outside of a selection or loop being lowered"))?;
+    create_terminator(rewriter, "llvm.br", operands, &[exit], &[])?;
+    Ok(vec![])
 }
 
 /// The blocks of region 0 of `op`, in order.
@@ -307,31 +262,22 @@ fn inline_structured<'c, 'r>(
 /// `Flatten`/`DontFlatten` hints, which LLVM has no way to express, are
 /// dropped instead of rejected. An empty selection, or one whose header only
 /// branches to the merge block, is erased, as upstream.
-struct Selection;
-
-impl ConversionPattern for Selection {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.mlir.selection"]
+fn selection<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    _operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let blocks = region_blocks(op)?;
+    let Some(&header) = blocks.first() else {
+        return erase_empty(op);
+    };
+    if op.result_count() == 0 && only_branches_to_merge(&blocks) {
+        return Ok(vec![]);
     }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        _operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let blocks = region_blocks(op)?;
-        let Some(&header) = blocks.first() else {
-            return erase_empty(op);
-        };
-        if op.result_count() == 0 && only_branches_to_merge(&blocks) {
-            return Ok(vec![]);
-        }
-        if header.argument_count() != 0 {
-            return Err(MatchFailure::new("the selection header has arguments"));
-        }
-        inline_structured(op, header, rewriter)
+    if header.argument_count() != 0 {
+        return Err(MatchFailure::new("the selection header has arguments"));
     }
+    inline_structured(op, header, rewriter)
 }
 
 /// An empty selection or loop is erased, as upstream; it cannot yield values.
@@ -367,44 +313,35 @@ fn only_branches_to_merge(blocks: &[BlockRef<'_, '_>]) -> bool {
 /// branches to the header), the other hints (dependency and iteration
 /// counts, whose values MLIR does not keep, and the Intel FPGA hints) are
 /// dropped, which keeps the meaning since they are only hints.
-struct Loop;
-
-impl ConversionPattern for Loop {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.mlir.loop"]
+fn mlir_loop<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    _operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let blocks = region_blocks(op)?;
+    let Some(&entry) = blocks.first() else {
+        return erase_empty(op);
+    };
+    if entry.argument_count() != 0 {
+        return Err(MatchFailure::new("the loop entry block has arguments"));
     }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        _operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let blocks = region_blocks(op)?;
-        let Some(&entry) = blocks.first() else {
-            return erase_empty(op);
-        };
-        if entry.argument_count() != 0 {
-            return Err(MatchFailure::new("the loop entry block has arguments"));
-        }
-        let header = entry_branch_target(entry)?;
-        let annotation = loop_annotation(rewriter.context(), op)?;
-        let current = rewriter.insertion_block();
-        let replacement = inline_structured(op, entry, rewriter)?;
-        if let Some(annotation) = annotation {
-            let header = rewriter.lookup_block(header)?;
-            for index in 0..header.predecessor_count() {
-                let Ok(latch) = header.predecessor(index) else { continue };
-                if latch == current {
-                    continue;
-                }
-                if let Some(mut branch) = latch.terminator_mut() {
-                    branch.set_attribute("loop_annotation", annotation);
-                }
+    let header = entry_branch_target(entry)?;
+    let annotation = loop_annotation(rewriter.context(), op)?;
+    let current = rewriter.insertion_block();
+    let replacement = inline_structured(op, entry, rewriter)?;
+    if let Some(annotation) = annotation {
+        let header = rewriter.lookup_block(header)?;
+        for index in 0..header.predecessor_count() {
+            let Ok(latch) = header.predecessor(index) else { continue };
+            if latch == current {
+                continue;
+            }
+            if let Some(mut branch) = latch.terminator_mut() {
+                branch.set_attribute("loop_annotation", annotation);
             }
         }
-        Ok(replacement)
     }
+    Ok(replacement)
 }
 
 /// The loop header: the target of the `spirv.Branch` that must be the only
@@ -435,19 +372,10 @@ fn loop_annotation<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result
 /// `spirv.Kill` (fragment-shader discard) ends the invocation while keeping
 /// the effects already done, which no LLVM instruction expresses
 /// (`unreachable` would make reaching it undefined behaviour instead).
-struct Kill;
-
-impl ConversionPattern for Kill {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.Kill"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        _op: OperationRef<'c, 'r>,
-        _operands: &[Value<'c, 'r>],
-        _rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        Err(MatchFailure::new("fragment-shader discard has no LLVM equivalent"))
-    }
+fn kill<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    _operands: &[Value<'c, 'r>],
+    _rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    Err(MatchFailure::new("fragment-shader discard has no LLVM equivalent"))
 }

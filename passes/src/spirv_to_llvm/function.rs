@@ -14,7 +14,7 @@ use melior::{
 };
 use spirv_opt_dialects::spirv::attributes::{FunctionControl, FunctionControlFlag, LinkageType};
 use spirv_opt_rs::{
-    conversion::{ConversionPattern, ConversionRewriter, DirectConversion, PatternSet, Replacement},
+    conversion::{ConversionRewriter, DirectConversion, PatternSet, Replacement},
     error::MatchFailure,
 };
 
@@ -24,54 +24,45 @@ const DIRECT: &[DirectConversion] = &[
 ];
 
 pub(crate) fn populate(patterns: &mut PatternSet) {
-    patterns.add_direct(DIRECT).add(Func);
+    patterns.add_direct(DIRECT).add_fn("spirv.func", func);
 }
 
 /// `spirv.func` to `llvm.func`, converting the signature and the body.
-struct Func;
-
-impl ConversionPattern for Func {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.func"]
+fn func<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    _operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let context = rewriter.context();
+    let function_type = FunctionType::try_from(type_attribute(op, "function_type")?)
+        .map_err(|_| MatchFailure::new("'function_type' is not a function type"))?;
+    let signature = rewriter.type_converter().convert_signature(function_type)?;
+    let result: Type<'c> = match signature.results.as_slice() {
+        [] => llvm::r#type::void(context),
+        [result] => *result,
+        _ => return Err(MatchFailure::new("functions with several results have no LLVM equivalent")),
+    };
+    let body = op.region(0).map_err(|_| MatchFailure::new("spirv.func has no body region"))?;
+    let is_declaration = body.first_block().is_none();
+    let llvm_type = llvm::r#type::function(result, &signature.inputs, false);
+    let mut attributes: Vec<(&str, Attribute<'c>)> = vec![
+        ("sym_name", StringAttribute::new(context, &llvm_symbol_name(op)?).into()),
+        ("function_type", TypeAttribute::new(llvm_type).into()),
+    ];
+    attributes.extend(linkage_attributes(rewriter, op, is_declaration)?);
+    attributes.extend(function_control_attributes(rewriter, op)?);
+    let identified: Vec<_> =
+        attributes.iter().map(|(key, value)| (Identifier::new(context, key), *value)).collect();
+    let func = OperationBuilder::new("llvm.func", rewriter.location())
+        .add_attributes(&identified)
+        .add_regions([Region::new()])
+        .build()?;
+    let func = rewriter.insert(func);
+    if !is_declaration {
+        let into = func.region(0).map_err(|_| MatchFailure::new("llvm.func has no region"))?;
+        rewriter.convert_region_into(op, body, into, &signature.inputs)?;
     }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        _operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let context = rewriter.context();
-        let function_type = FunctionType::try_from(type_attribute(op, "function_type")?)
-            .map_err(|_| MatchFailure::new("'function_type' is not a function type"))?;
-        let signature = rewriter.type_converter().convert_signature(function_type)?;
-        let result: Type<'c> = match signature.results.as_slice() {
-            [] => llvm::r#type::void(context),
-            [result] => *result,
-            _ => return Err(MatchFailure::new("functions with several results have no LLVM equivalent")),
-        };
-        let body = op.region(0).map_err(|_| MatchFailure::new("spirv.func has no body region"))?;
-        let is_declaration = body.first_block().is_none();
-        let llvm_type = llvm::r#type::function(result, &signature.inputs, false);
-        let mut attributes: Vec<(&str, Attribute<'c>)> = vec![
-            ("sym_name", StringAttribute::new(context, &llvm_symbol_name(op)?).into()),
-            ("function_type", TypeAttribute::new(llvm_type).into()),
-        ];
-        attributes.extend(linkage_attributes(rewriter, op, is_declaration)?);
-        attributes.extend(function_control_attributes(rewriter, op)?);
-        let identified: Vec<_> =
-            attributes.iter().map(|(key, value)| (Identifier::new(context, key), *value)).collect();
-        let func = OperationBuilder::new("llvm.func", rewriter.location())
-            .add_attributes(&identified)
-            .add_regions([Region::new()])
-            .build()?;
-        let func = rewriter.insert(func);
-        if !is_declaration {
-            let into = func.region(0).map_err(|_| MatchFailure::new("llvm.func has no region"))?;
-            rewriter.convert_region_into(op, body, into, &signature.inputs)?;
-        }
-        Ok(vec![])
-    }
+    Ok(vec![])
 }
 
 /// The LLVM attributes for the function control of a `spirv.func`.

@@ -14,20 +14,15 @@ mod geometric;
 mod hyperbolic;
 mod packing;
 
-
 use super::{
     comparison::{FloatPredicate, IntPredicate},
-    util::{float_constant, integer_constant},
+    util::{emit, fcmp, first_operand, float_constant, icmp, integer_constant},
 };
-use melior::ir::{
-    Attribute, OperationRef, Type, Value, ValueLike,
-    attribute::{BoolAttribute, IntegerAttribute},
-    r#type::IntegerType,
-};
+use melior::ir::{OperationRef, Type, Value, ValueLike, attribute::BoolAttribute};
 use spirv_opt_rs::{
     conversion::{ConversionPattern, ConversionRewriter, DirectConversion, PatternSet, Replacement},
     error::MatchFailure,
-    ir::{scalar_bit_width, vector_shape},
+    ir::scalar_bit_width,
 };
 
 /// The 1:1 mappings: the manual's table, then what upstream 22 adds (`Tan`,
@@ -76,68 +71,21 @@ pub(crate) fn populate(patterns: &mut PatternSet) {
         .add(Clamp { op: ["spirv.GL.FClamp"], max: "llvm.intr.maxnum", min: "llvm.intr.minnum" })
         .add(Clamp { op: ["spirv.GL.SClamp"], max: "llvm.intr.smax", min: "llvm.intr.smin" })
         .add(Clamp { op: ["spirv.GL.UClamp"], max: "llvm.intr.umax", min: "llvm.intr.umin" })
-        .add(FSign)
-        .add(SSign)
-        .add(Fract)
-        .add(FindILsb)
-        .add(FindUMsb)
-        .add(FindSMsb);
+        .add_fn("spirv.GL.FSign", fsign)
+        .add_fn("spirv.GL.SSign", ssign)
+        .add_fn("spirv.GL.Fract", fract)
+        .add_fn("spirv.GL.FindILsb", find_ilsb)
+        .add_fn("spirv.GL.FindUMsb", find_umsb)
+        .add_fn("spirv.GL.FindSMsb", find_smsb);
     geometric::populate(patterns);
     hyperbolic::populate(patterns);
     packing::populate(patterns);
-}
-
-/// Creates the single-result op `name` with no attributes.
-pub(super) fn emit<'c, 'r>(
-    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    name: &str,
-    operands: &[Value<'c, 'r>],
-    ty: Type<'c>,
-) -> Result<Value<'c, 'r>, MatchFailure> {
-    rewriter.create_value(name, operands, ty, &[])
 }
 
 /// The converted type of the op's only operand (every op of this family has
 /// its result typed like its first operand, unless said otherwise).
 pub(super) fn first_operand_type<'c>(operands: &[Value<'c, '_>]) -> Result<Type<'c>, MatchFailure> {
     operands.first().map(|value| value.r#type()).ok_or_else(|| MatchFailure::new("expected an operand"))
-}
-
-/// `i1`, or a vector of `i1` of the shape of `ty`: the type of a comparison.
-fn bool_like<'c>(rewriter: &ConversionRewriter<'c, '_, '_>, ty: Type<'c>) -> Type<'c> {
-    let i1: Type<'c> = IntegerType::new(rewriter.context(), 1).into();
-    match vector_shape(ty) {
-        Some((length, _)) => Type::vector(&[length], i1),
-        None => i1,
-    }
-}
-
-fn predicate_attribute<'c>(rewriter: &ConversionRewriter<'c, '_, '_>, value: i64) -> Attribute<'c> {
-    IntegerAttribute::new(IntegerType::new(rewriter.context(), 64).into(), value).into()
-}
-
-/// `llvm.icmp` with `predicate`.
-fn icmp<'c, 'r>(
-    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    predicate: IntPredicate,
-    lhs: Value<'c, 'r>,
-    rhs: Value<'c, 'r>,
-) -> Result<Value<'c, 'r>, MatchFailure> {
-    let ty = bool_like(rewriter, lhs.r#type());
-    let predicate = predicate_attribute(rewriter, predicate as i64);
-    rewriter.create_value("llvm.icmp", &[lhs, rhs], ty, &[("predicate", predicate)])
-}
-
-/// `llvm.fcmp` with `predicate`.
-fn fcmp<'c, 'r>(
-    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    predicate: FloatPredicate,
-    lhs: Value<'c, 'r>,
-    rhs: Value<'c, 'r>,
-) -> Result<Value<'c, 'r>, MatchFailure> {
-    let ty = bool_like(rewriter, lhs.r#type());
-    let predicate = predicate_attribute(rewriter, predicate as i64);
-    rewriter.create_value("llvm.fcmp", &[lhs, rhs], ty, &[("predicate", predicate)])
 }
 
 /// A bit-counting intrinsic (`llvm.intr.ctlz`, `llvm.intr.cttz`) defined
@@ -231,144 +179,90 @@ impl ConversionPattern for Clamp {
 
 /// `FSign`: `x != 0 ? copysign(1.0, x) : x`, with an ordered comparison so
 /// that zeros and NaNs are returned as they are.
-struct FSign;
-
-impl ConversionPattern for FSign {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.GL.FSign"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        _op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let x = *operands.first().ok_or_else(|| MatchFailure::new("expected an operand"))?;
-        let ty = x.r#type();
-        let zero = float_constant(rewriter, ty, 0.0)?;
-        let nonzero = fcmp(rewriter, FloatPredicate::One, x, zero)?;
-        let one = float_constant(rewriter, ty, 1.0)?;
-        let unit = emit(rewriter, "llvm.intr.copysign", &[one, x], ty)?;
-        Ok(vec![emit(rewriter, "llvm.select", &[nonzero, unit, x], ty)?])
-    }
+fn fsign<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let x = first_operand(operands)?;
+    let ty = x.r#type();
+    let zero = float_constant(rewriter, ty, 0.0)?;
+    let nonzero = fcmp(rewriter, FloatPredicate::One, x, zero)?;
+    let one = float_constant(rewriter, ty, 1.0)?;
+    let unit = emit(rewriter, "llvm.intr.copysign", &[one, x], ty)?;
+    Ok(vec![emit(rewriter, "llvm.select", &[nonzero, unit, x], ty)?])
 }
 
 /// `SSign`: `smax(smin(x, 1), -1)`, which is -1, 0 or 1.
-struct SSign;
-
-impl ConversionPattern for SSign {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.GL.SSign"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        _op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let x = *operands.first().ok_or_else(|| MatchFailure::new("expected an operand"))?;
-        let ty = x.r#type();
-        let one = integer_constant(rewriter, ty, 1)?;
-        let at_most_one = emit(rewriter, "llvm.intr.smin", &[x, one], ty)?;
-        let minus_one = integer_constant(rewriter, ty, -1)?;
-        Ok(vec![emit(rewriter, "llvm.intr.smax", &[at_most_one, minus_one], ty)?])
-    }
+fn ssign<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let x = first_operand(operands)?;
+    let ty = x.r#type();
+    let one = integer_constant(rewriter, ty, 1)?;
+    let at_most_one = emit(rewriter, "llvm.intr.smin", &[x, one], ty)?;
+    let minus_one = integer_constant(rewriter, ty, -1)?;
+    Ok(vec![emit(rewriter, "llvm.intr.smax", &[at_most_one, minus_one], ty)?])
 }
 
 /// `Fract`: `x - floor(x)`, the GLSL.std.450 definition (which also gives
 /// `fract(±0) = +0` and `fract(±Inf) = NaN`).
-struct Fract;
-
-impl ConversionPattern for Fract {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.GL.Fract"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        _op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let x = *operands.first().ok_or_else(|| MatchFailure::new("expected an operand"))?;
-        let ty = x.r#type();
-        let floor = emit(rewriter, "llvm.intr.floor", &[x], ty)?;
-        Ok(vec![emit(rewriter, "llvm.fsub", &[x, floor], ty)?])
-    }
+fn fract<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let x = first_operand(operands)?;
+    let ty = x.r#type();
+    let floor = emit(rewriter, "llvm.intr.floor", &[x], ty)?;
+    Ok(vec![emit(rewriter, "llvm.fsub", &[x, floor], ty)?])
 }
 
 /// `FindILsb`: `x == 0 ? -1 : cttz(x)`.
-struct FindILsb;
-
-impl ConversionPattern for FindILsb {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.GL.FindILsb"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        _op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let x = *operands.first().ok_or_else(|| MatchFailure::new("expected an operand"))?;
-        let ty = x.r#type();
-        let trailing = count_bits(rewriter, "llvm.intr.cttz", x)?;
-        let zero = integer_constant(rewriter, ty, 0)?;
-        let is_zero = icmp(rewriter, IntPredicate::Eq, x, zero)?;
-        let minus_one = integer_constant(rewriter, ty, -1)?;
-        Ok(vec![emit(rewriter, "llvm.select", &[is_zero, minus_one, trailing], ty)?])
-    }
+fn find_ilsb<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let x = first_operand(operands)?;
+    let ty = x.r#type();
+    let trailing = count_bits(rewriter, "llvm.intr.cttz", x)?;
+    let zero = integer_constant(rewriter, ty, 0)?;
+    let is_zero = icmp(rewriter, IntPredicate::Eq, x, zero)?;
+    let minus_one = integer_constant(rewriter, ty, -1)?;
+    Ok(vec![emit(rewriter, "llvm.select", &[is_zero, minus_one, trailing], ty)?])
 }
 
 /// `FindUMsb`: `(width - 1) - ctlz(x)`, which is -1 for 0.
-struct FindUMsb;
-
-impl ConversionPattern for FindUMsb {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.GL.FindUMsb"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        _op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let x = *operands.first().ok_or_else(|| MatchFailure::new("expected an operand"))?;
-        let ty = x.r#type();
-        let top = integer_width(ty)? - 1;
-        let leading = count_bits(rewriter, "llvm.intr.ctlz", x)?;
-        let top = integer_constant(rewriter, ty, top)?;
-        Ok(vec![emit(rewriter, "llvm.sub", &[top, leading], ty)?])
-    }
+fn find_umsb<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let x = first_operand(operands)?;
+    let ty = x.r#type();
+    let top = integer_width(ty)? - 1;
+    let leading = count_bits(rewriter, "llvm.intr.ctlz", x)?;
+    let top = integer_constant(rewriter, ty, top)?;
+    Ok(vec![emit(rewriter, "llvm.sub", &[top, leading], ty)?])
 }
 
 /// `FindSMsb`: the most significant bit that differs from the sign bit:
 /// `FindUMsb(x ^ (x >> (width - 1)))` with an arithmetic shift, which is -1
 /// for 0 and -1.
-struct FindSMsb;
-
-impl ConversionPattern for FindSMsb {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.GL.FindSMsb"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        _op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let x = *operands.first().ok_or_else(|| MatchFailure::new("expected an operand"))?;
-        let ty = x.r#type();
-        let top = integer_width(ty)? - 1;
-        let top = integer_constant(rewriter, ty, top)?;
-        let sign = emit(rewriter, "llvm.ashr", &[x, top], ty)?;
-        let magnitude = emit(rewriter, "llvm.xor", &[x, sign], ty)?;
-        let leading = count_bits(rewriter, "llvm.intr.ctlz", magnitude)?;
-        Ok(vec![emit(rewriter, "llvm.sub", &[top, leading], ty)?])
-    }
+fn find_smsb<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let x = first_operand(operands)?;
+    let ty = x.r#type();
+    let top = integer_width(ty)? - 1;
+    let top = integer_constant(rewriter, ty, top)?;
+    let sign = emit(rewriter, "llvm.ashr", &[x, top], ty)?;
+    let magnitude = emit(rewriter, "llvm.xor", &[x, sign], ty)?;
+    let leading = count_bits(rewriter, "llvm.intr.ctlz", magnitude)?;
+    Ok(vec![emit(rewriter, "llvm.sub", &[top, leading], ty)?])
 }

@@ -40,8 +40,8 @@ pub(crate) fn populate(patterns: &mut PatternSet, options: SpirvToLlvmOptions) {
         .add(AccessChain { options })
         .add(PtrAccessChain { names: ["spirv.PtrAccessChain"], options, inbounds: false })
         .add(PtrAccessChain { names: ["spirv.InBoundsPtrAccessChain"], options, inbounds: true })
-        .add(Load)
-        .add(Store)
+        .add_fn("spirv.Load", load)
+        .add_fn("spirv.Store", store)
         .add(CopyMemory { options })
         .add(Variable { options });
     global::populate(patterns, options);
@@ -290,47 +290,29 @@ fn memory_access_attributes<'c>(
 }
 
 /// `spirv.Load` is `llvm.load`, with the memory access as flags.
-struct Load;
-
-impl ConversionPattern for Load {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.Load"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let attributes = memory_access_attributes(rewriter.context(), op, "memory_access", "alignment")?;
-        let result = rewriter.converted_result_type(op, 0)?;
-        Ok(vec![rewriter.create_value("llvm.load", operands, result, &attributes)?])
-    }
+fn load<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let attributes = memory_access_attributes(rewriter.context(), op, "memory_access", "alignment")?;
+    let result = rewriter.converted_result_type(op, 0)?;
+    Ok(vec![rewriter.create_value("llvm.load", operands, result, &attributes)?])
 }
 
 /// `spirv.Store %ptr, %value` is `llvm.store %value, %ptr`, with the memory
 /// access as flags.
-struct Store;
-
-impl ConversionPattern for Store {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.Store"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let [pointer, value] = operands else {
-            return Err(MatchFailure::new("expected a pointer and a value"));
-        };
-        let attributes = memory_access_attributes(rewriter.context(), op, "memory_access", "alignment")?;
-        rewriter.create("llvm.store", &[*value, *pointer], &[], &attributes)?;
-        Ok(vec![])
-    }
+fn store<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let [pointer, value] = operands else {
+        return Err(MatchFailure::new("expected a pointer and a value"));
+    };
+    let attributes = memory_access_attributes(rewriter.context(), op, "memory_access", "alignment")?;
+    rewriter.create("llvm.store", &[*value, *pointer], &[], &attributes)?;
+    Ok(vec![])
 }
 
 /// `spirv.CopyMemory %target, %source` copies the pointee: an `llvm.load`

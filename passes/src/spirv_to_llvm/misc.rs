@@ -5,7 +5,7 @@
 
 use melior::ir::{OperationRef, Value, attribute::DenseI32ArrayAttribute};
 use spirv_opt_rs::{
-    conversion::{ConversionPattern, ConversionRewriter, DirectConversion, PatternSet, Replacement},
+    conversion::{ConversionRewriter, DirectConversion, PatternSet, Replacement},
     error::MatchFailure,
 };
 
@@ -16,26 +16,17 @@ const DIRECT: &[DirectConversion] = &[
 
 /// Adds the miscellaneous patterns.
 pub(crate) fn populate(patterns: &mut PatternSet) {
-    patterns.add_direct(DIRECT).add(AssumeTrue);
+    patterns.add_direct(DIRECT).add_fn("spirv.KHR.AssumeTrue", assume_true);
 }
 
 /// `spirv.KHR.AssumeTrue %c` is `llvm.intr.assume %c`, without operand
 /// bundles.
-struct AssumeTrue;
-
-impl ConversionPattern for AssumeTrue {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.KHR.AssumeTrue"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        _op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let bundles = DenseI32ArrayAttribute::new(rewriter.context(), &[]);
-        rewriter.create("llvm.intr.assume", operands, &[], &[("op_bundle_sizes", bundles.into())])?;
-        Ok(vec![])
-    }
+fn assume_true<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let bundles = DenseI32ArrayAttribute::new(rewriter.context(), &[]);
+    rewriter.create("llvm.intr.assume", operands, &[], &[("op_bundle_sizes", bundles.into())])?;
+    Ok(vec![])
 }

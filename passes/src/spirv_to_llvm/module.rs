@@ -19,61 +19,46 @@ use melior::{
 };
 use spirv_opt_dialects::spirv::attributes::ExecutionMode as ExecutionModeKind;
 use spirv_opt_rs::{
-    conversion::{ConversionPattern, ConversionRewriter, PatternSet, Replacement},
+    conversion::{ConversionRewriter, PatternSet, Replacement},
     error::MatchFailure,
 };
 
 pub(crate) fn populate(patterns: &mut PatternSet) {
-    patterns.add(Module).add(EntryPoint).add(ExecutionMode);
+    patterns
+        .add_fn("spirv.module", module)
+        .add_fn("spirv.EntryPoint", entry_point)
+        .add_fn("spirv.ExecutionMode", execution_mode);
 }
 
 /// `spirv.module` to `builtin.module`, keeping its symbol name; the
 /// addressing model, memory model and VCE triple are dropped, as upstream.
-struct Module;
-
-impl ConversionPattern for Module {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.module"]
+fn module<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    _operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let mut builder = OperationBuilder::new("builtin.module", rewriter.location()).add_regions([Region::new()]);
+    if let Ok(name) = attribute(op, "sym_name") {
+        builder = builder.add_attributes(&[(Identifier::new(rewriter.context(), "sym_name"), name)]);
     }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        _operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let mut builder = OperationBuilder::new("builtin.module", rewriter.location()).add_regions([Region::new()]);
-        if let Ok(name) = attribute(op, "sym_name") {
-            builder = builder.add_attributes(&[(Identifier::new(rewriter.context(), "sym_name"), name)]);
-        }
-        let module = rewriter.insert(builder.build()?);
-        let body = op.region(0).map_err(|_| MatchFailure::new("spirv.module has no region"))?;
-        let into = module.region(0).map_err(|_| MatchFailure::new("builtin.module has no region"))?;
-        if body.first_block().is_some() {
-            rewriter.convert_region_into(op, body, into, &[])?;
-        } else {
-            into.append_block(Block::new(&[]));
-        }
-        Ok(vec![])
+    let module = rewriter.insert(builder.build()?);
+    let body = op.region(0).map_err(|_| MatchFailure::new("spirv.module has no region"))?;
+    let into = module.region(0).map_err(|_| MatchFailure::new("builtin.module has no region"))?;
+    if body.first_block().is_some() {
+        rewriter.convert_region_into(op, body, into, &[])?;
+    } else {
+        into.append_block(Block::new(&[]));
     }
+    Ok(vec![])
 }
 
 /// `spirv.EntryPoint` has no LLVM counterpart and is removed, as upstream.
-struct EntryPoint;
-
-impl ConversionPattern for EntryPoint {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.EntryPoint"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        _op: OperationRef<'c, 'r>,
-        _operands: &[Value<'c, 'r>],
-        _rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        Ok(vec![])
-    }
+fn entry_point<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    _operands: &[Value<'c, 'r>],
+    _rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    Ok(vec![])
 }
 
 /// `spirv.ExecutionMode @fn "Mode", v0, v1...` becomes, at the start of the
@@ -84,41 +69,32 @@ impl ConversionPattern for EntryPoint {
 /// the values, exactly as upstream. `<fn>` is the LLVM name of the function,
 /// which differs from the SPIR-V one only for functions with linkage
 /// attributes (see the function family).
-struct ExecutionMode;
-
-impl ConversionPattern for ExecutionMode {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.ExecutionMode"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        _operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let function = symbol_reference(op, "fn")?;
-        let function = match lookup_function(rewriter, op, &function) {
-            Some(func) => llvm_symbol_name(func)?,
-            None => function,
-        };
-        let text = printed_attribute(op, "execution_mode").unwrap_or_default();
-        let mode = ExecutionModeKind::parse(&text)
-            .map_err(|error| MatchFailure::new(format!("cannot read 'execution_mode': {error}")))?;
-        let values = integer_array(op, "values")?;
-        let module = op
-            .parent_operation()
-            .and_then(|module| module.attribute("sym_name").ok())
-            .and_then(|name| StringAttribute::try_from(name).ok())
-            .map(|name| format!("{}_", name.value()))
-            .unwrap_or_default();
-        let name = format!("__spv__{module}{function}_execution_mode_info_{}", mode.value());
-        let global_name = name.clone();
-        rewriter.declare_symbol(&name, move |context, location| {
-            execution_mode_global(context, location, &global_name, mode.value(), &values)
-        })?;
-        Ok(vec![])
-    }
+fn execution_mode<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    _operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let function = symbol_reference(op, "fn")?;
+    let function = match lookup_function(rewriter, op, &function) {
+        Some(func) => llvm_symbol_name(func)?,
+        None => function,
+    };
+    let text = printed_attribute(op, "execution_mode").unwrap_or_default();
+    let mode = ExecutionModeKind::parse(&text)
+        .map_err(|error| MatchFailure::new(format!("cannot read 'execution_mode': {error}")))?;
+    let values = integer_array(op, "values")?;
+    let module = op
+        .parent_operation()
+        .and_then(|module| module.attribute("sym_name").ok())
+        .and_then(|name| StringAttribute::try_from(name).ok())
+        .map(|name| format!("{}_", name.value()))
+        .unwrap_or_default();
+    let name = format!("__spv__{module}{function}_execution_mode_info_{}", mode.value());
+    let global_name = name.clone();
+    rewriter.declare_symbol(&name, move |context, location| {
+        execution_mode_global(context, location, &global_name, mode.value(), &values)
+    })?;
+    Ok(vec![])
 }
 
 /// Builds the `llvm.mlir.global` holding `{mode, [values...]}`, with the

@@ -7,7 +7,8 @@
 
 use crate::spirv_to_llvm::{
     builtin_call::{Builtin, BuiltinKind, Sign, call_builtin},
-    glsl::{IntegerAbs, InverseSqrt, emit, first_operand_type},
+    glsl::{IntegerAbs, InverseSqrt, first_operand_type},
+    util::emit,
 };
 use melior::ir::{OperationRef, Value, ValueLike};
 use spirv_opt_rs::{
@@ -64,8 +65,8 @@ pub(crate) fn populate(patterns: &mut PatternSet) {
         .add_direct(DIRECT)
         .add(InverseSqrt { op: ["spirv.CL.rsqrt"] })
         .add(IntegerAbs { op: ["spirv.CL.s_abs"] })
-        .add(Mix)
-        .add(Printf);
+        .add_fn("spirv.CL.mix", mix)
+        .add_fn("spirv.CL.printf", printf);
     for builtin in BUILTINS {
         patterns.add(*builtin);
     }
@@ -73,25 +74,16 @@ pub(crate) fn populate(patterns: &mut PatternSet) {
 
 /// `mix(x, y, a) = x + (y - x) * a`, the OpenCL definition (GLSL's `FMix`
 /// uses another formula).
-struct Mix;
-
-impl ConversionPattern for Mix {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.CL.mix"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        _op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let &[x, y, a] = operands else { return Err(MatchFailure::new("expected 3 operands")) };
-        let ty = first_operand_type(operands)?;
-        let difference = emit(rewriter, "llvm.fsub", &[y, x], ty)?;
-        let scaled = emit(rewriter, "llvm.fmul", &[difference, a], ty)?;
-        Ok(vec![emit(rewriter, "llvm.fadd", &[x, scaled], ty)?])
-    }
+fn mix<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let &[x, y, a] = operands else { return Err(MatchFailure::new("expected 3 operands")) };
+    let ty = first_operand_type(operands)?;
+    let difference = emit(rewriter, "llvm.fsub", &[y, x], ty)?;
+    let scaled = emit(rewriter, "llvm.fmul", &[difference, a], ty)?;
+    Ok(vec![emit(rewriter, "llvm.fadd", &[x, scaled], ty)?])
 }
 
 /// An op lowered to a call of the OpenCL builtin taking its operands and
@@ -123,21 +115,12 @@ impl ConversionPattern for OpenClBuiltin {
 /// `spirv.CL.printf` is not lowered: its builtin takes its format string as
 /// a `constant char *`, whose mangling needs the pointee type and the SPIR
 /// address space of the format pointer, and is variadic.
-struct Printf;
-
-impl ConversionPattern for Printf {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.CL.printf"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        _op: OperationRef<'c, 'r>,
-        _operands: &[Value<'c, 'r>],
-        _rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        Err(MatchFailure::new(
-            "printf is not lowered yet: calling the variadic '__spirv_ocl_printf' builtin is not implemented",
-        ))
-    }
+fn printf<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    _operands: &[Value<'c, 'r>],
+    _rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    Err(MatchFailure::new(
+        "printf is not lowered yet: calling the variadic '__spirv_ocl_printf' builtin is not implemented",
+    ))
 }

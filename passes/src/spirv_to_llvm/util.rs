@@ -1,7 +1,8 @@
 //! Helpers shared by the families: constants, broadcasts, attribute readers.
 
+use super::comparison::{FloatPredicate, IntPredicate};
 use melior::ir::{
-    Attribute, OperationRef, Type, Value,
+    Attribute, OperationRef, Type, Value, ValueLike,
     attribute::{
         DenseElementsAttribute, FlatSymbolRefAttribute, FloatAttribute, IntegerAttribute,
         TypeAttribute,
@@ -131,4 +132,67 @@ pub(crate) fn with_element_type<'c>(ty: Type<'c>, element: Type<'c>) -> Type<'c>
         Some((length, _)) => Type::vector(&[length], element),
         None => element,
     }
+}
+
+/// Creates the single-result op `name` with no attributes.
+pub(crate) fn emit<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    name: &str,
+    operands: &[Value<'c, 'r>],
+    ty: Type<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    rewriter.create_value(name, operands, ty, &[])
+}
+
+/// The first operand, of an op with at least one.
+pub(crate) fn first_operand<'c, 'r>(operands: &[Value<'c, 'r>]) -> Result<Value<'c, 'r>, MatchFailure> {
+    operands.first().copied().ok_or_else(|| MatchFailure::new("expected an operand"))
+}
+
+/// The two operands of a binary op.
+pub(crate) fn two_operands<'c, 'r>(
+    operands: &[Value<'c, 'r>],
+) -> Result<(Value<'c, 'r>, Value<'c, 'r>), MatchFailure> {
+    match operands {
+        &[lhs, rhs] => Ok((lhs, rhs)),
+        _ => Err(MatchFailure::new(format!("expected 2 operands, got {}", operands.len()))),
+    }
+}
+
+/// `iN` with `bits` bits, or a vector of them of the shape of `like`.
+pub(crate) fn integer_like<'c>(rewriter: &ConversionRewriter<'c, '_, '_>, like: Type<'c>, bits: u32) -> Type<'c> {
+    let integer: Type<'c> = IntegerType::new(rewriter.context(), bits).into();
+    match vector_shape(like) {
+        Some((length, _)) => Type::vector(&[length], integer),
+        None => integer,
+    }
+}
+
+/// An `llvm.icmp` or `llvm.fcmp` `predicate` attribute.
+fn predicate_attribute<'c>(rewriter: &ConversionRewriter<'c, '_, '_>, value: i64) -> Attribute<'c> {
+    IntegerAttribute::new(IntegerType::new(rewriter.context(), 64).into(), value).into()
+}
+
+/// `llvm.icmp` with `predicate`: `i1`, or a vector of `i1`.
+pub(super) fn icmp<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    predicate: IntPredicate,
+    lhs: Value<'c, 'r>,
+    rhs: Value<'c, 'r>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let ty = integer_like(rewriter, lhs.r#type(), 1);
+    let predicate = predicate_attribute(rewriter, predicate as i64);
+    rewriter.create_value("llvm.icmp", &[lhs, rhs], ty, &[("predicate", predicate)])
+}
+
+/// `llvm.fcmp` with `predicate`: `i1`, or a vector of `i1`.
+pub(super) fn fcmp<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    predicate: FloatPredicate,
+    lhs: Value<'c, 'r>,
+    rhs: Value<'c, 'r>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let ty = integer_like(rewriter, lhs.r#type(), 1);
+    let predicate = predicate_attribute(rewriter, predicate as i64);
+    rewriter.create_value("llvm.fcmp", &[lhs, rhs], ty, &[("predicate", predicate)])
 }

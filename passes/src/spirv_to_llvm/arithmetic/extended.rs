@@ -8,8 +8,7 @@
 //! The struct is built from `llvm.mlir.poison` with one `llvm.insertvalue`
 //! per member, as `spirv.CompositeConstruct` is.
 
-use super::{emit, integer_like, two_operands};
-use crate::spirv_to_llvm::util::integer_constant;
+use crate::spirv_to_llvm::util::{emit, integer_constant, integer_like, two_operands};
 use melior::{
     dialect::llvm,
     ir::{OperationRef, Type, Value, ValueLike, attribute::DenseI64ArrayAttribute},

@@ -18,8 +18,7 @@
 //! the target's byte order, but both operands are split alike and a dot
 //! product sums over all lane pairs, so the result does not.
 
-use super::emit;
-use crate::spirv_to_llvm::util::printed_attribute;
+use crate::spirv_to_llvm::util::{emit, printed_attribute};
 use melior::ir::{OperationRef, Type, Value, ValueLike, r#type::IntegerType};
 use spirv_opt_rs::{
     conversion::{ConversionPattern, ConversionRewriter, PatternSet, Replacement},

@@ -11,8 +11,8 @@
 //! instead, see opencl.rs.)
 
 use crate::spirv_to_llvm::{
-    glsl::{emit, first_operand_type},
-    util::float_constant,
+    glsl::first_operand_type,
+    util::{emit, float_constant},
 };
 use melior::ir::{OperationRef, Value};
 use spirv_opt_rs::{

@@ -8,7 +8,7 @@
 //! how SPIR-V's `OpBitcast` (lowered to `llvm.bitcast` too) orders
 //! components.
 
-use crate::spirv_to_llvm::{glsl::emit, util::float_constant};
+use crate::spirv_to_llvm::util::{emit, first_operand, float_constant};
 use melior::{
     dialect::llvm,
     ir::{
@@ -18,211 +18,153 @@ use melior::{
     },
 };
 use spirv_opt_rs::{
-    conversion::{ConversionPattern, ConversionRewriter, PatternSet, Replacement},
+    conversion::{ConversionRewriter, PatternSet, Replacement},
     error::MatchFailure,
     ir::{element_type, scalar_bit_width, vector_shape},
 };
 
 pub(super) fn populate(patterns: &mut PatternSet) {
     patterns
-        .add(PackHalf2x16)
-        .add(UnpackHalf2x16)
-        .add(PackSnorm4x8)
-        .add(UnpackSnorm4x8)
-        .add(Ldexp)
-        .add(FrexpStruct);
-}
-
-fn operand<'c, 'r>(operands: &[Value<'c, 'r>]) -> Result<Value<'c, 'r>, MatchFailure> {
-    operands.first().copied().ok_or_else(|| MatchFailure::new("expected an operand"))
+        .add_fn("spirv.GL.PackHalf2x16", pack_half2x16)
+        .add_fn("spirv.GL.UnpackHalf2x16", unpack_half2x16)
+        .add_fn("spirv.GL.PackSnorm4x8", pack_snorm4x8)
+        .add_fn("spirv.GL.UnpackSnorm4x8", unpack_snorm4x8)
+        .add_fn("spirv.GL.Ldexp", ldexp)
+        .add_fn("spirv.GL.FrexpStruct", frexp_struct);
 }
 
 /// `PackHalf2x16`: both components converted to `f16` (`llvm.fptrunc`,
 /// rounding to nearest even), then read as one `i32`.
-struct PackHalf2x16;
-
-impl ConversionPattern for PackHalf2x16 {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.GL.PackHalf2x16"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let value = operand(operands)?;
-        let result = rewriter.converted_result_type(op, 0)?;
-        let halves = Type::vector(&[2], Type::float16(rewriter.context()));
-        let truncated = emit(rewriter, "llvm.fptrunc", &[value], halves)?;
-        Ok(vec![emit(rewriter, "llvm.bitcast", &[truncated], result)?])
-    }
+fn pack_half2x16<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let value = first_operand(operands)?;
+    let result = rewriter.converted_result_type(op, 0)?;
+    let halves = Type::vector(&[2], Type::float16(rewriter.context()));
+    let truncated = emit(rewriter, "llvm.fptrunc", &[value], halves)?;
+    Ok(vec![emit(rewriter, "llvm.bitcast", &[truncated], result)?])
 }
 
 /// `UnpackHalf2x16`: the `i32` read as two `f16`, each extended to `f32`.
-struct UnpackHalf2x16;
-
-impl ConversionPattern for UnpackHalf2x16 {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.GL.UnpackHalf2x16"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let value = operand(operands)?;
-        let result = rewriter.converted_result_type(op, 0)?;
-        let halves = Type::vector(&[2], Type::float16(rewriter.context()));
-        let split = emit(rewriter, "llvm.bitcast", &[value], halves)?;
-        Ok(vec![emit(rewriter, "llvm.fpext", &[split], result)?])
-    }
+fn unpack_half2x16<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let value = first_operand(operands)?;
+    let result = rewriter.converted_result_type(op, 0)?;
+    let halves = Type::vector(&[2], Type::float16(rewriter.context()));
+    let split = emit(rewriter, "llvm.bitcast", &[value], halves)?;
+    Ok(vec![emit(rewriter, "llvm.fpext", &[split], result)?])
 }
 
 /// `PackSnorm4x8`: each component `round(clamp(c, -1, +1) * 127.0)` as an
 /// `i8`, the four read as one `i32`.
-struct PackSnorm4x8;
-
-impl ConversionPattern for PackSnorm4x8 {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.GL.PackSnorm4x8"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let value = operand(operands)?;
-        let ty = value.r#type();
-        let result = rewriter.converted_result_type(op, 0)?;
-        let bytes = Type::vector(&[4], IntegerType::new(rewriter.context(), 8).into());
-        let minus_one = float_constant(rewriter, ty, -1.0)?;
-        let above = emit(rewriter, "llvm.intr.maxnum", &[value, minus_one], ty)?;
-        let one = float_constant(rewriter, ty, 1.0)?;
-        let clamped = emit(rewriter, "llvm.intr.minnum", &[above, one], ty)?;
-        let scale = float_constant(rewriter, ty, 127.0)?;
-        let scaled = emit(rewriter, "llvm.fmul", &[clamped, scale], ty)?;
-        let rounded = emit(rewriter, "llvm.intr.round", &[scaled], ty)?;
-        let fixed = emit(rewriter, "llvm.fptosi", &[rounded], bytes)?;
-        Ok(vec![emit(rewriter, "llvm.bitcast", &[fixed], result)?])
-    }
+fn pack_snorm4x8<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let value = first_operand(operands)?;
+    let ty = value.r#type();
+    let result = rewriter.converted_result_type(op, 0)?;
+    let bytes = Type::vector(&[4], IntegerType::new(rewriter.context(), 8).into());
+    let minus_one = float_constant(rewriter, ty, -1.0)?;
+    let above = emit(rewriter, "llvm.intr.maxnum", &[value, minus_one], ty)?;
+    let one = float_constant(rewriter, ty, 1.0)?;
+    let clamped = emit(rewriter, "llvm.intr.minnum", &[above, one], ty)?;
+    let scale = float_constant(rewriter, ty, 127.0)?;
+    let scaled = emit(rewriter, "llvm.fmul", &[clamped, scale], ty)?;
+    let rounded = emit(rewriter, "llvm.intr.round", &[scaled], ty)?;
+    let fixed = emit(rewriter, "llvm.fptosi", &[rounded], bytes)?;
+    Ok(vec![emit(rewriter, "llvm.bitcast", &[fixed], result)?])
 }
 
 /// `UnpackSnorm4x8`: the `i32` read as four `i8`, each
 /// `clamp(f / 127.0, -1, +1)`.
-struct UnpackSnorm4x8;
-
-impl ConversionPattern for UnpackSnorm4x8 {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.GL.UnpackSnorm4x8"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let value = operand(operands)?;
-        let result = rewriter.converted_result_type(op, 0)?;
-        let bytes = Type::vector(&[4], IntegerType::new(rewriter.context(), 8).into());
-        let split = emit(rewriter, "llvm.bitcast", &[value], bytes)?;
-        let fixed = emit(rewriter, "llvm.sitofp", &[split], result)?;
-        let scale = float_constant(rewriter, result, 127.0)?;
-        let scaled = emit(rewriter, "llvm.fdiv", &[fixed, scale], result)?;
-        let minus_one = float_constant(rewriter, result, -1.0)?;
-        let above = emit(rewriter, "llvm.intr.maxnum", &[scaled, minus_one], result)?;
-        let one = float_constant(rewriter, result, 1.0)?;
-        Ok(vec![emit(rewriter, "llvm.intr.minnum", &[above, one], result)?])
-    }
+fn unpack_snorm4x8<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let value = first_operand(operands)?;
+    let result = rewriter.converted_result_type(op, 0)?;
+    let bytes = Type::vector(&[4], IntegerType::new(rewriter.context(), 8).into());
+    let split = emit(rewriter, "llvm.bitcast", &[value], bytes)?;
+    let fixed = emit(rewriter, "llvm.sitofp", &[split], result)?;
+    let scale = float_constant(rewriter, result, 127.0)?;
+    let scaled = emit(rewriter, "llvm.fdiv", &[fixed, scale], result)?;
+    let minus_one = float_constant(rewriter, result, -1.0)?;
+    let above = emit(rewriter, "llvm.intr.maxnum", &[scaled, minus_one], result)?;
+    let one = float_constant(rewriter, result, 1.0)?;
+    Ok(vec![emit(rewriter, "llvm.intr.minnum", &[above, one], result)?])
 }
 
 /// `Ldexp`: `llvm.intr.ldexp` on scalars. MLIR's `llvm.intr.ldexp` only
 /// takes a scalar exponent, so on vectors the same LLVM intrinsic is called
 /// by name (`llvm.call_intrinsic "llvm.ldexp.v3f32.v3i32"`).
-struct Ldexp;
-
-impl ConversionPattern for Ldexp {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.GL.Ldexp"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        _op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let &[x, exponent] = operands else { return Err(MatchFailure::new("expected 2 operands")) };
-        let ty = x.r#type();
-        let Some((length, _)) = vector_shape(ty) else {
-            return Ok(vec![emit(rewriter, "llvm.intr.ldexp", operands, ty)?]);
-        };
-        let float = element_type(ty).to_string();
-        let width = scalar_bit_width(exponent.r#type())
-            .ok_or_else(|| MatchFailure::new("the exponent is not an integer"))?;
-        let name = format!("llvm.ldexp.v{length}{float}.v{length}i{width}");
-        let context = rewriter.context();
-        let attributes = [
-            ("intrin", StringAttribute::new(context, &name).into()),
-            ("op_bundle_sizes", DenseI32ArrayAttribute::new(context, &[]).into()),
-            ("operandSegmentSizes", DenseI32ArrayAttribute::new(context, &[2, 0]).into()),
-        ];
-        Ok(vec![rewriter.create_value("llvm.call_intrinsic", operands, ty, &attributes)?])
-    }
+fn ldexp<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let &[x, exponent] = operands else { return Err(MatchFailure::new("expected 2 operands")) };
+    let ty = x.r#type();
+    let Some((length, _)) = vector_shape(ty) else {
+        return Ok(vec![emit(rewriter, "llvm.intr.ldexp", operands, ty)?]);
+    };
+    let float = element_type(ty).to_string();
+    let width = scalar_bit_width(exponent.r#type())
+        .ok_or_else(|| MatchFailure::new("the exponent is not an integer"))?;
+    let name = format!("llvm.ldexp.v{length}{float}.v{length}i{width}");
+    let context = rewriter.context();
+    let attributes = [
+        ("intrin", StringAttribute::new(context, &name).into()),
+        ("op_bundle_sizes", DenseI32ArrayAttribute::new(context, &[]).into()),
+        ("operandSegmentSizes", DenseI32ArrayAttribute::new(context, &[2, 0]).into()),
+    ];
+    Ok(vec![rewriter.create_value("llvm.call_intrinsic", operands, ty, &attributes)?])
 }
 
 /// `FrexpStruct`: `llvm.intr.frexp`, which returns `{significand, exponent}`
 /// as a literal struct. A `!spirv.struct` without member offsets converts
 /// to a packed LLVM struct (as upstream converts it), so the two members are
 /// then moved into the converted struct with `llvm.insertvalue`.
-struct FrexpStruct;
-
-impl ConversionPattern for FrexpStruct {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.GL.FrexpStruct"]
+fn frexp_struct<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let value = first_operand(operands)?;
+    let ty = value.r#type();
+    let result = rewriter.converted_result_type(op, 0)?;
+    let context = rewriter.context();
+    // The exponent member is a 32-bit integer per component (the op's
+    // verifier enforces it).
+    let i32: Type<'c> = IntegerType::new(context, 32).into();
+    let exponent = match vector_shape(ty) {
+        Some((length, _)) => Type::vector(&[length], i32),
+        None => i32,
+    };
+    let literal = llvm::r#type::r#struct(context, &[ty, exponent], false);
+    let packed = llvm::r#type::r#struct(context, &[ty, exponent], true);
+    if result == literal {
+        return Ok(vec![emit(rewriter, "llvm.intr.frexp", &[value], result)?]);
     }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let value = operand(operands)?;
-        let ty = value.r#type();
-        let result = rewriter.converted_result_type(op, 0)?;
-        let context = rewriter.context();
-        // The exponent member is a 32-bit integer per component (the op's
-        // verifier enforces it).
-        let i32: Type<'c> = IntegerType::new(context, 32).into();
-        let exponent = match vector_shape(ty) {
-            Some((length, _)) => Type::vector(&[length], i32),
-            None => i32,
-        };
-        let literal = llvm::r#type::r#struct(context, &[ty, exponent], false);
-        let packed = llvm::r#type::r#struct(context, &[ty, exponent], true);
-        if result == literal {
-            return Ok(vec![emit(rewriter, "llvm.intr.frexp", &[value], result)?]);
-        }
-        if result != packed {
-            return Err(MatchFailure::new(format!(
-                "the result type converts to '{result}', expected '{literal}' or '{packed}'"
-            )));
-        }
-        let parts = emit(rewriter, "llvm.intr.frexp", &[value], literal)?;
-        let mut aggregate = emit(rewriter, "llvm.mlir.poison", &[], result)?;
-        for (index, member) in [ty, exponent].into_iter().enumerate() {
-            let position = DenseI64ArrayAttribute::new(context, &[index as i64]).into();
-            let part = rewriter.create_value("llvm.extractvalue", &[parts], member, &[("position", position)])?;
-            aggregate =
-                rewriter.create_value("llvm.insertvalue", &[aggregate, part], result, &[("position", position)])?;
-        }
-        Ok(vec![aggregate])
+    if result != packed {
+        return Err(MatchFailure::new(format!(
+            "the result type converts to '{result}', expected '{literal}' or '{packed}'"
+        )));
     }
+    let parts = emit(rewriter, "llvm.intr.frexp", &[value], literal)?;
+    let mut aggregate = emit(rewriter, "llvm.mlir.poison", &[], result)?;
+    for (index, member) in [ty, exponent].into_iter().enumerate() {
+        let position = DenseI64ArrayAttribute::new(context, &[index as i64]).into();
+        let part = rewriter.create_value("llvm.extractvalue", &[parts], member, &[("position", position)])?;
+        aggregate =
+            rewriter.create_value("llvm.insertvalue", &[aggregate, part], result, &[("position", position)])?;
+    }
+    Ok(vec![aggregate])
 }

@@ -32,7 +32,7 @@ use spirv_opt_rs::{
 
 /// Adds the global variable patterns.
 pub(super) fn populate(patterns: &mut PatternSet, options: SpirvToLlvmOptions) {
-    patterns.add(GlobalVariable { options }).add(AddressOf);
+    patterns.add(GlobalVariable { options }).add_fn("spirv.mlir.addressof", address_of);
 }
 
 /// `spirv.GlobalVariable` is `llvm.mlir.global` of the pointee type, in the
@@ -140,28 +140,19 @@ impl ConversionPattern for GlobalVariable {
 }
 
 /// `spirv.mlir.addressof @g` is `llvm.mlir.addressof` of the LLVM name of `@g`.
-struct AddressOf;
-
-impl ConversionPattern for AddressOf {
-    fn root_names(&self) -> &[&'static str] {
-        &["spirv.mlir.addressof"]
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        _operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let symbol = symbol_reference(op, "variable")?;
-        let global = rewriter
-            .lookup_symbol(op, &symbol)
-            .ok_or_else(|| MatchFailure::new(format!("no global variable named @{symbol}")))?;
-        let name = llvm_global_name(rewriter, global)?;
-        let result = rewriter.converted_result_type(op, 0)?;
-        let reference = FlatSymbolRefAttribute::new(rewriter.context(), &name);
-        Ok(vec![rewriter.create_value("llvm.mlir.addressof", &[], result, &[("global_name", reference.into())])?])
-    }
+fn address_of<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    _operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let symbol = symbol_reference(op, "variable")?;
+    let global = rewriter
+        .lookup_symbol(op, &symbol)
+        .ok_or_else(|| MatchFailure::new(format!("no global variable named @{symbol}")))?;
+    let name = llvm_global_name(rewriter, global)?;
+    let result = rewriter.converted_result_type(op, 0)?;
+    let reference = FlatSymbolRefAttribute::new(rewriter.context(), &name);
+    Ok(vec![rewriter.create_value("llvm.mlir.addressof", &[], result, &[("global_name", reference.into())])?])
 }
 
 /// The linkage type of the `linkage_attributes` of `op`, if any, read from
