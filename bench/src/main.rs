@@ -13,7 +13,7 @@ mod generate;
 mod measure;
 mod report;
 
-use measure::{GNU_TIME, Interface, Mode, Tool, llvm_op_histogram};
+use measure::{GNU_TIME, Mode, Tool, llvm_op_histogram};
 use report::{Runs, Setup, SizeResult};
 use std::{
     fs,
@@ -28,7 +28,6 @@ usage: spirv-opt-bench [options]
   --reps N              runs per tool and size; medians are reported (default 5)
   --seed N              generator seed (default 1)
   --ours PATH           our tool (default target/release/spirv-opt-rs)
-  --ours-harness PATH   use the dev harness examples/convert as our tool instead
   --upstream PATH       upstream mlir-opt (default /usr/lib/llvm-22/bin/mlir-opt)
   --out DIR             where modules and results go (default target/bench)
   --baseline            also time parse+print-only runs, and take the conversion
@@ -79,14 +78,12 @@ fn parse_options() -> Result<Options, String> {
         ours: Tool {
             name: "ours",
             program: root.join("target/release/spirv-opt-rs"),
-            interface: Interface::Opt,
             timing: true,
             baseline: false,
         },
         upstream: Tool {
             name: "upstream",
             program: PathBuf::from("/usr/lib/llvm-22/bin/mlir-opt"),
-            interface: Interface::Opt,
             timing: true,
             baseline: false,
         },
@@ -108,11 +105,6 @@ fn parse_options() -> Result<Options, String> {
             }
             "--seed" => options.seed = value("--seed")?.parse().map_err(|_| "--seed needs a number".to_owned())?,
             "--ours" => options.ours.program = value("--ours")?.into(),
-            "--ours-harness" => {
-                options.ours.program = value("--ours-harness")?.into();
-                options.ours.interface = Interface::Harness;
-                options.ours.timing = false;
-            }
             "--upstream" => options.upstream.program = value("--upstream")?.into(),
             "--out" => options.out = value("--out")?.into(),
             "--baseline" => options.baseline = true,
@@ -199,8 +191,7 @@ fn check(options: &mut Options, input: &Input) -> Result<(), String> {
         let report = if tool.timing { measure::parse_timing_report(&diagnostics) } else { None };
         tool.timing = report.is_some();
         let complete = report.as_ref().is_some_and(|r| r.passes.is_some() && r.parse_print.is_some());
-        // The harness cannot run without converting: it gets no baseline.
-        tool.baseline = (options.baseline || !complete) && tool.interface == Interface::Opt;
+        tool.baseline = options.baseline || !complete;
         eprintln!(
             "check: {} converts {} ({})",
             tool.name,

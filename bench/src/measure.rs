@@ -12,25 +12,14 @@ use std::{
 /// GNU time, which reports the peak RSS of its child (Debian package `time`).
 pub const GNU_TIME: &str = "/usr/bin/time";
 
-/// How a tool is invoked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Interface {
-    /// An mlir-opt-like tool: `TOOL [--convert-spirv-to-llvm] [--mlir-timing] FILE -o OUT`.
-    Opt,
-    /// The development harness `examples/convert FILE`, printing to stdout; it
-    /// always converts and has no timing report.
-    Harness,
-}
-
-/// One of the two tools being compared.
+/// One of the two tools being compared, both mlir-opt-like:
+/// `TOOL [--convert-spirv-to-llvm] [--mlir-timing] FILE -o OUT`.
 #[derive(Debug, Clone)]
 pub struct Tool {
     /// "ours" or "upstream".
     pub name: &'static str,
     /// The executable.
     pub program: PathBuf,
-    /// How it is invoked.
-    pub interface: Interface,
     /// Whether it is run with `--mlir-timing` (decided by the first check).
     pub timing: bool,
     /// Whether parse+print-only runs are needed: its timing report lacks the
@@ -77,31 +66,22 @@ pub struct Sample {
 }
 
 impl Tool {
-    fn arguments(&self, mode: Mode, file: &Path, output: &Path) -> Result<Vec<String>, String> {
-        let file = file.display().to_string();
-        match self.interface {
-            Interface::Harness if mode == Mode::ParseOnly => {
-                Err(format!("the harness {} cannot run without the conversion", self.program.display()))
-            }
-            Interface::Harness => Ok(vec![file]),
-            Interface::Opt => {
-                let mut arguments = Vec::new();
-                if mode == Mode::Convert {
-                    arguments.push("--convert-spirv-to-llvm".to_owned());
-                }
-                if self.timing {
-                    arguments.push("--mlir-timing".to_owned());
-                }
-                arguments.extend([file, "-o".to_owned(), output.display().to_string()]);
-                Ok(arguments)
-            }
+    fn arguments(&self, mode: Mode, file: &Path, output: &Path) -> Vec<String> {
+        let mut arguments = Vec::new();
+        if mode == Mode::Convert {
+            arguments.push("--convert-spirv-to-llvm".to_owned());
         }
+        if self.timing {
+            arguments.push("--mlir-timing".to_owned());
+        }
+        arguments.extend([file.display().to_string(), "-o".to_owned(), output.display().to_string()]);
+        arguments
     }
 
     /// Runs the tool once on `file` under GNU time, discarding the output.
     pub fn measure(&self, mode: Mode, file: &Path, scratch: &Path) -> Result<Sample, String> {
         let time_file = scratch.join(format!("time-{}.txt", self.name));
-        let arguments = self.arguments(mode, file, Path::new("/dev/null"))?;
+        let arguments = self.arguments(mode, file, Path::new("/dev/null"));
         let start = Instant::now();
         let output = Command::new(GNU_TIME)
             .args(["-f", "%e %M", "-o"])
@@ -133,14 +113,11 @@ impl Tool {
 
     /// Converts `file` into `output`; the error carries the tool's diagnostics.
     pub fn convert_to(&self, file: &Path, output: &Path) -> Result<String, String> {
-        let arguments = self.arguments(Mode::Convert, file, output)?;
-        let mut command = Command::new(&self.program);
-        command.args(&arguments).stdin(Stdio::null());
-        if self.interface == Interface::Harness {
-            let sink = fs::File::create(output).map_err(|error| format!("{}: {error}", output.display()))?;
-            command.stdout(sink);
-        }
-        let result = command.output().map_err(|error| format!("cannot run {}: {error}", self.program.display()))?;
+        let result = Command::new(&self.program)
+            .args(self.arguments(Mode::Convert, file, output))
+            .stdin(Stdio::null())
+            .output()
+            .map_err(|error| format!("cannot run {}: {error}", self.program.display()))?;
         let stderr = String::from_utf8_lossy(&result.stderr).into_owned();
         if result.status.success() {
             Ok(stderr)

@@ -505,6 +505,9 @@ impl<'c: 'r, 'r, 'p> ConversionRewriter<'c, 'r, 'p> {
             }
         }
         self.blocks.remove(&original_key);
+        // Its tail moved with its ops; a block allocated later at the same
+        // address must not inherit it.
+        self.tails.remove(&merged_key);
         ffi::erase_block(block);
         Ok(())
     }

@@ -4,7 +4,7 @@
 use melior::{
     Context,
     dialect::DialectRegistry,
-    ir::{Module, operation::OperationLike},
+    ir::Module,
     utility::register_all_dialects,
 };
 
