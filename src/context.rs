@@ -134,7 +134,9 @@ pub fn parse_source<'c>(context: &'c Context, source: &[u8], source_name: &str) 
         }
         let module = Module::new(implicit_location);
         module.body().append_operation(operation);
-        return Some(module);
+        // The op was verified on its own; as in mlir-opt, verify it within
+        // the implicit module too (symbol uses are only checked there).
+        return module.as_operation().verify().then_some(module);
     }
     match op_count {
         Some(0) => Some(Module::new(implicit_location)),

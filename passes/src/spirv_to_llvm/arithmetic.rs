@@ -13,9 +13,7 @@
 //!   `SPV_KHR_integer_dot_product` in [`integer_dot`].
 //!
 //! The matrix ops (`MatrixTimesScalar`, `MatrixTimesMatrix`,
-//! `MatrixTimesVector`, `VectorTimesMatrix`, `Transpose`) have no pattern:
-//! `!spirv.matrix` has no LLVM conversion, so the op producing their matrix
-//! operand (a function argument, a load...) is rejected first.
+//! `MatrixTimesVector`, `VectorTimesMatrix`, `Transpose`) are in `matrix.rs`.
 
 mod extended;
 mod integer_dot;

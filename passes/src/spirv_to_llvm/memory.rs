@@ -102,8 +102,10 @@ impl<'c, 'r> GepIndices<'c, 'r> {
                     raw.push(i32::try_from(member).map_err(|_| MatchFailure::new("struct index out of range"))?);
                     &ty.ty
                 }
+                // A matrix is an array of its column vectors (types.rs).
                 SpirvType::Array { element, .. }
                 | SpirvType::RuntimeArray { element, .. }
+                | SpirvType::Matrix { column_type: element, .. }
                 | SpirvType::Vector { element, .. } => {
                     raw.push(DYNAMIC_INDEX);
                     dynamic.push(index);

@@ -21,6 +21,7 @@ mod glsl;
 mod group;
 mod intel;
 mod logical;
+mod matrix;
 mod memory;
 mod misc;
 mod module;
@@ -63,6 +64,7 @@ pub fn populate_spirv_to_llvm_patterns(patterns: &mut PatternSet, options: Spirv
     group::populate(patterns);
     intel::populate(patterns);
     logical::populate(patterns);
+    matrix::populate(patterns);
     memory::populate(patterns, options);
     misc::populate(patterns);
     module::populate(patterns);

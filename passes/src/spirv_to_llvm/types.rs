@@ -12,8 +12,11 @@
 //!   (Vulkan) offsets an unpacked literal struct; identified structs become
 //!   literal structs too, as upstream, since LLVM pointers are opaque and
 //!   never name the struct they point to;
-//! * images, sampled images, matrices, cooperative matrices and ARM tensors
-//!   have no LLVM counterpart and are errors.
+//! * `!spirv.matrix<C x vector<R x T>>` is `!llvm.array<C x vector<R x T>>`:
+//!   C column vectors, column-major, as SPIR-V and the SPIRV-LLVM-Translator
+//!   lay matrices out (the matrix ops are lowered in `matrix.rs`);
+//! * images, sampled images, cooperative matrices and ARM tensors have no
+//!   LLVM counterpart and are errors.
 
 use super::SpirvToLlvmOptions;
 use melior::{
@@ -211,7 +214,10 @@ impl<'c> TypeLowering<'_, 'c> {
             SpirvType::Image(_) | SpirvType::SampledImage(_) | SpirvType::Sampler => {
                 Err("images and samplers have no LLVM lowering".to_owned())
             }
-            SpirvType::Matrix { .. } => Err("matrix types have no LLVM lowering".to_owned()),
+            // Column-major: element c of the array is column c.
+            SpirvType::Matrix { columns, column_type } => {
+                Ok(llvm::r#type::array(self.element(column_type)?, *columns))
+            }
             SpirvType::CooperativeMatrix { .. } => Err("cooperative matrix types have no LLVM lowering".to_owned()),
             SpirvType::TensorArm { .. } => Err("ARM tensor types have no LLVM lowering".to_owned()),
             SpirvType::Index | SpirvType::Void | SpirvType::Function { .. } | SpirvType::Other(_) => {

@@ -196,3 +196,24 @@ pub(super) fn fcmp<'c, 'r>(
     let predicate = predicate_attribute(rewriter, predicate as i64);
     rewriter.create_value("llvm.fcmp", &[lhs, rhs], ty, &[("predicate", predicate)])
 }
+
+/// `dot(x, y)`, a scalar of the element type: `llvm.fmul` of the lanes then
+/// `llvm.intr.vector.reduce.fadd` from `-0.0` (the identity of `fadd`: a sum
+/// of `-0.0` products stays `-0.0`). Without `reassoc` the reduction is
+/// ordered, `((-0.0 + p0) + p1) + ...`, as the formula
+/// `x[0] * y[0] + x[1] * y[1] + ...` reads. On scalars it is the product.
+/// Shared by the GLSL geometric functions and the matrix ops.
+pub(crate) fn dot<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    x: Value<'c, 'r>,
+    y: Value<'c, 'r>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let ty = x.r#type();
+    let products = emit(rewriter, "llvm.fmul", &[x, y], ty)?;
+    if vector_shape(ty).is_none() {
+        return Ok(products);
+    }
+    let element = element_type(ty);
+    let start = float_constant(rewriter, element, -0.0)?;
+    emit(rewriter, "llvm.intr.vector.reduce.fadd", &[start, products], element)
+}

@@ -17,12 +17,3 @@ spirv.func @composite_extract_cooperative_matrix(%x: i32) -> f32 "None" {
   spirv.ReturnValue %0 : f32
 }
 
-// -----
-
-// Matrices have no LLVM type either.
-spirv.func @composite_insert_matrix(%x: i32, %v: vector<3xf32>) "None" {
-  %m = builtin.unrealized_conversion_cast %x : i32 to !spirv.matrix<2 x vector<3xf32>>
-  // expected-error@+1 {{failed to legalize operation 'spirv.CompositeInsert': cannot convert type '!spirv.matrix<2 x vector<3xf32>>': matrix types have no LLVM lowering}}
-  %0 = spirv.CompositeInsert %v, %m[1 : i32] : vector<3xf32> into !spirv.matrix<2 x vector<3xf32>>
-  spirv.Return
-}

@@ -19,7 +19,7 @@ spirv.func @arm_tensor_constant() "None" {
 // -----
 
 spirv.func @replicated_matrix() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.EXT.ConstantCompositeReplicate': cannot convert type '!spirv.matrix<2 x vector<2xf32>>': matrix types have no LLVM lowering}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.EXT.ConstantCompositeReplicate': constants of type !spirv.matrix<2 x vector<2xf32>> have no LLVM lowering}}
   %0 = spirv.EXT.ConstantCompositeReplicate [1.0 : f32] : !spirv.matrix<2 x vector<2xf32>>
   spirv.Return
 }

@@ -23,29 +23,6 @@ spirv.func @copy_memory_source_make_pointer_visible(%t: !spirv.ptr<f32, Function
   spirv.Return
 }
 
-// -----
-
-spirv.func @load_matrix(%p: !spirv.ptr<!spirv.matrix<2 x vector<2xf32>>, Function>) "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Load': cannot convert type '!spirv.matrix<2 x vector<2xf32>>': matrix types have no LLVM lowering}}
-  %0 = spirv.Load "Function" %p : !spirv.matrix<2 x vector<2xf32>>
-  spirv.Return
-}
-
-// -----
-
-spirv.func @access_chain_into_matrix(%p: !spirv.ptr<!spirv.matrix<2 x vector<2xf32>>, Function>, %i: i32) "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.AccessChain': cannot convert type '!spirv.matrix<2 x vector<2xf32>>': matrix types have no LLVM lowering}}
-  %0 = spirv.AccessChain %p[%i] : !spirv.ptr<!spirv.matrix<2 x vector<2xf32>>, Function>, i32 -> !spirv.ptr<vector<2xf32>, Function>
-  spirv.Return
-}
-
-// -----
-
-spirv.func @variable_of_matrix() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Variable': cannot convert type '!spirv.matrix<2 x vector<2xf32>>': matrix types have no LLVM lowering}}
-  %0 = spirv.Variable : !spirv.ptr<!spirv.matrix<2 x vector<2xf32>>, Function>
-  spirv.Return
-}
 
 // -----
 

@@ -1,13 +1,5 @@
 // RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm -verify-diagnostics %s
 
-spirv.func @undef_matrix() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.matrix<3 x vector<3xf32>>': matrix types have no LLVM lowering}}
-  %0 = spirv.Undef : !spirv.matrix<3 x vector<3xf32>>
-  spirv.Return
-}
-
-// -----
-
 spirv.func @undef_sampled_image() "None" {
   // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Rgba8>>': images and samplers have no LLVM lowering}}
   %0 = spirv.Undef : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Rgba8>>

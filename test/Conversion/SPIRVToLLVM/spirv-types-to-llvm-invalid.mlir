@@ -117,14 +117,6 @@ spirv.func @struct_row_major_member() "None" {
 
 // -----
 
-spirv.func @matrix() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.matrix<2 x vector<2xf32>>': matrix types have no LLVM lowering}}
-  %0 = spirv.Undef : !spirv.matrix<2 x vector<2xf32>>
-  spirv.Return
-}
-
-// -----
-
 spirv.func @image() "None" {
   // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>': images and samplers have no LLVM lowering}}
   %0 = spirv.Undef : !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>

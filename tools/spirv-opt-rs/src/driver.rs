@@ -8,7 +8,7 @@ use crate::{
 use melior::{Context, ir::operation::OperationLike};
 use spirv_opt_rs::{
     pass::PassRegistry,
-    pipeline::{self, PassManagerOptions},
+    pipeline::{self, PassManagerOptions, Pipeline, PipelineElement},
 };
 use std::{
     io::{Read, Write},
@@ -86,27 +86,40 @@ enum Output {
     /// Written only once everything succeeded, as LLVM's `ToolOutputFile`.
     File {
         path: std::path::PathBuf,
-        buffer: Vec<u8>,
+        /// The pieces to write, in order (kept as printed, not copied).
+        parts: Vec<Vec<u8>>,
     },
 }
 
 impl Output {
-    fn write(&mut self, bytes: &[u8]) -> bool {
+    fn write(&mut self, bytes: Vec<u8>) -> bool {
         match self {
             Self::Stdout => {
                 let mut stdout = std::io::stdout().lock();
-                stdout.write_all(bytes).and_then(|()| stdout.flush()).is_ok()
+                stdout.write_all(&bytes).and_then(|()| stdout.flush()).is_ok()
             }
-            Self::File { buffer, .. } => {
-                buffer.extend_from_slice(bytes);
+            Self::File { parts, .. } => {
+                parts.push(bytes);
                 true
             }
         }
     }
 }
 
+/// Creates (truncates) `path` and writes `parts` into it, in order.
+fn write_file(path: &Path, parts: &[Vec<u8>]) -> std::io::Result<()> {
+    let mut file = std::fs::File::create(path)?;
+    for part in parts {
+        file.write_all(part)?;
+    }
+    Ok(())
+}
+
 /// Runs the tool; returns whether everything succeeded.
-pub fn run(invocation: &Invocation, registry: &PassRegistry) -> bool {
+///
+/// `context` is only used to check the pipeline before reading the input;
+/// each chunk is processed in a fresh context of its own.
+pub fn run(invocation: &Invocation, registry: &PassRegistry, context: &Context) -> bool {
     let options = &invocation.options;
     let pass_manager_options = PassManagerOptions {
         verify_each: true,
@@ -118,11 +131,10 @@ pub fn run(invocation: &Invocation, registry: &PassRegistry) -> bool {
 
     // Reject a bad pipeline before reading anything, once rather than per chunk.
     {
-        let context = pipeline::create_context();
         // Without timing: this manager never runs, its report would be empty noise.
         let check_options =
             PassManagerOptions { timing: false, print_ir_after_all: false, ..pass_manager_options.clone() };
-        if let Err(error) = pipeline::build_pass_manager(&context, registry, &invocation.pipeline, &check_options) {
+        if let Err(error) = pipeline::build_pass_manager(context, registry, &invocation.pipeline, &check_options) {
             tool_error(error);
             return false;
         }
@@ -137,13 +149,13 @@ pub fn run(invocation: &Invocation, registry: &PassRegistry) -> bool {
 
     let mut output = match &options.output {
         // `-o -` is stdout, as in LLVM tools.
-        Some(path) if path.as_os_str() != "-" => Output::File { path: path.clone(), buffer: Vec::new() },
+        Some(path) if path.as_os_str() != "-" => Output::File { path: path.clone(), parts: Vec::new() },
         _ => Output::Stdout,
     };
     let mut success = true;
     let mut unmet_expectations = String::new();
     for (index, chunk) in chunks.iter().enumerate() {
-        if index > 0 && !output.write(b"// -----\n") {
+        if index > 0 && !output.write(b"// -----\n".to_vec()) {
             return false;
         }
         // Keep line numbers of the original file: pad with the lines before.
@@ -153,7 +165,7 @@ pub fn run(invocation: &Invocation, registry: &PassRegistry) -> bool {
         success &= ok;
         unmet_expectations.push_str(&unmet);
         if let Some(printed) = printed
-            && !output.write(&printed)
+            && !output.write(printed)
         {
             return false;
         }
@@ -164,11 +176,11 @@ pub fn run(invocation: &Invocation, registry: &PassRegistry) -> bool {
 
     match output {
         Output::Stdout => success,
-        Output::File { path, buffer } => {
+        Output::File { path, parts } => {
             if !success {
                 return false;
             }
-            match std::fs::write(&path, buffer) {
+            match write_file(&path, &parts) {
                 Ok(()) => true,
                 Err(error) => {
                     tool_error(format_args!("cannot write output file '{}': {}", path.display(), io_message(&error)));
@@ -234,10 +246,24 @@ fn transform(
     // Dropping the manager prints the timing report, before the output.
     drop(manager);
     result.ok()?;
-    if !module.as_operation().verify() {
+    // The parsed input is verified (by MLIR's parser, or by `parse_source`
+    // for an implicit module); with `verify_each`, the pass manager verifies
+    // after every pass that may have changed the IR. Verify here only when
+    // no pass ran (or verification after each pass is off), as mlir-opt
+    // verifies its input in any case.
+    let verified_by_manager = pass_manager_options.verify_each && has_pass(&invocation.pipeline);
+    if !verified_by_manager && !module.as_operation().verify() {
         return None;
     }
     let mut printed = pipeline::print_operation(module.as_operation(), invocation.options.mlir_print_debuginfo);
     printed.push(b'\n');
     Some(printed)
+}
+
+/// Whether `pipeline` holds at least one pass (at any nesting level).
+fn has_pass(pipeline: &Pipeline) -> bool {
+    pipeline.elements.iter().any(|element| match element {
+        PipelineElement::Pass { .. } => true,
+        PipelineElement::Nested(inner) => has_pass(inner),
+    })
 }

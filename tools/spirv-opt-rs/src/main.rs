@@ -54,11 +54,11 @@ fn run() -> bool {
     spirv_opt_passes::register_all(&mut registry);
 
     let args = cli::normalize(std::env::args_os().collect());
-    // Pass flags are recognised by asking MLIR's pass registry, which needs a context.
+    // Pass flags are recognised by asking MLIR's pass registry, which needs a
+    // context; the same one then serves to check the pipeline (each input
+    // chunk still gets a fresh context of its own, as in mlir-opt).
     let context = pipeline::create_context();
-    let parsed = cli::parse(args, &registry, &context);
-    drop(context);
-    match parsed {
+    match cli::parse(args, &registry, &context) {
         cli::Parsed::Print(text) => {
             let mut stdout = std::io::stdout().lock();
             stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).is_ok()
@@ -67,6 +67,6 @@ fn run() -> bool {
             diagnostics::tool_error(message);
             false
         }
-        cli::Parsed::Run(invocation) => driver::run(&invocation, &registry),
+        cli::Parsed::Run(invocation) => driver::run(&invocation, &registry, &context),
     }
 }

@@ -8,7 +8,7 @@
 
 use crate::spirv_to_llvm::{
     glsl::first_operand_type,
-    util::{broadcast, emit, first_operand, float_constant},
+    util::{broadcast, dot, emit, first_operand, float_constant},
 };
 use melior::ir::{Type, Value, ValueLike, attribute::DenseI32ArrayAttribute};
 use spirv_opt_rs::{
@@ -25,23 +25,6 @@ pub(super) fn populate(patterns: &mut PatternSet) {
         .add_fn("spirv.GL.Normalize", normalize)
         .add_fn("spirv.GL.Reflect", reflect)
         .add_fn("spirv.GL.FMix", fmix);
-}
-
-/// `dot(x, y)`: a scalar of the element type.
-fn dot<'c, 'r>(
-    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    x: Value<'c, 'r>,
-    y: Value<'c, 'r>,
-) -> Result<Value<'c, 'r>, MatchFailure> {
-    let ty = x.r#type();
-    let products = emit(rewriter, "llvm.fmul", &[x, y], ty)?;
-    if vector_shape(ty).is_none() {
-        return Ok(products);
-    }
-    let element = element_type(ty);
-    // -0.0 is the identity of fadd: a sum of -0.0 products stays -0.0.
-    let start = float_constant(rewriter, element, -0.0)?;
-    emit(rewriter, "llvm.intr.vector.reduce.fadd", &[start, products], element)
 }
 
 /// `length(x) = sqrt(x[0]^2 + x[1]^2 + ...)`; on a scalar, `|x|` (which is
