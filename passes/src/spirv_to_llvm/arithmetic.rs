@@ -20,7 +20,7 @@ mod integer_dot;
 
 use super::{
     comparison::{FloatPredicate, IntPredicate},
-    util::{broadcast, emit, fcmp, float_constant, icmp, integer_constant, two_operands},
+    util::{self, broadcast, emit, fcmp, icmp, integer_constant, two_operands},
 };
 use melior::ir::{OperationRef, Value, ValueLike};
 use spirv_opt_rs::{
@@ -112,20 +112,15 @@ fn smod<'c, 'r>(
     Ok(vec![emit(rewriter, "llvm.select", &[wrong_sign, fixed, remainder], ty)?])
 }
 
-/// `spirv.Dot x, y`: `llvm.intr.vector.reduce.fadd(-0.0, x * y)`. Without
-/// `reassoc` the reduction is ordered, `((-0.0 + p0) + p1) + ...`, so the
-/// result is deterministic; `-0.0` is the identity of `fadd` (`+0.0` would
-/// turn a sum of `-0.0` products into `+0.0`).
+/// `spirv.Dot x, y` (vectors only): [`util::dot`], the ordered
+/// `llvm.intr.vector.reduce.fadd(-0.0, x * y)`, deterministic.
 fn dot<'c, 'r>(
-    op: OperationRef<'c, 'r>,
+    _op: OperationRef<'c, 'r>,
     operands: &[Value<'c, 'r>],
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
 ) -> Result<Replacement<'c, 'r>, MatchFailure> {
     let (x, y) = two_operands(operands)?;
-    let result_type = rewriter.converted_result_type(op, 0)?;
-    let products = emit(rewriter, "llvm.fmul", &[x, y], x.r#type())?;
-    let start = float_constant(rewriter, result_type, -0.0)?;
-    Ok(vec![emit(rewriter, "llvm.intr.vector.reduce.fadd", &[start, products], result_type)?])
+    Ok(vec![util::dot(rewriter, x, y)?])
 }
 
 /// `spirv.VectorTimesScalar v, s`: `v * splat(s)`, the splat built as
