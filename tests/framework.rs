@@ -8,7 +8,7 @@ use crate::common::{context, parse, print};
 use melior::{
     Context,
     ir::{
-        Attribute, BlockLike, Identifier, OperationRef, Region, Type, TypeLike, Value, ValueLike,
+        Attribute, BlockLike, Identifier, OperationRef, Region, RegionLike, Type, TypeLike, Value, ValueLike,
         attribute::{StringAttribute, TypeAttribute},
         operation::{OperationBuilder, OperationLike, OperationPrintingFlags},
         r#type::{FunctionType, IntegerType},
@@ -126,6 +126,17 @@ impl ConversionPattern for InlineExecuteRegion {
         rewriter.set_insertion_point_to_end(inlined.continuation);
         Ok((0..results.len()).map(|i| inlined.continuation.argument(i).unwrap().into()).collect())
     }
+}
+
+/// `scf.execute_region` inlined with its entry merged into the current block.
+fn execute_region_in_place<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    _operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let region = op.region(0).unwrap();
+    let entry = region.first_block().unwrap();
+    rewriter.inline_region_in_place(op, region, entry)
 }
 
 struct YieldToBranch;
@@ -293,6 +304,42 @@ fn region_inlining_carries_results_through_the_continuation() {
     %0 = llvm.add %arg0, %arg0 : i64
     cf.br ^bb2(%0 : i64)
   ^bb2(%1: i64):  // pred: ^bb1
+    %2 = llvm.add %1, %1 : i64
+    return %2 : i64
+  }";
+    assert!(text.contains(expected), "{text}");
+}
+
+#[test]
+fn in_place_inlining_merges_the_entry_into_the_current_block() {
+    let context = context();
+    let module = parse(
+        &context,
+        r#"
+        func.func @f(%a: index) -> index {
+          %0 = scf.execute_region -> index {
+            %1 = arith.addi %a, %a : index
+            scf.yield %1 : index
+          }
+          %2 = arith.addi %0, %0 : index
+          return %2 : index
+        }"#,
+    );
+    let converter = index_to_i64(&context);
+    let (_, target) = index_lowering();
+    let mut patterns = PatternSet::new();
+    patterns
+        .add_direct(ADD_TO_LLVM)
+        .add(FuncSignature)
+        .add(Retype(&["func.return", "cf.br"]))
+        .add_fn("scf.execute_region", execute_region_in_place)
+        .add(YieldToBranch);
+    Conversion::full(&target, &patterns, &converter).apply(module.as_operation()).unwrap();
+    let text = print(&module);
+    let expected = "  func.func @f(%arg0: i64) -> i64 {
+    %0 = llvm.add %arg0, %arg0 : i64
+    cf.br ^bb1(%0 : i64)
+  ^bb1(%1: i64):  // pred: ^bb0
     %2 = llvm.add %1, %1 : i64
     return %2 : i64
   }";

@@ -9,6 +9,7 @@
 //! is linear in the size of the input. See docs/architecture.md.
 
 use super::{
+    Replacement,
     hash::AddressMap,
     ConversionPattern, ConversionTarget, PatternSet, TypeConverter,
     target::{Legality, evaluate},
@@ -440,6 +441,28 @@ impl<'c: 'r, 'r, 'p> ConversionRewriter<'c, 'r, 'p> {
         self.park(result)?;
         let entry = self.lookup_block(first)?;
         Ok(InlinedRegion { entry, continuation: ffi::block(continuation.to_raw()) })
+    }
+
+    /// Inlines `region` (a region of `owner`) as [`Self::inline_region`]
+    /// does, then merges `entry`, one of its blocks, into the insertion block
+    /// (so that the current block ends with `entry`'s terminator, as
+    /// upstream's structured control flow lowerings do) and continues in the
+    /// continuation. Returns the continuation's arguments, the values the
+    /// region yields, which replace `owner`'s results.
+    pub fn inline_region_in_place(
+        &mut self,
+        owner: OperationRef<'c, 'r>,
+        region: RegionRef<'c, 'r>,
+        entry: BlockRef<'c, 'r>,
+    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+        let result_types = self.converted_result_types(owner)?;
+        let inlined = self.inline_region(owner, region, &result_types)?;
+        self.merge_into_insertion_block(entry)?;
+        self.set_insertion_point_to_end(inlined.continuation);
+        let continuation = inlined.continuation;
+        Ok((0..continuation.argument_count())
+            .filter_map(|index| continuation.argument(index).ok().map(Value::from))
+            .collect())
     }
 
     /// The continuation block of the innermost region being inlined, where

@@ -5,7 +5,7 @@
 use super::util::integer_constant;
 use melior::ir::{OperationRef, Value};
 use spirv_opt_rs::{
-    conversion::{ConversionPattern, ConversionRewriter, DirectConversion, PatternSet, Replacement},
+    conversion::{ConversionRewriter, DirectConversion, PatternSet, Replacement},
     error::MatchFailure,
 };
 
@@ -18,39 +18,21 @@ const DIRECT: &[DirectConversion] = &[
 ];
 
 pub(crate) fn populate(patterns: &mut PatternSet) {
-    patterns.add_direct(DIRECT).add(Not::new("spirv.Not"));
+    patterns.add_direct(DIRECT).add_fn("spirv.Not", not);
 }
 
 /// `%r = <not> %x` is `%r = llvm.xor %x, all-ones`, the all-ones constant
 /// splatted for vectors, as upstream's `NotPattern`. Serves `spirv.Not` and
 /// `spirv.LogicalNot` (whose all-ones `i1` is `true`).
-pub(super) struct Not {
-    names: [&'static str; 1],
-}
-
-impl Not {
-    /// The pattern for the op named `name`.
-    pub(super) const fn new(name: &'static str) -> Self {
-        Self { names: [name] }
-    }
-}
-
-impl ConversionPattern for Not {
-    fn root_names(&self) -> &[&'static str] {
-        &self.names
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        // Built from the converted type: upstream uses the SPIR-V type here,
-        // and fails on signed or unsigned integers (`si32`, `vector<2xui8>`).
-        let ty = rewriter.converted_result_type(op, 0)?;
-        let operand = *operands.first().ok_or_else(|| MatchFailure::new("expected one operand"))?;
-        let mask = integer_constant(rewriter, ty, -1)?;
-        Ok(vec![rewriter.create_value("llvm.xor", &[operand, mask], ty, &[])?])
-    }
+pub(super) fn not<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    // Built from the converted type: upstream uses the SPIR-V type here,
+    // and fails on signed or unsigned integers (`si32`, `vector<2xui8>`).
+    let ty = rewriter.converted_result_type(op, 0)?;
+    let operand = *operands.first().ok_or_else(|| MatchFailure::new("expected one operand"))?;
+    let mask = integer_constant(rewriter, ty, -1)?;
+    Ok(vec![rewriter.create_value("llvm.xor", &[operand, mask], ty, &[])?])
 }

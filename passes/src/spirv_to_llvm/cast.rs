@@ -51,7 +51,7 @@ pub(crate) fn populate(patterns: &mut PatternSet, _options: SpirvToLlvmOptions) 
         patterns.add(WidthCast { names: [from], extend, truncate });
     }
     for from in ["spirv.PtrCastToGeneric", "spirv.GenericCastToPtr"] {
-        patterns.add(AddressSpaceCast { names: [from] });
+        patterns.add_fn(from, address_space_cast);
     }
 }
 
@@ -122,28 +122,17 @@ impl ConversionPattern for WidthCast {
 /// class of a pointer: an `llvm.addrspacecast` between the address spaces
 /// the client API gives the two storage classes, or nothing when they are
 /// the same (as for every storage class with the default client API).
-struct AddressSpaceCast {
-    names: [&'static str; 1],
-}
-
-impl ConversionPattern for AddressSpaceCast {
-    fn root_names(&self) -> &[&'static str] {
-        &self.names
+fn address_space_cast<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let operand = single(operands)?;
+    let ty = rewriter.converted_result_type(op, 0)?;
+    if operand.r#type() == ty {
+        return Ok(vec![operand]);
     }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let operand = single(operands)?;
-        let ty = rewriter.converted_result_type(op, 0)?;
-        if operand.r#type() == ty {
-            return Ok(vec![operand]);
-        }
-        Ok(vec![rewriter.create_value("llvm.addrspacecast", &[operand], ty, &[])?])
-    }
+    Ok(vec![rewriter.create_value("llvm.addrspacecast", &[operand], ty, &[])?])
 }
 
 /// `spirv.GenericCastToPtrExplicit` yields a null pointer when the generic

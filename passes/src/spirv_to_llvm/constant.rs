@@ -15,7 +15,7 @@ use super::{
     util::{attribute, op_name, symbol_reference},
 };
 use melior::ir::{
-    Attribute, BlockLike, OperationRef, RegionLike, Type, Value, ValueLike,
+    Attribute, OperationRef, RegionLike, Type, Value, ValueLike,
     attribute::{ArrayAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute},
     operation::{OperationBuilder, OperationLike},
 };
@@ -110,14 +110,7 @@ fn spec_constant_operation<'c, 'r>(
 ) -> Result<Replacement<'c, 'r>, MatchFailure> {
     let region = op.region(0).map_err(|_| MatchFailure::new("the op has no region"))?;
     let entry = region.first_block().ok_or_else(|| MatchFailure::new("the region has no block"))?;
-    let result_types = rewriter.converted_result_types(op)?;
-    let inlined = rewriter.inline_region(op, region, &result_types)?;
-    rewriter.merge_into_insertion_block(entry)?;
-    rewriter.set_insertion_point_to_end(inlined.continuation);
-    let continuation = inlined.continuation;
-    Ok((0..continuation.argument_count())
-        .filter_map(|index| continuation.argument(index).ok().map(Value::from))
-        .collect())
+    rewriter.inline_region_in_place(op, region, entry)
 }
 
 /// `spirv.mlir.yield %v` branches to the continuation of the

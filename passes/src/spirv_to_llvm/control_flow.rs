@@ -229,26 +229,6 @@ fn region_blocks<'c, 'r>(op: OperationRef<'c, 'r>) -> Result<Vec<BlockRef<'c, 'r
     Ok(blocks)
 }
 
-/// Inlines region 0 of `op` after the insertion block, merges its entry
-/// block into the insertion block (so that the current block ends with the
-/// entry's terminator, as upstream's lowerings do), and continues in the
-/// block after the region, whose arguments replace the op's results.
-fn inline_structured<'c, 'r>(
-    op: OperationRef<'c, 'r>,
-    entry: BlockRef<'c, 'r>,
-    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-) -> Result<Replacement<'c, 'r>, MatchFailure> {
-    let region = op.region(0).map_err(|_| MatchFailure::new("the op has no region"))?;
-    let result_types = rewriter.converted_result_types(op)?;
-    let inlined = rewriter.inline_region(op, region, &result_types)?;
-    rewriter.merge_into_insertion_block(entry)?;
-    rewriter.set_insertion_point_to_end(inlined.continuation);
-    let continuation = inlined.continuation;
-    Ok((0..continuation.argument_count())
-        .filter_map(|index| continuation.argument(index).ok().map(Value::from))
-        .collect())
-}
-
 /// `spirv.mlir.selection` inlined into the CFG: the header block's ops
 /// (typically just its `spirv.BranchConditional` or `spirv.Switch`) end the
 /// current block, the other blocks follow, and `spirv.mlir.merge` branches to
@@ -277,7 +257,8 @@ fn selection<'c, 'r>(
     if header.argument_count() != 0 {
         return Err(MatchFailure::new("the selection header has arguments"));
     }
-    inline_structured(op, header, rewriter)
+    let region = op.region(0).map_err(|_| MatchFailure::new("the op has no region"))?;
+    rewriter.inline_region_in_place(op, region, header)
 }
 
 /// An empty selection or loop is erased, as upstream; it cannot yield values.
@@ -328,7 +309,8 @@ fn mlir_loop<'c, 'r>(
     let header = entry_branch_target(entry)?;
     let annotation = loop_annotation(rewriter.context(), op)?;
     let current = rewriter.insertion_block();
-    let replacement = inline_structured(op, entry, rewriter)?;
+    let region = op.region(0).map_err(|_| MatchFailure::new("the op has no region"))?;
+    let replacement = rewriter.inline_region_in_place(op, region, entry)?;
     if let Some(annotation) = annotation {
         let header = rewriter.lookup_block(header)?;
         for index in 0..header.predecessor_count() {

@@ -66,8 +66,8 @@ const DIRECT: &[DirectConversion] = &[
 pub(crate) fn populate(patterns: &mut PatternSet) {
     patterns
         .add_direct(DIRECT)
-        .add(InverseSqrt { op: ["spirv.GL.InverseSqrt"] })
-        .add(IntegerAbs { op: ["spirv.GL.SAbs"] })
+        .add_fn("spirv.GL.InverseSqrt", inverse_sqrt)
+        .add_fn("spirv.GL.SAbs", integer_abs)
         .add(Clamp { op: ["spirv.GL.FClamp"], max: "llvm.intr.maxnum", min: "llvm.intr.minnum" })
         .add(Clamp { op: ["spirv.GL.SClamp"], max: "llvm.intr.smax", min: "llvm.intr.smin" })
         .add(Clamp { op: ["spirv.GL.UClamp"], max: "llvm.intr.umax", min: "llvm.intr.umin" })
@@ -106,49 +106,27 @@ fn integer_width(ty: Type<'_>) -> Result<i64, MatchFailure> {
 
 /// `1 / sqrt(x)`, as upstream lowers `spirv.GL.InverseSqrt` (and as
 /// `spirv.CL.rsqrt` is lowered).
-pub(super) struct InverseSqrt {
-    pub op: [&'static str; 1],
-}
-
-impl ConversionPattern for InverseSqrt {
-    fn root_names(&self) -> &[&'static str] {
-        &self.op
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        _op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let ty = first_operand_type(operands)?;
-        let one = float_constant(rewriter, ty, 1.0)?;
-        let sqrt = emit(rewriter, "llvm.intr.sqrt", operands, ty)?;
-        Ok(vec![emit(rewriter, "llvm.fdiv", &[one, sqrt], ty)?])
-    }
+pub(super) fn inverse_sqrt<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let ty = first_operand_type(operands)?;
+    let one = float_constant(rewriter, ty, 1.0)?;
+    let sqrt = emit(rewriter, "llvm.intr.sqrt", operands, ty)?;
+    Ok(vec![emit(rewriter, "llvm.fdiv", &[one, sqrt], ty)?])
 }
 
 /// `llvm.intr.abs` with `is_int_min_poison = false`: the absolute value of
 /// the most negative integer is itself, as GLSL and OpenCL require.
-pub(super) struct IntegerAbs {
-    pub op: [&'static str; 1],
-}
-
-impl ConversionPattern for IntegerAbs {
-    fn root_names(&self) -> &[&'static str] {
-        &self.op
-    }
-
-    fn match_and_rewrite<'c, 'r>(
-        &self,
-        _op: OperationRef<'c, 'r>,
-        operands: &[Value<'c, 'r>],
-        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-        let ty = first_operand_type(operands)?;
-        let poison = BoolAttribute::new(rewriter.context(), false).into();
-        Ok(vec![rewriter.create_value("llvm.intr.abs", operands, ty, &[("is_int_min_poison", poison)])?])
-    }
+pub(super) fn integer_abs<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let ty = first_operand_type(operands)?;
+    let poison = BoolAttribute::new(rewriter.context(), false).into();
+    Ok(vec![rewriter.create_value("llvm.intr.abs", operands, ty, &[("is_int_min_poison", poison)])?])
 }
 
 /// `clamp(x, lo, hi)` is `min(max(x, lo), hi)`, as GLSL.std.450 defines

@@ -4,7 +4,7 @@
 //! with `true`, as bitwise `spirv.Not`.
 
 use super::{
-    bitwise::Not,
+    bitwise,
     comparison::{Comparison, IntPredicate, add_comparisons, icmp},
 };
 use spirv_opt_rs::conversion::{DirectConversion, PatternSet};
@@ -20,6 +20,6 @@ const COMPARISONS: &[Comparison] = &[
 ];
 
 pub(crate) fn populate(patterns: &mut PatternSet) {
-    patterns.add_direct(DIRECT).add(Not::new("spirv.LogicalNot"));
+    patterns.add_direct(DIRECT).add_fn("spirv.LogicalNot", bitwise::not);
     add_comparisons(patterns, COMPARISONS);
 }

@@ -7,7 +7,7 @@
 
 use crate::spirv_to_llvm::{
     builtin_call::{Builtin, BuiltinKind, Sign, call_builtin},
-    glsl::{IntegerAbs, InverseSqrt, first_operand_type},
+    glsl::{first_operand_type, integer_abs, inverse_sqrt},
     util::emit,
 };
 use melior::ir::{OperationRef, Value, ValueLike};
@@ -63,8 +63,8 @@ const BUILTINS: &[OpenClBuiltin] = &[
 pub(crate) fn populate(patterns: &mut PatternSet) {
     patterns
         .add_direct(DIRECT)
-        .add(InverseSqrt { op: ["spirv.CL.rsqrt"] })
-        .add(IntegerAbs { op: ["spirv.CL.s_abs"] })
+        .add_fn("spirv.CL.rsqrt", inverse_sqrt)
+        .add_fn("spirv.CL.s_abs", integer_abs)
         .add_fn("spirv.CL.mix", mix)
         .add_fn("spirv.CL.printf", printf);
     for builtin in BUILTINS {

@@ -8,7 +8,7 @@
 
 use crate::spirv_to_llvm::{
     glsl::first_operand_type,
-    util::{broadcast, dot, emit, first_operand, float_constant},
+    util::{broadcast, dot, emit, first_operand, float_constant, two_operands},
 };
 use melior::ir::{Type, Value, ValueLike, attribute::DenseI32ArrayAttribute};
 use spirv_opt_rs::{
@@ -39,13 +39,6 @@ fn euclidean_length<'c, 'r>(
     }
     let squares = dot(rewriter, x, x)?;
     emit(rewriter, "llvm.intr.sqrt", &[squares], element_type(ty))
-}
-
-fn two_operands<'c, 'r>(operands: &[Value<'c, 'r>]) -> Result<(Value<'c, 'r>, Value<'c, 'r>), MatchFailure> {
-    match operands {
-        &[x, y] => Ok((x, y)),
-        _ => Err(MatchFailure::new("expected 2 operands")),
-    }
 }
 
 /// `Length`: the length of a vector.
