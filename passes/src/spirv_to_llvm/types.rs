@@ -26,7 +26,7 @@ use melior::{
 };
 use spirv_opt_dialects::spirv::{
     attributes::{Decoration, StorageClass},
-    types::{FloatKind, SpirvType, SpirvTypeCache, StructMember, StructType},
+    types::{DecorationValue, FloatKind, SpirvType, SpirvTypeCache, StructMember, StructType},
 };
 use spirv_opt_rs::{
     conversion::{ConversionRewriter, TypeConverter},
@@ -267,18 +267,46 @@ fn float_type(context: &Context, kind: FloatKind) -> Type<'_> {
 /// Member decorations that change neither the layout nor the meaning of
 /// loads and stores, so that dropping them is sound. Upstream rejects every
 /// member decoration.
-const NEUTRAL_MEMBER_DECORATIONS: &[Decoration] =
-    &[Decoration::NonWritable, Decoration::NonReadable, Decoration::RelaxedPrecision];
+/// `ColMajor` is neutral too: a matrix lowers to an array of its columns.
+const NEUTRAL_MEMBER_DECORATIONS: &[Decoration] = &[
+    Decoration::NonWritable,
+    Decoration::NonReadable,
+    Decoration::RelaxedPrecision,
+    Decoration::Coherent,
+    Decoration::Restrict,
+    Decoration::Aliased,
+    Decoration::ColMajor,
+];
 
 /// The first member decoration that cannot be dropped, with its member index.
+/// `MatrixStride` can, when it is the size of a column (the columns of the
+/// lowered array are then where the stride puts them).
 fn unsupported_member_decoration(st: &StructType) -> Option<(usize, Decoration)> {
     st.members.iter().enumerate().find_map(|(index, member)| {
         member
             .decorations
             .iter()
-            .find(|info| !NEUTRAL_MEMBER_DECORATIONS.contains(&info.decoration))
+            .find(|info| {
+                !NEUTRAL_MEMBER_DECORATIONS.contains(&info.decoration)
+                    && !(info.decoration == Decoration::MatrixStride && is_natural_matrix_stride(&member.ty, &info.value))
+            })
             .map(|info| (index, info.decoration))
     })
+}
+
+/// Whether `value` is the byte size of a column of the matrix `ty` (or of a
+/// matrix in an array of matrices).
+fn is_natural_matrix_stride(ty: &SpirvType, value: &Option<DecorationValue>) -> bool {
+    let matrix = match ty {
+        SpirvType::Array { element, .. } | SpirvType::RuntimeArray { element, .. } => element.as_ref(),
+        other => other,
+    };
+    match (matrix, value) {
+        (SpirvType::Matrix { column_type, .. }, Some(DecorationValue::Integer(stride))) => {
+            byte_size(column_type).is_some_and(|size| i64::try_from(size) == Ok(*stride))
+        }
+        _ => false,
+    }
 }
 
 /// An array stride is accepted when it is absent or equal to the size of the
@@ -307,6 +335,7 @@ fn byte_size(ty: &SpirvType) -> Option<u64> {
         SpirvType::Integer { width, .. } => (width % 8 == 0).then_some(u64::from(width / 8)),
         SpirvType::Float(kind) => Some(u64::from(kind.bit_width() / 8)),
         SpirvType::Vector { count, element } => byte_size(element)?.checked_mul(u64::from(*count)),
+        SpirvType::Matrix { columns, column_type } => byte_size(column_type)?.checked_mul(u64::from(*columns)),
         SpirvType::Array { count, element, stride } => {
             stride.map(u64::from).or_else(|| byte_size(element))?.checked_mul(u64::from(*count))
         }
@@ -349,7 +378,11 @@ fn literal(ty: &SpirvType) -> SpirvType {
                     decorations: member
                         .decorations
                         .iter()
-                        .filter(|info| !NEUTRAL_MEMBER_DECORATIONS.contains(&info.decoration))
+                        .filter(|info| {
+                            !NEUTRAL_MEMBER_DECORATIONS.contains(&info.decoration)
+                                && !(info.decoration == Decoration::MatrixStride
+                                    && is_natural_matrix_stride(&member.ty, &info.value))
+                        })
                         .cloned()
                         .collect(),
                 })
@@ -360,6 +393,10 @@ fn literal(ty: &SpirvType) -> SpirvType {
         }
         SpirvType::RuntimeArray { element, stride } => {
             SpirvType::RuntimeArray { element: Arc::new(literal(element)), stride: *stride }
+        }
+        // A matrix is laid out as the array of its columns it lowers to.
+        SpirvType::Matrix { columns, column_type } => {
+            SpirvType::Array { count: *columns, element: Arc::new(literal(column_type)), stride: None }
         }
         other => other.clone(),
     }

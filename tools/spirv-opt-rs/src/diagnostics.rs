@@ -153,6 +153,8 @@ pub struct Source {
     pub name: String,
     /// Its lines, without line terminators, lossily decoded.
     pub lines: Vec<String>,
+    /// Whether the input is a SPIR-V binary (it has no lines to quote).
+    pub binary: bool,
 }
 
 impl Source {
@@ -162,7 +164,8 @@ impl Source {
             .split(|byte| *byte == b'\n')
             .map(|line| String::from_utf8_lossy(line.strip_suffix(b"\r").unwrap_or(line)).into_owned())
             .collect();
-        Self { name: name.to_owned(), lines }
+        let binary = spirv_opt_dialects::spirv::deserialize::is_spirv_binary(bytes);
+        Self { name: name.to_owned(), lines, binary }
     }
 
     /// Line `line` (1-based) of the file named `file`, if it is this source.
@@ -183,6 +186,11 @@ impl Source {
     fn render_with(&self, severity: Severity, loc: &Loc, message: &str, range: usize, show_source: bool) -> String {
         let mut text = String::new();
         match loc {
+            // Instructions of a SPIR-V binary without a source line are
+            // located at `file:0:<byte offset>`.
+            Loc::File { file, line: 0, column } if self.binary && *file == self.name => {
+                let _ = writeln!(text, "{file}: {}: at byte offset {column}: {message}", severity.as_str());
+            }
             Loc::File { file, line, column } => {
                 let _ = writeln!(text, "{file}:{line}:{column}: {}: {message}", severity.as_str());
                 // A line with control characters (binary input) is not quoted:
@@ -312,6 +320,11 @@ impl Sink {
 }
 
 /// Prints a tool-level error (not tied to a source location).
+/// Reports a SPIR-V binary that could not be imported, at its byte offset.
+pub fn binary_error(file: &str, error: &spirv_opt_dialects::spirv::deserialize::DeserializeError) {
+    let _ = writeln!(std::io::stderr(), "{file}: error: at byte offset {}: {}", error.offset, error.kind);
+}
+
 pub fn tool_error(message: impl std::fmt::Display) {
     let _ = writeln!(std::io::stderr(), "spirv-opt-rs: error: {message}");
 }

@@ -2,10 +2,11 @@
 
 use crate::{
     cli::Invocation,
-    diagnostics::{Sink, Source, tool_error},
+    diagnostics::{Sink, Source, binary_error, tool_error},
     verify::Verifier,
 };
 use melior::{Context, ir::operation::OperationLike};
+use spirv_opt_dialects::spirv::deserialize::{deserialize, is_spirv_binary};
 use spirv_opt_rs::{
     pass::PassRegistry,
     pipeline::{self, PassManagerOptions, Pipeline, PipelineElement},
@@ -144,7 +145,13 @@ pub fn run(invocation: &Invocation, registry: &PassRegistry, context: &Context) 
         return false;
     };
     let source = Arc::new(Source::new(&name, &input));
-    let chunks = if options.split_input_file { split(&input) } else { vec![Chunk { first_line: 0, bytes: input }] };
+    // A SPIR-V binary is one module: it is never split.
+    let binary = is_spirv_binary(&input);
+    let chunks = if options.split_input_file && !binary {
+        split(&input)
+    } else {
+        vec![Chunk { first_line: 0, bytes: input }]
+    };
     tracing::debug!(file = %name, chunks = chunks.len(), pipeline = %invocation.pipeline, "processing");
 
     let mut output = match &options.output {
@@ -233,7 +240,17 @@ fn transform(
     name: &str,
     text: &[u8],
 ) -> Option<Vec<u8>> {
-    let mut module = pipeline::parse_source(context, text, name)?;
+    let mut module = if is_spirv_binary(text) {
+        match deserialize(context, text, name) {
+            Ok(module) => module,
+            Err(error) => {
+                binary_error(name, &error);
+                return None;
+            }
+        }
+    } else {
+        pipeline::parse_source(context, text, name)?
+    };
     let manager = match pipeline::build_pass_manager(context, registry, &invocation.pipeline, pass_manager_options) {
         Ok(manager) => manager,
         Err(error) => {

@@ -1,0 +1,1834 @@
+//! The walk over a module's instructions, in the layout order of seed 004,
+//! building the `spirv.module`: module-level instructions first (header
+//! information, debug names, decorations, types, constants, globals), then
+//! each function, block by block.
+//!
+//! Values that SPIR-V defines once at module level are materialized where
+//! they are used, once per block, as MLIR's deserializer does: constants as
+//! `spirv.Constant`, global variables as `spirv.mlir.addressof`,
+//! specialization constants as `spirv.mlir.referenceof`, `OpUndef` as
+//! `spirv.Undef`. `OpPhi`s become block arguments. Control flow is kept as
+//! branches between the blocks of the function (merge instructions are
+//! structural hints that the branches already express).
+
+use std::{
+    cell::RefCell,
+    collections::{HashMap, HashSet},
+    rc::Rc,
+    sync::Arc,
+};
+
+use melior::{
+    Context,
+    ir::{
+        Attribute, Block, BlockLike, BlockRef, Identifier, Location, Module, Operation, Region, RegionLike, Type, Value,
+        ValueLike,
+        attribute::{
+            ArrayAttribute, DenseI32ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute,
+            TypeAttribute,
+        },
+        operation::{OperationBuilder, OperationLike},
+        r#type::IntegerType,
+    },
+};
+
+use super::{
+    DeserializeError, ErrorKind,
+    reader::{Header, Inst, literal_string},
+    tables::{self, Arg, AttrKind, OpInfo},
+    types::{self, op as ty},
+};
+use crate::spirv::{
+    attributes::Decoration,
+    types::SpirvType,
+};
+
+pub(super) type Result<T> = std::result::Result<T, DeserializeError>;
+
+/// Opcodes read by hand (the type opcodes are in `types::op`).
+mod op {
+    pub const NOP: u16 = 0;
+    pub const UNDEF: u16 = 1;
+    pub const SOURCE_CONTINUED: u16 = 2;
+    pub const SOURCE: u16 = 3;
+    pub const SOURCE_EXTENSION: u16 = 4;
+    pub const NAME: u16 = 5;
+    pub const MEMBER_NAME: u16 = 6;
+    pub const STRING: u16 = 7;
+    pub const LINE: u16 = 8;
+    pub const EXTENSION: u16 = 10;
+    pub const EXT_INST_IMPORT: u16 = 11;
+    pub const EXT_INST: u16 = 12;
+    pub const MEMORY_MODEL: u16 = 14;
+    pub const ENTRY_POINT: u16 = 15;
+    pub const EXECUTION_MODE: u16 = 16;
+    pub const CAPABILITY: u16 = 17;
+    pub const CONSTANT_TRUE: u16 = 41;
+    pub const CONSTANT_FALSE: u16 = 42;
+    pub const CONSTANT: u16 = 43;
+    pub const CONSTANT_COMPOSITE: u16 = 44;
+    pub const CONSTANT_NULL: u16 = 46;
+    pub const SPEC_CONSTANT_TRUE: u16 = 48;
+    pub const SPEC_CONSTANT_FALSE: u16 = 49;
+    pub const SPEC_CONSTANT: u16 = 50;
+    pub const SPEC_CONSTANT_COMPOSITE: u16 = 51;
+    pub const SPEC_CONSTANT_OP: u16 = 52;
+    pub const FUNCTION: u16 = 54;
+    pub const FUNCTION_PARAMETER: u16 = 55;
+    pub const FUNCTION_END: u16 = 56;
+    pub const FUNCTION_CALL: u16 = 57;
+    pub const VARIABLE: u16 = 59;
+    pub const COPY_MEMORY: u16 = 63;
+    pub const IN_BOUNDS_ACCESS_CHAIN: u16 = 66;
+    pub const ACCESS_CHAIN: u16 = 65;
+    pub const DECORATE: u16 = 71;
+    pub const MEMBER_DECORATE: u16 = 72;
+    pub const DECORATION_GROUP: u16 = 73;
+    pub const GROUP_DECORATE: u16 = 74;
+    pub const GROUP_MEMBER_DECORATE: u16 = 75;
+    pub const COPY_OBJECT: u16 = 83;
+    pub const BITCAST: u16 = 124;
+    pub const GENERIC_CAST_TO_PTR_EXPLICIT: u16 = 123;
+    pub const PHI: u16 = 245;
+    pub const LOOP_MERGE: u16 = 246;
+    pub const SELECTION_MERGE: u16 = 247;
+    pub const LABEL: u16 = 248;
+    pub const BRANCH: u16 = 249;
+    pub const BRANCH_CONDITIONAL: u16 = 250;
+    pub const SWITCH: u16 = 251;
+    pub const LIFETIME_START: u16 = 256;
+    pub const LIFETIME_STOP: u16 = 257;
+    pub const NO_LINE: u16 = 317;
+    pub const MODULE_PROCESSED: u16 = 330;
+    pub const DECORATE_ID: u16 = 332;
+    pub const EXECUTION_MODE_ID: u16 = 331;
+    pub const TERMINATE_INVOCATION: u16 = 4416;
+    pub const DECORATE_STRING: u16 = 5632;
+    pub const MEMBER_DECORATE_STRING: u16 = 5633;
+}
+
+impl Inst<'_> {
+    /// An error at this instruction.
+    pub(super) fn error(&self, kind: ErrorKind) -> DeserializeError {
+        DeserializeError::new(self.offset, kind)
+    }
+}
+
+/// One decoration of an `<id>` or struct member.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Decor<'w> {
+    /// The `Decoration` value.
+    pub decoration: u32,
+    /// Its extra operands (literals, or `<id>`s for `OpDecorateId`).
+    pub literals: &'w [u32],
+}
+
+/// A constant, kept as data until a use materializes it.
+#[derive(Debug, Clone)]
+enum ConstantValue {
+    /// `OpConstant`: the literal words (one, or two for 64-bit types).
+    Scalar(Vec<u32>),
+    Bool(bool),
+    Composite(Vec<u32>),
+    Null,
+}
+
+/// A specialization constant: the module-level symbol that represents it.
+#[derive(Debug, Clone)]
+struct SpecConstant {
+    symbol: String,
+    type_id: u32,
+}
+
+/// One function's instructions, split into its parts.
+struct FunctionInsts<'a, 'w> {
+    def: &'a Inst<'w>,
+    params: Vec<&'a Inst<'w>>,
+    /// Each block: its label and its instructions after the label.
+    blocks: Vec<(&'a Inst<'w>, Vec<&'a Inst<'w>>)>,
+}
+
+/// Where an `OpEntryPoint` or `OpExecutionMode*` is, to build it last.
+struct EntryPoint {
+    model: u32,
+    function: u32,
+    interface: Vec<u32>,
+    offset: usize,
+}
+
+pub(super) struct Importer<'c, 'w> {
+    pub(super) context: &'c Context,
+    file: String,
+    bound: u32,
+    version: u32,
+    pub(super) names: HashMap<u32, String>,
+    strings: HashMap<u32, String>,
+    decorations: HashMap<u32, Vec<Decor<'w>>>,
+    pub(super) member_decorations: HashMap<(u32, u32), Vec<Decor<'w>>>,
+    decoration_groups: HashSet<u32>,
+    pub(super) type_models: HashMap<u32, Arc<SpirvType>>,
+    pub(super) function_types: HashMap<u32, (Vec<u32>, u32)>,
+    pub(super) mlir_types: HashMap<u32, Type<'c>>,
+    pub(super) forward_pointers: HashSet<u32>,
+    pub(super) recursive_structs: HashSet<u32>,
+    constants: HashMap<u32, (u32, ConstantValue)>,
+    spec_constants: HashMap<u32, SpecConstant>,
+    spec_constant_ops: HashMap<u32, Inst<'w>>,
+    undefs: HashMap<u32, u32>,
+    globals: HashMap<u32, (String, u32)>,
+    functions: HashMap<u32, String>,
+    ext_sets: HashMap<u32, String>,
+    /// Results of instructions of `NonSemantic.*` sets, which were skipped.
+    non_semantic: HashSet<u32>,
+    symbols: HashSet<String>,
+    attributes: HashMap<String, Attribute<'c>>,
+    /// Module-level ops, in order, for the body of the `spirv.module`.
+    module_ops: Vec<Operation<'c>>,
+    entry_points: Vec<EntryPoint>,
+    execution_modes: Vec<Inst<'w>>,
+    capabilities: Vec<u32>,
+    extensions: Vec<String>,
+    memory_model: Option<(u32, u32)>,
+}
+
+/// Imports the instructions of one module (see [`super::deserialize`]).
+pub(super) fn import<'c>(
+    context: &'c Context,
+    header: Header,
+    instructions: &[Inst<'_>],
+    file: &str,
+) -> Result<Module<'c>> {
+    // MLIR reports type and attribute parse failures and verifier errors as
+    // diagnostics; keep them for our error instead of letting them reach the
+    // caller's handlers.
+    let diagnostics = Rc::new(RefCell::new(Vec::<String>::new()));
+    let handler = context.attach_diagnostic_handler({
+        let diagnostics = Rc::clone(&diagnostics);
+        move |diagnostic| {
+            diagnostics.borrow_mut().push(format!("{}: {}", diagnostic.location(), diagnostic));
+            true
+        }
+    });
+    let result = Importer::new(context, header, file).run(instructions, &diagnostics);
+    context.detach_diagnostic_handler(handler);
+    result
+}
+
+impl<'c, 'w> Importer<'c, 'w> {
+    fn new(context: &'c Context, header: Header, file: &str) -> Self {
+        Self {
+            context,
+            file: file.to_owned(),
+            bound: header.bound,
+            version: header.version,
+            names: HashMap::new(),
+            strings: HashMap::new(),
+            decorations: HashMap::new(),
+            member_decorations: HashMap::new(),
+            decoration_groups: HashSet::new(),
+            type_models: HashMap::new(),
+            function_types: HashMap::new(),
+            mlir_types: HashMap::new(),
+            forward_pointers: HashSet::new(),
+            recursive_structs: HashSet::new(),
+            constants: HashMap::new(),
+            spec_constants: HashMap::new(),
+            spec_constant_ops: HashMap::new(),
+            undefs: HashMap::new(),
+            globals: HashMap::new(),
+            functions: HashMap::new(),
+            ext_sets: HashMap::new(),
+            non_semantic: HashSet::new(),
+            symbols: HashSet::new(),
+            attributes: HashMap::new(),
+            module_ops: Vec::new(),
+            entry_points: Vec::new(),
+            execution_modes: Vec::new(),
+            capabilities: Vec::new(),
+            extensions: Vec::new(),
+            memory_model: None,
+        }
+    }
+
+    fn run(mut self, instructions: &[Inst<'w>], diagnostics: &Rc<RefCell<Vec<String>>>) -> Result<Module<'c>> {
+        self.name_functions(instructions)?;
+        let first_function = instructions.iter().position(|inst| inst.opcode == op::FUNCTION).unwrap_or(instructions.len());
+        for inst in &instructions[..first_function] {
+            self.module_level(inst)?;
+        }
+        for function in split_functions(&instructions[first_function..])? {
+            let operation = self.function(&function)?;
+            self.module_ops.push(operation);
+        }
+        let file = self.file.clone();
+        let module = self.finish(instructions)?;
+        if module.as_operation().verify() {
+            Ok(module)
+        } else {
+            let message = diagnostics.borrow().join("; ");
+            Err(verify_error(&file, instructions, &message))
+        }
+    }
+
+    /// Pre-assigns every function's symbol (calls and entry points name
+    /// functions defined later).
+    fn name_functions(&mut self, instructions: &[Inst<'w>]) -> Result<()> {
+        for inst in instructions {
+            match inst.opcode {
+                op::NAME => {
+                    let id = self.word(inst, 0)?;
+                    let (name, _) = literal_string(&inst.words[1..]).unwrap_or_default();
+                    self.names.insert(id, name);
+                }
+                op::ENTRY_POINT => {
+                    // The entry point's own name wins over OpName for its function.
+                    let function = self.word(inst, 1)?;
+                    if let Some((name, _)) = literal_string(inst.words.get(2..).unwrap_or_default()) {
+                        self.names.insert(function, name);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for inst in instructions.iter().filter(|inst| inst.opcode == op::FUNCTION) {
+            let id = self.word(inst, 1)?;
+            self.check_bound(inst, id)?;
+            let symbol = self.symbol_for(id, "spirv_fn");
+            self.functions.insert(id, symbol);
+        }
+        Ok(())
+    }
+
+    /// A fresh symbol for `<id>`: its name if it has a unique one, else `prefix_<id>`.
+    fn symbol_for(&mut self, id: u32, prefix: &str) -> String {
+        let symbol = match self.names.get(&id) {
+            Some(name) if !name.is_empty() && !self.symbols.contains(name) => name.clone(),
+            Some(name) if !name.is_empty() => format!("{name}_{id}"),
+            _ => format!("{prefix}_{id}"),
+        };
+        let symbol = if self.symbols.contains(&symbol) { format!("{prefix}_{id}") } else { symbol };
+        self.symbols.insert(symbol.clone());
+        symbol
+    }
+
+    pub(super) fn word(&self, inst: &Inst<'_>, index: usize) -> Result<u32> {
+        inst.words.get(index).copied().ok_or_else(|| {
+            inst.error(ErrorKind::Malformed(format!("expected at least {} operand words, found {}", index + 1, inst.words.len())))
+        })
+    }
+
+    fn check_bound(&self, inst: &Inst<'_>, id: u32) -> Result<()> {
+        if id == 0 || id >= self.bound {
+            return Err(inst.error(ErrorKind::IdOutOfBound { id, bound: self.bound }));
+        }
+        Ok(())
+    }
+
+    /// The error for an `<id>` that is not a `what` here.
+    pub(super) fn undefined(&self, inst: &Inst<'_>, id: u32, what: &str) -> DeserializeError {
+        if id == 0 || id >= self.bound {
+            inst.error(ErrorKind::IdOutOfBound { id, bound: self.bound })
+        } else {
+            inst.error(ErrorKind::UndefinedId(format!("<id> %{id} is not a defined {what}")))
+        }
+    }
+
+    pub(super) fn decorations_of(&self, id: u32) -> impl Iterator<Item = &Decor<'w>> {
+        self.decorations.get(&id).into_iter().flatten()
+    }
+
+    pub(super) fn parse_type(&self, text: &str) -> Option<Type<'c>> {
+        Type::parse(self.context, text)
+    }
+
+    /// Parses an attribute once per distinct text.
+    fn attribute(&mut self, inst: &Inst<'_>, text: &str) -> Result<Attribute<'c>> {
+        if let Some(attribute) = self.attributes.get(text) {
+            return Ok(*attribute);
+        }
+        let attribute = Attribute::parse(self.context, text).ok_or_else(|| {
+            inst.error(ErrorKind::Unsupported(format!("`{text}` is not a valid dialect attribute")))
+        })?;
+        self.attributes.insert(text.to_owned(), attribute);
+        Ok(attribute)
+    }
+
+    fn enum_attribute(&mut self, inst: &Inst<'_>, mnemonic: &str, value: u32) -> Result<Attribute<'c>> {
+        let text = tables::enum_by_mnemonic(mnemonic).and_then(|info| info.attribute_text(value)).ok_or_else(|| {
+            inst.error(ErrorKind::Unsupported(format!("value {value} of enum `{mnemonic}`")))
+        })?;
+        self.attribute(inst, &text)
+    }
+
+    fn enum_name(inst: &Inst<'_>, class: &str, value: u32) -> Result<&'static str> {
+        tables::enum_by_class(class)
+            .and_then(|info| info.name(value))
+            .ok_or_else(|| inst.error(ErrorKind::Unsupported(format!("{class} {value}"))))
+    }
+
+    fn i32_attribute(&self, value: u32) -> Attribute<'c> {
+        IntegerAttribute::new(IntegerType::new(self.context, 32).into(), i64::from(value as i32)).into()
+    }
+
+    fn location(&self, inst: &Inst<'_>, line: Option<Location<'c>>) -> Location<'c> {
+        line.unwrap_or_else(|| Location::new(self.context, &self.file, 0, inst.offset))
+    }
+
+    /// The value of a 32-bit (or narrower) integer constant.
+    pub(super) fn constant_u32(&self, id: u32) -> Option<u32> {
+        match self.constants.get(&id) {
+            Some((_, ConstantValue::Scalar(words))) if words.len() == 1 => Some(words[0]),
+            Some((_, ConstantValue::Null)) => Some(0),
+            _ => None,
+        }
+    }
+
+    // ----- module level -----
+
+    fn module_level(&mut self, inst: &Inst<'w>) -> Result<()> {
+        let w = inst.words;
+        match inst.opcode {
+            op::CAPABILITY => self.capabilities.push(self.word(inst, 0)?),
+            op::EXTENSION => {
+                let (name, _) = literal_string(w).unwrap_or_default();
+                self.extensions.push(name);
+            }
+            op::EXT_INST_IMPORT => {
+                let id = self.word(inst, 0)?;
+                let (name, _) = literal_string(&w[1..]).unwrap_or_default();
+                if !tables::knows_ext_inst_set(&name) && !is_non_semantic(&name) {
+                    return Err(inst.error(ErrorKind::Unsupported(format!("extended instruction set \"{name}\""))));
+                }
+                self.ext_sets.insert(id, name);
+            }
+            op::MEMORY_MODEL => self.memory_model = Some((self.word(inst, 0)?, self.word(inst, 1)?)),
+            op::ENTRY_POINT => {
+                let model = self.word(inst, 0)?;
+                let function = self.word(inst, 1)?;
+                let (_, used) = literal_string(w.get(2..).unwrap_or_default())
+                    .ok_or_else(|| inst.error(ErrorKind::Malformed("unterminated entry point name".into())))?;
+                let interface = w[2 + used..].to_vec();
+                self.entry_points.push(EntryPoint { model, function, interface, offset: inst.offset });
+            }
+            op::EXECUTION_MODE | op::EXECUTION_MODE_ID => self.execution_modes.push(*inst),
+            op::STRING => {
+                let id = self.word(inst, 0)?;
+                let (text, _) = literal_string(&w[1..]).unwrap_or_default();
+                self.strings.insert(id, text);
+            }
+            op::NAME | op::MEMBER_NAME | op::SOURCE | op::SOURCE_CONTINUED | op::SOURCE_EXTENSION
+            | op::MODULE_PROCESSED | op::LINE | op::NO_LINE | op::NOP => {}
+            op::DECORATE | op::DECORATE_ID | op::DECORATE_STRING => {
+                let target = self.word(inst, 0)?;
+                let decoration = self.word(inst, 1)?;
+                self.decorations.entry(target).or_default().push(Decor { decoration, literals: &w[2..] });
+            }
+            op::MEMBER_DECORATE | op::MEMBER_DECORATE_STRING => {
+                let target = self.word(inst, 0)?;
+                let member = self.word(inst, 1)?;
+                let decoration = self.word(inst, 2)?;
+                self.member_decorations.entry((target, member)).or_default().push(Decor { decoration, literals: &w[3..] });
+            }
+            op::DECORATION_GROUP => {
+                self.decoration_groups.insert(self.word(inst, 0)?);
+            }
+            op::GROUP_DECORATE => {
+                let group = self.word(inst, 0)?;
+                let decorations: Vec<Decor<'w>> = self.decorations_of(group).copied().collect();
+                for &target in &w[1..] {
+                    self.decorations.entry(target).or_default().extend(decorations.iter().copied());
+                }
+            }
+            op::GROUP_MEMBER_DECORATE => {
+                let group = self.word(inst, 0)?;
+                let decorations: Vec<Decor<'w>> = self.decorations_of(group).copied().collect();
+                for pair in w[1..].chunks_exact(2) {
+                    self.member_decorations.entry((pair[0], pair[1])).or_default().extend(decorations.iter().copied());
+                }
+            }
+            ty::TYPE_FORWARD_POINTER => {
+                let pointer = self.word(inst, 0)?;
+                self.forward_pointers.insert(pointer);
+            }
+            opcode if types::is_type(opcode) => {
+                let id = self.word(inst, 0)?;
+                self.check_bound(inst, id)?;
+                if opcode == ty::TYPE_STRUCT && self.is_forward_declared_struct(id) {
+                    self.recursive_structs.insert(id);
+                }
+                self.define_type(inst)?;
+            }
+            op::CONSTANT_TRUE | op::CONSTANT_FALSE | op::CONSTANT | op::CONSTANT_COMPOSITE | op::CONSTANT_NULL => {
+                let type_id = self.word(inst, 0)?;
+                let id = self.word(inst, 1)?;
+                self.check_bound(inst, id)?;
+                if !self.type_models.contains_key(&type_id) {
+                    return Err(self.undefined(inst, type_id, "type"));
+                }
+                let value = match inst.opcode {
+                    op::CONSTANT_TRUE => ConstantValue::Bool(true),
+                    op::CONSTANT_FALSE => ConstantValue::Bool(false),
+                    op::CONSTANT => ConstantValue::Scalar(w[2..].to_vec()),
+                    op::CONSTANT_COMPOSITE => ConstantValue::Composite(w[2..].to_vec()),
+                    _ => ConstantValue::Null,
+                };
+                self.constants.insert(id, (type_id, value));
+            }
+            op::SPEC_CONSTANT_TRUE | op::SPEC_CONSTANT_FALSE | op::SPEC_CONSTANT => self.spec_constant(inst)?,
+            op::SPEC_CONSTANT_COMPOSITE => self.spec_constant_composite(inst)?,
+            op::SPEC_CONSTANT_OP => {
+                let id = self.word(inst, 1)?;
+                self.check_bound(inst, id)?;
+                self.spec_constant_ops.insert(id, *inst);
+            }
+            op::UNDEF => {
+                let id = self.word(inst, 1)?;
+                self.check_bound(inst, id)?;
+                self.undefs.insert(id, self.word(inst, 0)?);
+            }
+            op::VARIABLE => self.global_variable(inst)?,
+            op::EXT_INST => {
+                let id = self.word(inst, 1)?;
+                let set = self.word(inst, 2)?;
+                match self.ext_sets.get(&set) {
+                    Some(name) if is_non_semantic(name) => {
+                        self.non_semantic.insert(id);
+                    }
+                    _ => {
+                        return Err(inst.error(ErrorKind::Unsupported(
+                            "an extended instruction outside a function".into(),
+                        )));
+                    }
+                }
+            }
+            opcode => {
+                return Err(inst.error(ErrorKind::Unsupported(format!(
+                    "instruction {} at module level",
+                    opcode_name(opcode)
+                ))));
+            }
+        }
+        Ok(())
+    }
+
+    fn is_forward_declared_struct(&self, id: u32) -> bool {
+        // OpTypeForwardPointer names the pointer; a struct is recursive when
+        // a forward-declared pointer type points to it, which is only known
+        // once the pointer is defined. Treat any struct named by a forward
+        // pointer's later OpTypePointer as identified: conservatively, any
+        // struct declared while forward pointers are pending.
+        !self.forward_pointers.is_empty() && self.forward_pointers.iter().any(|p| !self.type_models.contains_key(p)) && {
+            let _ = id;
+            true
+        }
+    }
+
+    fn spec_constant(&mut self, inst: &Inst<'w>) -> Result<()> {
+        let type_id = self.word(inst, 0)?;
+        let id = self.word(inst, 1)?;
+        self.check_bound(inst, id)?;
+        let ty = self.mlir_type(inst, type_id)?;
+        let value_text = match inst.opcode {
+            op::SPEC_CONSTANT_TRUE => "true".to_owned(),
+            op::SPEC_CONSTANT_FALSE => "false".to_owned(),
+            _ => self.scalar_text(inst, type_id, &inst.words[2..])?,
+        };
+        let default_value = self.attribute(inst, &value_text)?;
+        let symbol = self.symbol_for(id, "spirv_spec_const");
+        let spec_id = self
+            .decorations_of(id)
+            .find(|d| d.decoration == Decoration::SpecId as u32)
+            .and_then(|d| d.literals.first().copied());
+        let location = self.location(inst, None);
+        let mut attributes = vec![
+            (Identifier::new(self.context, "sym_name"), StringAttribute::new(self.context, &symbol).into()),
+            (Identifier::new(self.context, "default_value"), default_value),
+        ];
+        if let Some(spec_id) = spec_id {
+            attributes.push((Identifier::new(self.context, "spec_id"), self.i32_attribute(spec_id)));
+        }
+        let _ = ty;
+        let operation = OperationBuilder::new("spirv.SpecConstant", location)
+            .add_attributes(&attributes)
+            .build()
+            .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+        self.module_ops.push(operation);
+        self.spec_constants.insert(id, SpecConstant { symbol, type_id });
+        Ok(())
+    }
+
+    fn spec_constant_composite(&mut self, inst: &Inst<'w>) -> Result<()> {
+        let type_id = self.word(inst, 0)?;
+        let id = self.word(inst, 1)?;
+        self.check_bound(inst, id)?;
+        let ty = self.mlir_type(inst, type_id)?;
+        let mut constituents = Vec::new();
+        for &constituent in &inst.words[2..] {
+            let symbol = self.spec_symbol(inst, constituent)?;
+            constituents.push(FlatSymbolRefAttribute::new(self.context, &symbol).into());
+        }
+        let symbol = self.symbol_for(id, "spirv_spec_const_composite");
+        let mut attributes = vec![
+            (Identifier::new(self.context, "type"), TypeAttribute::new(ty).into()),
+            (Identifier::new(self.context, "sym_name"), StringAttribute::new(self.context, &symbol).into()),
+            (Identifier::new(self.context, "constituents"), ArrayAttribute::new(self.context, &constituents).into()),
+        ];
+        // `BuiltIn WorkgroupSize` on the composite: the workgroup size comes
+        // from specialization constants; keep the decoration (docs/import.md).
+        attributes.extend(self.decoration_attributes(inst, id)?);
+        let operation = OperationBuilder::new("spirv.SpecConstantComposite", self.location(inst, None))
+            .add_attributes(&attributes)
+            .build()
+            .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+        self.module_ops.push(operation);
+        self.spec_constants.insert(id, SpecConstant { symbol, type_id });
+        Ok(())
+    }
+
+    /// The symbol of a specialization constant; a plain constant used where
+    /// a specialization constant is expected (a constituent of a composite,
+    /// a global's initializer) becomes one without a `SpecId`, which keeps
+    /// its value.
+    fn spec_symbol(&mut self, inst: &Inst<'w>, id: u32) -> Result<String> {
+        if let Some(spec) = self.spec_constants.get(&id) {
+            return Ok(spec.symbol.clone());
+        }
+        let Some((type_id, value)) = self.constants.get(&id).cloned() else {
+            return Err(self.undefined(inst, id, "constant"));
+        };
+        let model = self.type_models.get(&type_id).cloned().ok_or_else(|| self.undefined(inst, type_id, "type"))?;
+        let is_composite = matches!(
+            &*model,
+            SpirvType::Vector { .. } | SpirvType::Array { .. } | SpirvType::Struct(_) | SpirvType::Matrix { .. }
+        );
+        let symbol = self.symbol_for(id, "spirv_const");
+        let location = self.location(inst, None);
+        let operation = if is_composite {
+            let members: Vec<u32> = match value {
+                ConstantValue::Composite(members) => members,
+                _ => {
+                    // A null composite: spell out its members as zero constants.
+                    let text = self.constant_text(inst, id)?;
+                    let value = self.attribute(inst, &text)?;
+                    let ty = self.mlir_type(inst, type_id)?;
+                    let operation = OperationBuilder::new("spirv.SpecConstant", location)
+                        .add_attributes(&[
+                            (Identifier::new(self.context, "sym_name"), StringAttribute::new(self.context, &symbol).into()),
+                            (Identifier::new(self.context, "default_value"), value),
+                        ])
+                        .build()
+                        .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+                    let _ = ty;
+                    self.module_ops.push(operation);
+                    self.spec_constants.insert(id, SpecConstant { symbol: symbol.clone(), type_id });
+                    return Ok(symbol);
+                }
+            };
+            let mut constituents = Vec::new();
+            for member in members {
+                let member_symbol = self.spec_symbol(inst, member)?;
+                constituents.push(FlatSymbolRefAttribute::new(self.context, &member_symbol).into());
+            }
+            let ty = self.mlir_type(inst, type_id)?;
+            OperationBuilder::new("spirv.SpecConstantComposite", location)
+                .add_attributes(&[
+                    (Identifier::new(self.context, "type"), TypeAttribute::new(ty).into()),
+                    (Identifier::new(self.context, "sym_name"), StringAttribute::new(self.context, &symbol).into()),
+                    (Identifier::new(self.context, "constituents"), ArrayAttribute::new(self.context, &constituents).into()),
+                ])
+                .build()
+        } else {
+            let text = self.constant_text(inst, id)?;
+            let value = self.attribute(inst, &text)?;
+            OperationBuilder::new("spirv.SpecConstant", location)
+                .add_attributes(&[
+                    (Identifier::new(self.context, "sym_name"), StringAttribute::new(self.context, &symbol).into()),
+                    (Identifier::new(self.context, "default_value"), value),
+                ])
+                .build()
+        }
+        .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+        self.module_ops.push(operation);
+        self.spec_constants.insert(id, SpecConstant { symbol: symbol.clone(), type_id });
+        Ok(symbol)
+    }
+
+    fn global_variable(&mut self, inst: &Inst<'w>) -> Result<()> {
+        let type_id = self.word(inst, 0)?;
+        let id = self.word(inst, 1)?;
+        self.check_bound(inst, id)?;
+        let ty = self.mlir_type(inst, type_id)?;
+        let symbol = self.symbol_for(id, "spirv_var");
+        let mut attributes = vec![
+            (Identifier::new(self.context, "type"), TypeAttribute::new(ty).into()),
+            (Identifier::new(self.context, "sym_name"), StringAttribute::new(self.context, &symbol).into()),
+        ];
+        if let Some(&initializer) = inst.words.get(3) {
+            let init_symbol = match self.globals.get(&initializer) {
+                Some((global, _)) => global.clone(),
+                None => self.spec_symbol(inst, initializer)?,
+            };
+            attributes
+                .push((Identifier::new(self.context, "initializer"), FlatSymbolRefAttribute::new(self.context, &init_symbol).into()));
+        }
+        attributes.extend(self.decoration_attributes(inst, id)?);
+        let operation = OperationBuilder::new("spirv.GlobalVariable", self.location(inst, None))
+            .add_attributes(&attributes)
+            .build()
+            .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+        self.module_ops.push(operation);
+        self.globals.insert(id, (symbol, type_id));
+        Ok(())
+    }
+
+    /// The attributes MLIR gives an op or global for the decorations of
+    /// `<id>`: `descriptor_set`, `binding`, `built_in`, `linkage_attributes`,
+    /// and for any other decoration its snake_case name, with a unit, integer
+    /// or enum value.
+    fn decoration_attributes(&mut self, inst: &Inst<'_>, id: u32) -> Result<Vec<(Identifier<'c>, Attribute<'c>)>> {
+        let decorations: Vec<Decor<'w>> = self.decorations_of(id).copied().collect();
+        let mut attributes = Vec::new();
+        for decor in decorations {
+            let name = Self::enum_name(inst, "Decoration", decor.decoration)?;
+            let context = self.context;
+            let attribute: Attribute<'c> = match (Decoration::from_value(decor.decoration), decor.literals) {
+                (Some(Decoration::BuiltIn), [value]) => {
+                    StringAttribute::new(context, Self::enum_name(inst, "BuiltIn", *value)?).into()
+                }
+                (Some(Decoration::LinkageAttributes), words) => {
+                    let (linkage_name, used) = literal_string(words).unwrap_or_default();
+                    let linkage_type = words.get(used).copied().unwrap_or(0);
+                    let linkage_type = Self::enum_name(inst, "LinkageType", linkage_type)?;
+                    let text = format!(
+                        "#spirv.linkage_attributes<linkage_name = {linkage_name:?}, linkage_type = <{linkage_type}>>"
+                    );
+                    self.attribute(inst, &text)?
+                }
+                (Some(Decoration::FPRoundingMode), [value]) => self.enum_attribute(inst, "fp_rounding_mode", *value)?,
+                (Some(Decoration::FPFastMathMode), [value]) => self.enum_attribute(inst, "fastmath_mode", *value)?,
+                (Some(Decoration::SpecId | Decoration::ArrayStride | Decoration::Offset), _) => continue,
+                (_, []) => Attribute::unit(context),
+                (_, [value]) => self.i32_attribute(*value),
+                (_, words) => match literal_string(words) {
+                    Some((text, used)) if used == words.len() => StringAttribute::new(context, &text).into(),
+                    _ => {
+                        let values: Vec<Attribute<'c>> = words.iter().map(|&v| self.i32_attribute(v)).collect();
+                        ArrayAttribute::new(context, &values).into()
+                    }
+                },
+            };
+            attributes.push((Identifier::new(self.context, &snake_case(name)), attribute));
+        }
+        Ok(attributes)
+    }
+
+    // ----- constants -----
+
+    /// The printed attribute of the scalar constant of type `type_id` whose
+    /// literal words are `words`.
+    fn scalar_text(&self, inst: &Inst<'_>, type_id: u32, words: &[u32]) -> Result<String> {
+        let model = self.type_models.get(&type_id).ok_or_else(|| self.undefined(inst, type_id, "type"))?;
+        let bits = match words {
+            [low] => u64::from(*low),
+            [low, high] => u64::from(*low) | (u64::from(*high) << 32),
+            _ => return Err(inst.error(ErrorKind::Malformed("a scalar constant has one or two literal words".into()))),
+        };
+        Ok(match &**model {
+            SpirvType::Integer { width: 1, .. } => (if bits != 0 { "true" } else { "false" }).to_owned(),
+            SpirvType::Integer { width, .. } => {
+                let shift = 64 - (*width).min(64);
+                let value = ((bits << shift) as i64) >> shift;
+                format!("{value} : i{width}")
+            }
+            SpirvType::Float(kind) => {
+                let digits = (kind.bit_width() / 4) as usize;
+                format!("0x{bits:0digits$X} : {}", kind.keyword())
+            }
+            other => {
+                return Err(inst.error(ErrorKind::Invalid(format!("a scalar constant of non-scalar type {other}"))));
+            }
+        })
+    }
+
+    /// The printed attribute of the constant `<id>`, typed, as `spirv.Constant` takes it.
+    fn constant_text(&self, inst: &Inst<'_>, id: u32) -> Result<String> {
+        let (type_id, value) = self.constants.get(&id).ok_or_else(|| self.undefined(inst, id, "constant"))?;
+        let model = self.type_models.get(type_id).ok_or_else(|| self.undefined(inst, *type_id, "type"))?;
+        match value {
+            ConstantValue::Bool(value) => Ok(value.to_string()),
+            ConstantValue::Scalar(words) => self.scalar_text(inst, *type_id, words),
+            ConstantValue::Null => self.null_text(inst, model),
+            ConstantValue::Composite(members) => match &**model {
+                SpirvType::Vector { .. } => {
+                    let elements = members
+                        .iter()
+                        .map(|&member| self.constant_text(inst, member).map(|text| untyped(&text).to_owned()))
+                        .collect::<Result<Vec<_>>>()?;
+                    Ok(format!("dense<[{}]> : {model}", elements.join(", ")))
+                }
+                _ => {
+                    let elements =
+                        members.iter().map(|&member| self.constant_text(inst, member)).collect::<Result<Vec<_>>>()?;
+                    Ok(format!("[{}]", elements.join(", ")))
+                }
+            },
+        }
+    }
+
+    fn null_text(&self, inst: &Inst<'_>, model: &SpirvType) -> Result<String> {
+        Ok(match model {
+            SpirvType::Integer { width: 1, .. } => "false".to_owned(),
+            SpirvType::Integer { width, .. } => format!("0 : i{width}"),
+            SpirvType::Float(kind) => format!("0.0 : {}", kind.keyword()),
+            SpirvType::Vector { .. } => format!("dense<{}> : {model}", untyped(&self.null_text(inst, model.scalar_type())?)),
+            SpirvType::Array { count, element, .. } => {
+                let element = self.null_text(inst, element)?;
+                format!("[{}]", vec![element; *count as usize].join(", "))
+            }
+            SpirvType::Matrix { columns, column_type } => {
+                let column = self.null_text(inst, column_type)?;
+                format!("[{}]", vec![column; *columns as usize].join(", "))
+            }
+            SpirvType::Struct(st) => {
+                let members =
+                    st.members.iter().map(|member| self.null_text(inst, &member.ty)).collect::<Result<Vec<_>>>()?;
+                format!("[{}]", members.join(", "))
+            }
+            other => {
+                return Err(inst.error(ErrorKind::Unsupported(format!("OpConstantNull of type {other}"))));
+            }
+        })
+    }
+
+    // ----- functions -----
+
+    fn function(&mut self, function: &FunctionInsts<'_, 'w>) -> Result<Operation<'c>> {
+        let def = function.def;
+        let result_type = self.word(def, 0)?;
+        let id = self.word(def, 1)?;
+        let control = self.word(def, 2)?;
+        let function_type_id = self.word(def, 3)?;
+        let function_type = self.mlir_type(def, function_type_id)?;
+        let Some((param_types, declared_result)) = self.function_types.get(&function_type_id).cloned() else {
+            return Err(self.undefined(def, function_type_id, "function type"));
+        };
+        if declared_result != result_type || param_types.len() != function.params.len() {
+            return Err(def.error(ErrorKind::Invalid(format!(
+                "OpFunction %{id} does not match its function type %{function_type_id}"
+            ))));
+        }
+        let symbol = self.functions.get(&id).cloned().unwrap_or_default();
+        let location = self.location(def, None);
+        let control = self.enum_attribute(def, "function_control", control)?;
+        let mut attributes = vec![
+            (Identifier::new(self.context, "sym_name"), StringAttribute::new(self.context, &symbol).into()),
+            (Identifier::new(self.context, "function_type"), TypeAttribute::new(function_type).into()),
+            (Identifier::new(self.context, "function_control"), control),
+        ];
+        for (name, attribute) in self.decoration_attributes(def, id)? {
+            let name = if name.as_string_ref().as_str() == Ok("linkage_attributes") { name } else { name };
+            attributes.push((name, attribute));
+        }
+        // Parameter decorations (FuncParamAttr, Alignment...) are kept on the
+        // function, one dictionary per parameter, as the dialect has no
+        // argument attributes for them.
+        let mut param_decorations = Vec::new();
+        let mut any_param_decoration = false;
+        for param in &function.params {
+            let param_id = self.word(param, 1)?;
+            let decorations = self.decoration_attributes(param, param_id)?;
+            any_param_decoration |= !decorations.is_empty();
+            let text = decorations
+                .iter()
+                .map(|(name, value)| format!("{} = {}", name.as_string_ref().as_str().unwrap_or("?"), value))
+                .collect::<Vec<_>>()
+                .join(", ");
+            param_decorations.push(self.attribute(param, &format!("{{{text}}}"))?);
+        }
+        if any_param_decoration {
+            attributes.push((
+                Identifier::new(self.context, "spirv.param_decorations"),
+                ArrayAttribute::new(self.context, &param_decorations).into(),
+            ));
+        }
+        let region = Region::new();
+        if !function.blocks.is_empty() {
+            self.function_body(function, &param_types, &region)?;
+        }
+        OperationBuilder::new("spirv.func", location)
+            .add_attributes(&attributes)
+            .add_regions([region])
+            .build()
+            .map_err(|error| def.error(ErrorKind::Invalid(error.to_string())))
+    }
+
+    /// Creates the function's blocks (arguments: the parameters for the
+    /// entry block, the `OpPhi`s for the others) and fills them.
+    ///
+    /// The blocks go into `region` before any op does: ops of one block use
+    /// values and name successors of others, and only a region drops those
+    /// references before destroying its blocks (as happens when an import
+    /// fails halfway).
+    fn function_body(&mut self, function: &FunctionInsts<'_, 'w>, param_types: &[u32], region: &Region<'c>) -> Result<()> {
+        let mut block_index = HashMap::new();
+        let mut blocks = Vec::new();
+        for (index, (label, body)) in function.blocks.iter().enumerate() {
+            let label_id = self.word(label, 0)?;
+            self.check_bound(label, label_id)?;
+            if block_index.insert(label_id, index).is_some() {
+                return Err(label.error(ErrorKind::Invalid(format!("label %{label_id} is defined twice"))));
+            }
+            let location = self.location(label, None);
+            let mut arguments = Vec::new();
+            if index == 0 {
+                for (param, &type_id) in function.params.iter().zip(param_types) {
+                    if self.word(param, 0)? != type_id {
+                        return Err(param.error(ErrorKind::Invalid("parameter type does not match the function type".into())));
+                    }
+                    arguments.push((self.mlir_type(param, type_id)?, location));
+                }
+            }
+            for phi in body.iter().take_while(|inst| matches!(inst.opcode, op::PHI | op::LINE | op::NO_LINE)) {
+                if phi.opcode == op::PHI {
+                    if index == 0 {
+                        return Err(phi.error(ErrorKind::Invalid("OpPhi in the entry block".into())));
+                    }
+                    let type_id = self.word(phi, 0)?;
+                    arguments.push((self.mlir_type(phi, type_id)?, self.location(phi, None)));
+                }
+            }
+            blocks.push(region.append_block(Block::new(&arguments)));
+        }
+        self.fill_blocks(function, &blocks, &block_index)
+    }
+
+    fn fill_blocks<'b>(
+        &mut self,
+        function: &FunctionInsts<'_, 'w>,
+        blocks: &'b [BlockRef<'c, 'b>],
+        block_index: &HashMap<u32, usize>,
+    ) -> Result<()> {
+        let mut state = FunctionState { values: HashMap::new(), materialized: HashMap::new(), block_index, blocks };
+        // Parameters and phis first: branches name them before their blocks are filled.
+        for (index, param) in function.params.iter().enumerate() {
+            let id = self.word(param, 1)?;
+            self.check_bound(param, id)?;
+            let value = blocks[0].argument(index).map_err(|e| param.error(ErrorKind::Invalid(e.to_string())))?;
+            state.values.insert(id, value.into());
+        }
+        let mut phis: HashMap<usize, Vec<&Inst<'w>>> = HashMap::new();
+        for (index, (_, body)) in function.blocks.iter().enumerate() {
+            let block_phis: Vec<&Inst<'w>> = body.iter().copied().filter(|inst| inst.opcode == op::PHI).collect();
+            let first_argument = if index == 0 { function.params.len() } else { 0 };
+            for (position, phi) in block_phis.iter().enumerate() {
+                let id = self.word(phi, 1)?;
+                self.check_bound(phi, id)?;
+                let value = blocks[index]
+                    .argument(first_argument + position)
+                    .map_err(|e| phi.error(ErrorKind::Invalid(e.to_string())))?;
+                state.values.insert(id, value.into());
+            }
+            phis.insert(index, block_phis);
+        }
+        for (index, (label, body)) in function.blocks.iter().enumerate() {
+            let label_id = self.word(label, 0)?;
+            let mut line = None;
+            let mut terminated = false;
+            for inst in body {
+                if terminated {
+                    return Err(inst.error(ErrorKind::Invalid("instruction after the block's terminator".into())));
+                }
+                match inst.opcode {
+                    op::LINE => {
+                        let file = self.word(inst, 0)?;
+                        let name = self.strings.get(&file).cloned().unwrap_or_else(|| self.file.clone());
+                        line = Some(Location::new(
+                            self.context,
+                            &name,
+                            self.word(inst, 1)? as usize,
+                            self.word(inst, 2)? as usize,
+                        ));
+                    }
+                    op::NO_LINE => line = None,
+                    op::PHI | op::SELECTION_MERGE | op::LOOP_MERGE | op::NOP | op::LIFETIME_START | op::LIFETIME_STOP => {}
+                    _ => {
+                        let location = self.location(inst, line);
+                        terminated = self.instruction(&mut state, index, label_id, inst, location, &phis)?;
+                    }
+                }
+            }
+            if !terminated {
+                return Err(label.error(ErrorKind::Invalid(format!("block %{label_id} has no terminator"))));
+            }
+        }
+        Ok(())
+    }
+
+    /// Imports one instruction into block `index`; returns whether it ended the block.
+    fn instruction<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, '_>,
+        index: usize,
+        label: u32,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        phis: &HashMap<usize, Vec<&Inst<'w>>>,
+    ) -> Result<bool> {
+        let w = inst.words;
+        let block = &state.blocks[index];
+        match inst.opcode {
+            op::BRANCH => {
+                let target = self.word(inst, 0)?;
+                let (target_block, arguments) = self.branch_target(state, index, label, inst, target, phis)?;
+                let operation = OperationBuilder::new("spirv.Branch", location)
+                    .add_operands(&arguments)
+                    .add_successors(&[target_block])
+                    .build();
+                self.append(inst, block, operation)?;
+                Ok(true)
+            }
+            op::BRANCH_CONDITIONAL => {
+                let condition = self.value(state, index, inst, self.word(inst, 0)?)?;
+                let (true_block, true_arguments) = self.branch_target(state, index, label, inst, self.word(inst, 1)?, phis)?;
+                let (false_block, false_arguments) =
+                    self.branch_target(state, index, label, inst, self.word(inst, 2)?, phis)?;
+                let mut operands = vec![condition];
+                operands.extend(&true_arguments);
+                operands.extend(&false_arguments);
+                let segments = [1, true_arguments.len() as i32, false_arguments.len() as i32];
+                let mut attributes = vec![(
+                    Identifier::new(self.context, "operandSegmentSizes"),
+                    DenseI32ArrayAttribute::new(self.context, &segments).into(),
+                )];
+                if let [_, _, _, a, b] = w {
+                    let weights = vec![self.i32_attribute(*a), self.i32_attribute(*b)];
+                    attributes.push((
+                        Identifier::new(self.context, "branch_weights"),
+                        ArrayAttribute::new(self.context, &weights).into(),
+                    ));
+                }
+                let operation = OperationBuilder::new("spirv.BranchConditional", location)
+                    .add_operands(&operands)
+                    .add_successors(&[true_block, false_block])
+                    .add_attributes(&attributes)
+                    .build();
+                self.append(inst, block, operation)?;
+                Ok(true)
+            }
+            op::SWITCH => {
+                self.switch(state, index, label, inst, location, phis)?;
+                Ok(true)
+            }
+            op::TERMINATE_INVOCATION => {
+                // Same meaning as OpKill, which the dialect has.
+                self.append(inst, block, OperationBuilder::new("spirv.Kill", location).build())?;
+                Ok(true)
+            }
+            op::COPY_OBJECT => {
+                let id = self.word(inst, 1)?;
+                self.check_bound(inst, id)?;
+                let value = self.value(state, index, inst, self.word(inst, 2)?)?;
+                state.values.insert(id, value);
+                Ok(false)
+            }
+            op::UNDEF => {
+                let id = self.word(inst, 1)?;
+                self.check_bound(inst, id)?;
+                self.undefs.insert(id, self.word(inst, 0)?);
+                Ok(false)
+            }
+            op::FUNCTION_CALL => {
+                let type_id = self.word(inst, 0)?;
+                let id = self.word(inst, 1)?;
+                self.check_bound(inst, id)?;
+                let callee = self.word(inst, 2)?;
+                let callee = self.functions.get(&callee).cloned().ok_or_else(|| self.undefined(inst, callee, "function"))?;
+                let mut arguments = Vec::new();
+                for &argument in &w[3..] {
+                    arguments.push(self.value(state, index, inst, argument)?);
+                }
+                let mut builder = OperationBuilder::new("spirv.FunctionCall", location)
+                    .add_operands(&arguments)
+                    .add_attributes(&[(
+                        Identifier::new(self.context, "callee"),
+                        FlatSymbolRefAttribute::new(self.context, &callee).into(),
+                    )]);
+                if !self.is_void(type_id) {
+                    builder = builder.add_results(&[self.mlir_type(inst, type_id)?]);
+                }
+                let operation = self.append(inst, block, builder.build())?;
+                if !self.is_void(type_id) {
+                    self.define(state, inst, id, operation)?;
+                }
+                Ok(false)
+            }
+            op::COPY_MEMORY => {
+                let target = self.value(state, index, inst, self.word(inst, 0)?)?;
+                let source = self.value(state, index, inst, self.word(inst, 1)?)?;
+                let mut attributes = Vec::new();
+                let mut at = 2;
+                for (access_name, alignment_name) in [("memory_access", "alignment"), ("source_memory_access", "source_alignment")] {
+                    if let Some(&mask) = w.get(at) {
+                        attributes.push((Identifier::new(self.context, access_name), self.enum_attribute(inst, "memory_access", mask)?));
+                        at += 1;
+                        if mask & 0x2 != 0 {
+                            attributes.push((Identifier::new(self.context, alignment_name), self.i32_attribute(self.word(inst, at)?)));
+                            at += 1;
+                        }
+                    }
+                }
+                let operation =
+                    OperationBuilder::new("spirv.CopyMemory", location).add_operands(&[target, source]).add_attributes(&attributes).build();
+                self.append(inst, block, operation)?;
+                Ok(false)
+            }
+            op::GENERIC_CAST_TO_PTR_EXPLICIT => {
+                let type_id = self.word(inst, 0)?;
+                let id = self.word(inst, 1)?;
+                self.check_bound(inst, id)?;
+                let pointer = self.value(state, index, inst, self.word(inst, 2)?)?;
+                let operation = OperationBuilder::new("spirv.GenericCastToPtrExplicit", location)
+                    .add_operands(&[pointer])
+                    .add_results(&[self.mlir_type(inst, type_id)?])
+                    .build();
+                let operation = self.append(inst, block, operation)?;
+                self.define(state, inst, id, operation)?;
+                Ok(false)
+            }
+            op::EXT_INST => {
+                let set = self.word(inst, 2)?;
+                let number = self.word(inst, 3)?;
+                let set_name = self.ext_sets.get(&set).cloned().ok_or_else(|| self.undefined(inst, set, "extended instruction set"))?;
+                if is_non_semantic(&set_name) {
+                    self.non_semantic.insert(self.word(inst, 1)?);
+                    return Ok(false);
+                }
+                if set_name == "OpenCL.std" && matches!(number, VLOADN | VSTOREN) {
+                    self.vector_load_store(state, index, inst, number, location)?;
+                    return Ok(false);
+                }
+                let info = tables::ext_inst(&set_name, number).ok_or_else(|| {
+                    inst.error(ErrorKind::Unsupported(format!("instruction {number} of the extended instruction set \"{set_name}\"")))
+                })?;
+                let result = Some((self.word(inst, 0)?, self.word(inst, 1)?));
+                self.table_op(state, index, inst, info, &w[4..], result, location)?;
+                Ok(false)
+            }
+            op::IN_BOUNDS_ACCESS_CHAIN | op::ACCESS_CHAIN => {
+                // OpInBoundsAccessChain only adds that the indices are in bounds.
+                let info = tables::op(op::ACCESS_CHAIN).ok_or_else(|| inst.error(ErrorKind::Unsupported("OpAccessChain".into())))?;
+                let result = Some((self.word(inst, 0)?, self.word(inst, 1)?));
+                self.table_op(state, index, inst, info, &w[2..], result, location)?;
+                Ok(false)
+            }
+            op::BITCAST => {
+                let id = self.word(inst, 1)?;
+                self.check_bound(inst, id)?;
+                let value = self.value(state, index, inst, self.word(inst, 2)?)?;
+                if value.r#type() == self.mlir_type(inst, self.word(inst, 0)?)? {
+                    // A bitcast between types that differ only in signedness,
+                    // which the dialect does not keep: the value itself.
+                    state.values.insert(id, value);
+                } else {
+                    let info = tables::op(op::BITCAST).ok_or_else(|| inst.error(ErrorKind::Unsupported("OpBitcast".into())))?;
+                    let result = Some((self.word(inst, 0)?, id));
+                    self.table_op(state, index, inst, info, &w[2..], result, location)?;
+                }
+                Ok(false)
+            }
+            op::VARIABLE if index != 0 => {
+                Err(inst.error(ErrorKind::Invalid("OpVariable outside the function's first block".into())))
+            }
+            opcode => {
+                let info = tables::op(opcode).filter(|info| info.autogen).ok_or_else(|| {
+                    inst.error(ErrorKind::Unsupported(format!("instruction {} in a function", opcode_name(opcode))))
+                })?;
+                let (result, rest) = if info.result {
+                    (Some((self.word(inst, 0)?, self.word(inst, 1)?)), w.get(2..).unwrap_or_default())
+                } else {
+                    (None, w)
+                };
+                self.table_op(state, index, inst, info, rest, result, location)?;
+                Ok(is_terminator(opcode))
+            }
+        }
+    }
+
+    /// OpenCL.std `vloadn`/`vstoren`, which the dialect lacks, as what they
+    /// mean: `n` scalar loads (stores) at `p[offset * n + i]`, with the
+    /// alignment of the scalar (OpenCL C 6.15.8).
+    fn vector_load_store<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, '_>,
+        index: usize,
+        inst: &Inst<'w>,
+        number: u32,
+        location: Location<'c>,
+    ) -> Result<()> {
+        let load = number == VLOADN;
+        let (data, offset_word, pointer_word) = if load { (None, 4, 5) } else { (Some(self.word(inst, 4)?), 5, 6) };
+        let offset = self.value(state, index, inst, self.word(inst, offset_word)?)?;
+        let pointer = self.value(state, index, inst, self.word(inst, pointer_word)?)?;
+        let vector_type = match data {
+            Some(data) => self.value(state, index, inst, data)?.r#type(),
+            None => self.mlir_type(inst, self.word(inst, 0)?)?,
+        };
+        let model = SpirvType::parse(&vector_type.to_string()).ok();
+        let (Some(count), Some(element)) =
+            (model.as_ref().and_then(SpirvType::vector_count), model.as_ref().and_then(SpirvType::element_type))
+        else {
+            return Err(inst.error(ErrorKind::Invalid(format!("vloadn/vstoren on the non-vector type {vector_type}"))));
+        };
+        let element_type = self.parse_type(&element.to_string()).ok_or_else(|| {
+            inst.error(ErrorKind::Unsupported(format!("vector element type {element}")))
+        })?;
+        let block = &state.blocks[index];
+        let offset_type = offset.r#type();
+        let constant = |value: u32| {
+            OperationBuilder::new("spirv.Constant", location)
+                .add_attributes(&[(Identifier::new(self.context, "value"), IntegerAttribute::new(offset_type, i64::from(value)).into())])
+                .add_results(&[offset_type])
+                .build()
+        };
+        let result = |operation: melior::ir::OperationRef<'c, 'b>| -> Result<Value<'c, 'b>> {
+            Ok(operation.result(0).map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?.into())
+        };
+        let count_value = result(self.append(inst, block, constant(count))?)?;
+        let base = result(self.append(
+            inst,
+            block,
+            OperationBuilder::new("spirv.IMul", location).add_operands(&[offset, count_value]).add_results(&[offset_type]).build(),
+        )?)?;
+        let stored = match data {
+            Some(data) => Some(self.value(state, index, inst, data)?),
+            None => None,
+        };
+        let mut loaded = Vec::new();
+        for lane in 0..count {
+            let element_index = if lane == 0 {
+                base
+            } else {
+                let lane_value = result(self.append(inst, block, constant(lane))?)?;
+                result(self.append(
+                    inst,
+                    block,
+                    OperationBuilder::new("spirv.IAdd", location).add_operands(&[base, lane_value]).add_results(&[offset_type]).build(),
+                )?)?
+            };
+            let element_pointer = result(self.append(
+                inst,
+                block,
+                OperationBuilder::new("spirv.PtrAccessChain", location)
+                    .add_operands(&[pointer, element_index])
+                    .add_results(&[pointer.r#type()])
+                    .build(),
+            )?)?;
+            match stored {
+                None => loaded.push(result(self.append(
+                    inst,
+                    block,
+                    OperationBuilder::new("spirv.Load", location).add_operands(&[element_pointer]).add_results(&[element_type]).build(),
+                )?)?),
+                Some(vector) => {
+                    let lane_attribute = ArrayAttribute::new(self.context, &[self.i32_attribute(lane)]).into();
+                    let element = result(self.append(
+                        inst,
+                        block,
+                        OperationBuilder::new("spirv.CompositeExtract", location)
+                            .add_operands(&[vector])
+                            .add_attributes(&[(Identifier::new(self.context, "indices"), lane_attribute)])
+                            .add_results(&[element_type])
+                            .build(),
+                    )?)?;
+                    self.append(
+                        inst,
+                        block,
+                        OperationBuilder::new("spirv.Store", location).add_operands(&[element_pointer, element]).build(),
+                    )?;
+                }
+            }
+        }
+        if load {
+            let id = self.word(inst, 1)?;
+            self.check_bound(inst, id)?;
+            let operation = self.append(
+                inst,
+                block,
+                OperationBuilder::new("spirv.CompositeConstruct", location).add_operands(&loaded).add_results(&[vector_type]).build(),
+            )?;
+            self.define(state, inst, id, operation)?;
+        }
+        Ok(())
+    }
+
+    /// The block a branch goes to and the values it passes for the
+    /// target's `OpPhi`s from this block (`label`).
+    fn branch_target<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, '_>,
+        index: usize,
+        label: u32,
+        inst: &Inst<'w>,
+        target: u32,
+        phis: &HashMap<usize, Vec<&Inst<'w>>>,
+    ) -> Result<(&'b Block<'c>, Vec<Value<'c, 'b>>)> {
+        let target_index = *state.block_index.get(&target).ok_or_else(|| self.undefined(inst, target, "label in this function"))?;
+        if target_index == 0 {
+            return Err(inst.error(ErrorKind::Invalid("a branch to the function's entry block".into())));
+        }
+        let mut arguments = Vec::new();
+        for phi in phis.get(&target_index).into_iter().flatten() {
+            let incoming = phi.words[2..].chunks_exact(2).find(|pair| pair[1] == label).ok_or_else(|| {
+                phi.error(ErrorKind::Invalid(format!("OpPhi has no value for its predecessor %{label}")))
+            })?;
+            arguments.push(self.value(state, index, inst, incoming[0])?);
+        }
+        Ok((&state.blocks[target_index], arguments))
+    }
+
+    fn switch<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, '_>,
+        index: usize,
+        label: u32,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        phis: &HashMap<usize, Vec<&Inst<'w>>>,
+    ) -> Result<()> {
+        let selector_id = self.word(inst, 0)?;
+        let selector = self.value(state, index, inst, selector_id)?;
+        let selector_type = selector.r#type();
+        let width = IntegerType::try_from(selector_type).map(|t| t.width()).unwrap_or(32);
+        let literal_words = if width > 32 { 2 } else { 1 };
+        let (default_block, default_arguments) = self.branch_target(state, index, label, inst, self.word(inst, 1)?, phis)?;
+        let mut literals = Vec::new();
+        let mut targets = Vec::new();
+        let mut target_operands = Vec::new();
+        let mut segments = Vec::new();
+        for case in inst.words[2..].chunks(literal_words + 1) {
+            if case.len() != literal_words + 1 {
+                return Err(inst.error(ErrorKind::Malformed("OpSwitch case without a target".into())));
+            }
+            let value = if literal_words == 2 { u64::from(case[0]) | (u64::from(case[1]) << 32) } else { u64::from(case[0]) };
+            let shift = 64 - width.min(64);
+            literals.push((((value << shift) as i64) >> shift).to_string());
+            let (block, arguments) = self.branch_target(state, index, label, inst, case[literal_words], phis)?;
+            targets.push(block);
+            segments.push(arguments.len() as i32);
+            target_operands.extend(arguments);
+        }
+        let mut operands = vec![selector];
+        operands.extend(&default_arguments);
+        operands.extend(&target_operands);
+        let mut successors = vec![default_block];
+        successors.extend(targets);
+        let literals_text = format!("dense<[{}]> : vector<{}xi{width}>", literals.join(", "), literals.len());
+        let mut attributes = vec![
+            (
+                Identifier::new(self.context, "operandSegmentSizes"),
+                DenseI32ArrayAttribute::new(
+                    self.context,
+                    &[1, default_arguments.len() as i32, target_operands.len() as i32],
+                )
+                .into(),
+            ),
+            (Identifier::new(self.context, "case_operand_segments"), DenseI32ArrayAttribute::new(self.context, &segments).into()),
+        ];
+        if !literals.is_empty() {
+            attributes.push((Identifier::new(self.context, "literals"), self.attribute(inst, &literals_text)?));
+        }
+        let operation = OperationBuilder::new("spirv.Switch", location)
+            .add_operands(&operands)
+            .add_successors(&successors)
+            .add_attributes(&attributes)
+            .build();
+        self.append(inst, &state.blocks[index], operation)?;
+        Ok(())
+    }
+
+    /// Builds an op the tables describe: `words` are the instruction's words
+    /// after its result type and id (`result`).
+    #[allow(clippy::too_many_arguments)]
+    fn table_op<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, '_>,
+        index: usize,
+        inst: &Inst<'w>,
+        info: &OpInfo,
+        words: &[u32],
+        result: Option<(u32, u32)>,
+        location: Location<'c>,
+    ) -> Result<()> {
+        let mut operands = Vec::new();
+        let mut segments = Vec::new();
+        let mut attributes = Vec::new();
+        let mut at = 0;
+        for arg in info.args {
+            match *arg {
+                Arg::Operand | Arg::OptionalOperand => {
+                    let present = at < words.len();
+                    if present {
+                        operands.push(self.value(state, index, inst, words[at])?);
+                        at += 1;
+                    } else if matches!(arg, Arg::Operand) {
+                        return Err(inst.error(ErrorKind::Malformed(format!("{} expects more operands", info.name))));
+                    }
+                    segments.push(i32::from(present));
+                }
+                Arg::Variadic => {
+                    let count = words.len() - at;
+                    for &id in &words[at..] {
+                        operands.push(self.value(state, index, inst, id)?);
+                    }
+                    at = words.len();
+                    segments.push(count as i32);
+                }
+                Arg::Attr { name, kind, optional } => {
+                    if at >= words.len() {
+                        if optional {
+                            continue;
+                        }
+                        if let AttrKind::I32Array = kind {
+                            attributes.push((Identifier::new(self.context, name), ArrayAttribute::new(self.context, &[]).into()));
+                            continue;
+                        }
+                        return Err(inst.error(ErrorKind::Malformed(format!("{} expects its `{name}` operand", info.name))));
+                    }
+                    let attribute = match kind {
+                        AttrKind::IdEnum(mnemonic) => {
+                            let value = self.constant_u32(words[at]).ok_or_else(|| {
+                                inst.error(ErrorKind::Invalid(format!("the `{name}` operand %{} is not an integer constant", words[at])))
+                            })?;
+                            at += 1;
+                            self.enum_attribute(inst, mnemonic, value)?
+                        }
+                        AttrKind::Enum(mnemonic) => {
+                            at += 1;
+                            self.enum_attribute(inst, mnemonic, words[at - 1])?
+                        }
+                        AttrKind::I32 => {
+                            at += 1;
+                            self.i32_attribute(words[at - 1])
+                        }
+                        AttrKind::I32Array => {
+                            let values: Vec<Attribute<'c>> = words[at..].iter().map(|&v| self.i32_attribute(v)).collect();
+                            at = words.len();
+                            ArrayAttribute::new(self.context, &values).into()
+                        }
+                        AttrKind::Unsupported(what) => {
+                            return Err(inst.error(ErrorKind::Unsupported(format!(
+                                "{} with a `{name}` operand ({what})",
+                                info.name
+                            ))));
+                        }
+                    };
+                    attributes.push((Identifier::new(self.context, name), attribute));
+                }
+            }
+        }
+        if at != words.len() {
+            return Err(inst.error(ErrorKind::Unsupported(format!(
+                "{} with {} more operand words than the dialect's op takes",
+                info.name,
+                words.len() - at
+            ))));
+        }
+        if info.segments {
+            attributes.push((
+                Identifier::new(self.context, "operandSegmentSizes"),
+                DenseI32ArrayAttribute::new(self.context, &segments).into(),
+            ));
+        }
+        let mut builder = OperationBuilder::new(info.name, location).add_operands(&operands);
+        if let Some((type_id, id)) = result {
+            self.check_bound(inst, id)?;
+            builder = builder.add_results(&[self.mlir_type(inst, type_id)?]);
+            attributes.extend(self.decoration_attributes(inst, id)?);
+        }
+        let operation = builder.add_attributes(&attributes).build();
+        let operation = self.append(inst, &state.blocks[index], operation)?;
+        if let Some((_, id)) = result {
+            self.define(state, inst, id, operation)?;
+        }
+        Ok(())
+    }
+
+    fn append<'b>(
+        &self,
+        inst: &Inst<'_>,
+        block: &'b Block<'c>,
+        operation: std::result::Result<Operation<'c>, melior::Error>,
+    ) -> Result<melior::ir::OperationRef<'c, 'b>> {
+        let operation = operation.map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+        Ok(block.append_operation(operation))
+    }
+
+    fn define<'b>(
+        &self,
+        state: &mut FunctionState<'c, 'b, '_>,
+        inst: &Inst<'_>,
+        id: u32,
+        operation: melior::ir::OperationRef<'c, 'b>,
+    ) -> Result<()> {
+        let value = operation.result(0).map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+        if state.values.insert(id, value.into()).is_some() {
+            return Err(inst.error(ErrorKind::Invalid(format!("<id> %{id} is defined twice"))));
+        }
+        Ok(())
+    }
+
+    /// The value of `<id>` for a use in block `index`: a local value, or a
+    /// module-level one materialized in the block (once per block).
+    fn value<'b>(&mut self, state: &mut FunctionState<'c, 'b, '_>, index: usize, inst: &Inst<'w>, id: u32) -> Result<Value<'c, 'b>> {
+        if let Some(value) = state.values.get(&id) {
+            return Ok(*value);
+        }
+        if let Some(value) = state.materialized.get(&(index, id)) {
+            return Ok(*value);
+        }
+        let location = self.location(inst, None);
+        let block = &state.blocks[index];
+        let operation = if self.constants.contains_key(&id) {
+            let type_id = self.constants[&id].0;
+            let text = self.constant_text(inst, id)?;
+            let value = self.attribute(inst, &text)?;
+            OperationBuilder::new("spirv.Constant", location)
+                .add_attributes(&[(Identifier::new(self.context, "value"), value)])
+                .add_results(&[self.mlir_type(inst, type_id)?])
+                .build()
+        } else if let Some((symbol, type_id)) = self.globals.get(&id).cloned() {
+            OperationBuilder::new("spirv.mlir.addressof", location)
+                .add_attributes(&[(Identifier::new(self.context, "variable"), FlatSymbolRefAttribute::new(self.context, &symbol).into())])
+                .add_results(&[self.mlir_type(inst, type_id)?])
+                .build()
+        } else if let Some(spec) = self.spec_constants.get(&id).cloned() {
+            OperationBuilder::new("spirv.mlir.referenceof", location)
+                .add_attributes(&[(Identifier::new(self.context, "spec_const"), FlatSymbolRefAttribute::new(self.context, &spec.symbol).into())])
+                .add_results(&[self.mlir_type(inst, spec.type_id)?])
+                .build()
+        } else if let Some(&type_id) = self.undefs.get(&id) {
+            OperationBuilder::new("spirv.Undef", location).add_results(&[self.mlir_type(inst, type_id)?]).build()
+        } else if let Some(spec_op) = self.spec_constant_ops.get(&id).copied() {
+            return self.spec_constant_operation(state, index, &spec_op, id);
+        } else if self.non_semantic.contains(&id) {
+            return Err(inst.error(ErrorKind::Invalid(format!(
+                "<id> %{id}, the result of a non-semantic instruction, is used by a semantic one"
+            ))));
+        } else {
+            return Err(self.undefined(inst, id, "value"));
+        };
+        let operation = self.append(inst, block, operation)?;
+        let value: Value<'c, 'b> = operation.result(0).map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?.into();
+        state.materialized.insert((index, id), value);
+        Ok(value)
+    }
+
+    /// `OpSpecConstantOp` at its use: a `spirv.SpecConstantOperation` whose
+    /// region computes the op from the (referenced) constants.
+    fn spec_constant_operation<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, '_>,
+        index: usize,
+        inst: &Inst<'w>,
+        id: u32,
+    ) -> Result<Value<'c, 'b>> {
+        let type_id = self.word(inst, 0)?;
+        let opcode = self.word(inst, 2)? as u16;
+        let info = tables::op(opcode).filter(|info| info.autogen && info.result).ok_or_else(|| {
+            inst.error(ErrorKind::Unsupported(format!("OpSpecConstantOp with {}", opcode_name(opcode))))
+        })?;
+        let mut operands = Vec::new();
+        for &operand in &inst.words[3..] {
+            operands.push(self.value(state, index, inst, operand)?);
+        }
+        let location = self.location(inst, None);
+        let ty = self.mlir_type(inst, type_id)?;
+        // The enclosed op uses the values from outside: build it generically.
+        let mut attributes = Vec::new();
+        let mut op_operands = Vec::new();
+        let mut next = operands.into_iter();
+        let mut rest_words = inst.words[3..].iter();
+        for arg in info.args {
+            match arg {
+                Arg::Operand | Arg::OptionalOperand => {
+                    if let Some(value) = next.next() {
+                        op_operands.push(value);
+                        rest_words.next();
+                    }
+                }
+                Arg::Variadic => {
+                    op_operands.extend(next.by_ref());
+                }
+                Arg::Attr { name, kind: AttrKind::I32Array, .. } => {
+                    let values: Vec<Attribute<'c>> = rest_words.by_ref().map(|&v| self.i32_attribute(v)).collect();
+                    attributes.push((Identifier::new(self.context, name), ArrayAttribute::new(self.context, &values).into()));
+                    next.by_ref().for_each(drop);
+                }
+                Arg::Attr { .. } => {
+                    return Err(inst.error(ErrorKind::Unsupported(format!("OpSpecConstantOp with {}", info.name))));
+                }
+            }
+        }
+        let region = Region::new();
+        let body = Block::new(&[]);
+        let enclosed = OperationBuilder::new(info.name, location)
+            .add_operands(&op_operands)
+            .add_attributes(&attributes)
+            .add_results(&[ty])
+            .build()
+            .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+        let enclosed = body.append_operation(enclosed);
+        let result = enclosed.result(0).map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+        let yield_op = OperationBuilder::new("spirv.mlir.yield", location)
+            .add_operands(&[result.into()])
+            .build()
+            .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+        body.append_operation(yield_op);
+        region.append_block(body);
+        let operation = OperationBuilder::new("spirv.SpecConstantOperation", location).add_regions([region]).add_results(&[ty]).build();
+        let operation = self.append(inst, &state.blocks[index], operation)?;
+        let value: Value<'c, 'b> = operation.result(0).map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?.into();
+        state.materialized.insert((index, id), value);
+        Ok(value)
+    }
+
+    // ----- the module -----
+
+    fn finish(mut self, instructions: &[Inst<'w>]) -> Result<Module<'c>> {
+        let at = |offset: usize| instructions.iter().find(|inst| inst.offset == offset).copied();
+        let first = instructions.first().copied().unwrap_or(Inst { opcode: 0, words: &[], offset: 0 });
+        for entry in std::mem::take(&mut self.entry_points) {
+            let inst = at(entry.offset).unwrap_or(first);
+            let function = self.functions.get(&entry.function).cloned().ok_or_else(|| self.undefined(&inst, entry.function, "function"))?;
+            let mut interface = Vec::new();
+            for id in &entry.interface {
+                let (symbol, _) = self.globals.get(id).cloned().ok_or_else(|| self.undefined(&inst, *id, "global variable"))?;
+                interface.push(FlatSymbolRefAttribute::new(self.context, &symbol).into());
+            }
+            let model = self.enum_attribute(&inst, "execution_model", entry.model)?;
+            let operation = OperationBuilder::new("spirv.EntryPoint", self.location(&inst, None))
+                .add_attributes(&[
+                    (Identifier::new(self.context, "execution_model"), model),
+                    (Identifier::new(self.context, "fn"), FlatSymbolRefAttribute::new(self.context, &function).into()),
+                    (Identifier::new(self.context, "interface"), ArrayAttribute::new(self.context, &interface).into()),
+                ])
+                .build()
+                .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+            self.module_ops.push(operation);
+        }
+        for inst in std::mem::take(&mut self.execution_modes) {
+            let operation = self.execution_mode(&inst)?;
+            self.module_ops.push(operation);
+        }
+        let (addressing, memory) =
+            self.memory_model.ok_or_else(|| first.error(ErrorKind::Invalid("the module has no OpMemoryModel".into())))?;
+        let addressing = self.enum_attribute(&first, "addressing_model", addressing)?;
+        let memory = self.enum_attribute(&first, "memory_model", memory)?;
+        let vce = self.vce_triple(&first)?;
+        let body = Block::new(&[]);
+        for operation in std::mem::take(&mut self.module_ops) {
+            body.append_operation(operation);
+        }
+        let region = Region::new();
+        region.append_block(body);
+        let location = Location::new(self.context, &self.file, 0, 0);
+        let spirv_module = OperationBuilder::new("spirv.module", location)
+            .add_attributes(&[
+                (Identifier::new(self.context, "addressing_model"), addressing),
+                (Identifier::new(self.context, "memory_model"), memory),
+                (Identifier::new(self.context, "vce_triple"), vce),
+            ])
+            .add_regions([region])
+            .build()
+            .map_err(|error| first.error(ErrorKind::Invalid(error.to_string())))?;
+        let module = Module::new(location);
+        module.body().append_operation(spirv_module);
+        Ok(module)
+    }
+
+    fn execution_mode(&mut self, inst: &Inst<'w>) -> Result<Operation<'c>> {
+        let function = self.word(inst, 0)?;
+        let function = self.functions.get(&function).cloned().ok_or_else(|| self.undefined(inst, function, "function"))?;
+        let mode = self.word(inst, 1)?;
+        let mode_attribute = self.enum_attribute(inst, "execution_mode", mode)?;
+        let mut values = Vec::new();
+        let mut spec_symbols = Vec::new();
+        for &word in &inst.words[2..] {
+            if inst.opcode == op::EXECUTION_MODE_ID {
+                // Operands are <id>s of constants: the dialect takes the values;
+                // specialization constants are named too, as their defaults are
+                // only defaults.
+                let value = match self.spec_constants.get(&word) {
+                    Some(spec) => {
+                        spec_symbols.push(FlatSymbolRefAttribute::new(self.context, &spec.symbol.clone()).into());
+                        self.spec_default(word).unwrap_or(0)
+                    }
+                    None => self.constant_u32(word).ok_or_else(|| {
+                        inst.error(ErrorKind::Unsupported(format!("OpExecutionModeId operand %{word} is not a 32-bit constant")))
+                    })?,
+                };
+                values.push(self.i32_attribute(value));
+            } else {
+                values.push(self.i32_attribute(word));
+            }
+        }
+        let mut attributes = vec![
+            (Identifier::new(self.context, "fn"), FlatSymbolRefAttribute::new(self.context, &function).into()),
+            (Identifier::new(self.context, "execution_mode"), mode_attribute),
+            (Identifier::new(self.context, "values"), ArrayAttribute::new(self.context, &values).into()),
+        ];
+        if !spec_symbols.is_empty() {
+            attributes.push((
+                Identifier::new(self.context, "spirv.spec_constants"),
+                ArrayAttribute::new(self.context, &spec_symbols).into(),
+            ));
+        }
+        OperationBuilder::new("spirv.ExecutionMode", self.location(inst, None))
+            .add_attributes(&attributes)
+            .build()
+            .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))
+    }
+
+    fn spec_default(&self, _id: u32) -> Option<u32> {
+        None
+    }
+
+    fn vce_triple(&mut self, inst: &Inst<'_>) -> Result<Attribute<'c>> {
+        let major = (self.version >> 16) & 0xff;
+        let minor = (self.version >> 8) & 0xff;
+        if major != 1 || minor > 6 {
+            return Err(inst.error(ErrorKind::Unsupported(format!("SPIR-V version {major}.{minor}"))));
+        }
+        let mut capabilities = Vec::new();
+        for &capability in &self.capabilities {
+            let name = Self::enum_name(inst, "Capability", capability)?;
+            if !capabilities.contains(&name) {
+                capabilities.push(name);
+            }
+        }
+        let known = tables::enum_by_class("Extension");
+        let mut extensions = Vec::new();
+        for extension in &self.extensions {
+            if known.is_some_and(|info| info.cases.iter().any(|(_, name)| name == extension)) {
+                extensions.push(extension.clone());
+            } else if !extension.starts_with("SPV_KHR_non_semantic_info") {
+                return Err(inst.error(ErrorKind::Unsupported(format!("extension {extension}"))));
+            }
+        }
+        let text =
+            format!("#spirv.vce<v{major}.{minor}, [{}], [{}]>", capabilities.join(", "), extensions.join(", "));
+        self.attribute(inst, &text)
+    }
+
+}
+
+/// The error for a module that does not verify: MLIR's message, at the
+/// instruction its location names.
+fn verify_error(file: &str, instructions: &[Inst<'_>], message: &str) -> DeserializeError {
+    {
+        // Locations of instructions without a line are `file:0:<byte offset>`.
+        let needle = format!("{file}:0:");
+        let offset = message
+            .find(&needle)
+            .and_then(|at| message[at + needle.len()..].split(|c: char| !c.is_ascii_digit()).next()?.parse().ok())
+            .unwrap_or_else(|| instructions.first().map_or(0, |inst| inst.offset));
+        DeserializeError::new(offset, ErrorKind::Invalid(message.to_owned()))
+    }
+}
+
+/// The per-function state of the walk.
+struct FunctionState<'c, 'b, 'i> {
+    values: HashMap<u32, Value<'c, 'b>>,
+    /// Module-level values materialized in a block: (block, id) to value.
+    materialized: HashMap<(usize, u32), Value<'c, 'b>>,
+    block_index: &'i HashMap<u32, usize>,
+    blocks: &'b [BlockRef<'c, 'b>],
+}
+
+fn split_functions<'a, 'w>(instructions: &'a [Inst<'w>]) -> Result<Vec<FunctionInsts<'a, 'w>>> {
+    let mut functions = Vec::new();
+    let mut current: Option<FunctionInsts<'a, 'w>> = None;
+    for inst in instructions {
+        match (inst.opcode, current.as_mut()) {
+            (op::FUNCTION, None) => current = Some(FunctionInsts { def: inst, params: Vec::new(), blocks: Vec::new() }),
+            (op::FUNCTION_PARAMETER, Some(function)) if function.blocks.is_empty() => function.params.push(inst),
+            (op::LABEL, Some(function)) => function.blocks.push((inst, Vec::new())),
+            (op::FUNCTION_END, Some(_)) => functions.extend(current.take()),
+            (op::LINE | op::NO_LINE, Some(function)) if function.blocks.is_empty() => {}
+            (_, Some(function)) if !function.blocks.is_empty() => {
+                if let Some((_, body)) = function.blocks.last_mut() {
+                    body.push(inst);
+                }
+            }
+            (opcode, _) => {
+                return Err(inst.error(ErrorKind::Invalid(format!(
+                    "{} is out of place in the module layout",
+                    opcode_name(opcode)
+                ))));
+            }
+        }
+    }
+    if let Some(function) = current {
+        return Err(function.def.error(ErrorKind::Truncated("OpFunction without OpFunctionEnd".into())));
+    }
+    Ok(functions)
+}
+
+/// OpenCL.std `vloadn` and `vstoren`.
+const VLOADN: u32 = 171;
+const VSTOREN: u32 = 172;
+
+fn is_terminator(opcode: u16) -> bool {
+    // OpKill, OpReturn, OpReturnValue, OpUnreachable.
+    matches!(opcode, 252..=255)
+}
+
+fn is_non_semantic(set: &str) -> bool {
+    set.starts_with("NonSemantic.")
+}
+
+/// `RelaxedPrecision` -> `relaxed_precision`, as MLIR names decoration attributes.
+fn snake_case(name: &str) -> String {
+    let mut out = String::new();
+    let chars: Vec<char> = name.chars().collect();
+    for (index, &c) in chars.iter().enumerate() {
+        if c.is_ascii_uppercase() {
+            let previous_lower = index > 0 && chars[index - 1].is_ascii_lowercase();
+            let next_lower = chars.get(index + 1).is_some_and(char::is_ascii_lowercase);
+            let previous_upper = index > 0 && chars[index - 1].is_ascii_uppercase();
+            if index > 0 && (previous_lower || (previous_upper && next_lower)) {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The value of a typed attribute without its `: type` suffix.
+fn untyped(text: &str) -> &str {
+    text.rsplit_once(" : ").map_or(text, |(value, _)| value)
+}
+
+/// `OpName`-style name of an opcode, for messages.
+fn opcode_name(opcode: u16) -> String {
+    rspirv::grammar::INSTRUCTION_TABLE
+        .lookup_opcode(u32::from(opcode))
+        .map_or_else(|| format!("opcode {opcode}"), |info| format!("Op{}", info.opname))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::snake_case;
+
+    #[test]
+    fn decoration_names_are_snake_case() {
+        assert_eq!(snake_case("RelaxedPrecision"), "relaxed_precision");
+        assert_eq!(snake_case("FPRoundingMode"), "fp_rounding_mode");
+        assert_eq!(snake_case("NoSignedWrap"), "no_signed_wrap");
+        assert_eq!(snake_case("DescriptorSet"), "descriptor_set");
+        assert_eq!(snake_case("BuiltIn"), "built_in");
+    }
+}

@@ -1,0 +1,101 @@
+//! Reading SPIR-V binaries into the SPIR-V dialect, as MLIR's deserializer
+//! (`mlir-translate --deserialize-spirv`) does, but for every module real
+//! compilers emit.
+//!
+//! The binary (seed 004) is split into instructions and checked against the
+//! SPIR-V grammar by [rspirv]; the mapping into MLIR ops, types and
+//! attributes is ours. Which op an opcode becomes, and how its words map to
+//! operands and attributes, is data generated from the dialect's own ODS
+//! definitions (`autogen_tables.rs`, by `scripts/gen_deserialize_tables.py`);
+//! the instructions MLIR also reads by hand (module layout, types,
+//! constants, variables, functions, control flow, decorations) are in
+//! `importer.rs`. docs/import.md says what maps to what and what is refused.
+//!
+//! Locations: an instruction under an `OpLine` gets `file:line:col` of the
+//! source it names; any other gets `<binary>:0:<byte offset>`, so a
+//! diagnostic always leads back to the source line or the instruction.
+
+mod autogen_tables;
+mod importer;
+mod reader;
+mod tables;
+mod types;
+
+use melior::{Context, ir::Module};
+use thiserror::Error;
+
+/// Why a binary could not be imported: what and where.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("byte offset {offset}: {kind}")]
+pub struct DeserializeError {
+    /// Byte offset in the binary of the instruction (or word) at fault.
+    pub offset: usize,
+    /// What is wrong.
+    pub kind: ErrorKind,
+}
+
+impl DeserializeError {
+    pub(crate) fn new(offset: usize, kind: ErrorKind) -> Self {
+        Self { offset, kind }
+    }
+}
+
+/// The kinds of [`DeserializeError`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ErrorKind {
+    /// The binary ends before the header or an instruction does.
+    #[error("truncated module: {0}")]
+    Truncated(String),
+    /// The first word is not the SPIR-V magic number in either byte order.
+    #[error("not a SPIR-V module: the magic number is {0:#010x}, expected 0x07230203")]
+    BadMagic(u32),
+    /// An opcode the SPIR-V grammar does not define.
+    #[error("unknown opcode {0}")]
+    UnknownOpcode(u16),
+    /// The words do not form the instruction the grammar describes.
+    #[error("malformed instruction: {0}")]
+    Malformed(String),
+    /// An `<id>` at or beyond the header's bound.
+    #[error("<id> %{id} is at or beyond the module's bound {bound}")]
+    IdOutOfBound {
+        /// The id.
+        id: u32,
+        /// The bound from the header.
+        bound: u32,
+    },
+    /// An `<id>` used but never defined (or defined as something else).
+    #[error("{0}")]
+    UndefinedId(String),
+    /// Something SPIR-V allows that the MLIR 22 dialect cannot represent.
+    #[error("cannot represent in the SPIR-V dialect: {0}")]
+    Unsupported(String),
+    /// The module breaks a rule of SPIR-V (a type mismatch, a layout error).
+    #[error("invalid module: {0}")]
+    Invalid(String),
+}
+
+/// Imports the SPIR-V binary `bytes` (either byte order) into a
+/// `builtin.module` holding one `spirv.module`. `source_name` names the
+/// binary in locations (`name:0:<byte offset>`).
+///
+/// The result verifies. Nothing is dropped silently: an instruction the
+/// dialect cannot represent is an error naming it and its byte offset; the
+/// instructions of `NonSemantic.*` sets, which SPIR-V lets consumers ignore,
+/// are skipped.
+///
+/// # Errors
+///
+/// A [`DeserializeError`] with the byte offset of the first problem.
+pub fn deserialize<'c>(context: &'c Context, bytes: &[u8], source_name: &str) -> Result<Module<'c>, DeserializeError> {
+    let words = reader::words(bytes)?;
+    let instructions = reader::instructions(&words.words)?;
+    importer::import(context, words.header, &instructions, source_name)
+}
+
+/// Whether `bytes` start with the SPIR-V magic number, in either byte order.
+pub fn is_spirv_binary(bytes: &[u8]) -> bool {
+    bytes.len() >= 4 && {
+        let word = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+        word == 0x0723_0203 || word.swap_bytes() == 0x0723_0203
+    }
+}

@@ -1,0 +1,244 @@
+//! `OpType*` instructions to the dialect's types: each becomes a
+//! [`SpirvType`] model whose printed form MLIR parses once per `<id>`.
+
+use std::sync::Arc;
+
+use melior::ir::{Type, r#type::FunctionType};
+
+use super::{
+    ErrorKind,
+    importer::{Importer, Result},
+    reader::Inst,
+};
+use crate::spirv::{
+    attributes::{
+        CooperativeMatrixUseKHR, Decoration, Dim, ImageArrayedInfo, ImageDepthInfo, ImageFormat, ImageSamplerUseInfo,
+        ImageSamplingInfo, Scope, StorageClass,
+    },
+    types::{DecorationInfo, DecorationValue, FloatKind, ImageType, Signedness, SpirvType, StructMember, StructType},
+};
+
+/// Opcodes of the type instructions this module reads.
+pub mod op {
+    pub const TYPE_VOID: u16 = 19;
+    pub const TYPE_BOOL: u16 = 20;
+    pub const TYPE_INT: u16 = 21;
+    pub const TYPE_FLOAT: u16 = 22;
+    pub const TYPE_VECTOR: u16 = 23;
+    pub const TYPE_MATRIX: u16 = 24;
+    pub const TYPE_IMAGE: u16 = 25;
+    pub const TYPE_SAMPLER: u16 = 26;
+    pub const TYPE_SAMPLED_IMAGE: u16 = 27;
+    pub const TYPE_ARRAY: u16 = 28;
+    pub const TYPE_RUNTIME_ARRAY: u16 = 29;
+    pub const TYPE_STRUCT: u16 = 30;
+    pub const TYPE_POINTER: u16 = 32;
+    pub const TYPE_FUNCTION: u16 = 33;
+    pub const TYPE_FORWARD_POINTER: u16 = 39;
+    pub const TYPE_COOPERATIVE_MATRIX_KHR: u16 = 4456;
+}
+
+/// Whether `opcode` declares a type.
+pub fn is_type(opcode: u16) -> bool {
+    matches!(opcode, op::TYPE_VOID..=op::TYPE_FUNCTION | op::TYPE_COOPERATIVE_MATRIX_KHR) && opcode != 31
+}
+
+impl<'c> Importer<'c, '_> {
+    /// Records the type `inst` declares.
+    pub(super) fn define_type(&mut self, inst: &Inst<'_>) -> Result<()> {
+        let w = inst.words;
+        let id = self.word(inst, 0)?;
+        let model = match inst.opcode {
+            op::TYPE_VOID => SpirvType::Void,
+            op::TYPE_BOOL => SpirvType::Integer { width: 1, signedness: Signedness::Signless },
+            // SPIR-V arithmetic does not depend on a type's signedness, and
+            // glslang mixes signed and unsigned operands: every integer is
+            // signless, as in the rest of the dialect.
+            op::TYPE_INT => SpirvType::Integer { width: self.word(inst, 1)?, signedness: Signedness::Signless },
+            op::TYPE_FLOAT => {
+                let encoding = w.get(2).copied();
+                SpirvType::Float(match (self.word(inst, 1)?, encoding) {
+                    (16, None) => FloatKind::F16,
+                    (16, Some(0)) => FloatKind::BF16,
+                    (32, None) => FloatKind::F32,
+                    (64, None) => FloatKind::F64,
+                    (width, encoding) => {
+                        return Err(inst.error(ErrorKind::Unsupported(format!(
+                            "OpTypeFloat of width {width}{}",
+                            encoding.map(|e| format!(" with encoding {e}")).unwrap_or_default()
+                        ))));
+                    }
+                })
+            }
+            op::TYPE_VECTOR => SpirvType::Vector { element: self.model(inst, 1)?, count: self.word(inst, 2)? },
+            op::TYPE_MATRIX => SpirvType::Matrix { column_type: self.model(inst, 1)?, columns: self.word(inst, 2)? },
+            op::TYPE_ARRAY => {
+                let length_id = self.word(inst, 2)?;
+                let count = self.constant_u32(length_id).ok_or_else(|| {
+                    inst.error(ErrorKind::Unsupported(format!(
+                        "array length %{length_id} is not a 32-bit integer constant (specialization-constant lengths have no dialect type)"
+                    )))
+                })?;
+                SpirvType::Array { element: self.model(inst, 1)?, count, stride: self.array_stride(id) }
+            }
+            op::TYPE_RUNTIME_ARRAY => SpirvType::RuntimeArray { element: self.model(inst, 1)?, stride: self.array_stride(id) },
+            op::TYPE_STRUCT => SpirvType::Struct(self.struct_type(inst, id)?),
+            op::TYPE_POINTER => {
+                let storage_class = self.storage_class(inst, 1)?;
+                let pointee_id = self.word(inst, 2)?;
+                let pointee = match self.type_models.get(&pointee_id) {
+                    Some(model) => Arc::clone(model),
+                    // A pointer to a struct declared later (OpTypeForwardPointer):
+                    // the struct is identified by name and referred to by it.
+                    None if self.forward_pointers.contains(&id) => {
+                        Arc::new(SpirvType::StructRef(self.struct_identifier(pointee_id)))
+                    }
+                    None => return Err(self.undefined(inst, pointee_id, "type")),
+                };
+                SpirvType::Pointer { pointee, storage_class }
+            }
+            op::TYPE_FUNCTION => {
+                let result = self.word(inst, 1)?;
+                let params = w.get(2..).unwrap_or_default().to_vec();
+                for &param in params.iter().chain([&result]) {
+                    if !self.type_models.contains_key(&param) {
+                        return Err(self.undefined(inst, param, "type"));
+                    }
+                }
+                self.function_types.insert(id, (params, result));
+                SpirvType::Other("function".into())
+            }
+            op::TYPE_IMAGE => SpirvType::Image(self.image_type(inst)?),
+            op::TYPE_SAMPLED_IMAGE => SpirvType::SampledImage(self.model(inst, 1)?),
+            op::TYPE_SAMPLER => SpirvType::Sampler,
+            op::TYPE_COOPERATIVE_MATRIX_KHR => {
+                let scope = self.constant_u32(self.word(inst, 2)?).and_then(Scope::from_value);
+                let rows = self.constant_u32(self.word(inst, 3)?);
+                let columns = self.constant_u32(self.word(inst, 4)?);
+                let use_ = self.constant_u32(self.word(inst, 5)?).and_then(CooperativeMatrixUseKHR::from_value);
+                match (scope, rows, columns, use_) {
+                    (Some(scope), Some(rows), Some(columns), Some(use_)) => {
+                        SpirvType::CooperativeMatrix { element: self.model(inst, 1)?, rows, columns, scope, use_ }
+                    }
+                    _ => {
+                        return Err(inst.error(ErrorKind::Unsupported(
+                            "OpTypeCooperativeMatrixKHR whose scope, size or use is not a constant".into(),
+                        )));
+                    }
+                }
+            }
+            _ => return Err(inst.error(ErrorKind::Unsupported(format!("type instruction {}", inst.opcode)))),
+        };
+        self.type_models.insert(id, Arc::new(model));
+        Ok(())
+    }
+
+    /// The model of the type `<id>` in word `index` of `inst`.
+    fn model(&self, inst: &Inst<'_>, index: usize) -> Result<Arc<SpirvType>> {
+        let id = self.word(inst, index)?;
+        self.type_models.get(&id).cloned().ok_or_else(|| self.undefined(inst, id, "type"))
+    }
+
+    fn storage_class(&self, inst: &Inst<'_>, index: usize) -> Result<StorageClass> {
+        let value = self.word(inst, index)?;
+        StorageClass::from_value(value)
+            .ok_or_else(|| inst.error(ErrorKind::Unsupported(format!("storage class {value}"))))
+    }
+
+    fn array_stride(&self, id: u32) -> Option<u32> {
+        self.decorations_of(id).find(|d| d.decoration == Decoration::ArrayStride as u32).and_then(|d| d.literals.first().copied())
+    }
+
+    /// The name of the identified struct `<id>`: its `OpName` if it has one.
+    pub(super) fn struct_identifier(&self, id: u32) -> String {
+        match self.names.get(&id) {
+            Some(name) if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.') => {
+                format!("{name}_{id}")
+            }
+            _ => format!("struct_{id}"),
+        }
+    }
+
+    fn struct_type(&self, inst: &Inst<'_>, id: u32) -> Result<StructType> {
+        let mut members = Vec::new();
+        for (index, &member_id) in inst.words.iter().enumerate().skip(1) {
+            let member_index = (index - 1) as u32;
+            let ty = self.type_models.get(&member_id).cloned().ok_or_else(|| self.undefined(inst, member_id, "type"))?;
+            let mut offset = None;
+            let mut decorations = Vec::new();
+            for decor in self.member_decorations.get(&(id, member_index)).into_iter().flatten() {
+                if decor.decoration == Decoration::Offset as u32 {
+                    offset = decor.literals.first().copied();
+                } else {
+                    decorations.push(self.decoration_info(inst, decor.decoration, decor.literals)?);
+                }
+            }
+            members.push(StructMember { ty, offset, decorations });
+        }
+        // Offsets are all or nothing in the dialect; a struct with some gets 0 for the others.
+        if members.iter().any(|m| m.offset.is_some()) {
+            for member in &mut members {
+                member.offset.get_or_insert(0);
+            }
+        }
+        let mut decorations = Vec::new();
+        for decor in self.decorations_of(id) {
+            decorations.push(self.decoration_info(inst, decor.decoration, decor.literals)?);
+        }
+        let identifier = self.recursive_structs.contains(&id).then(|| self.struct_identifier(id));
+        Ok(StructType { identifier, members, decorations })
+    }
+
+    fn decoration_info(&self, inst: &Inst<'_>, decoration: u32, literals: &[u32]) -> Result<DecorationInfo> {
+        let known = Decoration::from_value(decoration)
+            .ok_or_else(|| inst.error(ErrorKind::Unsupported(format!("decoration {decoration} on a struct or member"))))?;
+        let value = match literals {
+            [] => None,
+            [value] => Some(DecorationValue::Integer(i64::from(*value))),
+            _ => Some(DecorationValue::Other(format!("{literals:?}"))),
+        };
+        Ok(DecorationInfo { decoration: known, value })
+    }
+
+    fn image_type(&self, inst: &Inst<'_>) -> Result<ImageType> {
+        let unsupported = |what: &str| inst.error(ErrorKind::Unsupported(format!("OpTypeImage with {what}")));
+        let dim = Dim::from_value(self.word(inst, 2)?).ok_or_else(|| unsupported("this Dim"))?;
+        let depth = ImageDepthInfo::from_value(self.word(inst, 3)?).ok_or_else(|| unsupported("this Depth"))?;
+        let arrayed = ImageArrayedInfo::from_value(self.word(inst, 4)?).ok_or_else(|| unsupported("this Arrayed"))?;
+        let sampling = ImageSamplingInfo::from_value(self.word(inst, 5)?).ok_or_else(|| unsupported("this MS"))?;
+        let sampler_use = ImageSamplerUseInfo::from_value(self.word(inst, 6)?).ok_or_else(|| unsupported("this Sampled"))?;
+        let format = ImageFormat::from_value(self.word(inst, 7)?).ok_or_else(|| unsupported("this Image Format"))?;
+        if inst.words.len() > 8 {
+            return Err(unsupported("an access qualifier"));
+        }
+        Ok(ImageType { element: self.model(inst, 1)?, dim, depth, arrayed, sampling, sampler_use, format })
+    }
+
+    /// The MLIR type of the type `<id>`, parsed once from its model's printed form.
+    pub(super) fn mlir_type(&mut self, inst: &Inst<'_>, id: u32) -> Result<Type<'c>> {
+        if let Some(ty) = self.mlir_types.get(&id) {
+            return Ok(*ty);
+        }
+        let ty = if let Some((params, result)) = self.function_types.get(&id).cloned() {
+            let inputs = params.iter().map(|&param| self.mlir_type(inst, param)).collect::<Result<Vec<_>>>()?;
+            let results = match self.type_models.get(&result).map(|m| &**m) {
+                Some(SpirvType::Void) => Vec::new(),
+                _ => vec![self.mlir_type(inst, result)?],
+            };
+            FunctionType::new(self.context, &inputs, &results).into()
+        } else {
+            let model = self.type_models.get(&id).ok_or_else(|| self.undefined(inst, id, "type"))?;
+            let text = model.to_string();
+            self.parse_type(&text).ok_or_else(|| {
+                inst.error(ErrorKind::Unsupported(format!("type %{id} ({text}) is not a valid dialect type")))
+            })?
+        };
+        self.mlir_types.insert(id, ty);
+        Ok(ty)
+    }
+
+    /// Whether `<id>` is `OpTypeVoid`.
+    pub(super) fn is_void(&self, id: u32) -> bool {
+        matches!(self.type_models.get(&id).map(|m| &**m), Some(SpirvType::Void))
+    }
+}
