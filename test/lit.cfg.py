@@ -15,7 +15,9 @@ import lit.formats
 
 config.name = "spirv-opt-rs"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".mlir"]
+# .comp (GLSL) and .cl (OpenCL C) files compile themselves in their RUN
+# lines: the importer is tested on real compiler output.
+config.suffixes = [".mlir", ".comp", ".cl", ".spvasm"]
 config.excludes = ["Inputs", "fixtures", "lit.cfg.py", "lit.local.cfg"]
 
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
@@ -46,6 +48,17 @@ for name in ["FileCheck", "not", "split-file", "mlir-opt", "mlir-translate", "co
     path = os.path.join(llvm_tools, name)
     if not os.access(path, os.X_OK):
         lit_config.warning("%s not found in %s" % (name, llvm_tools))
+    config.substitutions.append((tool_pattern(name), path))
+
+# The compilers and SPIR-V tools the import tests run (scripts/setup installs them).
+for name, path in [
+    ("glslangValidator", "/usr/bin/glslangValidator"),
+    ("spirv-val", "/usr/bin/spirv-val"),
+    ("spirv-as", "/usr/bin/spirv-as"),
+    ("clang-22", "/usr/bin/clang-22"),
+]:
+    if not os.access(path, os.X_OK):
+        lit_config.fatal("%s not found: run scripts/setup" % path)
     config.substitutions.append((tool_pattern(name), path))
 
 # Root reads any file: permission tests need another user.

@@ -138,6 +138,8 @@ enum ConstantValue {
 struct SpecConstant {
     symbol: String,
     type_id: u32,
+    /// The default value of a 32-bit (or narrower) integer one.
+    default: Option<u32>,
 }
 
 /// One function's instructions, split into its parts.
@@ -553,7 +555,8 @@ impl<'c, 'w> Importer<'c, 'w> {
             .build()
             .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
         self.module_ops.push(operation);
-        self.spec_constants.insert(id, SpecConstant { symbol, type_id });
+        let default = (inst.opcode == op::SPEC_CONSTANT && inst.words.len() == 3).then(|| inst.words[2]);
+        self.spec_constants.insert(id, SpecConstant { symbol, type_id, default });
         Ok(())
     }
 
@@ -581,7 +584,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             .build()
             .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
         self.module_ops.push(operation);
-        self.spec_constants.insert(id, SpecConstant { symbol, type_id });
+        self.spec_constants.insert(id, SpecConstant { symbol, type_id, default: None });
         Ok(())
     }
 
@@ -620,7 +623,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                         .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
                     let _ = ty;
                     self.module_ops.push(operation);
-                    self.spec_constants.insert(id, SpecConstant { symbol: symbol.clone(), type_id });
+                    self.spec_constants.insert(id, SpecConstant { symbol: symbol.clone(), type_id, default: self.constant_u32(id) });
                     return Ok(symbol);
                 }
             };
@@ -649,7 +652,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         }
         .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
         self.module_ops.push(operation);
-        self.spec_constants.insert(id, SpecConstant { symbol: symbol.clone(), type_id });
+        self.spec_constants.insert(id, SpecConstant { symbol: symbol.clone(), type_id, default: self.constant_u32(id) });
         Ok(symbol)
     }
 
@@ -847,7 +850,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         }
         if any_param_decoration {
             attributes.push((
-                Identifier::new(self.context, "spirv.param_decorations"),
+                Identifier::new(self.context, "param_decorations"),
                 ArrayAttribute::new(self.context, &param_decorations).into(),
             ));
         }
@@ -1661,7 +1664,11 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let value = match self.spec_constants.get(&word) {
                     Some(spec) => {
                         spec_symbols.push(FlatSymbolRefAttribute::new(self.context, &spec.symbol.clone()).into());
-                        self.spec_default(word).unwrap_or(0)
+                        spec.default.ok_or_else(|| {
+                            inst.error(ErrorKind::Unsupported(format!(
+                                "OpExecutionModeId operand %{word} is not a 32-bit integer constant"
+                            )))
+                        })?
                     }
                     None => self.constant_u32(word).ok_or_else(|| {
                         inst.error(ErrorKind::Unsupported(format!("OpExecutionModeId operand %{word} is not a 32-bit constant")))
@@ -1679,7 +1686,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         ];
         if !spec_symbols.is_empty() {
             attributes.push((
-                Identifier::new(self.context, "spirv.spec_constants"),
+                Identifier::new(self.context, "spec_constant_operands"),
                 ArrayAttribute::new(self.context, &spec_symbols).into(),
             ));
         }
@@ -1687,10 +1694,6 @@ impl<'c, 'w> Importer<'c, 'w> {
             .add_attributes(&attributes)
             .build()
             .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))
-    }
-
-    fn spec_default(&self, _id: u32) -> Option<u32> {
-        None
     }
 
     fn vce_triple(&mut self, inst: &Inst<'_>) -> Result<Attribute<'c>> {
@@ -1727,7 +1730,7 @@ impl<'c, 'w> Importer<'c, 'w> {
 fn verify_error(file: &str, instructions: &[Inst<'_>], message: &str) -> DeserializeError {
     {
         // Locations of instructions without a line are `file:0:<byte offset>`.
-        let needle = format!("{file}:0:");
+        let needle = format!("\"{file}\":0:");
         let offset = message
             .find(&needle)
             .and_then(|at| message[at + needle.len()..].split(|c: char| !c.is_ascii_digit()).next()?.parse().ok())
@@ -1754,6 +1757,7 @@ fn split_functions<'a, 'w>(instructions: &'a [Inst<'w>]) -> Result<Vec<FunctionI
             (op::FUNCTION_PARAMETER, Some(function)) if function.blocks.is_empty() => function.params.push(inst),
             (op::LABEL, Some(function)) => function.blocks.push((inst, Vec::new())),
             (op::FUNCTION_END, Some(_)) => functions.extend(current.take()),
+            (op::LINE | op::NO_LINE, None) => {}
             (op::LINE | op::NO_LINE, Some(function)) if function.blocks.is_empty() => {}
             (_, Some(function)) if !function.blocks.is_empty() => {
                 if let Some((_, body)) = function.blocks.last_mut() {

@@ -118,7 +118,10 @@ impl Consumer for GrammarCheck {
 fn check_grammar(words: &[u32], instructions: &[Inst<'_>]) -> Result<(), DeserializeError> {
     // rspirv reads little-endian bytes; `words` are already in host order.
     let bytes: Vec<u8> = words.iter().flat_map(|word| word.to_le_bytes()).collect();
-    let offset_of = |index: usize, fallback: usize| instructions.get(index).map_or(fallback, |inst| inst.offset);
+    // rspirv numbers instructions from 1.
+    let offset_of = |index: usize, fallback: usize| {
+        index.checked_sub(1).and_then(|index| instructions.get(index)).map_or(fallback, |inst| inst.offset)
+    };
     match rspirv::binary::parse_bytes(&bytes, &mut GrammarCheck) {
         Ok(()) => Ok(()),
         Err(state) => {

@@ -1,0 +1,84 @@
+// Malformed SPIR-V binaries: one located error (the byte offset), exit
+// status 1, never a crash. Each is made from a valid module (%t.spv).
+//
+// RUN: rm -rf %t && split-file %s %t
+// RUN: spirv-as %t/valid.spvasm -o %t.spv
+// RUN: spirv-opt-rs %t.spv | FileCheck %s --check-prefix=VALID
+// VALID: spirv.func @spirv_fn_{{[0-9]+}}() "None"
+//
+// Big-endian words are read too.
+// RUN: python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(); w=struct.unpack('<%%dI' %% (len(d)//4), d); open(sys.argv[2],'wb').write(struct.pack('>%%dI' %% len(w), *w))" %t.spv %t.be.spv
+// RUN: spirv-opt-rs %t.be.spv | FileCheck %s --check-prefix=VALID
+//
+// Truncated inside the header, and inside an instruction.
+// RUN: head -c 12 %t.spv > %t.short.spv
+// RUN: not spirv-opt-rs %t.short.spv 2>&1 | FileCheck %s --check-prefix=SHORT
+// SHORT: error: {{.*}}shorter than the 20-byte module header
+// RUN: head -c 26 %t.spv > %t.odd.spv
+// RUN: not spirv-opt-rs %t.odd.spv 2>&1 | FileCheck %s --check-prefix=ODD
+// ODD: error: at byte offset 24: truncated module: the size (26 bytes) is not a multiple of 4
+// RUN: head -c 32 %t.spv > %t.cut.spv
+// RUN: not spirv-opt-rs %t.cut.spv 2>&1 | FileCheck %s --check-prefix=CUT
+// CUT: error: at byte offset 28: truncated module: instruction with opcode 14 has 3 words but only 1 remain
+//
+// Wrong magic (the file is then not recognised as SPIR-V, and not as MLIR either).
+// RUN: python3 -c "import sys; d=bytearray(open(sys.argv[1],'rb').read()); d[0]=0; open(sys.argv[2],'wb').write(d)" %t.spv %t.magic.spv
+// RUN: not spirv-opt-rs %t.magic.spv 2>&1 | FileCheck %s --check-prefix=MAGIC
+// MAGIC: error:
+//
+// A word count running past the end.
+// RUN: python3 -c "import sys; d=bytearray(open(sys.argv[1],'rb').read()); d[22]=0x40; open(sys.argv[2],'wb').write(d)" %t.spv %t.count.spv
+// RUN: not spirv-opt-rs %t.count.spv 2>&1 | FileCheck %s --check-prefix=COUNT
+// COUNT: error: at byte offset 20: truncated module: instruction with opcode 17 has 64 words
+//
+// An unknown opcode.
+// RUN: python3 -c "import sys; d=bytearray(open(sys.argv[1],'rb').read()); d[20]=0xff; d[21]=0x7f; open(sys.argv[2],'wb').write(d)" %t.spv %t.opcode.spv
+// RUN: not spirv-opt-rs %t.opcode.spv 2>&1 | FileCheck %s --check-prefix=OPCODE
+// OPCODE: error: at byte offset 20: unknown opcode 32767
+//
+// An id at or beyond the bound (the header's bound lowered to 2).
+// RUN: python3 -c "import sys; d=bytearray(open(sys.argv[1],'rb').read()); d[12]=2; open(sys.argv[2],'wb').write(d)" %t.spv %t.bound.spv
+// RUN: not spirv-opt-rs %t.bound.spv 2>&1 | FileCheck %s --check-prefix=BOUND
+// BOUND: error: at byte offset {{[0-9]+}}: <id> %{{[0-9]+}} is at or beyond the module's bound 2
+//
+// A use of an undefined id: the function's type is not a type.
+// RUN: spirv-as %t/undef.spvasm -o %t.undef.spv
+// RUN: not spirv-opt-rs %t.undef.spv 2>&1 | FileCheck %s --check-prefix=UNDEF
+// UNDEF: error: at byte offset {{[0-9]+}}: {{.*}}%{{[0-9]+}} is not a defined function type
+//
+// An instruction the dialect has no op for.
+// RUN: spirv-as %t/any.spvasm -o %t.any.spv
+// RUN: not spirv-opt-rs %t.any.spv 2>&1 | FileCheck %s --check-prefix=ANY
+// ANY: error: at byte offset {{[0-9]+}}: cannot represent in the SPIR-V dialect: instruction OpAny in a function
+
+//--- valid.spvasm
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+//--- undef.spvasm
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+       %void = OpTypeVoid
+       %main = OpFunction %void None %void
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+//--- any.spvasm
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+       %void = OpTypeVoid
+       %bool = OpTypeBool
+         %v2 = OpTypeVector %bool 2
+          %t = OpConstantTrue %bool
+          %c = OpConstantComposite %v2 %t %t
+         %fn = OpTypeFunction %void
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+          %a = OpAny %bool %c
+               OpReturn
+               OpFunctionEnd
