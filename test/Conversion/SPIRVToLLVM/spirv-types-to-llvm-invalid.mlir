@@ -146,3 +146,21 @@ spirv.func @arm_tensor() "None" {
   %0 = spirv.Undef : !spirv.arm.tensor<2x3xi32>
   spirv.Return
 }
+
+// -----
+
+// A row-major matrix would need its elements transposed.
+spirv.func @struct_row_major_matrix() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.struct<(!spirv.matrix<4 x vector<4xf32>> [0, RowMajor, MatrixStride=16])>': member #0 has decoration RowMajor, which has no LLVM lowering}}
+  %0 = spirv.Undef : !spirv.struct<(!spirv.matrix<4 x vector<4xf32>> [0, RowMajor, MatrixStride=16])>
+  spirv.Return
+}
+
+// -----
+
+// A matrix stride other than the column size has no LLVM array layout.
+spirv.func @struct_unnatural_matrix_stride() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.struct<(!spirv.matrix<2 x vector<2xf32>> [0, ColMajor, MatrixStride=16])>': member #0 has decoration MatrixStride, which has no LLVM lowering}}
+  %0 = spirv.Undef : !spirv.struct<(!spirv.matrix<2 x vector<2xf32>> [0, ColMajor, MatrixStride=16])>
+  spirv.Return
+}

@@ -570,3 +570,15 @@ spirv.func @struct_recursive() "None" {
   %0 = spirv.Undef : !spirv.struct<List, (i32, !spirv.ptr<!spirv.struct<List>, Function>)>
   spirv.Return
 }
+
+// -----
+
+// Beyond upstream: a column-major matrix in a std140/std430 block, whose
+// MatrixStride is the size of a column, is laid out as the array of columns
+// it lowers to (glslang emits these decorations for every matrix in a block).
+// CHECK-LABEL: llvm.func @struct_column_major_matrix(
+spirv.func @struct_column_major_matrix() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(vector<3xf32>, array<4 x vector<4xf32>>)>
+  %0 = spirv.Undef : !spirv.struct<(vector<3xf32> [0], !spirv.matrix<4 x vector<4xf32>> [16, ColMajor, MatrixStride=16]), Block>
+  spirv.Return
+}
