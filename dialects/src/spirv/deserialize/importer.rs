@@ -112,6 +112,11 @@ impl Inst<'_> {
     pub(super) fn error(&self, kind: ErrorKind) -> DeserializeError {
         DeserializeError::new(self.offset, kind)
     }
+
+    /// Turns melior's error for an op built from this instruction into ours.
+    fn invalid(&self) -> impl Fn(melior::Error) -> DeserializeError + '_ {
+        |error| self.error(ErrorKind::Invalid(error.to_string()))
+    }
 }
 
 /// One decoration of an `<id>` or struct member.
@@ -553,7 +558,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         let operation = OperationBuilder::new("spirv.SpecConstant", location)
             .add_attributes(&attributes)
             .build()
-            .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+            .map_err(inst.invalid())?;
         self.module_ops.push(operation);
         let default = (inst.opcode == op::SPEC_CONSTANT && inst.words.len() == 3).then(|| inst.words[2]);
         self.spec_constants.insert(id, SpecConstant { symbol, type_id, default });
@@ -582,7 +587,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         let operation = OperationBuilder::new("spirv.SpecConstantComposite", self.location(inst, None))
             .add_attributes(&attributes)
             .build()
-            .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+            .map_err(inst.invalid())?;
         self.module_ops.push(operation);
         self.spec_constants.insert(id, SpecConstant { symbol, type_id, default: None });
         Ok(())
@@ -620,7 +625,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                             (Identifier::new(self.context, "default_value"), value),
                         ])
                         .build()
-                        .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+                        .map_err(inst.invalid())?;
                     let _ = ty;
                     self.module_ops.push(operation);
                     self.spec_constants.insert(id, SpecConstant { symbol: symbol.clone(), type_id, default: self.constant_u32(id) });
@@ -650,7 +655,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 ])
                 .build()
         }
-        .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+        .map_err(inst.invalid())?;
         self.module_ops.push(operation);
         self.spec_constants.insert(id, SpecConstant { symbol: symbol.clone(), type_id, default: self.constant_u32(id) });
         Ok(symbol)
@@ -678,7 +683,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         let operation = OperationBuilder::new("spirv.GlobalVariable", self.location(inst, None))
             .add_attributes(&attributes)
             .build()
-            .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+            .map_err(inst.invalid())?;
         self.module_ops.push(operation);
         self.globals.insert(id, (symbol, type_id));
         Ok(())
@@ -862,7 +867,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             .add_attributes(&attributes)
             .add_regions([region])
             .build()
-            .map_err(|error| def.error(ErrorKind::Invalid(error.to_string())))
+            .map_err(def.invalid())
     }
 
     /// Creates the function's blocks (arguments: the parameters for the
@@ -911,30 +916,39 @@ impl<'c, 'w> Importer<'c, 'w> {
         blocks: &'b [BlockRef<'c, 'b>],
         block_index: &HashMap<u32, usize>,
     ) -> Result<()> {
-        let mut state = FunctionState { values: HashMap::new(), materialized: HashMap::new(), block_index, blocks };
+        let mut state = FunctionState {
+            values: HashMap::new(),
+            materialized: HashMap::new(),
+            block_index: block_index.clone(),
+            blocks,
+            phis: HashMap::new(),
+            block: 0,
+            label: 0,
+        };
         // Parameters and phis first: branches name them before their blocks are filled.
         for (index, param) in function.params.iter().enumerate() {
             let id = self.word(param, 1)?;
             self.check_bound(param, id)?;
-            let value = blocks[0].argument(index).map_err(|e| param.error(ErrorKind::Invalid(e.to_string())))?;
+            let value = blocks[0].argument(index).map_err(param.invalid())?;
             state.values.insert(id, value.into());
         }
-        let mut phis: HashMap<usize, Vec<&Inst<'w>>> = HashMap::new();
         for (index, (_, body)) in function.blocks.iter().enumerate() {
-            let block_phis: Vec<&Inst<'w>> = body.iter().copied().filter(|inst| inst.opcode == op::PHI).collect();
+            let block_phis: Vec<Inst<'w>> = body.iter().filter(|inst| inst.opcode == op::PHI).map(|inst| **inst).collect();
             let first_argument = if index == 0 { function.params.len() } else { 0 };
             for (position, phi) in block_phis.iter().enumerate() {
                 let id = self.word(phi, 1)?;
                 self.check_bound(phi, id)?;
                 let value = blocks[index]
                     .argument(first_argument + position)
-                    .map_err(|e| phi.error(ErrorKind::Invalid(e.to_string())))?;
+                    .map_err(phi.invalid())?;
                 state.values.insert(id, value.into());
             }
-            phis.insert(index, block_phis);
+            state.phis.insert(index, block_phis);
         }
         for (index, (label, body)) in function.blocks.iter().enumerate() {
             let label_id = self.word(label, 0)?;
+            state.block = index;
+            state.label = label_id;
             let mut line = None;
             let mut terminated = false;
             for inst in body {
@@ -956,7 +970,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                     op::PHI | op::SELECTION_MERGE | op::LOOP_MERGE | op::NOP | op::LIFETIME_START | op::LIFETIME_STOP => {}
                     _ => {
                         let location = self.location(inst, line);
-                        terminated = self.instruction(&mut state, index, label_id, inst, location, &phis)?;
+                        terminated = self.instruction(&mut state, inst, location)?;
                     }
                 }
             }
@@ -970,19 +984,16 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// Imports one instruction into block `index`; returns whether it ended the block.
     fn instruction<'b>(
         &mut self,
-        state: &mut FunctionState<'c, 'b, '_>,
-        index: usize,
-        label: u32,
+        state: &mut FunctionState<'c, 'b, 'w>,
         inst: &Inst<'w>,
         location: Location<'c>,
-        phis: &HashMap<usize, Vec<&Inst<'w>>>,
     ) -> Result<bool> {
         let w = inst.words;
-        let block = &state.blocks[index];
+        let block = state.current();
         match inst.opcode {
             op::BRANCH => {
                 let target = self.word(inst, 0)?;
-                let (target_block, arguments) = self.branch_target(state, index, label, inst, target, phis)?;
+                let (target_block, arguments) = self.branch_target(state, inst, target)?;
                 let operation = OperationBuilder::new("spirv.Branch", location)
                     .add_operands(&arguments)
                     .add_successors(&[target_block])
@@ -991,10 +1002,10 @@ impl<'c, 'w> Importer<'c, 'w> {
                 Ok(true)
             }
             op::BRANCH_CONDITIONAL => {
-                let condition = self.value(state, index, inst, self.word(inst, 0)?)?;
-                let (true_block, true_arguments) = self.branch_target(state, index, label, inst, self.word(inst, 1)?, phis)?;
+                let condition = self.value(state, inst, self.word(inst, 0)?)?;
+                let (true_block, true_arguments) = self.branch_target(state, inst, self.word(inst, 1)?)?;
                 let (false_block, false_arguments) =
-                    self.branch_target(state, index, label, inst, self.word(inst, 2)?, phis)?;
+                    self.branch_target(state, inst, self.word(inst, 2)?)?;
                 let mut operands = vec![condition];
                 operands.extend(&true_arguments);
                 operands.extend(&false_arguments);
@@ -1019,7 +1030,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 Ok(true)
             }
             op::SWITCH => {
-                self.switch(state, index, label, inst, location, phis)?;
+                self.switch(state, inst, location)?;
                 Ok(true)
             }
             op::TERMINATE_INVOCATION => {
@@ -1030,7 +1041,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             op::COPY_OBJECT => {
                 let id = self.word(inst, 1)?;
                 self.check_bound(inst, id)?;
-                let value = self.value(state, index, inst, self.word(inst, 2)?)?;
+                let value = self.value(state, inst, self.word(inst, 2)?)?;
                 state.values.insert(id, value);
                 Ok(false)
             }
@@ -1048,7 +1059,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let callee = self.functions.get(&callee).cloned().ok_or_else(|| self.undefined(inst, callee, "function"))?;
                 let mut arguments = Vec::new();
                 for &argument in &w[3..] {
-                    arguments.push(self.value(state, index, inst, argument)?);
+                    arguments.push(self.value(state, inst, argument)?);
                 }
                 let mut builder = OperationBuilder::new("spirv.FunctionCall", location)
                     .add_operands(&arguments)
@@ -1066,8 +1077,8 @@ impl<'c, 'w> Importer<'c, 'w> {
                 Ok(false)
             }
             op::COPY_MEMORY => {
-                let target = self.value(state, index, inst, self.word(inst, 0)?)?;
-                let source = self.value(state, index, inst, self.word(inst, 1)?)?;
+                let target = self.value(state, inst, self.word(inst, 0)?)?;
+                let source = self.value(state, inst, self.word(inst, 1)?)?;
                 let mut attributes = Vec::new();
                 let mut at = 2;
                 for (access_name, alignment_name) in [("memory_access", "alignment"), ("source_memory_access", "source_alignment")] {
@@ -1089,7 +1100,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let type_id = self.word(inst, 0)?;
                 let id = self.word(inst, 1)?;
                 self.check_bound(inst, id)?;
-                let pointer = self.value(state, index, inst, self.word(inst, 2)?)?;
+                let pointer = self.value(state, inst, self.word(inst, 2)?)?;
                 let operation = OperationBuilder::new("spirv.GenericCastToPtrExplicit", location)
                     .add_operands(&[pointer])
                     .add_results(&[self.mlir_type(inst, type_id)?])
@@ -1107,27 +1118,27 @@ impl<'c, 'w> Importer<'c, 'w> {
                     return Ok(false);
                 }
                 if set_name == "OpenCL.std" && matches!(number, VLOADN | VSTOREN) {
-                    self.vector_load_store(state, index, inst, number, location)?;
+                    self.vector_load_store(state, inst, number, location)?;
                     return Ok(false);
                 }
                 let info = tables::ext_inst(&set_name, number).ok_or_else(|| {
                     inst.error(ErrorKind::Unsupported(format!("instruction {number} of the extended instruction set \"{set_name}\"")))
                 })?;
                 let result = Some((self.word(inst, 0)?, self.word(inst, 1)?));
-                self.table_op(state, index, inst, info, &w[4..], result, location)?;
+                self.table_op(state, inst, info, &w[4..], result, location)?;
                 Ok(false)
             }
             op::IN_BOUNDS_ACCESS_CHAIN | op::ACCESS_CHAIN => {
                 // OpInBoundsAccessChain only adds that the indices are in bounds.
                 let info = tables::op(op::ACCESS_CHAIN).ok_or_else(|| inst.error(ErrorKind::Unsupported("OpAccessChain".into())))?;
                 let result = Some((self.word(inst, 0)?, self.word(inst, 1)?));
-                self.table_op(state, index, inst, info, &w[2..], result, location)?;
+                self.table_op(state, inst, info, &w[2..], result, location)?;
                 Ok(false)
             }
             op::BITCAST => {
                 let id = self.word(inst, 1)?;
                 self.check_bound(inst, id)?;
-                let value = self.value(state, index, inst, self.word(inst, 2)?)?;
+                let value = self.value(state, inst, self.word(inst, 2)?)?;
                 if value.r#type() == self.mlir_type(inst, self.word(inst, 0)?)? {
                     // A bitcast between types that differ only in signedness,
                     // which the dialect does not keep: the value itself.
@@ -1135,11 +1146,11 @@ impl<'c, 'w> Importer<'c, 'w> {
                 } else {
                     let info = tables::op(op::BITCAST).ok_or_else(|| inst.error(ErrorKind::Unsupported("OpBitcast".into())))?;
                     let result = Some((self.word(inst, 0)?, id));
-                    self.table_op(state, index, inst, info, &w[2..], result, location)?;
+                    self.table_op(state, inst, info, &w[2..], result, location)?;
                 }
                 Ok(false)
             }
-            op::VARIABLE if index != 0 => {
+            op::VARIABLE if state.block != 0 => {
                 Err(inst.error(ErrorKind::Invalid("OpVariable outside the function's first block".into())))
             }
             opcode => {
@@ -1151,7 +1162,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 } else {
                     (None, w)
                 };
-                self.table_op(state, index, inst, info, rest, result, location)?;
+                self.table_op(state, inst, info, rest, result, location)?;
                 Ok(is_terminator(opcode))
             }
         }
@@ -1162,18 +1173,17 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// alignment of the scalar (OpenCL C 6.15.8).
     fn vector_load_store<'b>(
         &mut self,
-        state: &mut FunctionState<'c, 'b, '_>,
-        index: usize,
+        state: &mut FunctionState<'c, 'b, 'w>,
         inst: &Inst<'w>,
         number: u32,
         location: Location<'c>,
     ) -> Result<()> {
         let load = number == VLOADN;
         let (data, offset_word, pointer_word) = if load { (None, 4, 5) } else { (Some(self.word(inst, 4)?), 5, 6) };
-        let offset = self.value(state, index, inst, self.word(inst, offset_word)?)?;
-        let pointer = self.value(state, index, inst, self.word(inst, pointer_word)?)?;
+        let offset = self.value(state, inst, self.word(inst, offset_word)?)?;
+        let pointer = self.value(state, inst, self.word(inst, pointer_word)?)?;
         let vector_type = match data {
-            Some(data) => self.value(state, index, inst, data)?.r#type(),
+            Some(data) => self.value(state, inst, data)?.r#type(),
             None => self.mlir_type(inst, self.word(inst, 0)?)?,
         };
         let model = SpirvType::parse(&vector_type.to_string()).ok();
@@ -1185,7 +1195,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         let element_type = self.parse_type(&element.to_string()).ok_or_else(|| {
             inst.error(ErrorKind::Unsupported(format!("vector element type {element}")))
         })?;
-        let block = &state.blocks[index];
+        let block = state.current();
         let offset_type = offset.r#type();
         let constant = |value: u32| {
             OperationBuilder::new("spirv.Constant", location)
@@ -1194,7 +1204,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 .build()
         };
         let result = |operation: melior::ir::OperationRef<'c, 'b>| -> Result<Value<'c, 'b>> {
-            Ok(operation.result(0).map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?.into())
+            Ok(operation.result(0).map_err(inst.invalid())?.into())
         };
         let count_value = result(self.append(inst, block, constant(count))?)?;
         let base = result(self.append(
@@ -1203,7 +1213,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             OperationBuilder::new("spirv.IMul", location).add_operands(&[offset, count_value]).add_results(&[offset_type]).build(),
         )?)?;
         let stored = match data {
-            Some(data) => Some(self.value(state, index, inst, data)?),
+            Some(data) => Some(self.value(state, inst, data)?),
             None => None,
         };
         let mut loaded = Vec::new();
@@ -1268,42 +1278,38 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// target's `OpPhi`s from this block (`label`).
     fn branch_target<'b>(
         &mut self,
-        state: &mut FunctionState<'c, 'b, '_>,
-        index: usize,
-        label: u32,
+        state: &mut FunctionState<'c, 'b, 'w>,
         inst: &Inst<'w>,
         target: u32,
-        phis: &HashMap<usize, Vec<&Inst<'w>>>,
     ) -> Result<(&'b Block<'c>, Vec<Value<'c, 'b>>)> {
         let target_index = *state.block_index.get(&target).ok_or_else(|| self.undefined(inst, target, "label in this function"))?;
         if target_index == 0 {
             return Err(inst.error(ErrorKind::Invalid("a branch to the function's entry block".into())));
         }
         let mut arguments = Vec::new();
-        for phi in phis.get(&target_index).into_iter().flatten() {
+        let label = state.label;
+        let phis = state.phis.get(&target_index).cloned().unwrap_or_default();
+        for phi in &phis {
             let incoming = phi.words[2..].chunks_exact(2).find(|pair| pair[1] == label).ok_or_else(|| {
                 phi.error(ErrorKind::Invalid(format!("OpPhi has no value for its predecessor %{label}")))
             })?;
-            arguments.push(self.value(state, index, inst, incoming[0])?);
+            arguments.push(self.value(state, inst, incoming[0])?);
         }
         Ok((&state.blocks[target_index], arguments))
     }
 
     fn switch<'b>(
         &mut self,
-        state: &mut FunctionState<'c, 'b, '_>,
-        index: usize,
-        label: u32,
+        state: &mut FunctionState<'c, 'b, 'w>,
         inst: &Inst<'w>,
         location: Location<'c>,
-        phis: &HashMap<usize, Vec<&Inst<'w>>>,
     ) -> Result<()> {
         let selector_id = self.word(inst, 0)?;
-        let selector = self.value(state, index, inst, selector_id)?;
+        let selector = self.value(state, inst, selector_id)?;
         let selector_type = selector.r#type();
         let width = IntegerType::try_from(selector_type).map(|t| t.width()).unwrap_or(32);
         let literal_words = if width > 32 { 2 } else { 1 };
-        let (default_block, default_arguments) = self.branch_target(state, index, label, inst, self.word(inst, 1)?, phis)?;
+        let (default_block, default_arguments) = self.branch_target(state, inst, self.word(inst, 1)?)?;
         let mut literals = Vec::new();
         let mut targets = Vec::new();
         let mut target_operands = Vec::new();
@@ -1315,7 +1321,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             let value = if literal_words == 2 { u64::from(case[0]) | (u64::from(case[1]) << 32) } else { u64::from(case[0]) };
             let shift = 64 - width.min(64);
             literals.push((((value << shift) as i64) >> shift).to_string());
-            let (block, arguments) = self.branch_target(state, index, label, inst, case[literal_words], phis)?;
+            let (block, arguments) = self.branch_target(state, inst, case[literal_words])?;
             targets.push(block);
             segments.push(arguments.len() as i32);
             target_operands.extend(arguments);
@@ -1345,7 +1351,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             .add_successors(&successors)
             .add_attributes(&attributes)
             .build();
-        self.append(inst, &state.blocks[index], operation)?;
+        self.append(inst, state.current(), operation)?;
         Ok(())
     }
 
@@ -1354,8 +1360,7 @@ impl<'c, 'w> Importer<'c, 'w> {
     #[allow(clippy::too_many_arguments)]
     fn table_op<'b>(
         &mut self,
-        state: &mut FunctionState<'c, 'b, '_>,
-        index: usize,
+        state: &mut FunctionState<'c, 'b, 'w>,
         inst: &Inst<'w>,
         info: &OpInfo,
         words: &[u32],
@@ -1371,7 +1376,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 Arg::Operand | Arg::OptionalOperand => {
                     let present = at < words.len();
                     if present {
-                        operands.push(self.value(state, index, inst, words[at])?);
+                        operands.push(self.value(state, inst, words[at])?);
                         at += 1;
                     } else if matches!(arg, Arg::Operand) {
                         return Err(inst.error(ErrorKind::Malformed(format!("{} expects more operands", info.name))));
@@ -1381,7 +1386,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 Arg::Variadic => {
                     let count = words.len() - at;
                     for &id in &words[at..] {
-                        operands.push(self.value(state, index, inst, id)?);
+                        operands.push(self.value(state, inst, id)?);
                     }
                     at = words.len();
                     segments.push(count as i32);
@@ -1449,7 +1454,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             attributes.extend(self.decoration_attributes(inst, id)?);
         }
         let operation = builder.add_attributes(&attributes).build();
-        let operation = self.append(inst, &state.blocks[index], operation)?;
+        let operation = self.append(inst, state.current(), operation)?;
         if let Some((_, id)) = result {
             self.define(state, inst, id, operation)?;
         }
@@ -1462,18 +1467,18 @@ impl<'c, 'w> Importer<'c, 'w> {
         block: &'b Block<'c>,
         operation: std::result::Result<Operation<'c>, melior::Error>,
     ) -> Result<melior::ir::OperationRef<'c, 'b>> {
-        let operation = operation.map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+        let operation = operation.map_err(inst.invalid())?;
         Ok(block.append_operation(operation))
     }
 
     fn define<'b>(
         &self,
-        state: &mut FunctionState<'c, 'b, '_>,
+        state: &mut FunctionState<'c, 'b, 'w>,
         inst: &Inst<'_>,
         id: u32,
         operation: melior::ir::OperationRef<'c, 'b>,
     ) -> Result<()> {
-        let value = operation.result(0).map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+        let value = operation.result(0).map_err(inst.invalid())?;
         if state.values.insert(id, value.into()).is_some() {
             return Err(inst.error(ErrorKind::Invalid(format!("<id> %{id} is defined twice"))));
         }
@@ -1482,15 +1487,15 @@ impl<'c, 'w> Importer<'c, 'w> {
 
     /// The value of `<id>` for a use in block `index`: a local value, or a
     /// module-level one materialized in the block (once per block).
-    fn value<'b>(&mut self, state: &mut FunctionState<'c, 'b, '_>, index: usize, inst: &Inst<'w>, id: u32) -> Result<Value<'c, 'b>> {
+    fn value<'b>(&mut self, state: &mut FunctionState<'c, 'b, 'w>, inst: &Inst<'w>, id: u32) -> Result<Value<'c, 'b>> {
         if let Some(value) = state.values.get(&id) {
             return Ok(*value);
         }
-        if let Some(value) = state.materialized.get(&(index, id)) {
+        if let Some(value) = state.materialized.get(&(state.block, id)) {
             return Ok(*value);
         }
         let location = self.location(inst, None);
-        let block = &state.blocks[index];
+        let block = state.current();
         let operation = if self.constants.contains_key(&id) {
             let type_id = self.constants[&id].0;
             let text = self.constant_text(inst, id)?;
@@ -1512,7 +1517,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         } else if let Some(&type_id) = self.undefs.get(&id) {
             OperationBuilder::new("spirv.Undef", location).add_results(&[self.mlir_type(inst, type_id)?]).build()
         } else if let Some(spec_op) = self.spec_constant_ops.get(&id).copied() {
-            return self.spec_constant_operation(state, index, &spec_op, id);
+            return self.spec_constant_operation(state, &spec_op, id);
         } else if self.non_semantic.contains(&id) {
             return Err(inst.error(ErrorKind::Invalid(format!(
                 "<id> %{id}, the result of a non-semantic instruction, is used by a semantic one"
@@ -1521,8 +1526,8 @@ impl<'c, 'w> Importer<'c, 'w> {
             return Err(self.undefined(inst, id, "value"));
         };
         let operation = self.append(inst, block, operation)?;
-        let value: Value<'c, 'b> = operation.result(0).map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?.into();
-        state.materialized.insert((index, id), value);
+        let value: Value<'c, 'b> = operation.result(0).map_err(inst.invalid())?.into();
+        state.materialized.insert((state.block, id), value);
         Ok(value)
     }
 
@@ -1530,8 +1535,7 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// region computes the op from the (referenced) constants.
     fn spec_constant_operation<'b>(
         &mut self,
-        state: &mut FunctionState<'c, 'b, '_>,
-        index: usize,
+        state: &mut FunctionState<'c, 'b, 'w>,
         inst: &Inst<'w>,
         id: u32,
     ) -> Result<Value<'c, 'b>> {
@@ -1542,7 +1546,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         })?;
         let mut operands = Vec::new();
         for &operand in &inst.words[3..] {
-            operands.push(self.value(state, index, inst, operand)?);
+            operands.push(self.value(state, inst, operand)?);
         }
         let location = self.location(inst, None);
         let ty = self.mlir_type(inst, type_id)?;
@@ -1579,19 +1583,19 @@ impl<'c, 'w> Importer<'c, 'w> {
             .add_attributes(&attributes)
             .add_results(&[ty])
             .build()
-            .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+            .map_err(inst.invalid())?;
         let enclosed = body.append_operation(enclosed);
-        let result = enclosed.result(0).map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+        let result = enclosed.result(0).map_err(inst.invalid())?;
         let yield_op = OperationBuilder::new("spirv.mlir.yield", location)
             .add_operands(&[result.into()])
             .build()
-            .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+            .map_err(inst.invalid())?;
         body.append_operation(yield_op);
         region.append_block(body);
         let operation = OperationBuilder::new("spirv.SpecConstantOperation", location).add_regions([region]).add_results(&[ty]).build();
-        let operation = self.append(inst, &state.blocks[index], operation)?;
-        let value: Value<'c, 'b> = operation.result(0).map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?.into();
-        state.materialized.insert((index, id), value);
+        let operation = self.append(inst, state.current(), operation)?;
+        let value: Value<'c, 'b> = operation.result(0).map_err(inst.invalid())?.into();
+        state.materialized.insert((state.block, id), value);
         Ok(value)
     }
 
@@ -1616,7 +1620,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                     (Identifier::new(self.context, "interface"), ArrayAttribute::new(self.context, &interface).into()),
                 ])
                 .build()
-                .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))?;
+                .map_err(inst.invalid())?;
             self.module_ops.push(operation);
         }
         for inst in std::mem::take(&mut self.execution_modes) {
@@ -1643,7 +1647,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             ])
             .add_regions([region])
             .build()
-            .map_err(|error| first.error(ErrorKind::Invalid(error.to_string())))?;
+            .map_err(first.invalid())?;
         let module = Module::new(location);
         module.body().append_operation(spirv_module);
         Ok(module)
@@ -1693,7 +1697,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         OperationBuilder::new("spirv.ExecutionMode", self.location(inst, None))
             .add_attributes(&attributes)
             .build()
-            .map_err(|error| inst.error(ErrorKind::Invalid(error.to_string())))
+            .map_err(inst.invalid())
     }
 
     fn vce_triple(&mut self, inst: &Inst<'_>) -> Result<Attribute<'c>> {
@@ -1740,12 +1744,26 @@ fn verify_error(file: &str, instructions: &[Inst<'_>], message: &str) -> Deseria
 }
 
 /// The per-function state of the walk.
-struct FunctionState<'c, 'b, 'i> {
+struct FunctionState<'c, 'b, 'w> {
     values: HashMap<u32, Value<'c, 'b>>,
     /// Module-level values materialized in a block: (block, id) to value.
     materialized: HashMap<(usize, u32), Value<'c, 'b>>,
-    block_index: &'i HashMap<u32, usize>,
+    /// Label `<id>` to block position.
+    block_index: HashMap<u32, usize>,
     blocks: &'b [BlockRef<'c, 'b>],
+    /// The `OpPhi`s of each block, by position.
+    phis: HashMap<usize, Vec<Inst<'w>>>,
+    /// The position and label of the block being filled.
+    block: usize,
+    label: u32,
+}
+
+impl<'c, 'b> FunctionState<'c, 'b, '_> {
+    /// The block being filled (borrowed from the region, not from the state).
+    fn current(&self) -> &'b BlockRef<'c, 'b> {
+        let blocks: &'b [BlockRef<'c, 'b>] = self.blocks;
+        &blocks[self.block]
+    }
 }
 
 fn split_functions<'a, 'w>(instructions: &'a [Inst<'w>]) -> Result<Vec<FunctionInsts<'a, 'w>>> {
