@@ -44,7 +44,7 @@ def tool_pattern(name):
 
 
 config.substitutions.append((tool_pattern("spirv-opt-rs"), tool))
-for name in ["FileCheck", "not", "split-file", "mlir-opt", "mlir-translate", "count"]:
+for name in ["FileCheck", "not", "split-file", "mlir-opt", "mlir-translate", "count", "llvm-dis"]:
     path = os.path.join(llvm_tools, name)
     if not os.access(path, os.X_OK):
         lit_config.warning("%s not found in %s" % (name, llvm_tools))
@@ -56,6 +56,7 @@ for name, path in [
     ("spirv-val", "/usr/bin/spirv-val"),
     ("spirv-as", "/usr/bin/spirv-as"),
     ("clang-22", "/usr/bin/clang-22"),
+    ("llvm-spirv-15", "/usr/bin/llvm-spirv-15"),
 ]:
     if not os.access(path, os.X_OK):
         lit_config.fatal("%s not found: run scripts/setup" % path)

@@ -196,6 +196,10 @@ pub(super) struct Importer<'c, 'w> {
     capabilities: Vec<u32>,
     extensions: Vec<String>,
     memory_model: Option<(u32, u32)>,
+    /// Builtin functions declared for calls (`__spirv_ocl_*`, mangled).
+    builtin_declarations: HashSet<String>,
+    /// Whether the module now imports functions (and needs `Linkage`).
+    needs_linkage: bool,
 }
 
 /// Imports the instructions of one module (see [`super::deserialize`]).
@@ -254,6 +258,8 @@ impl<'c, 'w> Importer<'c, 'w> {
             capabilities: Vec::new(),
             extensions: Vec::new(),
             memory_model: None,
+            builtin_declarations: HashSet::new(),
+            needs_linkage: false,
         }
     }
 
@@ -1121,9 +1127,15 @@ impl<'c, 'w> Importer<'c, 'w> {
                     self.vector_load_store(state, inst, number, location)?;
                     return Ok(false);
                 }
-                let info = tables::ext_inst(&set_name, number).ok_or_else(|| {
-                    inst.error(ErrorKind::Unsupported(format!("instruction {number} of the extended instruction set \"{set_name}\"")))
-                })?;
+                let Some(info) = tables::ext_inst(&set_name, number) else {
+                    if set_name == "OpenCL.std" {
+                        self.opencl_builtin_call(state, inst, number, location)?;
+                        return Ok(false);
+                    }
+                    return Err(inst.error(ErrorKind::Unsupported(format!(
+                        "instruction {number} of the extended instruction set \"{set_name}\""
+                    ))));
+                };
                 let result = Some((self.word(inst, 0)?, self.word(inst, 1)?));
                 self.table_op(state, inst, info, &w[4..], result, location)?;
                 Ok(false)
@@ -1271,6 +1283,93 @@ impl<'c, 'w> Importer<'c, 'w> {
             )?;
             self.define(state, inst, id, operation)?;
         }
+        Ok(())
+    }
+
+    /// An `OpenCL.std` instruction the dialect has no op for, as the
+    /// SPIRV-LLVM-Translator represents every one of them (seed 000): a call
+    /// to the builtin `__spirv_ocl_<name>`, Itanium-mangled, declared as an
+    /// imported function. Integers are mangled signed unless the
+    /// instruction's name says unsigned (`u_add_sat`), as the translator does.
+    fn opencl_builtin_call<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        number: u32,
+        location: Location<'c>,
+    ) -> Result<()> {
+        let grammar = u16::try_from(number)
+            .ok()
+            .and_then(|number| rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE.lookup_opcode(u32::from(number)))
+            .ok_or_else(|| inst.error(ErrorKind::Unsupported(format!("OpenCL.std instruction {number}"))))?;
+        let type_id = self.word(inst, 0)?;
+        let id = self.word(inst, 1)?;
+        self.check_bound(inst, id)?;
+        let mut arguments = Vec::new();
+        for (position, &operand) in inst.words[4..].iter().enumerate() {
+            let literal = grammar
+                .operands
+                .get(position)
+                .is_some_and(|operand| operand.kind != rspirv::grammar::OperandKind::IdRef);
+            arguments.push(if literal {
+                // Literal operands are i32 arguments (seed 000).
+                let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
+                let constant = OperationBuilder::new("spirv.Constant", location)
+                    .add_attributes(&[(Identifier::new(self.context, "value"), self.i32_attribute(operand))])
+                    .add_results(&[i32_type])
+                    .build();
+                let operation = self.append(inst, state.current(), constant)?;
+                operation.result(0).map_err(inst.invalid())?.into()
+            } else {
+                self.value(state, inst, operand)?
+            });
+        }
+        let unsigned = grammar.opname.starts_with("u_");
+        let parameter_types: Vec<Type<'c>> = arguments.iter().map(|argument| argument.r#type()).collect();
+        let name = mangle(&format!("__spirv_ocl_{}", grammar.opname), &parameter_types, unsigned).ok_or_else(|| {
+            inst.error(ErrorKind::Unsupported(format!(
+                "OpenCL.std {} with these operand types (no builtin mangling for them)",
+                grammar.opname
+            )))
+        })?;
+        let void = self.is_void(type_id);
+        let results = if void { Vec::new() } else { vec![self.mlir_type(inst, type_id)?] };
+        if self.builtin_declarations.insert(name.clone()) {
+            self.declare_builtin(inst, &name, &parameter_types, &results)?;
+        }
+        let call = OperationBuilder::new("spirv.FunctionCall", location)
+            .add_operands(&arguments)
+            .add_attributes(&[(Identifier::new(self.context, "callee"), FlatSymbolRefAttribute::new(self.context, &name).into())])
+            .add_results(&results)
+            .build();
+        let operation = self.append(inst, state.current(), call)?;
+        if !void {
+            self.define(state, inst, id, operation)?;
+        }
+        Ok(())
+    }
+
+    /// `spirv.func @name(...) "Pure"`, imported (linked against the builtin library).
+    fn declare_builtin(&mut self, inst: &Inst<'_>, name: &str, inputs: &[Type<'c>], results: &[Type<'c>]) -> Result<()> {
+        let function_type = melior::ir::r#type::FunctionType::new(self.context, inputs, results);
+        let linkage = self.attribute(
+            inst,
+            &format!("#spirv.linkage_attributes<linkage_name = {name:?}, linkage_type = <Import>>"),
+        )?;
+        let control = self.attribute(inst, "#spirv.function_control<Pure>")?;
+        let declaration = OperationBuilder::new("spirv.func", self.location(inst, None))
+            .add_attributes(&[
+                (Identifier::new(self.context, "sym_name"), StringAttribute::new(self.context, name).into()),
+                (Identifier::new(self.context, "function_type"), TypeAttribute::new(function_type.into()).into()),
+                (Identifier::new(self.context, "function_control"), control),
+                (Identifier::new(self.context, "linkage_attributes"), linkage),
+            ])
+            .add_regions([Region::new()])
+            .build()
+            .map_err(inst.invalid())?;
+        self.module_ops.push(declaration);
+        self.symbols.insert(name.to_owned());
+        self.needs_linkage = true;
         Ok(())
     }
 
@@ -1713,6 +1812,9 @@ impl<'c, 'w> Importer<'c, 'w> {
                 capabilities.push(name);
             }
         }
+        if self.needs_linkage && !capabilities.contains(&"Linkage") {
+            capabilities.push("Linkage");
+        }
         let known = tables::enum_by_class("Extension");
         let mut extensions = Vec::new();
         for extension in &self.extensions {
@@ -1796,6 +1898,52 @@ fn split_functions<'a, 'w>(instructions: &'a [Inst<'w>]) -> Result<Vec<FunctionI
     Ok(functions)
 }
 
+/// The Itanium-mangled name of a function `name` taking `parameters`
+/// (scalars and vectors of integers, floats and bools), as OpenCL builtins
+/// are named: integers signed (`i`) unless `unsigned` (`j`), vectors `Dv4_f`,
+/// a vector type seen before as a substitution (`S_`, `S0_`...).
+fn mangle(name: &str, parameters: &[Type<'_>], unsigned: bool) -> Option<String> {
+    fn scalar(text: &str, unsigned: bool) -> Option<&'static str> {
+        Some(match (text, unsigned) {
+            ("i1", _) => "b",
+            ("i8", false) => "c",
+            ("i8", true) => "h",
+            ("i16", false) => "s",
+            ("i16", true) => "t",
+            ("i32", false) => "i",
+            ("i32", true) => "j",
+            ("i64", false) => "l",
+            ("i64", true) => "m",
+            ("f16", _) => "Dh",
+            ("f32", _) => "f",
+            ("f64", _) => "d",
+            _ => return None,
+        })
+    }
+    let mut mangled = format!("_Z{}{name}", name.len());
+    let mut substitutions: Vec<String> = Vec::new();
+    for parameter in parameters {
+        let text = parameter.to_string();
+        let code = match text.strip_prefix("vector<").and_then(|rest| rest.strip_suffix('>')) {
+            Some(shape) => {
+                let (count, element) = shape.split_once('x')?;
+                let code = format!("Dv{count}_{}", scalar(element, unsigned)?);
+                match substitutions.iter().position(|seen| *seen == code) {
+                    Some(0) => "S_".to_owned(),
+                    Some(index) => format!("S{}_", index - 1),
+                    None => {
+                        substitutions.push(code.clone());
+                        code
+                    }
+                }
+            }
+            None => scalar(&text, unsigned)?.to_owned(),
+        };
+        mangled.push_str(&code);
+    }
+    Some(mangled)
+}
+
 /// OpenCL.std `vloadn` and `vstoren`.
 const VLOADN: u32 = 171;
 const VSTOREN: u32 = 172;
@@ -1844,6 +1992,28 @@ fn opcode_name(opcode: u16) -> String {
 #[cfg(test)]
 mod tests {
     use super::snake_case;
+
+    #[test]
+    fn builtins_are_mangled_as_the_translator_does() {
+        let context = melior::Context::new();
+        let ty = |text: &str| melior::ir::Type::parse(&context, text).unwrap();
+        assert_eq!(super::mangle("__spirv_ocl_clz", &[ty("i32")], false).unwrap(), "_Z15__spirv_ocl_clzi");
+        assert_eq!(
+            super::mangle("__spirv_ocl_u_add_sat", &[ty("i32"), ty("i32")], true).unwrap(),
+            "_Z21__spirv_ocl_u_add_satjj"
+        );
+        assert_eq!(
+            super::mangle("__spirv_ocl_s_mad_hi", &[ty("vector<4xi32>"), ty("vector<4xi32>"), ty("vector<4xi32>")], false)
+                .unwrap(),
+            "_Z20__spirv_ocl_s_mad_hiDv4_iS_S_"
+        );
+        assert_eq!(
+            super::mangle("__spirv_ocl_f", &[ty("vector<2xf32>"), ty("vector<4xf32>"), ty("vector<4xf32>")], false)
+                .unwrap(),
+            "_Z13__spirv_ocl_fDv2_fDv4_fS0_"
+        );
+        assert_eq!(super::mangle("__spirv_ocl_x", &[ty("index")], false), None);
+    }
 
     #[test]
     fn decoration_names_are_snake_case() {
