@@ -103,6 +103,8 @@ mod op {
     pub const DECORATE_ID: u16 = 332;
     pub const EXECUTION_MODE_ID: u16 = 331;
     pub const TERMINATE_INVOCATION: u16 = 4416;
+    pub const CONSTANT_COMPOSITE_REPLICATE: u16 = 4461;
+    pub const SPEC_CONSTANT_COMPOSITE_REPLICATE: u16 = 4462;
     pub const DECORATE_STRING: u16 = 5632;
     pub const MEMBER_DECORATE_STRING: u16 = 5633;
 }
@@ -176,7 +178,10 @@ pub(super) struct Importer<'c, 'w> {
     pub(super) type_models: HashMap<u32, Arc<SpirvType>>,
     pub(super) function_types: HashMap<u32, (Vec<u32>, u32)>,
     pub(super) mlir_types: HashMap<u32, Type<'c>>,
-    pub(super) forward_pointers: HashSet<u32>,
+    /// Forward-declared pointer `<id>`s and their storage classes.
+    pub(super) forward_pointers: HashMap<u32, u32>,
+    /// Every `OpTypePointer`'s pointee, known before the types are read.
+    pub(super) pointer_pointees: HashMap<u32, u32>,
     pub(super) recursive_structs: HashSet<u32>,
     constants: HashMap<u32, (u32, ConstantValue)>,
     spec_constants: HashMap<u32, SpecConstant>,
@@ -240,7 +245,8 @@ impl<'c, 'w> Importer<'c, 'w> {
             type_models: HashMap::new(),
             function_types: HashMap::new(),
             mlir_types: HashMap::new(),
-            forward_pointers: HashSet::new(),
+            forward_pointers: HashMap::new(),
+            pointer_pointees: HashMap::new(),
             recursive_structs: HashSet::new(),
             constants: HashMap::new(),
             spec_constants: HashMap::new(),
@@ -288,6 +294,9 @@ impl<'c, 'w> Importer<'c, 'w> {
     fn name_functions(&mut self, instructions: &[Inst<'w>]) -> Result<()> {
         for inst in instructions {
             match inst.opcode {
+                ty::TYPE_POINTER => {
+                    self.pointer_pointees.insert(self.word(inst, 0)?, self.word(inst, 2)?);
+                }
                 op::NAME => {
                     let id = self.word(inst, 0)?;
                     let (name, _) = literal_string(&inst.words[1..]).unwrap_or_default();
@@ -461,13 +470,13 @@ impl<'c, 'w> Importer<'c, 'w> {
             }
             ty::TYPE_FORWARD_POINTER => {
                 let pointer = self.word(inst, 0)?;
-                self.forward_pointers.insert(pointer);
+                self.forward_pointers.insert(pointer, self.word(inst, 1)?);
             }
             opcode if types::is_type(opcode) => {
                 let id = self.word(inst, 0)?;
                 self.check_bound(inst, id)?;
-                if opcode == ty::TYPE_STRUCT && self.is_forward_declared_struct(id) {
-                    self.recursive_structs.insert(id);
+                if opcode == ty::TYPE_STRUCT {
+                    self.note_recursion(inst, id)?;
                 }
                 self.define_type(inst)?;
             }
@@ -486,6 +495,32 @@ impl<'c, 'w> Importer<'c, 'w> {
                     _ => ConstantValue::Null,
                 };
                 self.constants.insert(id, (type_id, value));
+            }
+            op::CONSTANT_COMPOSITE_REPLICATE => {
+                let type_id = self.word(inst, 0)?;
+                let id = self.word(inst, 1)?;
+                self.check_bound(inst, id)?;
+                let member = self.word(inst, 2)?;
+                let count = self.replicate_count(inst, type_id)?;
+                self.constants.insert(id, (type_id, ConstantValue::Composite(vec![member; count])));
+            }
+            op::SPEC_CONSTANT_COMPOSITE_REPLICATE => {
+                let type_id = self.word(inst, 0)?;
+                let id = self.word(inst, 1)?;
+                self.check_bound(inst, id)?;
+                let ty = self.mlir_type(inst, type_id)?;
+                let constituent = self.spec_symbol(inst, self.word(inst, 2)?)?;
+                let symbol = self.symbol_for(id, "spirv_spec_const_replicate");
+                let operation = OperationBuilder::new("spirv.EXT.SpecConstantCompositeReplicate", self.location(inst, None))
+                    .add_attributes(&[
+                        (Identifier::new(self.context, "type"), TypeAttribute::new(ty).into()),
+                        (Identifier::new(self.context, "sym_name"), StringAttribute::new(self.context, &symbol).into()),
+                        (Identifier::new(self.context, "constituent"), FlatSymbolRefAttribute::new(self.context, &constituent).into()),
+                    ])
+                    .build()
+                    .map_err(inst.invalid())?;
+                self.module_ops.push(operation);
+                self.spec_constants.insert(id, SpecConstant { symbol, type_id, default: None });
             }
             op::SPEC_CONSTANT_TRUE | op::SPEC_CONSTANT_FALSE | op::SPEC_CONSTANT => self.spec_constant(inst)?,
             op::SPEC_CONSTANT_COMPOSITE => self.spec_constant_composite(inst)?,
@@ -524,15 +559,37 @@ impl<'c, 'w> Importer<'c, 'w> {
         Ok(())
     }
 
-    fn is_forward_declared_struct(&self, id: u32) -> bool {
-        // OpTypeForwardPointer names the pointer; a struct is recursive when
-        // a forward-declared pointer type points to it, which is only known
-        // once the pointer is defined. Treat any struct named by a forward
-        // pointer's later OpTypePointer as identified: conservatively, any
-        // struct declared while forward pointers are pending.
-        !self.forward_pointers.is_empty() && self.forward_pointers.iter().any(|p| !self.type_models.contains_key(p)) && {
-            let _ = id;
-            true
+    /// A struct whose member is a pointer declared only forward
+    /// (`OpTypeForwardPointer`) and pointing back to the struct is recursive:
+    /// it becomes an identified struct that the member names.
+    fn note_recursion(&mut self, inst: &Inst<'_>, id: u32) -> Result<()> {
+        for &member in &inst.words[1..] {
+            if self.type_models.contains_key(&member) || !self.forward_pointers.contains_key(&member) {
+                continue;
+            }
+            match self.pointer_pointees.get(&member) {
+                Some(&pointee) if pointee == id => {
+                    self.recursive_structs.insert(id);
+                }
+                _ => {
+                    return Err(inst.error(ErrorKind::Unsupported(format!(
+                        "struct %{id} uses the forward-declared pointer %{member}, which does not point back to it \
+                         (mutually recursive structs)"
+                    ))));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// How many constituents a replicated composite of type `type_id` has.
+    fn replicate_count(&self, inst: &Inst<'_>, type_id: u32) -> Result<usize> {
+        let model = self.type_models.get(&type_id).ok_or_else(|| self.undefined(inst, type_id, "type"))?;
+        match &**model {
+            SpirvType::Vector { count, .. } | SpirvType::Array { count, .. } => Ok(*count as usize),
+            SpirvType::Matrix { columns, .. } => Ok(*columns as usize),
+            SpirvType::Struct(st) => Ok(st.members.len()),
+            other => Err(inst.error(ErrorKind::Unsupported(format!("a replicated composite constant of type {other}")))),
         }
     }
 

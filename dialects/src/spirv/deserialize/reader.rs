@@ -132,6 +132,12 @@ fn check_grammar(words: &[u32], instructions: &[Inst<'_>]) -> Result<(), Deseria
                 | ParseState::OperandExceeded(offset, index)
                 | ParseState::TypeUnsupported(offset, index)
                 | ParseState::SpecConstantOpIntegerIncorrect(offset, index) => offset_of(*index, *offset),
+                // Operand decoding errors name the byte where decoding
+                // stopped: report the instruction holding it.
+                ParseState::OperandError(error) => {
+                    let byte = decode_error_position(&error.to_string());
+                    instructions.iter().rev().find(|inst| inst.offset <= byte).map_or(byte, |inst| inst.offset)
+                }
                 _ => 0,
             };
             let kind = match state {
@@ -141,6 +147,14 @@ fn check_grammar(words: &[u32], instructions: &[Inst<'_>]) -> Result<(), Deseria
             Err(DeserializeError::new(offset, kind))
         }
     }
+}
+
+/// The position in an rspirv operand decoding message (`... at index N`).
+fn decode_error_position(message: &str) -> usize {
+    message
+        .rsplit_once("at index ")
+        .and_then(|(_, rest)| rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok())
+        .unwrap_or(0)
 }
 
 /// rspirv's messages end in " for instruction #N at offset M"; the error

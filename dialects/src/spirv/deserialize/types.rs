@@ -88,11 +88,6 @@ impl<'c> Importer<'c, '_> {
                 let pointee_id = self.word(inst, 2)?;
                 let pointee = match self.type_models.get(&pointee_id) {
                     Some(model) => Arc::clone(model),
-                    // A pointer to a struct declared later (OpTypeForwardPointer):
-                    // the struct is identified by name and referred to by it.
-                    None if self.forward_pointers.contains(&id) => {
-                        Arc::new(SpirvType::StructRef(self.struct_identifier(pointee_id)))
-                    }
                     None => return Err(self.undefined(inst, pointee_id, "type")),
                 };
                 SpirvType::Pointer { pointee, storage_class }
@@ -163,7 +158,20 @@ impl<'c> Importer<'c, '_> {
         let mut members = Vec::new();
         for (index, &member_id) in inst.words.iter().enumerate().skip(1) {
             let member_index = (index - 1) as u32;
-            let ty = self.type_models.get(&member_id).cloned().ok_or_else(|| self.undefined(inst, member_id, "type"))?;
+            let ty = match (self.type_models.get(&member_id), self.forward_pointers.get(&member_id)) {
+                (Some(model), _) => Arc::clone(model),
+                // A pointer back to this (recursive) struct, declared only
+                // forward so far: it names the struct.
+                (None, Some(&storage_class)) if self.recursive_structs.contains(&id) => {
+                    let storage_class = StorageClass::from_value(storage_class)
+                        .ok_or_else(|| inst.error(ErrorKind::Unsupported(format!("storage class {storage_class}"))))?;
+                    Arc::new(SpirvType::Pointer {
+                        pointee: Arc::new(SpirvType::StructRef(self.struct_identifier(id))),
+                        storage_class,
+                    })
+                }
+                _ => return Err(self.undefined(inst, member_id, "type")),
+            };
             let mut offset = None;
             let mut decorations = Vec::new();
             for decor in self.member_decorations.get(&(id, member_index)).into_iter().flatten() {
