@@ -168,7 +168,8 @@ pub fn run(invocation: &Invocation, registry: &PassRegistry, context: &Context) 
         // Keep line numbers of the original file: pad with the lines before.
         let mut text = vec![b'\n'; chunk.first_line];
         text.extend_from_slice(&chunk.bytes);
-        let (ok, printed, unmet) = process_chunk(invocation, registry, &pass_manager_options, &source, &text);
+        let last = index + 1 == chunks.len();
+        let (ok, printed, unmet) = process_chunk(invocation, registry, &pass_manager_options, &source, &text, last);
         success &= ok;
         unmet_expectations.push_str(&unmet);
         if let Some(printed) = printed
@@ -207,6 +208,7 @@ fn process_chunk(
     pass_manager_options: &PassManagerOptions,
     source: &Arc<Source>,
     text: &[u8],
+    last: bool,
 ) -> (bool, Option<Vec<u8>>, String) {
     let options = &invocation.options;
     let context = pipeline::create_context();
@@ -214,7 +216,7 @@ fn process_chunk(
     let sink = Sink::new(Arc::clone(source), options.verify_diagnostics);
     let handler = sink.attach(&context);
 
-    let printed = transform(&context, invocation, registry, pass_manager_options, &source.name, text);
+    let printed = transform(&context, invocation, registry, pass_manager_options, &source.name, text, last);
     let (ok, unmet) = if options.verify_diagnostics {
         let mut verifier = Verifier::new(source, &String::from_utf8_lossy(text));
         for diagnostic in sink.take() {
@@ -227,6 +229,13 @@ fn process_chunk(
         (printed.is_some() && sink.error_count() == 0, String::new())
     };
     context.detach_diagnostic_handler(handler);
+    if last {
+        // The process ends after the last chunk: tearing the context down
+        // (every uniqued type, attribute and location) would only cost time,
+        // as clang's -disable-free knows. Earlier chunks are freed, so that
+        // memory stays bounded by one chunk.
+        std::mem::forget(context);
+    }
     (ok, printed, unmet)
 }
 
@@ -239,9 +248,16 @@ fn transform(
     pass_manager_options: &PassManagerOptions,
     name: &str,
     text: &[u8],
+    last: bool,
 ) -> Option<Vec<u8>> {
-    let mut module = if is_spirv_binary(text) {
-        match deserialize(context, text, name) {
+    let binary = is_spirv_binary(text);
+    let mut module = if binary {
+        // Our context, threaded (pipeline::create_context): the import runs
+        // faster without the uniquer's locks (see `deserialize`).
+        context.enable_multi_threading(false);
+        let imported = deserialize(context, text, name);
+        context.enable_multi_threading(true);
+        match imported {
             Ok(module) => module,
             Err(error) => {
                 binary_error(name, &error);
@@ -268,12 +284,17 @@ fn transform(
     // after every pass that may have changed the IR. Verify here only when
     // no pass ran (or verification after each pass is off), as mlir-opt
     // verifies its input in any case.
+    // An imported binary was verified by the importer.
     let verified_by_manager = pass_manager_options.verify_each && has_pass(&invocation.pipeline);
-    if !verified_by_manager && !module.as_operation().verify() {
+    if !verified_by_manager && !binary && !module.as_operation().verify() {
         return None;
     }
     let mut printed = pipeline::print_operation(module.as_operation(), invocation.options.mlir_print_debuginfo);
     printed.push(b'\n');
+    if last {
+        // Not destroyed, with its context (see process_chunk).
+        std::mem::forget(module);
+    }
     Some(printed)
 }
 

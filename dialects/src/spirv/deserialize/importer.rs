@@ -194,6 +194,7 @@ pub(super) struct Importer<'c, 'w> {
     non_semantic: HashSet<u32>,
     symbols: HashSet<String>,
     attributes: HashMap<String, Attribute<'c>>,
+    identifiers: RefCell<HashMap<String, Identifier<'c>>>,
     /// Module-level ops, in order, for the body of the `spirv.module`.
     module_ops: Vec<Operation<'c>>,
     entry_points: Vec<EntryPoint>,
@@ -258,6 +259,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             non_semantic: HashSet::new(),
             symbols: HashSet::new(),
             attributes: HashMap::new(),
+            identifiers: RefCell::new(HashMap::new()),
             module_ops: Vec::new(),
             entry_points: Vec::new(),
             execution_modes: Vec::new(),
@@ -388,6 +390,16 @@ impl<'c, 'w> Importer<'c, 'w> {
             .ok_or_else(|| inst.error(ErrorKind::Unsupported(format!("{class} {value}"))))
     }
 
+    /// The identifier `name`, uniqued once per import rather than per op.
+    fn id(&self, name: &str) -> Identifier<'c> {
+        if let Some(identifier) = self.identifiers.borrow().get(name) {
+            return *identifier;
+        }
+        let identifier = Identifier::new(self.context, name);
+        self.identifiers.borrow_mut().insert(name.to_owned(), identifier);
+        identifier
+    }
+
     fn i32_attribute(&self, value: u32) -> Attribute<'c> {
         IntegerAttribute::new(IntegerType::new(self.context, 32).into(), i64::from(value as i32)).into()
     }
@@ -513,9 +525,9 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let symbol = self.symbol_for(id, "spirv_spec_const_replicate");
                 let operation = OperationBuilder::new("spirv.EXT.SpecConstantCompositeReplicate", self.location(inst, None))
                     .add_attributes(&[
-                        (Identifier::new(self.context, "type"), TypeAttribute::new(ty).into()),
-                        (Identifier::new(self.context, "sym_name"), StringAttribute::new(self.context, &symbol).into()),
-                        (Identifier::new(self.context, "constituent"), FlatSymbolRefAttribute::new(self.context, &constituent).into()),
+                        (self.id("type"), TypeAttribute::new(ty).into()),
+                        (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
+                        (self.id("constituent"), FlatSymbolRefAttribute::new(self.context, &constituent).into()),
                     ])
                     .build()
                     .map_err(inst.invalid())?;
@@ -611,11 +623,11 @@ impl<'c, 'w> Importer<'c, 'w> {
             .and_then(|d| d.literals.first().copied());
         let location = self.location(inst, None);
         let mut attributes = vec![
-            (Identifier::new(self.context, "sym_name"), StringAttribute::new(self.context, &symbol).into()),
-            (Identifier::new(self.context, "default_value"), default_value),
+            (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
+            (self.id("default_value"), default_value),
         ];
         if let Some(spec_id) = spec_id {
-            attributes.push((Identifier::new(self.context, "spec_id"), self.i32_attribute(spec_id)));
+            attributes.push((self.id("spec_id"), self.i32_attribute(spec_id)));
         }
         let _ = ty;
         let operation = OperationBuilder::new("spirv.SpecConstant", location)
@@ -640,9 +652,9 @@ impl<'c, 'w> Importer<'c, 'w> {
         }
         let symbol = self.symbol_for(id, "spirv_spec_const_composite");
         let mut attributes = vec![
-            (Identifier::new(self.context, "type"), TypeAttribute::new(ty).into()),
-            (Identifier::new(self.context, "sym_name"), StringAttribute::new(self.context, &symbol).into()),
-            (Identifier::new(self.context, "constituents"), ArrayAttribute::new(self.context, &constituents).into()),
+            (self.id("type"), TypeAttribute::new(ty).into()),
+            (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
+            (self.id("constituents"), ArrayAttribute::new(self.context, &constituents).into()),
         ];
         // `BuiltIn WorkgroupSize` on the composite: the workgroup size comes
         // from specialization constants; keep the decoration (docs/import.md).
@@ -684,8 +696,8 @@ impl<'c, 'w> Importer<'c, 'w> {
                     let ty = self.mlir_type(inst, type_id)?;
                     let operation = OperationBuilder::new("spirv.SpecConstant", location)
                         .add_attributes(&[
-                            (Identifier::new(self.context, "sym_name"), StringAttribute::new(self.context, &symbol).into()),
-                            (Identifier::new(self.context, "default_value"), value),
+                            (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
+                            (self.id("default_value"), value),
                         ])
                         .build()
                         .map_err(inst.invalid())?;
@@ -703,9 +715,9 @@ impl<'c, 'w> Importer<'c, 'w> {
             let ty = self.mlir_type(inst, type_id)?;
             OperationBuilder::new("spirv.SpecConstantComposite", location)
                 .add_attributes(&[
-                    (Identifier::new(self.context, "type"), TypeAttribute::new(ty).into()),
-                    (Identifier::new(self.context, "sym_name"), StringAttribute::new(self.context, &symbol).into()),
-                    (Identifier::new(self.context, "constituents"), ArrayAttribute::new(self.context, &constituents).into()),
+                    (self.id("type"), TypeAttribute::new(ty).into()),
+                    (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
+                    (self.id("constituents"), ArrayAttribute::new(self.context, &constituents).into()),
                 ])
                 .build()
         } else {
@@ -713,8 +725,8 @@ impl<'c, 'w> Importer<'c, 'w> {
             let value = self.attribute(inst, &text)?;
             OperationBuilder::new("spirv.SpecConstant", location)
                 .add_attributes(&[
-                    (Identifier::new(self.context, "sym_name"), StringAttribute::new(self.context, &symbol).into()),
-                    (Identifier::new(self.context, "default_value"), value),
+                    (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
+                    (self.id("default_value"), value),
                 ])
                 .build()
         }
@@ -731,8 +743,8 @@ impl<'c, 'w> Importer<'c, 'w> {
         let ty = self.mlir_type(inst, type_id)?;
         let symbol = self.symbol_for(id, "spirv_var");
         let mut attributes = vec![
-            (Identifier::new(self.context, "type"), TypeAttribute::new(ty).into()),
-            (Identifier::new(self.context, "sym_name"), StringAttribute::new(self.context, &symbol).into()),
+            (self.id("type"), TypeAttribute::new(ty).into()),
+            (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
         ];
         if let Some(&initializer) = inst.words.get(3) {
             let init_symbol = match self.globals.get(&initializer) {
@@ -740,7 +752,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 None => self.spec_symbol(inst, initializer)?,
             };
             attributes
-                .push((Identifier::new(self.context, "initializer"), FlatSymbolRefAttribute::new(self.context, &init_symbol).into()));
+                .push((self.id("initializer"), FlatSymbolRefAttribute::new(self.context, &init_symbol).into()));
         }
         attributes.extend(self.decoration_attributes(inst, id)?);
         let operation = OperationBuilder::new("spirv.GlobalVariable", self.location(inst, None))
@@ -788,7 +800,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                     }
                 },
             };
-            attributes.push((Identifier::new(self.context, &snake_case(name)), attribute));
+            attributes.push((self.id(&snake_case(name)), attribute));
         }
         Ok(attributes)
     }
@@ -892,9 +904,9 @@ impl<'c, 'w> Importer<'c, 'w> {
         let location = self.location(def, None);
         let control = self.enum_attribute(def, "function_control", control)?;
         let mut attributes = vec![
-            (Identifier::new(self.context, "sym_name"), StringAttribute::new(self.context, &symbol).into()),
-            (Identifier::new(self.context, "function_type"), TypeAttribute::new(function_type).into()),
-            (Identifier::new(self.context, "function_control"), control),
+            (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
+            (self.id("function_type"), TypeAttribute::new(function_type).into()),
+            (self.id("function_control"), control),
         ];
         for (name, attribute) in self.decoration_attributes(def, id)? {
             let name = if name.as_string_ref().as_str() == Ok("linkage_attributes") { name } else { name };
@@ -918,7 +930,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         }
         if any_param_decoration {
             attributes.push((
-                Identifier::new(self.context, "param_decorations"),
+                self.id("param_decorations"),
                 ArrayAttribute::new(self.context, &param_decorations).into(),
             ));
         }
@@ -1074,13 +1086,13 @@ impl<'c, 'w> Importer<'c, 'w> {
                 operands.extend(&false_arguments);
                 let segments = [1, true_arguments.len() as i32, false_arguments.len() as i32];
                 let mut attributes = vec![(
-                    Identifier::new(self.context, "operandSegmentSizes"),
+                    self.id("operandSegmentSizes"),
                     DenseI32ArrayAttribute::new(self.context, &segments).into(),
                 )];
                 if let [_, _, _, a, b] = w {
                     let weights = vec![self.i32_attribute(*a), self.i32_attribute(*b)];
                     attributes.push((
-                        Identifier::new(self.context, "branch_weights"),
+                        self.id("branch_weights"),
                         ArrayAttribute::new(self.context, &weights).into(),
                     ));
                 }
@@ -1127,7 +1139,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let mut builder = OperationBuilder::new("spirv.FunctionCall", location)
                     .add_operands(&arguments)
                     .add_attributes(&[(
-                        Identifier::new(self.context, "callee"),
+                        self.id("callee"),
                         FlatSymbolRefAttribute::new(self.context, &callee).into(),
                     )]);
                 if !self.is_void(type_id) {
@@ -1146,10 +1158,10 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let mut at = 2;
                 for (access_name, alignment_name) in [("memory_access", "alignment"), ("source_memory_access", "source_alignment")] {
                     if let Some(&mask) = w.get(at) {
-                        attributes.push((Identifier::new(self.context, access_name), self.enum_attribute(inst, "memory_access", mask)?));
+                        attributes.push((self.id(access_name), self.enum_attribute(inst, "memory_access", mask)?));
                         at += 1;
                         if mask & 0x2 != 0 {
-                            attributes.push((Identifier::new(self.context, alignment_name), self.i32_attribute(self.word(inst, at)?)));
+                            attributes.push((self.id(alignment_name), self.i32_attribute(self.word(inst, at)?)));
                             at += 1;
                         }
                     }
@@ -1266,9 +1278,10 @@ impl<'c, 'w> Importer<'c, 'w> {
         })?;
         let block = state.current();
         let offset_type = offset.r#type();
+        let value_id = self.id("value");
         let constant = |value: u32| {
             OperationBuilder::new("spirv.Constant", location)
-                .add_attributes(&[(Identifier::new(self.context, "value"), IntegerAttribute::new(offset_type, i64::from(value)).into())])
+                .add_attributes(&[(value_id, IntegerAttribute::new(offset_type, i64::from(value)).into())])
                 .add_results(&[offset_type])
                 .build()
         };
@@ -1318,7 +1331,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                         block,
                         OperationBuilder::new("spirv.CompositeExtract", location)
                             .add_operands(&[vector])
-                            .add_attributes(&[(Identifier::new(self.context, "indices"), lane_attribute)])
+                            .add_attributes(&[(self.id("indices"), lane_attribute)])
                             .add_results(&[element_type])
                             .build(),
                     )?)?;
@@ -1372,7 +1385,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 // Literal operands are i32 arguments (seed 000).
                 let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
                 let constant = OperationBuilder::new("spirv.Constant", location)
-                    .add_attributes(&[(Identifier::new(self.context, "value"), self.i32_attribute(operand))])
+                    .add_attributes(&[(self.id("value"), self.i32_attribute(operand))])
                     .add_results(&[i32_type])
                     .build();
                 let operation = self.append(inst, state.current(), constant)?;
@@ -1396,7 +1409,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         }
         let call = OperationBuilder::new("spirv.FunctionCall", location)
             .add_operands(&arguments)
-            .add_attributes(&[(Identifier::new(self.context, "callee"), FlatSymbolRefAttribute::new(self.context, &name).into())])
+            .add_attributes(&[(self.id("callee"), FlatSymbolRefAttribute::new(self.context, &name).into())])
             .add_results(&results)
             .build();
         let operation = self.append(inst, state.current(), call)?;
@@ -1416,10 +1429,10 @@ impl<'c, 'w> Importer<'c, 'w> {
         let control = self.attribute(inst, "#spirv.function_control<Pure>")?;
         let declaration = OperationBuilder::new("spirv.func", self.location(inst, None))
             .add_attributes(&[
-                (Identifier::new(self.context, "sym_name"), StringAttribute::new(self.context, name).into()),
-                (Identifier::new(self.context, "function_type"), TypeAttribute::new(function_type.into()).into()),
-                (Identifier::new(self.context, "function_control"), control),
-                (Identifier::new(self.context, "linkage_attributes"), linkage),
+                (self.id("sym_name"), StringAttribute::new(self.context, name).into()),
+                (self.id("function_type"), TypeAttribute::new(function_type.into()).into()),
+                (self.id("function_control"), control),
+                (self.id("linkage_attributes"), linkage),
             ])
             .add_regions([Region::new()])
             .build()
@@ -1490,17 +1503,17 @@ impl<'c, 'w> Importer<'c, 'w> {
         let literals_text = format!("dense<[{}]> : vector<{}xi{width}>", literals.join(", "), literals.len());
         let mut attributes = vec![
             (
-                Identifier::new(self.context, "operandSegmentSizes"),
+                self.id("operandSegmentSizes"),
                 DenseI32ArrayAttribute::new(
                     self.context,
                     &[1, default_arguments.len() as i32, target_operands.len() as i32],
                 )
                 .into(),
             ),
-            (Identifier::new(self.context, "case_operand_segments"), DenseI32ArrayAttribute::new(self.context, &segments).into()),
+            (self.id("case_operand_segments"), DenseI32ArrayAttribute::new(self.context, &segments).into()),
         ];
         if !literals.is_empty() {
-            attributes.push((Identifier::new(self.context, "literals"), self.attribute(inst, &literals_text)?));
+            attributes.push((self.id("literals"), self.attribute(inst, &literals_text)?));
         }
         let operation = OperationBuilder::new("spirv.Switch", location)
             .add_operands(&operands)
@@ -1553,7 +1566,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                             continue;
                         }
                         if let AttrKind::I32Array = kind {
-                            attributes.push((Identifier::new(self.context, name), ArrayAttribute::new(self.context, &[]).into()));
+                            attributes.push((self.id(name), ArrayAttribute::new(self.context, &[]).into()));
                             continue;
                         }
                         return Err(inst.error(ErrorKind::Malformed(format!("{} expects its `{name}` operand", info.name))));
@@ -1586,7 +1599,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                             ))));
                         }
                     };
-                    attributes.push((Identifier::new(self.context, name), attribute));
+                    attributes.push((self.id(name), attribute));
                 }
             }
         }
@@ -1599,7 +1612,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         }
         if info.segments {
             attributes.push((
-                Identifier::new(self.context, "operandSegmentSizes"),
+                self.id("operandSegmentSizes"),
                 DenseI32ArrayAttribute::new(self.context, &segments).into(),
             ));
         }
@@ -1657,17 +1670,17 @@ impl<'c, 'w> Importer<'c, 'w> {
             let text = self.constant_text(inst, id)?;
             let value = self.attribute(inst, &text)?;
             OperationBuilder::new("spirv.Constant", location)
-                .add_attributes(&[(Identifier::new(self.context, "value"), value)])
+                .add_attributes(&[(self.id("value"), value)])
                 .add_results(&[self.mlir_type(inst, type_id)?])
                 .build()
         } else if let Some((symbol, type_id)) = self.globals.get(&id).cloned() {
             OperationBuilder::new("spirv.mlir.addressof", location)
-                .add_attributes(&[(Identifier::new(self.context, "variable"), FlatSymbolRefAttribute::new(self.context, &symbol).into())])
+                .add_attributes(&[(self.id("variable"), FlatSymbolRefAttribute::new(self.context, &symbol).into())])
                 .add_results(&[self.mlir_type(inst, type_id)?])
                 .build()
         } else if let Some(spec) = self.spec_constants.get(&id).cloned() {
             OperationBuilder::new("spirv.mlir.referenceof", location)
-                .add_attributes(&[(Identifier::new(self.context, "spec_const"), FlatSymbolRefAttribute::new(self.context, &spec.symbol).into())])
+                .add_attributes(&[(self.id("spec_const"), FlatSymbolRefAttribute::new(self.context, &spec.symbol).into())])
                 .add_results(&[self.mlir_type(inst, spec.type_id)?])
                 .build()
         } else if let Some(&type_id) = self.undefs.get(&id) {
@@ -1724,7 +1737,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 }
                 Arg::Attr { name, kind: AttrKind::I32Array, .. } => {
                     let values: Vec<Attribute<'c>> = rest_words.by_ref().map(|&v| self.i32_attribute(v)).collect();
-                    attributes.push((Identifier::new(self.context, name), ArrayAttribute::new(self.context, &values).into()));
+                    attributes.push((self.id(name), ArrayAttribute::new(self.context, &values).into()));
                     next.by_ref().for_each(drop);
                 }
                 Arg::Attr { .. } => {
@@ -1771,9 +1784,9 @@ impl<'c, 'w> Importer<'c, 'w> {
             let model = self.enum_attribute(&inst, "execution_model", entry.model)?;
             let operation = OperationBuilder::new("spirv.EntryPoint", self.location(&inst, None))
                 .add_attributes(&[
-                    (Identifier::new(self.context, "execution_model"), model),
-                    (Identifier::new(self.context, "fn"), FlatSymbolRefAttribute::new(self.context, &function).into()),
-                    (Identifier::new(self.context, "interface"), ArrayAttribute::new(self.context, &interface).into()),
+                    (self.id("execution_model"), model),
+                    (self.id("fn"), FlatSymbolRefAttribute::new(self.context, &function).into()),
+                    (self.id("interface"), ArrayAttribute::new(self.context, &interface).into()),
                 ])
                 .build()
                 .map_err(inst.invalid())?;
@@ -1797,9 +1810,9 @@ impl<'c, 'w> Importer<'c, 'w> {
         let location = Location::new(self.context, &self.file, 0, 0);
         let spirv_module = OperationBuilder::new("spirv.module", location)
             .add_attributes(&[
-                (Identifier::new(self.context, "addressing_model"), addressing),
-                (Identifier::new(self.context, "memory_model"), memory),
-                (Identifier::new(self.context, "vce_triple"), vce),
+                (self.id("addressing_model"), addressing),
+                (self.id("memory_model"), memory),
+                (self.id("vce_triple"), vce),
             ])
             .add_regions([region])
             .build()
@@ -1840,13 +1853,13 @@ impl<'c, 'w> Importer<'c, 'w> {
             }
         }
         let mut attributes = vec![
-            (Identifier::new(self.context, "fn"), FlatSymbolRefAttribute::new(self.context, &function).into()),
-            (Identifier::new(self.context, "execution_mode"), mode_attribute),
-            (Identifier::new(self.context, "values"), ArrayAttribute::new(self.context, &values).into()),
+            (self.id("fn"), FlatSymbolRefAttribute::new(self.context, &function).into()),
+            (self.id("execution_mode"), mode_attribute),
+            (self.id("values"), ArrayAttribute::new(self.context, &values).into()),
         ];
         if !spec_symbols.is_empty() {
             attributes.push((
-                Identifier::new(self.context, "spec_constant_operands"),
+                self.id("spec_constant_operands"),
                 ArrayAttribute::new(self.context, &spec_symbols).into(),
             ));
         }

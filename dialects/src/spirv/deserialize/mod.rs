@@ -83,6 +83,11 @@ pub enum ErrorKind {
 /// instructions of `NonSemantic.*` sets, which SPIR-V lets consumers ignore,
 /// are skipped.
 ///
+/// Speed: every instruction gets a uniqued location, and MLIR's uniquer
+/// takes a lock for each while the context is multithreaded. A caller that
+/// owns the context can switch threading off for the call (`spirv-opt-rs`
+/// does: about 10% of an import).
+///
 /// # Errors
 ///
 /// A [`DeserializeError`] with the byte offset of the first problem.
