@@ -49,7 +49,7 @@
 // An instruction the dialect has no op for.
 // RUN: spirv-as %t/any.spvasm -o %t.any.spv
 // RUN: not spirv-opt-rs %t.any.spv 2>&1 | FileCheck %s --check-prefix=ANY
-// ANY: error: at byte offset {{[0-9]+}}: cannot represent in the SPIR-V dialect: instruction OpAny in a function
+// ANY: error: at byte offset {{[0-9]+}}: cannot represent in the SPIR-V dialect: instruction OpPtrEqual in a function
 
 //--- valid.spvasm
                OpCapability Shader
@@ -69,16 +69,17 @@
                OpReturn
                OpFunctionEnd
 //--- any.spvasm
-               OpCapability Shader
-               OpMemoryModel Logical GLSL450
+               OpCapability Addresses
+               OpCapability Kernel
+               OpMemoryModel Physical64 OpenCL
        %void = OpTypeVoid
        %bool = OpTypeBool
-         %v2 = OpTypeVector %bool 2
-          %t = OpConstantTrue %bool
-          %c = OpConstantComposite %v2 %t %t
+        %int = OpTypeInt 32 0
+        %ptr = OpTypePointer Function %int
          %fn = OpTypeFunction %void
        %main = OpFunction %void None %fn
       %entry = OpLabel
-          %a = OpAny %bool %c
+          %x = OpVariable %ptr Function
+          %a = OpPtrEqual %bool %x %x
                OpReturn
                OpFunctionEnd

@@ -88,6 +88,11 @@ mod op {
     pub const GROUP_MEMBER_DECORATE: u16 = 75;
     pub const COPY_OBJECT: u16 = 83;
     pub const BITCAST: u16 = 124;
+    pub const ANY: u16 = 154;
+    pub const ALL: u16 = 155;
+    pub const ATOMIC_LOAD: u16 = 227;
+    pub const ATOMIC_STORE: u16 = 228;
+    pub const GROUP_NON_UNIFORM_BROADCAST_FIRST: u16 = 338;
     pub const GENERIC_CAST_TO_PTR_EXPLICIT: u16 = 123;
     pub const PHI: u16 = 245;
     pub const LOOP_MERGE: u16 = 246;
@@ -206,6 +211,8 @@ pub(super) struct Importer<'c, 'w> {
     builtin_declarations: HashSet<String>,
     /// Whether the module now imports functions (and needs `Linkage`).
     needs_linkage: bool,
+    /// Capabilities the ops of expansions need beyond the module's own.
+    added_capabilities: HashSet<&'static str>,
 }
 
 /// Imports the instructions of one module (see [`super::deserialize`]).
@@ -268,6 +275,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             memory_model: None,
             builtin_declarations: HashSet::new(),
             needs_linkage: false,
+            added_capabilities: HashSet::new(),
         }
     }
 
@@ -1231,6 +1239,10 @@ impl<'c, 'w> Importer<'c, 'w> {
                 }
                 Ok(false)
             }
+            op::ANY | op::ALL | op::ATOMIC_LOAD | op::ATOMIC_STORE | op::GROUP_NON_UNIFORM_BROADCAST_FIRST => {
+                self.expansion(state, inst, location)?;
+                Ok(false)
+            }
             op::VARIABLE if state.block != 0 => {
                 Err(inst.error(ErrorKind::Invalid("OpVariable outside the function's first block".into())))
             }
@@ -1247,6 +1259,128 @@ impl<'c, 'w> Importer<'c, 'w> {
                 Ok(is_terminator(opcode))
             }
         }
+    }
+
+    /// Core instructions the dialect has no op for, as the dialect ops that
+    /// mean the same (docs/import.md):
+    /// - `OpAny`/`OpAll`: `spirv.LogicalOr`/`spirv.LogicalAnd` over the lanes;
+    /// - `OpAtomicLoad`: `spirv.AtomicIAdd` of 0 (integers), which returns
+    ///   the value atomically with the same scope and semantics;
+    /// - `OpAtomicStore`: `spirv.AtomicExchange`, its result unused;
+    /// - `OpGroupNonUniformBroadcastFirst`: a shuffle from the lowest active
+    ///   invocation (`spirv.GroupNonUniformBallotFindLSB` of the ballot of true).
+    fn expansion<'b>(&mut self, state: &mut FunctionState<'c, 'b, 'w>, inst: &Inst<'w>, location: Location<'c>) -> Result<()> {
+        let w = inst.words;
+        let result_type = |this: &mut Self| this.mlir_type(inst, this.word(inst, 0)?);
+        match inst.opcode {
+            op::ANY | op::ALL => {
+                let vector = self.value(state, inst, self.word(inst, 2)?)?;
+                let bool_type = result_type(self)?;
+                let count = SpirvType::parse(&vector.r#type().to_string()).ok().and_then(|model| model.vector_count());
+                let Some(count) = count else {
+                    return Err(inst.error(ErrorKind::Invalid("OpAny/OpAll of a non-vector".into())));
+                };
+                let combine = if inst.opcode == op::ANY { "spirv.LogicalOr" } else { "spirv.LogicalAnd" };
+                let mut result = None;
+                for lane in 0..count {
+                    let indices = ArrayAttribute::new(self.context, &[self.i32_attribute(lane)]).into();
+                    let element = self.emit(state, inst, location, "spirv.CompositeExtract", &[vector], &[(self.id("indices"), indices)], Some(bool_type))?;
+                    result = Some(match result {
+                        None => element,
+                        Some(previous) => self.emit(state, inst, location, combine, &[previous, element], &[], Some(bool_type))?,
+                    });
+                }
+                let value = result.ok_or_else(|| inst.error(ErrorKind::Invalid("OpAny/OpAll of an empty vector".into())))?;
+                self.define_value(state, inst, self.word(inst, 1)?, value)
+            }
+            op::ATOMIC_LOAD => {
+                let ty = result_type(self)?;
+                let zero_attribute: Attribute<'c> = match IntegerType::try_from(ty) {
+                    Ok(_) => IntegerAttribute::new(ty, 0).into(),
+                    Err(_) => {
+                        return Err(inst.error(ErrorKind::Unsupported(format!("OpAtomicLoad of {ty} (only integers)"))));
+                    }
+                };
+                let pointer = self.value(state, inst, self.word(inst, 2)?)?;
+                let zero = self.emit(state, inst, location, "spirv.Constant", &[], &[(self.id("value"), zero_attribute)], Some(ty))?;
+                let attributes = self.scope_and_semantics(inst, w.get(3).copied(), w.get(4).copied())?;
+                let value = self.emit(state, inst, location, "spirv.AtomicIAdd", &[pointer, zero], &attributes, Some(ty))?;
+                self.define_value(state, inst, self.word(inst, 1)?, value)
+            }
+            op::ATOMIC_STORE => {
+                let pointer = self.value(state, inst, self.word(inst, 0)?)?;
+                let stored = self.value(state, inst, self.word(inst, 3)?)?;
+                let attributes = self.scope_and_semantics(inst, w.get(1).copied(), w.get(2).copied())?;
+                self.emit(state, inst, location, "spirv.AtomicExchange", &[pointer, stored], &attributes, Some(stored.r#type()))?;
+                Ok(())
+            }
+            _ => {
+                // OpGroupNonUniformBroadcastFirst: scope, value.
+                let ty = result_type(self)?;
+                let scope_value = self.constant_u32(self.word(inst, 2)?).ok_or_else(|| {
+                    inst.error(ErrorKind::Invalid("the execution scope is not an integer constant".into()))
+                })?;
+                let scope = (self.id("execution_scope"), self.enum_attribute(inst, "scope", scope_value)?);
+                let value = self.value(state, inst, self.word(inst, 3)?)?;
+                let bool_type: Type<'c> = IntegerType::new(self.context, 1).into();
+                let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
+                let ballot_type = self.parse_type("vector<4xi32>").ok_or_else(|| inst.error(ErrorKind::Invalid("vector<4xi32>".into())))?;
+                let true_attribute = IntegerAttribute::new(bool_type, 1).into();
+                let all = self.emit(state, inst, location, "spirv.Constant", &[], &[(self.id("value"), true_attribute)], Some(bool_type))?;
+                let ballot = self.emit(state, inst, location, "spirv.GroupNonUniformBallot", &[all], &[scope], Some(ballot_type))?;
+                let first = self.emit(state, inst, location, "spirv.GroupNonUniformBallotFindLSB", &[ballot], &[scope], Some(i32_type))?;
+                let result = self.emit(state, inst, location, "spirv.GroupNonUniformShuffle", &[value, first], &[scope], Some(ty))?;
+                self.added_capabilities.insert("GroupNonUniformShuffle");
+                self.define_value(state, inst, self.word(inst, 1)?, result)
+            }
+        }
+    }
+
+    /// `memory_scope` and `semantics` from the `<id>`s of their constants.
+    fn scope_and_semantics(
+        &mut self,
+        inst: &Inst<'_>,
+        scope: Option<u32>,
+        semantics: Option<u32>,
+    ) -> Result<Vec<(Identifier<'c>, Attribute<'c>)>> {
+        let constant = |this: &Self, id: Option<u32>| {
+            id.and_then(|id| this.constant_u32(id))
+                .ok_or_else(|| inst.error(ErrorKind::Invalid("a scope or semantics operand is not an integer constant".into())))
+        };
+        let scope = constant(self, scope)?;
+        let semantics = constant(self, semantics)?;
+        Ok(vec![
+            (self.id("memory_scope"), self.enum_attribute(inst, "scope", scope)?),
+            (self.id("semantics"), self.enum_attribute(inst, "memory_semantics", semantics)?),
+        ])
+    }
+
+    /// Appends one op of an expansion; returns its result, if it has one.
+    #[allow(clippy::too_many_arguments)]
+    fn emit<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'_>,
+        location: Location<'c>,
+        name: &str,
+        operands: &[Value<'c, 'b>],
+        attributes: &[(Identifier<'c>, Attribute<'c>)],
+        result: Option<Type<'c>>,
+    ) -> Result<Value<'c, 'b>> {
+        let mut builder = OperationBuilder::new(name, location).add_operands(operands).add_attributes(attributes);
+        if let Some(ty) = result {
+            builder = builder.add_results(&[ty]);
+        }
+        let operation = self.append(inst, state.current(), builder.build())?;
+        Ok(operation.result(0).map_err(inst.invalid())?.into())
+    }
+
+    fn define_value<'b>(&self, state: &mut FunctionState<'c, 'b, 'w>, inst: &Inst<'_>, id: u32, value: Value<'c, 'b>) -> Result<()> {
+        self.check_bound(inst, id)?;
+        if state.values.insert(id, value).is_some() {
+            return Err(inst.error(ErrorKind::Invalid(format!("<id> %{id} is defined twice"))));
+        }
+        Ok(())
     }
 
     /// OpenCL.std `vloadn`/`vstoren`, which the dialect lacks, as what they
@@ -1882,8 +2016,15 @@ impl<'c, 'w> Importer<'c, 'w> {
                 capabilities.push(name);
             }
         }
-        if self.needs_linkage && !capabilities.contains(&"Linkage") {
-            capabilities.push("Linkage");
+        if self.needs_linkage {
+            self.added_capabilities.insert("Linkage");
+        }
+        let mut added: Vec<&str> = self.added_capabilities.iter().copied().collect();
+        added.sort_unstable();
+        for capability in added {
+            if !capabilities.contains(&capability) {
+                capabilities.push(capability);
+            }
         }
         let known = tables::enum_by_class("Extension");
         let mut extensions = Vec::new();
