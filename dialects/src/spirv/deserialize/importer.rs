@@ -1205,6 +1205,9 @@ impl<'c, 'w> Importer<'c, 'w> {
                     return Ok(false);
                 }
                 let Some(info) = tables::ext_inst(&set_name, number) else {
+                    if set_name == "GLSL.std.450" && self.glsl_expansion(state, inst, number, location)? {
+                        return Ok(false);
+                    }
                     if set_name == "OpenCL.std" {
                         self.opencl_builtin_call(state, inst, number, location)?;
                         return Ok(false);
@@ -1259,6 +1262,137 @@ impl<'c, 'w> Importer<'c, 'w> {
                 Ok(is_terminator(opcode))
             }
         }
+    }
+
+    /// `GLSL.std.450` instructions the dialect has no op for, as dialect ops
+    /// with the same meaning (GLSL.std.450 specification): `Atan2`, `NMin`,
+    /// `NMax` are OpenCL.std's `atan2`, `fmin`, `fmax` (which ignore a NaN
+    /// operand as `NMin`/`NMax` do); `NClamp` is `fmin(fmax(x, lo), hi)`;
+    /// `Trunc`, `Radians`, `Degrees`, `Step`, `SmoothStep`, `FaceForward` are
+    /// their defining formulas. Returns false for the others (refused).
+    fn glsl_expansion<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        number: u32,
+        location: Location<'c>,
+    ) -> Result<bool> {
+        const TRUNC: u32 = 3;
+        const RADIANS: u32 = 11;
+        const DEGREES: u32 = 12;
+        const ATAN2: u32 = 25;
+        const STEP: u32 = 48;
+        const SMOOTH_STEP: u32 = 49;
+        const FACE_FORWARD: u32 = 70;
+        const NMIN: u32 = 79;
+        const NMAX: u32 = 80;
+        const NCLAMP: u32 = 81;
+        if !matches!(number, TRUNC | RADIANS | DEGREES | ATAN2 | STEP | SMOOTH_STEP | FACE_FORWARD | NMIN | NMAX | NCLAMP) {
+            return Ok(false);
+        }
+        let ty = self.mlir_type(inst, self.word(inst, 0)?)?;
+        let mut x = Vec::new();
+        for &operand in &inst.words[4..] {
+            x.push(self.value(state, inst, operand)?);
+        }
+        let arity = match number {
+            TRUNC | RADIANS | DEGREES => 1,
+            ATAN2 | STEP | NMIN | NMAX => 2,
+            _ => 3,
+        };
+        if x.len() != arity {
+            return Err(inst.error(ErrorKind::Malformed(format!("GLSL.std.450 instruction {number} takes {arity} operands"))));
+        }
+        let bool_type = self.bool_type_like(inst, ty)?;
+        let i1: Type<'c> = IntegerType::new(self.context, 1).into();
+        let value = match number {
+            ATAN2 => self.emit(state, inst, location, "spirv.CL.atan2", &x, &[], Some(ty))?,
+            NMIN => self.emit(state, inst, location, "spirv.CL.fmin", &x, &[], Some(ty))?,
+            NMAX => self.emit(state, inst, location, "spirv.CL.fmax", &x, &[], Some(ty))?,
+            NCLAMP => {
+                let low = self.emit(state, inst, location, "spirv.CL.fmax", &x[..2], &[], Some(ty))?;
+                self.emit(state, inst, location, "spirv.CL.fmin", &[low, x[2]], &[], Some(ty))?
+            }
+            TRUNC => {
+                let zero = self.float_splat(state, inst, location, ty, 0.0)?;
+                let floor = self.emit(state, inst, location, "spirv.GL.Floor", &x, &[], Some(ty))?;
+                let ceil = self.emit(state, inst, location, "spirv.GL.Ceil", &x, &[], Some(ty))?;
+                let positive = self.emit(state, inst, location, "spirv.FOrdGreaterThanEqual", &[x[0], zero], &[], Some(bool_type))?;
+                self.emit(state, inst, location, "spirv.Select", &[positive, floor, ceil], &[], Some(ty))?
+            }
+            RADIANS | DEGREES => {
+                let factor = if number == RADIANS { std::f64::consts::PI / 180.0 } else { 180.0 / std::f64::consts::PI };
+                let factor = self.float_splat(state, inst, location, ty, factor)?;
+                self.emit(state, inst, location, "spirv.FMul", &[x[0], factor], &[], Some(ty))?
+            }
+            STEP => {
+                // 0.0 where x < edge, else 1.0.
+                let zero = self.float_splat(state, inst, location, ty, 0.0)?;
+                let one = self.float_splat(state, inst, location, ty, 1.0)?;
+                let below = self.emit(state, inst, location, "spirv.FOrdLessThan", &[x[1], x[0]], &[], Some(bool_type))?;
+                self.emit(state, inst, location, "spirv.Select", &[below, zero, one], &[], Some(ty))?
+            }
+            SMOOTH_STEP => {
+                // t = clamp((x - edge0) / (edge1 - edge0), 0, 1); t * t * (3 - 2 t).
+                let zero = self.float_splat(state, inst, location, ty, 0.0)?;
+                let one = self.float_splat(state, inst, location, ty, 1.0)?;
+                let two = self.float_splat(state, inst, location, ty, 2.0)?;
+                let three = self.float_splat(state, inst, location, ty, 3.0)?;
+                let numerator = self.emit(state, inst, location, "spirv.FSub", &[x[2], x[0]], &[], Some(ty))?;
+                let denominator = self.emit(state, inst, location, "spirv.FSub", &[x[1], x[0]], &[], Some(ty))?;
+                let ratio = self.emit(state, inst, location, "spirv.FDiv", &[numerator, denominator], &[], Some(ty))?;
+                let t = self.emit(state, inst, location, "spirv.GL.FClamp", &[ratio, zero, one], &[], Some(ty))?;
+                let two_t = self.emit(state, inst, location, "spirv.FMul", &[two, t], &[], Some(ty))?;
+                let rest = self.emit(state, inst, location, "spirv.FSub", &[three, two_t], &[], Some(ty))?;
+                let square = self.emit(state, inst, location, "spirv.FMul", &[t, t], &[], Some(ty))?;
+                self.emit(state, inst, location, "spirv.FMul", &[square, rest], &[], Some(ty))?
+            }
+            _ => {
+                // FaceForward(N, I, Nref): N if dot(Nref, I) < 0, else -N.
+                let scalar = self.float_scalar_type(inst, ty)?;
+                let dot = if ty == scalar {
+                    self.emit(state, inst, location, "spirv.FMul", &[x[2], x[1]], &[], Some(ty))?
+                } else {
+                    self.emit(state, inst, location, "spirv.Dot", &[x[2], x[1]], &[], Some(scalar))?
+                };
+                let zero = self.float_splat(state, inst, location, scalar, 0.0)?;
+                let negative = self.emit(state, inst, location, "spirv.FOrdLessThan", &[dot, zero], &[], Some(i1))?;
+                let flipped = self.emit(state, inst, location, "spirv.FNegate", &[x[0]], &[], Some(ty))?;
+                self.emit(state, inst, location, "spirv.Select", &[negative, x[0], flipped], &[], Some(ty))?
+            }
+        };
+        self.define_value(state, inst, self.word(inst, 1)?, value)?;
+        Ok(true)
+    }
+
+    /// `i1`, or `vector<Nxi1>` for a vector type of N lanes.
+    fn bool_type_like(&self, inst: &Inst<'_>, ty: Type<'c>) -> Result<Type<'c>> {
+        match SpirvType::parse(&ty.to_string()).ok().and_then(|model| model.vector_count()) {
+            Some(count) => self.parse_type(&format!("vector<{count}xi1>")),
+            None => Some(IntegerType::new(self.context, 1).into()),
+        }
+        .ok_or_else(|| inst.error(ErrorKind::Invalid(format!("no boolean type like {ty}"))))
+    }
+
+    /// The scalar type of a float scalar or vector type.
+    fn float_scalar_type(&self, inst: &Inst<'_>, ty: Type<'c>) -> Result<Type<'c>> {
+        let model = SpirvType::parse(&ty.to_string()).map_err(|_| inst.error(ErrorKind::Invalid(format!("type {ty}"))))?;
+        self.parse_type(&model.scalar_type().to_string()).ok_or_else(|| inst.error(ErrorKind::Invalid(format!("type {ty}"))))
+    }
+
+    /// A `spirv.Constant` of float type `ty` (a scalar, or a vector splat).
+    fn float_splat<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        ty: Type<'c>,
+        value: f64,
+    ) -> Result<Value<'c, 'b>> {
+        let literal = format!("{value:.17e}");
+        let text = if ty.to_string().starts_with("vector<") { format!("dense<{literal}> : {ty}") } else { format!("{literal} : {ty}") };
+        let attribute = self.attribute(inst, &text)?;
+        self.emit(state, inst, location, "spirv.Constant", &[], &[(self.id("value"), attribute)], Some(ty))
     }
 
     /// Core instructions the dialect has no op for, as the dialect ops that
