@@ -88,6 +88,7 @@ mod op {
     pub const GROUP_MEMBER_DECORATE: u16 = 75;
     pub const COPY_OBJECT: u16 = 83;
     pub const BITCAST: u16 = 124;
+    pub const COPY_LOGICAL: u16 = 400;
     pub const ANY: u16 = 154;
     pub const ALL: u16 = 155;
     pub const ATOMIC_LOAD: u16 = 227;
@@ -1242,6 +1243,14 @@ impl<'c, 'w> Importer<'c, 'w> {
                 }
                 Ok(false)
             }
+            op::COPY_LOGICAL => {
+                let id = self.word(inst, 1)?;
+                let source = self.value(state, inst, self.word(inst, 2)?)?;
+                let target = self.mlir_type(inst, self.word(inst, 0)?)?;
+                let value = self.copy_logical(state, inst, location, source, target)?;
+                self.define_value(state, inst, id, value)?;
+                Ok(false)
+            }
             op::ANY | op::ALL | op::ATOMIC_LOAD | op::ATOMIC_STORE | op::GROUP_NON_UNIFORM_BROADCAST_FIRST => {
                 self.expansion(state, inst, location)?;
                 Ok(false)
@@ -1363,6 +1372,42 @@ impl<'c, 'w> Importer<'c, 'w> {
         };
         self.define_value(state, inst, self.word(inst, 1)?, value)?;
         Ok(true)
+    }
+
+    /// `OpCopyLogical`: `value` as the logically matching `target` type (the
+    /// same shape, other decorations): member by member, rebuilt.
+    fn copy_logical<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        value: Value<'c, 'b>,
+        target: Type<'c>,
+    ) -> Result<Value<'c, 'b>> {
+        if value.r#type() == target {
+            return Ok(value);
+        }
+        let mismatch = || inst.error(ErrorKind::Invalid(format!("OpCopyLogical from {} to {target}", value.r#type())));
+        let source_model = SpirvType::parse(&value.r#type().to_string()).map_err(|_| mismatch())?;
+        let target_model = SpirvType::parse(&target.to_string()).map_err(|_| mismatch())?;
+        let members: Vec<(Arc<SpirvType>, Arc<SpirvType>)> = match (&source_model, &target_model) {
+            (SpirvType::Struct(from), SpirvType::Struct(to)) if from.members.len() == to.members.len() => {
+                from.members.iter().zip(&to.members).map(|(a, b)| (Arc::clone(&a.ty), Arc::clone(&b.ty))).collect()
+            }
+            (SpirvType::Array { count: n, element: a, .. }, SpirvType::Array { count: m, element: b, .. }) if n == m => {
+                (0..*n).map(|_| (Arc::clone(a), Arc::clone(b))).collect()
+            }
+            _ => return Err(mismatch()),
+        };
+        let mut copied = Vec::new();
+        for (index, (from, to)) in members.iter().enumerate() {
+            let from_type = self.parse_type(&from.to_string()).ok_or_else(mismatch)?;
+            let to_type = self.parse_type(&to.to_string()).ok_or_else(mismatch)?;
+            let indices = ArrayAttribute::new(self.context, &[self.i32_attribute(index as u32)]).into();
+            let member = self.emit(state, inst, location, "spirv.CompositeExtract", &[value], &[(self.id("indices"), indices)], Some(from_type))?;
+            copied.push(self.copy_logical(state, inst, location, member, to_type)?);
+        }
+        self.emit(state, inst, location, "spirv.CompositeConstruct", &copied, &[], Some(target))
     }
 
     /// `i1`, or `vector<Nxi1>` for a vector type of N lanes.
@@ -1934,7 +1979,14 @@ impl<'c, 'w> Importer<'c, 'w> {
         let location = self.location(inst, None);
         let block = state.current();
         let operation = if self.constants.contains_key(&id) {
-            let type_id = self.constants[&id].0;
+            let (type_id, constant) = self.constants[&id].clone();
+            let model = self.type_models.get(&type_id).cloned().ok_or_else(|| self.undefined(inst, type_id, "type"))?;
+            if contains_struct(&model) {
+                // spirv.Constant holds no structs: build the value from its members.
+                let value = self.struct_constant(state, inst, location, &model, constant)?;
+                state.materialized.insert((state.block, id), value);
+                return Ok(value);
+            }
             let text = self.constant_text(inst, id)?;
             let value = self.attribute(inst, &text)?;
             OperationBuilder::new("spirv.Constant", location)
@@ -1966,6 +2018,46 @@ impl<'c, 'w> Importer<'c, 'w> {
         let value: Value<'c, 'b> = operation.result(0).map_err(inst.invalid())?.into();
         state.materialized.insert((state.block, id), value);
         Ok(value)
+    }
+
+    /// A constant whose type holds a struct, as `spirv.CompositeConstruct`s of
+    /// its members (constants themselves, or zeros for `OpConstantNull`).
+    fn struct_constant<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        model: &SpirvType,
+        constant: ConstantValue,
+    ) -> Result<Value<'c, 'b>> {
+        let ty = self.parse_type(&model.to_string()).ok_or_else(|| inst.error(ErrorKind::Invalid(format!("type {model}"))))?;
+        let mut members = Vec::new();
+        match constant {
+            ConstantValue::Composite(ids) => {
+                for member in ids {
+                    members.push(self.value(state, inst, member)?);
+                }
+            }
+            _ => {
+                let member_models: Vec<Arc<SpirvType>> = match model {
+                    SpirvType::Struct(st) => st.members.iter().map(|member| Arc::clone(&member.ty)).collect(),
+                    SpirvType::Array { count, element, .. } => (0..*count).map(|_| Arc::clone(element)).collect(),
+                    other => return Err(inst.error(ErrorKind::Invalid(format!("a null constant of type {other}")))),
+                };
+                for member in member_models {
+                    members.push(if contains_struct(&member) {
+                        self.struct_constant(state, inst, location, &member, ConstantValue::Null)?
+                    } else {
+                        let text = self.null_text(inst, &member)?;
+                        let value = self.attribute(inst, &text)?;
+                        let member_type =
+                            self.parse_type(&member.to_string()).ok_or_else(|| inst.error(ErrorKind::Invalid(format!("type {member}"))))?;
+                        self.emit(state, inst, location, "spirv.Constant", &[], &[(self.id("value"), value)], Some(member_type))?
+                    });
+                }
+            }
+        }
+        self.emit(state, inst, location, "spirv.CompositeConstruct", &members, &[], Some(ty))
     }
 
     /// `OpSpecConstantOp` at its use: a `spirv.SpecConstantOperation` whose
@@ -2287,6 +2379,15 @@ fn mangle(name: &str, parameters: &[Type<'_>], unsigned: bool) -> Option<String>
         mangled.push_str(&code);
     }
     Some(mangled)
+}
+
+/// Whether `model` is or holds a struct (which `spirv.Constant` cannot hold).
+fn contains_struct(model: &SpirvType) -> bool {
+    match model {
+        SpirvType::Struct(_) => true,
+        SpirvType::Array { element, .. } => contains_struct(element),
+        _ => false,
+    }
 }
 
 /// OpenCL.std `vloadn` and `vstoren`.
