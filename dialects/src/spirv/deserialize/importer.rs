@@ -79,6 +79,7 @@ mod op {
     pub const FUNCTION_CALL: u16 = 57;
     pub const VARIABLE: u16 = 59;
     pub const COPY_MEMORY: u16 = 63;
+    pub const COPY_MEMORY_SIZED: u16 = 64;
     pub const IN_BOUNDS_ACCESS_CHAIN: u16 = 66;
     pub const ACCESS_CHAIN: u16 = 65;
     pub const DECORATE: u16 = 71;
@@ -1201,6 +1202,10 @@ impl<'c, 'w> Importer<'c, 'w> {
                     self.non_semantic.insert(self.word(inst, 1)?);
                     return Ok(false);
                 }
+                if set_name == "OpenCL.std" && (VLOAD_HALF..=VSTOREA_HALFN_R).contains(&number) {
+                    self.half_load_store(state, inst, number, location)?;
+                    return Ok(false);
+                }
                 if set_name == "OpenCL.std" && matches!(number, VLOADN | VSTOREN) {
                     self.vector_load_store(state, inst, number, location)?;
                     return Ok(false);
@@ -1249,6 +1254,10 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let target = self.mlir_type(inst, self.word(inst, 0)?)?;
                 let value = self.copy_logical(state, inst, location, source, target)?;
                 self.define_value(state, inst, id, value)?;
+                Ok(false)
+            }
+            op::COPY_MEMORY_SIZED => {
+                self.copy_memory_sized(state, inst, location)?;
                 Ok(false)
             }
             op::ANY | op::ALL | op::ATOMIC_LOAD | op::ATOMIC_STORE | op::GROUP_NON_UNIFORM_BROADCAST_FIRST => {
@@ -1410,6 +1419,58 @@ impl<'c, 'w> Importer<'c, 'w> {
         self.emit(state, inst, location, "spirv.CompositeConstruct", &copied, &[], Some(target))
     }
 
+    /// `OpCopyMemorySized` of a constant size (what clang emits for copies of
+    /// private arrays and structs): the bytes copied in the widest integer
+    /// unit both the size and the declared alignment allow, through pointers
+    /// bitcast to that unit. Sizes that are not constants, or need more than
+    /// 256 units, are refused.
+    fn copy_memory_sized<'b>(&mut self, state: &mut FunctionState<'c, 'b, 'w>, inst: &Inst<'w>, location: Location<'c>) -> Result<()> {
+        const MAX_UNITS: u64 = 256;
+        const ALIGNED: u32 = 0x2;
+        let target = self.value(state, inst, self.word(inst, 0)?)?;
+        let source = self.value(state, inst, self.word(inst, 1)?)?;
+        let size_id = self.word(inst, 2)?;
+        let size = match self.constants.get(&size_id) {
+            Some((_, ConstantValue::Scalar(words))) => {
+                u64::from(words[0]) | words.get(1).map_or(0, |high| u64::from(*high) << 32)
+            }
+            _ => return Err(inst.error(ErrorKind::Unsupported("OpCopyMemorySized of a size that is not a constant".into()))),
+        };
+        let alignment = match inst.words.get(3) {
+            Some(mask) if mask & ALIGNED != 0 => inst.words.get(4).copied().unwrap_or(1),
+            _ => 1,
+        };
+        let unit = [8u64, 4, 2, 1].into_iter().find(|unit| size % unit == 0 && u64::from(alignment) % unit == 0).unwrap_or(1);
+        if size / unit > MAX_UNITS {
+            return Err(inst.error(ErrorKind::Unsupported(format!(
+                "OpCopyMemorySized of {size} bytes (copies of more than {MAX_UNITS} units of {unit} bytes are not expanded)"
+            ))));
+        }
+        let unit_type = IntegerType::new(self.context, (unit * 8) as u32).into();
+        let pointer_to_unit = |this: &Self, pointer: Value<'c, 'b>| -> Result<Type<'c>> {
+            let storage = SpirvType::parse(&pointer.r#type().to_string())
+                .ok()
+                .and_then(|model| model.storage_class())
+                .ok_or_else(|| inst.error(ErrorKind::Invalid("OpCopyMemorySized of a non-pointer".into())))?;
+            this.parse_type(&format!("!spirv.ptr<i{}, {storage}>", unit * 8))
+                .ok_or_else(|| inst.error(ErrorKind::Invalid("no pointer type for the copy".into())))
+        };
+        let target_type = pointer_to_unit(self, target)?;
+        let source_type = pointer_to_unit(self, source)?;
+        let target = self.emit(state, inst, location, "spirv.Bitcast", &[target], &[], Some(target_type))?;
+        let source = self.emit(state, inst, location, "spirv.Bitcast", &[source], &[], Some(source_type))?;
+        let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
+        for index in 0..size / unit {
+            let attribute = IntegerAttribute::new(i32_type, index as i64).into();
+            let index = self.emit(state, inst, location, "spirv.Constant", &[], &[(self.id("value"), attribute)], Some(i32_type))?;
+            let from = self.emit(state, inst, location, "spirv.PtrAccessChain", &[source, index], &[], Some(source_type))?;
+            let to = self.emit(state, inst, location, "spirv.PtrAccessChain", &[target, index], &[], Some(target_type))?;
+            let value = self.emit(state, inst, location, "spirv.Load", &[from], &[], Some(unit_type))?;
+            self.append(inst, state.current(), OperationBuilder::new("spirv.Store", location).add_operands(&[to, value]).build())?;
+        }
+        Ok(())
+    }
+
     /// `i1`, or `vector<Nxi1>` for a vector type of N lanes.
     fn bool_type_like(&self, inst: &Inst<'_>, ty: Type<'c>) -> Result<Type<'c>> {
         match SpirvType::parse(&ty.to_string()).ok().and_then(|model| model.vector_count()) {
@@ -1558,6 +1619,97 @@ impl<'c, 'w> Importer<'c, 'w> {
         self.check_bound(inst, id)?;
         if state.values.insert(id, value).is_some() {
             return Err(inst.error(ErrorKind::Invalid(format!("<id> %{id} is defined twice"))));
+        }
+        Ok(())
+    }
+
+    /// OpenCL.std `vload_half`, `vload_halfn`, `vloada_halfn`, `vstore_half`,
+    /// `vstore_halfn`, `vstorea_halfn` (and the `_r` forms with the rounding
+    /// mode RTE, the default's), which the dialect lacks, as what they mean
+    /// (OpenCL C 6.15.8): half values at `p[offset * n + i]` (a stride of 4
+    /// for the aligned forms of 3-vectors) converted from or to float.
+    fn half_load_store<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        number: u32,
+        location: Location<'c>,
+    ) -> Result<()> {
+        const VLOAD_HALFN: u32 = 174;
+        const VSTORE_HALF_R: u32 = 176;
+        const VSTORE_HALFN_R: u32 = 178;
+        const VLOADA_HALFN: u32 = 179;
+        const VSTOREA_HALFN: u32 = 180;
+        const RTE: u32 = 0;
+        let load = matches!(number, VLOAD_HALF | VLOAD_HALFN | VLOADA_HALFN);
+        let aligned = matches!(number, VLOADA_HALFN | VSTOREA_HALFN | VSTOREA_HALFN_R);
+        let w = &inst.words[4..];
+        if matches!(number, VSTORE_HALF_R | VSTORE_HALFN_R | VSTOREA_HALFN_R) && w.get(3) != Some(&RTE) {
+            return Err(inst.error(ErrorKind::Unsupported(
+                "a half-precision store with a rounding mode other than RTE (the lowering has no rounding modes)".into(),
+            )));
+        }
+        let (data, offset_id, pointer_id) = if load { (None, w.first(), w.get(1)) } else { (w.first(), w.get(1), w.get(2)) };
+        let malformed = || inst.error(ErrorKind::Malformed("a half-precision load or store lacks operands".into()));
+        let offset = self.value(state, inst, *offset_id.ok_or_else(malformed)?)?;
+        let pointer = self.value(state, inst, *pointer_id.ok_or_else(malformed)?)?;
+        let stored = match data {
+            Some(&data) => Some(self.value(state, inst, data)?),
+            None => None,
+        };
+        let float_type = match stored {
+            Some(value) => value.r#type(),
+            None => self.mlir_type(inst, self.word(inst, 0)?)?,
+        };
+        let float_model = SpirvType::parse(&float_type.to_string()).map_err(|_| malformed())?;
+        let lanes = float_model.vector_count().unwrap_or(1);
+        let scalar = self.float_scalar_type(inst, float_type)?;
+        let half = SpirvType::parse(&pointer.r#type().to_string())
+            .ok()
+            .and_then(|model| model.pointee().map(|pointee| pointee.to_string()))
+            .and_then(|text| self.parse_type(&text))
+            .ok_or_else(|| inst.error(ErrorKind::Invalid("the pointer operand is not a pointer to half".into())))?;
+        let stride = if aligned && lanes == 3 { 4 } else { lanes };
+        let offset_type = offset.r#type();
+        let integer = |this: &mut Self, state: &mut FunctionState<'c, 'b, 'w>, value: u32| -> Result<Value<'c, 'b>> {
+            let attribute = IntegerAttribute::new(offset_type, i64::from(value)).into();
+            this.emit(state, inst, location, "spirv.Constant", &[], &[(this.id("value"), attribute)], Some(offset_type))
+        };
+        let stride_value = integer(self, state, stride)?;
+        let base = self.emit(state, inst, location, "spirv.IMul", &[offset, stride_value], &[], Some(offset_type))?;
+        let mut loaded = Vec::new();
+        for lane in 0..lanes {
+            let index = if lane == 0 {
+                base
+            } else {
+                let lane_value = integer(self, state, lane)?;
+                self.emit(state, inst, location, "spirv.IAdd", &[base, lane_value], &[], Some(offset_type))?
+            };
+            let element = self.emit(state, inst, location, "spirv.PtrAccessChain", &[pointer, index], &[], Some(pointer.r#type()))?;
+            match stored {
+                None => {
+                    let value = self.emit(state, inst, location, "spirv.Load", &[element], &[], Some(half))?;
+                    loaded.push(self.emit(state, inst, location, "spirv.FConvert", &[value], &[], Some(scalar))?);
+                }
+                Some(vector) => {
+                    let value = if lanes == 1 {
+                        vector
+                    } else {
+                        let indices = ArrayAttribute::new(self.context, &[self.i32_attribute(lane)]).into();
+                        self.emit(state, inst, location, "spirv.CompositeExtract", &[vector], &[(self.id("indices"), indices)], Some(scalar))?
+                    };
+                    let narrowed = self.emit(state, inst, location, "spirv.FConvert", &[value], &[], Some(half))?;
+                    self.append(inst, state.current(), OperationBuilder::new("spirv.Store", location).add_operands(&[element, narrowed]).build())?;
+                }
+            }
+        }
+        if load {
+            let value = if lanes == 1 {
+                loaded[0]
+            } else {
+                self.emit(state, inst, location, "spirv.CompositeConstruct", &loaded, &[], Some(float_type))?
+            };
+            self.define_value(state, inst, self.word(inst, 1)?, value)?;
         }
         Ok(())
     }
@@ -2393,6 +2545,10 @@ fn contains_struct(model: &SpirvType) -> bool {
 /// OpenCL.std `vloadn` and `vstoren`.
 const VLOADN: u32 = 171;
 const VSTOREN: u32 = 172;
+/// OpenCL.std's half-precision loads and stores, `vload_half` (173) to
+/// `vstorea_halfn_r` (181).
+const VLOAD_HALF: u32 = 173;
+const VSTOREA_HALFN_R: u32 = 181;
 
 fn is_terminator(opcode: u16) -> bool {
     // OpKill, OpReturn, OpReturnValue, OpUnreachable.
