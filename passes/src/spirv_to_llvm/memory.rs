@@ -13,7 +13,7 @@ mod global;
 
 use super::{
     SpirvToLlvmOptions,
-    types::{TypeLowering, read_type_cached},
+    types::{TypeLowering, read_type_cached, stride_padding},
     util::{attribute, i32_constant, integer_constant, printed_attribute},
 };
 use melior::{
@@ -101,6 +101,16 @@ impl<'c, 'r> GepIndices<'c, 'r> {
                         })?;
                     raw.push(i32::try_from(member).map_err(|_| MatchFailure::new("struct index out of range"))?);
                     &ty.ty
+                }
+                // An element padded to the array's stride is field 0 of a
+                // struct (types.rs).
+                SpirvType::Array { element, stride, .. } | SpirvType::RuntimeArray { element, stride }
+                    if stride_padding(element, *stride).is_some() =>
+                {
+                    raw.push(DYNAMIC_INDEX);
+                    dynamic.push(index);
+                    raw.push(0);
+                    element
                 }
                 // A matrix is an array of its column vectors (types.rs).
                 SpirvType::Array { element, .. }

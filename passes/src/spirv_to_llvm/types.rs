@@ -201,11 +201,11 @@ impl<'c> TypeLowering<'_, 'c> {
             }
             SpirvType::Array { count, element, stride } => {
                 check_stride(element, *stride)?;
-                Ok(llvm::r#type::array(self.element(element)?, *count))
+                Ok(llvm::r#type::array(self.array_element(element, *stride)?, *count))
             }
             SpirvType::RuntimeArray { element, stride } => {
                 check_stride(element, *stride)?;
-                Ok(llvm::r#type::array(self.element(element)?, 0))
+                Ok(llvm::r#type::array(self.array_element(element, *stride)?, 0))
             }
             SpirvType::Struct(st) => self.lower_struct(st),
             SpirvType::StructRef(name) => {
@@ -235,6 +235,21 @@ impl<'c> TypeLowering<'_, 'c> {
     fn builtin(&self, text: &str) -> Result<Type<'c>, String> {
         let ty = Type::parse(self.context, text).ok_or_else(|| format!("cannot parse type '{text}'"))?;
         self.converter.convert_type(ty).map_err(|error| error.reason)
+    }
+
+    /// The LLVM element of an array: the element itself, or, when the stride
+    /// leaves room after it (std140's arrays of scalars), a struct of the
+    /// element and that many padding bytes; access chains then step into
+    /// field 0 (memory.rs).
+    fn array_element(&self, element: &SpirvType, stride: Option<u32>) -> Result<Type<'c>, String> {
+        let lowered = self.element(element)?;
+        Ok(match stride_padding(element, stride) {
+            Some(padding) => {
+                let bytes = llvm::r#type::array(IntegerType::new(self.context, 8).into(), padding as u32);
+                llvm::r#type::r#struct(self.context, &[lowered, bytes], false)
+            }
+            None => lowered,
+        })
     }
 
     fn lower_struct(&self, st: &StructType) -> Result<Type<'c>, String> {
@@ -303,16 +318,24 @@ fn is_natural_matrix_stride(ty: &SpirvType, value: &Option<DecorationValue>) -> 
     };
     match (matrix, value) {
         (SpirvType::Matrix { column_type, .. }, Some(DecorationValue::Integer(stride))) => {
-            byte_size(column_type).is_some_and(|size| i64::try_from(size) == Ok(*stride))
+            [byte_size(column_type), llvm_alloc_size(column_type)]
+                .into_iter()
+                .flatten()
+                .any(|size| i64::try_from(size) == Ok(*stride))
         }
         _ => false,
     }
 }
 
-/// An array stride is accepted when it is absent or equal to the size of the
-/// element, so that `!llvm.array` (which has no stride) means the same.
+/// An array stride is accepted when it is absent, equal to the size of the
+/// element (as upstream, for 3-vectors too) or to the room LLVM gives it, so
+/// that `!llvm.array` (which has no stride) means the same, or when padding
+/// can fill the difference (`stride_padding`).
 fn check_stride(element: &SpirvType, stride: Option<u32>) -> Result<(), String> {
     let Some(stride) = stride else { return Ok(()) };
+    if llvm_alloc_size(element) == Some(u64::from(stride)) || stride_padding(element, Some(stride)).is_some() {
+        return Ok(());
+    }
     match byte_size(element) {
         Some(size) if size == u64::from(stride) => Ok(()),
         Some(size) => Err(format!("array stride {stride} is not the natural stride {size} of {element}")),
@@ -321,6 +344,27 @@ fn check_stride(element: &SpirvType, stride: Option<u32>) -> Result<(), String> 
              structs without offsets have none)"
         )),
     }
+}
+
+/// The room LLVM gives a value of `ty` in an array (its alloc size), where
+/// it differs from its SPIR-V size: a 3-vector takes that of a 4-vector.
+fn llvm_alloc_size(ty: &SpirvType) -> Option<u64> {
+    match ty {
+        SpirvType::Vector { count: 3, element } => byte_size(element)?.checked_mul(4),
+        other => byte_size(other),
+    }
+}
+
+/// The padding bytes after each element of an array whose `stride` is
+/// larger than the room LLVM gives the element: only for scalar and vector
+/// elements, whose LLVM size is certain.
+pub(crate) fn stride_padding(element: &SpirvType, stride: Option<u32>) -> Option<u64> {
+    if !element.is_scalar() && !element.is_vector() {
+        return None;
+    }
+    let stride = u64::from(stride?);
+    let size = llvm_alloc_size(element)?;
+    (stride > size).then(|| stride - size)
 }
 
 /// The size in bytes of a value of `ty`, as upstream's
@@ -353,13 +397,84 @@ fn byte_size(ty: &SpirvType) -> Option<u64> {
 /// Beyond upstream: identified structs and struct-level decorations such as
 /// `Block` (which do not change the layout) are accepted, and arrays inside
 /// may omit their stride (it is then the natural one).
+///
+/// What decides is LLVM's own layout of the struct the type lowers to
+/// (`llvm_layout`): a member whose offset LLVM would not give it (a scalar
+/// packed after a 3-vector, which LLVM rounds up to 16 bytes) is refused
+/// rather than read from the wrong bytes.
 fn check_natural_offsets(st: &StructType) -> Result<(), String> {
     let original = literal(&SpirvType::Struct(st.clone()));
-    let natural = original.natural_layout().ok_or_else(|| {
-        "a struct with offsets must only hold scalars, vectors, arrays and structs (with a runtime array last)"
-            .to_owned()
-    })?;
-    matches_natural(&original, &natural.decorated)
+    if original.natural_layout().is_none() {
+        return Err(
+            "a struct with offsets must only hold scalars, vectors, arrays and structs (with a runtime array last)"
+                .to_owned(),
+        );
+    }
+    llvm_layout(&original).map(|_| ())
+}
+
+/// The (size, alignment) LLVM gives the lowered form of `ty` (x86-64 and
+/// AArch64 data layouts: natural alignment, vectors aligned to their
+/// power-of-two size), checking on the way that the members of structs with
+/// offsets land where their offsets say.
+fn llvm_layout(ty: &SpirvType) -> Result<(u64, u64), String> {
+    let round_up = |value: u64, align: u64| value.div_ceil(align.max(1)) * align.max(1);
+    Ok(match ty {
+        SpirvType::Integer { width: 1, .. } => (1, 1),
+        SpirvType::Integer { width, .. } => (u64::from(width / 8), u64::from(width / 8)),
+        SpirvType::Float(kind) => (u64::from(kind.bit_width() / 8), u64::from(kind.bit_width() / 8)),
+        SpirvType::Vector { count, element } => {
+            let (size, _) = llvm_layout(element)?;
+            let room = size * u64::from(count.next_power_of_two());
+            (room, room)
+        }
+        SpirvType::Pointer { .. } => (8, 8),
+        SpirvType::Matrix { columns, column_type } => {
+            let (size, align) = llvm_layout(column_type)?;
+            (round_up(size, align) * u64::from(*columns), align)
+        }
+        SpirvType::Array { element, stride, .. } | SpirvType::RuntimeArray { element, stride } => {
+            let (size, align) = llvm_layout(element)?;
+            let room = match stride_padding(element, *stride) {
+                Some(padding) => round_up(size, align) + padding,
+                None => round_up(size, align),
+            };
+            let count = match ty {
+                SpirvType::Array { count, .. } => u64::from(*count),
+                _ => 0,
+            };
+            (room * count, align)
+        }
+        SpirvType::Struct(st) => {
+            let packed = !st.has_offsets();
+            let (mut end, mut struct_align) = (0u64, 1u64);
+            let mut after_3_vector = false;
+            for (index, member) in st.members.iter().enumerate() {
+                if let SpirvType::Struct(inner) = &*member.ty
+                    && !packed
+                    && !inner.members.is_empty()
+                    && !inner.has_offsets()
+                {
+                    return Err(format!(
+                        "member #{index}: a struct without offsets (a packed struct) cannot be nested in a struct with offsets"
+                    ));
+                }
+                let (size, align) = llvm_layout(&member.ty).map_err(|reason| format!("member #{index}: {reason}"))?;
+                let at = if packed { end } else { round_up(end, align) };
+                if let Some(offset) = member.offset
+                    && u64::from(offset) != at
+                {
+                    let hint = if after_3_vector { " (LLVM gives a 3-vector the room of a 4-vector)" } else { "" };
+                    return Err(format!("member #{index} is at offset {offset}, not at its natural offset {at}{hint}"));
+                }
+                after_3_vector = matches!(&*member.ty, SpirvType::Vector { count: 3, .. });
+                end = at + if packed { round_up(size, align) } else { size };
+                struct_align = struct_align.max(if packed { 1 } else { align });
+            }
+            (round_up(end, struct_align), struct_align)
+        }
+        other => return Err(format!("{other} has no layout in a struct with offsets")),
+    })
 }
 
 /// `ty` without struct identifiers, struct decorations and neutral member
@@ -399,46 +514,6 @@ fn literal(ty: &SpirvType) -> SpirvType {
             SpirvType::Array { count: *columns, element: Arc::new(literal(column_type)), stride: None }
         }
         other => other.clone(),
-    }
-}
-
-/// Compares a type with its natural decoration: the same offsets, and the
-/// same strides where the original has one.
-fn matches_natural(original: &SpirvType, natural: &SpirvType) -> Result<(), String> {
-    match (original, natural) {
-        (SpirvType::Struct(original), SpirvType::Struct(natural)) => {
-            if !original.members.is_empty() && !original.has_offsets() {
-                return Err(
-                    "a struct without offsets (a packed struct) cannot be nested in a struct with offsets".to_owned()
-                );
-            }
-            for (index, (member, expected)) in original.members.iter().zip(&natural.members).enumerate() {
-                match (member.offset, expected.offset) {
-                    (Some(offset), Some(expected)) if offset != expected => {
-                        return Err(format!(
-                            "member #{index} is at offset {offset}, not at its natural offset {expected}"
-                        ));
-                    }
-                    _ => {}
-                }
-                matches_natural(&member.ty, &expected.ty).map_err(|reason| format!("member #{index}: {reason}"))?;
-            }
-            Ok(())
-        }
-        (
-            SpirvType::Array { element, stride, .. } | SpirvType::RuntimeArray { element, stride },
-            SpirvType::Array { element: expected_element, stride: expected, .. }
-            | SpirvType::RuntimeArray { element: expected_element, stride: expected },
-        ) => {
-            if let Some(stride) = stride
-                && Some(*stride) != *expected
-            {
-                let expected = expected.unwrap_or(0);
-                return Err(format!("array stride {stride} is not the natural stride {expected}"));
-            }
-            matches_natural(element, expected_element)
-        }
-        _ => Ok(()),
     }
 }
 

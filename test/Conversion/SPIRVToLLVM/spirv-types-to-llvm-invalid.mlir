@@ -1,21 +1,5 @@
 // RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm -verify-diagnostics %s
 
-spirv.func @array_unnatural_stride() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.array<4 x f32, stride=8>': array stride 8 is not the natural stride 4 of f32}}
-  %0 = spirv.Undef : !spirv.array<4 x f32, stride=8>
-  spirv.Return
-}
-
-// -----
-
-spirv.func @array_of_vectors_padded_stride() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.array<4 x vector<3xf32>, stride=16>': array stride 16 is not the natural stride 12 of vector<3xf32>}}
-  %0 = spirv.Undef : !spirv.array<4 x vector<3xf32>, stride=16>
-  spirv.Return
-}
-
-// -----
-
 // Bools have no size in SPIR-V, so no stride can be checked.
 spirv.func @array_of_bools_with_stride() "None" {
   // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.array<4 x i1, stride=1>': array stride 1 cannot be checked: element type i1 has no size (bools, pointers and structs without offsets have none)}}
@@ -38,14 +22,6 @@ spirv.func @array_of_packed_structs_with_stride() "None" {
 spirv.func @array_of_strided_arrays_padded() "None" {
   // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.array<4 x !spirv.array<2 x i8, stride=1>, stride=4>': array stride 4 is not the natural stride 2 of !spirv.array<2 x i8, stride=1>}}
   %0 = spirv.Undef : !spirv.array<4 x !spirv.array<2 x i8, stride=1>, stride=4>
-  spirv.Return
-}
-
-// -----
-
-spirv.func @runtime_array_unnatural_stride() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.rtarray<f32, stride=8>': array stride 8 is not the natural stride 4 of f32}}
-  %0 = spirv.Undef : !spirv.rtarray<f32, stride=8>
   spirv.Return
 }
 
@@ -75,9 +51,12 @@ spirv.func @struct_misaligned_vector() "None" {
 
 // -----
 
-spirv.func @struct_unnatural_array_member() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.struct<(f32 [0], !spirv.array<2 x f32, stride=8> [4])>': member #1: array stride 8 is not the natural stride 4 of f32}}
-  %0 = spirv.Undef : !spirv.struct<(f32 [0], !spirv.array<2 x f32, stride=8> [4])>
+// std140 and std430 put a scalar in the last 4 bytes of a 3-vector's 16;
+// LLVM does not (explicit layouts are not lowered yet): refused, rather than
+// read from the wrong bytes.
+spirv.func @struct_scalar_after_3_vector() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.struct<(vector<3xf32> [0], f32 [12])>': member #1 is at offset 12, not at its natural offset 16 (LLVM gives a 3-vector the room of a 4-vector)}}
+  %0 = spirv.Undef : !spirv.struct<(vector<3xf32> [0], f32 [12])>
   spirv.Return
 }
 

@@ -419,7 +419,7 @@ spirv.func @struct_natural_offsets() "None" {
 // CHECK-LABEL: llvm.func @struct_natural_vector_offsets(
 spirv.func @struct_natural_vector_offsets() "None" {
   // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(f32, vector<3xf32>, f32, vector<2xf64>)>
-  %0 = spirv.Undef : !spirv.struct<(f32 [0], vector<3xf32> [16], f32 [28], vector<2xf64> [32])>
+  %0 = spirv.Undef : !spirv.struct<(f32 [0], vector<3xf32> [16], f32 [32], vector<2xf64> [48])>
   spirv.Return
 }
 
@@ -580,5 +580,39 @@ spirv.func @struct_recursive() "None" {
 spirv.func @struct_column_major_matrix() "None" {
   // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(vector<3xf32>, array<4 x vector<4xf32>>)>
   %0 = spirv.Undef : !spirv.struct<(vector<3xf32> [0], !spirv.matrix<4 x vector<4xf32>> [16, ColMajor, MatrixStride=16]), Block>
+  spirv.Return
+}
+
+// -----
+
+// An array whose stride leaves room after each element (std140's arrays of
+// scalars) lowers to an array of the element and its padding bytes.
+// CHECK-LABEL: llvm.func @array_padded_stride(
+spirv.func @array_padded_stride() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.array<4 x struct<(f32, array<4 x i8>)>>
+  %0 = spirv.Undef : !spirv.array<4 x f32, stride=8>
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.array<0 x struct<(f32, array<4 x i8>)>>
+  %1 = spirv.Undef : !spirv.rtarray<f32, stride=8>
+  // A 3-vector takes 16 bytes in LLVM: a stride of 16 needs no padding.
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.array<4 x vector<3xf32>>
+  %2 = spirv.Undef : !spirv.array<4 x vector<3xf32>, stride=16>
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(f32, array<2 x struct<(f32, array<4 x i8>)>>)>
+  %3 = spirv.Undef : !spirv.struct<(f32 [0], !spirv.array<2 x f32, stride=8> [4])>
+  // A std140 block: an array of floats with a stride of 16, then a matrix.
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(array<4 x struct<(f32, array<12 x i8>)>>, array<4 x vector<4xf32>>)>
+  %4 = spirv.Undef : !spirv.struct<(!spirv.array<4 x f32, stride=16> [0], !spirv.matrix<4 x vector<4xf32>> [64, ColMajor, MatrixStride=16]), Block>
+  spirv.Return
+}
+
+// -----
+
+// An access chain into a padded array steps into the element (field 0).
+// CHECK-LABEL: llvm.func @access_chain_padded_stride(
+spirv.func @access_chain_padded_stride(%i: i32) "None" {
+  %ptr = spirv.Variable : !spirv.ptr<!spirv.struct<(!spirv.array<4 x f32, stride=16> [0]), Block>, Function>
+  %zero = spirv.Constant 0 : i32
+  // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}, 0, %{{.*}}, 0] : (!llvm.ptr, i32, i32) -> !llvm.ptr, !llvm.struct<(array<4 x struct<(f32, array<12 x i8>)>>)>
+  %element = spirv.AccessChain %ptr[%zero, %i] : !spirv.ptr<!spirv.struct<(!spirv.array<4 x f32, stride=16> [0]), Block>, Function>, i32, i32 -> !spirv.ptr<f32, Function>
+  %value = spirv.Load "Function" %element : f32
   spirv.Return
 }
