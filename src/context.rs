@@ -96,6 +96,68 @@ pub fn register_upstream_passes() {
     ONCE.call_once(ffi::register_upstream_passes);
 }
 
+/// How deeply brackets (`{`, `(`, `[`, `<`) may nest in a source
+/// [`parse_source`] reads. MLIR's parser, verifier and printer recurse once
+/// per level; on an 8 MiB main-thread stack they overflow somewhere past
+/// 4,000 levels, and the tools run them on a thread whose stack is sized for
+/// this limit (`spirv-opt-rs`: 1 GiB, mostly never touched).
+pub const MAX_NESTING: usize = 10_000;
+
+/// Where a source first nests deeper than [`MAX_NESTING`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooDeep {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (in bytes).
+    pub column: usize,
+}
+
+/// Checks, in one pass, that no bracket nests deeper than [`MAX_NESTING`]
+/// levels, outside string literals and `//` comments. `>` of `->` closes
+/// nothing. Unbalanced closing brackets are left to MLIR's parser.
+pub fn check_nesting(source: &[u8]) -> Result<(), TooDeep> {
+    let (mut depth, mut line, mut column) = (0usize, 1usize, 0usize);
+    let (mut in_string, mut escaped, mut in_comment) = (false, false, false);
+    let mut previous = 0u8;
+    for &byte in source {
+        column += 1;
+        if byte == b'\n' {
+            line += 1;
+            column = 0;
+            in_comment = false;
+            previous = byte;
+            continue;
+        }
+        if in_comment {
+            continue;
+        }
+        if in_string {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' => in_string = true,
+            b'/' if previous == b'/' => in_comment = true,
+            b'{' | b'(' | b'[' | b'<' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(TooDeep { line, column });
+                }
+            }
+            b'>' if previous == b'-' => {}
+            b'}' | b')' | b']' | b'>' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        previous = byte;
+    }
+    Ok(())
+}
+
 /// The message MLIR emits when a source does not hold exactly one op.
 const NOT_ONE_OP: &str = "source must contain a single top-level operation, found: ";
 
@@ -108,6 +170,16 @@ const NOT_ONE_OP: &str = "source must contain a single top-level operation, foun
 /// Errors are emitted as MLIR diagnostics (to the context's handlers) and
 /// yield `None`.
 pub fn parse_source<'c>(context: &'c Context, source: &[u8], source_name: &str) -> Option<Module<'c>> {
+    // MLIR's parser recurses once per nesting level: refuse what could
+    // overflow the stack before it starts (see MAX_NESTING).
+    if let Err(too_deep) = check_nesting(source) {
+        let location = Location::new(context, source_name, too_deep.line, too_deep.column);
+        crate::emit_error(
+            location,
+            &format!("nesting deeper than {MAX_NESTING} levels (regions, blocks, types, attributes): not parsed"),
+        );
+        return None;
+    }
     // MLIR's single-op parser reports zero or several top-level ops as an
     // error; swallow just that one (the input is fine), pass on the others.
     // The handler outlives this borrow scope as far as melior's API is

@@ -51,6 +51,13 @@
 // RUN: not spirv-opt-rs %t.any.spv 2>&1 | FileCheck %s --check-prefix=ANY
 // ANY: error: at byte offset {{[0-9]+}}: cannot represent in the SPIR-V dialect: instruction OpPtrEqual in a function
 
+//
+// Types nested deeper than the importer takes (5,000 levels): refused, located.
+// RUN: python3 -c "print('OpCapability Shader\nOpMemoryModel Logical GLSL450\n%%t0 = OpTypeFloat 32\n' + ''.join(f'%%t{i + 1} = OpTypeStruct %%t{i}\n' for i in range(6000)))" > %t.deep.spvasm
+// RUN: spirv-as %t.deep.spvasm -o %t.deep.spv
+// RUN: not spirv-opt-rs %t.deep.spv 2>&1 | FileCheck %s --check-prefix=DEEP
+// DEEP: error: at byte offset {{[0-9]+}}: cannot represent in the SPIR-V dialect: types nested deeper than 5000 levels
+
 //--- valid.spvasm
                OpCapability Shader
                OpMemoryModel Logical GLSL450

@@ -43,11 +43,26 @@ fn main() -> ExitCode {
         .with_ansi(std::io::stderr().is_terminal())
         .try_init();
 
-    match catch_unwind(AssertUnwindSafe(run)) {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) | Err(_) => ExitCode::FAILURE,
+    // MLIR's parser, verifier and printer recurse once per nesting level of
+    // the input; this stack holds MAX_NESTING levels (parse_source refuses
+    // deeper input) with a wide margin. Only the pages used are committed.
+    let worker = std::thread::Builder::new()
+        .name("spirv-opt-rs".to_owned())
+        .stack_size(STACK_BYTES)
+        .spawn(|| catch_unwind(AssertUnwindSafe(run)));
+    match worker.map(|handle| handle.join()) {
+        Ok(Ok(Ok(true))) => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(error) => {
+            diagnostics::tool_error(format_args!("cannot start the worker thread: {error}"));
+            ExitCode::FAILURE
+        }
     }
 }
+
+/// The worker thread's stack: 1 GiB of address space for inputs nested up
+/// to `spirv_opt_rs::context::MAX_NESTING` levels.
+const STACK_BYTES: usize = 1 << 30;
 
 fn run() -> bool {
     let mut registry = PassRegistry::new();

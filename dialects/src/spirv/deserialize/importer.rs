@@ -183,6 +183,8 @@ pub(super) struct Importer<'c, 'w> {
     pub(super) member_decorations: HashMap<(u32, u32), Vec<Decor<'w>>>,
     decoration_groups: HashSet<u32>,
     pub(super) type_models: HashMap<u32, Arc<SpirvType>>,
+    /// How deeply each type nests (a scalar is 1).
+    pub(super) type_depths: HashMap<u32, usize>,
     pub(super) function_types: HashMap<u32, (Vec<u32>, u32)>,
     pub(super) mlir_types: HashMap<u32, Type<'c>>,
     /// Forward-declared pointer `<id>`s and their storage classes.
@@ -253,6 +255,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             member_decorations: HashMap::new(),
             decoration_groups: HashSet::new(),
             type_models: HashMap::new(),
+            type_depths: HashMap::new(),
             function_types: HashMap::new(),
             mlir_types: HashMap::new(),
             forward_pointers: HashMap::new(),

@@ -38,6 +38,11 @@ pub mod op {
     pub const TYPE_COOPERATIVE_MATRIX_KHR: u16 = 4456;
 }
 
+/// How deeply types may nest in an imported module, the same bound as
+/// `spirv_opt_rs::context::MAX_NESTING` puts on text (a struct level prints
+/// as two brackets).
+pub const MAX_TYPE_DEPTH: usize = 5_000;
+
 /// Whether `opcode` declares a type.
 pub fn is_type(opcode: u16) -> bool {
     matches!(opcode, op::TYPE_VOID..=op::TYPE_FUNCTION | op::TYPE_COOPERATIVE_MATRIX_KHR) && opcode != 31
@@ -124,6 +129,13 @@ impl<'c> Importer<'c, '_> {
             }
             _ => return Err(inst.error(ErrorKind::Unsupported(format!("type instruction {}", inst.opcode)))),
         };
+        let depth = 1 + inst.words.iter().skip(1).filter_map(|word| self.type_depths.get(word)).max().copied().unwrap_or(0);
+        if depth > MAX_TYPE_DEPTH {
+            return Err(inst.error(ErrorKind::Unsupported(format!(
+                "types nested deeper than {MAX_TYPE_DEPTH} levels (type models, MLIR's type parser and printer recurse per level)"
+            ))));
+        }
+        self.type_depths.insert(id, depth);
         self.type_models.insert(id, Arc::new(model));
         Ok(())
     }
