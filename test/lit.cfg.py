@@ -5,6 +5,7 @@
 # Environment:
 #   SPIRV_OPT_RS    the tool under test (default: target/debug/spirv-opt-rs,
 #                   what `cargo build -p spirv-opt-tools` produces)
+#   SPIRV_TRANSLATE_RS  likewise spirv-translate-rs (spirv-translate-tools)
 #   LLVM_TOOLS_DIR  FileCheck, not, split-file, mlir-opt, mlir-translate
 #                   (default: /usr/lib/llvm-22/bin)
 
@@ -44,6 +45,15 @@ def tool_pattern(name):
 
 
 config.substitutions.append((tool_pattern("spirv-opt-rs"), tool))
+translate_tool = os.environ.get(
+    "SPIRV_TRANSLATE_RS", os.path.join(repo_root, "target", "debug", "spirv-translate-rs")
+)
+if not os.access(translate_tool, os.X_OK):
+    lit_config.fatal(
+        "spirv-translate-rs not found at %s: run `cargo build -p spirv-translate-tools` "
+        "or set SPIRV_TRANSLATE_RS" % translate_tool
+    )
+config.substitutions.append((tool_pattern("spirv-translate-rs"), translate_tool))
 for name in ["FileCheck", "not", "split-file", "mlir-opt", "mlir-translate", "count", "llvm-dis"]:
     path = os.path.join(llvm_tools, name)
     if not os.access(path, os.X_OK):

@@ -36,3 +36,48 @@ pub(crate) fn translate_to_llvm_ir(module: OperationRef<'_, '_>) -> Option<Strin
         text
     }
 }
+
+/// Moves the ops of every `builtin.module` found directly in `module`'s body
+/// (recursively, innermost first) in front of that nested module, then
+/// destroys the emptied nested module, so that the whole program is one
+/// module as `mlirTranslateModuleToLLVMIR` wants.
+///
+/// Assumes `module` is a live `builtin.module` whose nested modules nobody
+/// else refers to (they are destroyed), and that symbol clashes were ruled
+/// out by the caller.
+pub(crate) fn inline_nested_modules(module: OperationRef<'_, '_>) {
+    // SAFETY: every handle comes from walking the live `module`; `next` is
+    // read before an op is moved or destroyed, and a nested module is only
+    // destroyed once its ops have all been moved out (caller's contract: no
+    // outside references to it).
+    unsafe { inline_nested(module.to_raw()) }
+}
+
+unsafe fn inline_nested(module: mlir_sys::MlirOperation) {
+    unsafe {
+        let body = mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(module, 0));
+        if body.ptr.is_null() {
+            return;
+        }
+        let mut op = mlir_sys::mlirBlockGetFirstOperation(body);
+        while !op.ptr.is_null() {
+            let next = mlir_sys::mlirOperationGetNextInBlock(op);
+            let name = mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op));
+            let name = std::slice::from_raw_parts(name.data.cast::<u8>(), name.length);
+            if name == b"builtin.module" {
+                inline_nested(op);
+                let inner_body = mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(op, 0));
+                if !inner_body.ptr.is_null() {
+                    let mut inner = mlir_sys::mlirBlockGetFirstOperation(inner_body);
+                    while !inner.ptr.is_null() {
+                        let following = mlir_sys::mlirOperationGetNextInBlock(inner);
+                        mlir_sys::mlirOperationMoveBefore(inner, op);
+                        inner = following;
+                    }
+                }
+                mlir_sys::mlirOperationDestroy(op);
+            }
+            op = next;
+        }
+    }
+}

@@ -325,6 +325,12 @@ pub fn binary_error(file: &str, error: &spirv_opt_dialects::spirv::deserialize::
     let _ = writeln!(std::io::stderr(), "{file}: error: at byte offset {}: {}", error.offset, error.kind);
 }
 
+/// Reports an error that belongs to no input position, as
+/// `<program>: error: <message>` (the running tool's name, as LLVM's tools).
 pub fn tool_error(message: impl std::fmt::Display) {
-    let _ = writeln!(std::io::stderr(), "spirv-opt-rs: error: {message}");
+    let program = std::env::args_os()
+        .next()
+        .and_then(|path| std::path::Path::new(&path).file_name().map(|name| name.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| "spirv-opt-rs".to_owned());
+    let _ = writeln!(std::io::stderr(), "{program}: error: {message}");
 }

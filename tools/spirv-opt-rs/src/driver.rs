@@ -1,8 +1,8 @@
 //! Reading the input, running the pipeline on each chunk, writing the output.
 
+use spirv_opt_tools::diagnostics::{Sink, Source, binary_error, tool_error};
 use crate::{
     cli::Invocation,
-    diagnostics::{Sink, Source, binary_error, tool_error},
     verify::Verifier,
 };
 use melior::{Context, ir::operation::OperationLike};

@@ -10,11 +10,11 @@
 //! Exit status: 0 on success, 1 on any error (diagnostics on stderr).
 
 mod cli;
-mod diagnostics;
 mod driver;
 mod verify;
 
 use spirv_opt_rs::{pass::PassRegistry, pipeline};
+use spirv_opt_tools::diagnostics;
 use std::{
     io::{IsTerminal, Write},
     panic::{AssertUnwindSafe, catch_unwind},

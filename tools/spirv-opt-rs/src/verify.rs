@@ -8,7 +8,7 @@
 //! expressions. Every diagnostic must be expected and every expectation met;
 //! mismatches are reported exactly like `mlir-opt` does.
 
-use crate::diagnostics::{CURRENT_OPERATION_NOTE, Captured, Loc, Severity, Source};
+use spirv_opt_tools::diagnostics::{CURRENT_OPERATION_NOTE, Captured, Loc, Severity, Source};
 use regex::Regex;
 use std::sync::LazyLock;
 

@@ -47,18 +47,18 @@ pub fn words(bytes: &[u8]) -> Result<Words, DeserializeError> {
             bytes.len()
         ))));
     }
-    if bytes.len() % 4 != 0 {
-        return Err(DeserializeError::new(bytes.len() - bytes.len() % 4, ErrorKind::Truncated(format!(
-            "the size ({} bytes) is not a multiple of 4",
-            bytes.len()
-        ))));
-    }
     let first = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
     let little_endian = match first {
         MAGIC => true,
         _ if first.swap_bytes() == MAGIC => false,
         _ => return Err(DeserializeError::new(0, ErrorKind::BadMagic(first))),
     };
+    if bytes.len() % 4 != 0 {
+        return Err(DeserializeError::new(bytes.len() - bytes.len() % 4, ErrorKind::Truncated(format!(
+            "the size ({} bytes) is not a multiple of 4",
+            bytes.len()
+        ))));
+    }
     let words: Vec<u32> = bytes
         .chunks_exact(4)
         .map(|chunk| {
