@@ -58,6 +58,13 @@
 // RUN: not spirv-opt-rs %t.deep.spv 2>&1 | FileCheck %s --check-prefix=DEEP
 // DEEP: error: at byte offset {{[0-9]+}}: cannot represent in the SPIR-V dialect: types nested deeper than 5000 levels
 
+//
+// A null constant of an array type with a huge length (what one flipped bit
+// in a length makes; the fuzzer found the importer spelling it out for ever).
+// RUN: spirv-as %t/huge.spvasm -o %t.huge.spv
+// RUN: not spirv-opt-rs %t.huge.spv 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: error: at byte offset {{[0-9]+}}: cannot represent in the SPIR-V dialect: a constant of 100000000 scalars (composite constants are spelled out up to 1048576)
+
 //--- valid.spvasm
                OpCapability Shader
                OpMemoryModel Logical GLSL450
@@ -88,5 +95,21 @@
       %entry = OpLabel
           %x = OpVariable %ptr Function
           %a = OpPtrEqual %bool %x %x
+               OpReturn
+               OpFunctionEnd
+//--- huge.spvasm
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+        %f32 = OpTypeFloat 32
+        %u32 = OpTypeInt 32 0
+          %n = OpConstant %u32 100000000
+        %arr = OpTypeArray %f32 %n
+        %ptr = OpTypePointer Function %arr
+       %null = OpConstantNull %arr
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+          %v = OpVariable %ptr Function %null
                OpReturn
                OpFunctionEnd

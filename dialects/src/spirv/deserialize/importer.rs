@@ -610,6 +610,7 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// How many constituents a replicated composite of type `type_id` has.
     fn replicate_count(&self, inst: &Inst<'_>, type_id: u32) -> Result<usize> {
         let model = self.type_models.get(&type_id).ok_or_else(|| self.undefined(inst, type_id, "type"))?;
+        check_constant_size(inst, model)?;
         match &**model {
             SpirvType::Vector { count, .. } | SpirvType::Array { count, .. } => Ok(*count as usize),
             SpirvType::Matrix { columns, .. } => Ok(*columns as usize),
@@ -872,6 +873,7 @@ impl<'c, 'w> Importer<'c, 'w> {
     }
 
     fn null_text(&self, inst: &Inst<'_>, model: &SpirvType) -> Result<String> {
+        check_constant_size(inst, model)?;
         Ok(match model {
             SpirvType::Integer { width: 1, .. } => "false".to_owned(),
             SpirvType::Integer { width, .. } => format!("0 : i{width}"),
@@ -2194,6 +2196,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 }
             }
             _ => {
+                check_constant_size(inst, model)?;
                 let member_models: Vec<Arc<SpirvType>> = match model {
                     SpirvType::Struct(st) => st.members.iter().map(|member| Arc::clone(&member.ty)).collect(),
                     SpirvType::Array { count, element, .. } => (0..*count).map(|_| Arc::clone(element)).collect(),
@@ -2534,6 +2537,30 @@ fn mangle(name: &str, parameters: &[Type<'_>], unsigned: bool) -> Option<String>
         mangled.push_str(&code);
     }
     Some(mangled)
+}
+
+/// How many scalars a composite constant may spell out: `OpConstantNull` and
+/// replicated composites of larger types are refused (a flipped bit in an
+/// array length would otherwise make the importer spell out billions).
+const MAX_CONSTANT_ELEMENTS: u64 = 1 << 20;
+
+fn check_constant_size(inst: &Inst<'_>, model: &SpirvType) -> Result<()> {
+    fn scalars(model: &SpirvType) -> u64 {
+        match model {
+            SpirvType::Vector { count, .. } => u64::from(*count),
+            SpirvType::Array { count, element, .. } => u64::from(*count).saturating_mul(scalars(element)),
+            SpirvType::Matrix { columns, column_type } => u64::from(*columns).saturating_mul(scalars(column_type)),
+            SpirvType::Struct(st) => st.members.iter().map(|member| scalars(&member.ty)).fold(0u64, u64::saturating_add),
+            _ => 1,
+        }
+    }
+    let count = scalars(model);
+    if count > MAX_CONSTANT_ELEMENTS {
+        return Err(inst.error(ErrorKind::Unsupported(format!(
+            "a constant of {count} scalars (composite constants are spelled out up to {MAX_CONSTANT_ELEMENTS})"
+        ))));
+    }
+    Ok(())
 }
 
 /// Whether `model` is or holds a struct (which `spirv.Constant` cannot hold).
