@@ -252,11 +252,7 @@ fn transform(
 ) -> Option<Vec<u8>> {
     let binary = is_spirv_binary(text);
     let mut module = if binary {
-        // Our context, threaded (pipeline::create_context): the import runs
-        // faster without the uniquer's locks (see `deserialize`).
-        context.enable_multi_threading(false);
         let imported = deserialize(context, text, name);
-        context.enable_multi_threading(true);
         match imported {
             Ok(module) => module,
             Err(error) => {

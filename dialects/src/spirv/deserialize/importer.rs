@@ -11,12 +11,11 @@
 //! branches between the blocks of the function (merge instructions are
 //! structural hints that the branches already express).
 
-use std::{
-    cell::RefCell,
-    collections::{HashMap, HashSet},
-    rc::Rc,
-    sync::Arc,
-};
+use std::{cell::RefCell, rc::Rc, sync::Arc};
+
+// SipHash is measurably slow on the small integer keys an import looks up
+// for every operand; FxHash is the usual choice for such keys.
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use melior::{
     Context,
@@ -249,38 +248,38 @@ impl<'c, 'w> Importer<'c, 'w> {
             file: file.to_owned(),
             bound: header.bound,
             version: header.version,
-            names: HashMap::new(),
-            strings: HashMap::new(),
-            decorations: HashMap::new(),
-            member_decorations: HashMap::new(),
-            decoration_groups: HashSet::new(),
-            type_models: HashMap::new(),
-            type_depths: HashMap::new(),
-            function_types: HashMap::new(),
-            mlir_types: HashMap::new(),
-            forward_pointers: HashMap::new(),
-            pointer_pointees: HashMap::new(),
-            recursive_structs: HashSet::new(),
-            constants: HashMap::new(),
-            spec_constants: HashMap::new(),
-            spec_constant_ops: HashMap::new(),
-            undefs: HashMap::new(),
-            globals: HashMap::new(),
-            functions: HashMap::new(),
-            ext_sets: HashMap::new(),
-            non_semantic: HashSet::new(),
-            symbols: HashSet::new(),
-            attributes: HashMap::new(),
-            identifiers: RefCell::new(HashMap::new()),
+            names: HashMap::default(),
+            strings: HashMap::default(),
+            decorations: HashMap::default(),
+            member_decorations: HashMap::default(),
+            decoration_groups: HashSet::default(),
+            type_models: HashMap::default(),
+            type_depths: HashMap::default(),
+            function_types: HashMap::default(),
+            mlir_types: HashMap::default(),
+            forward_pointers: HashMap::default(),
+            pointer_pointees: HashMap::default(),
+            recursive_structs: HashSet::default(),
+            constants: HashMap::default(),
+            spec_constants: HashMap::default(),
+            spec_constant_ops: HashMap::default(),
+            undefs: HashMap::default(),
+            globals: HashMap::default(),
+            functions: HashMap::default(),
+            ext_sets: HashMap::default(),
+            non_semantic: HashSet::default(),
+            symbols: HashSet::default(),
+            attributes: HashMap::default(),
+            identifiers: RefCell::new(HashMap::default()),
             module_ops: Vec::new(),
             entry_points: Vec::new(),
             execution_modes: Vec::new(),
             capabilities: Vec::new(),
             extensions: Vec::new(),
             memory_model: None,
-            builtin_declarations: HashSet::new(),
+            builtin_declarations: HashSet::default(),
             needs_linkage: false,
-            added_capabilities: HashSet::new(),
+            added_capabilities: HashSet::default(),
         }
     }
 
@@ -783,6 +782,9 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// and for any other decoration its snake_case name, with a unit, integer
     /// or enum value.
     fn decoration_attributes(&mut self, inst: &Inst<'_>, id: u32) -> Result<Vec<(Identifier<'c>, Attribute<'c>)>> {
+        if !self.decorations.contains_key(&id) {
+            return Ok(Vec::new());
+        }
         let decorations: Vec<Decor<'w>> = self.decorations_of(id).copied().collect();
         let mut attributes = Vec::new();
         for decor in decorations {
@@ -968,7 +970,7 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// references before destroying its blocks (as happens when an import
     /// fails halfway).
     fn function_body(&mut self, function: &FunctionInsts<'_, 'w>, param_types: &[u32], region: &Region<'c>) -> Result<()> {
-        let mut block_index = HashMap::new();
+        let mut block_index = HashMap::default();
         let mut blocks = Vec::new();
         for (index, (label, body)) in function.blocks.iter().enumerate() {
             let label_id = self.word(label, 0)?;
@@ -1007,11 +1009,11 @@ impl<'c, 'w> Importer<'c, 'w> {
         block_index: &HashMap<u32, usize>,
     ) -> Result<()> {
         let mut state = FunctionState {
-            values: HashMap::new(),
-            materialized: HashMap::new(),
+            values: HashMap::default(),
+            materialized: HashMap::default(),
             block_index: block_index.clone(),
             blocks,
-            phis: HashMap::new(),
+            phis: HashMap::default(),
             block: 0,
             label: 0,
         };

@@ -83,10 +83,10 @@ pub enum ErrorKind {
 /// instructions of `NonSemantic.*` sets, which SPIR-V lets consumers ignore,
 /// are skipped.
 ///
-/// Speed: every instruction gets a uniqued location, and MLIR's uniquer
-/// takes a lock for each while the context is multithreaded. A caller that
-/// owns the context can switch threading off for the call (`spirv-opt-rs`
-/// does: about 10% of an import).
+/// Speed: every instruction gets a uniqued location (its byte offset, or
+/// its source line); that is most of what an import costs beyond
+/// `mlir-translate --deserialize-spirv`, which locates nothing
+/// (docs/performance.md, "Import").
 ///
 /// # Errors
 ///

@@ -2,7 +2,9 @@
 //! opcode or extended instruction becomes and how its words are read, and
 //! the printed names of enum values.
 
-use std::{collections::HashMap, fmt::Write, sync::OnceLock};
+use std::{fmt::Write, sync::OnceLock};
+
+use rustc_hash::FxHashMap as HashMap;
 
 use super::autogen_tables::{ENUMS, EXT_INSTS, OPS};
 
