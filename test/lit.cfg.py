@@ -18,7 +18,7 @@ config.name = "spirv-opt-rs"
 config.test_format = lit.formats.ShTest(execute_external=False)
 # .comp (GLSL) and .cl (OpenCL C) files compile themselves in their RUN
 # lines: the importer is tested on real compiler output.
-config.suffixes = [".mlir", ".comp", ".cl", ".spvasm"]
+config.suffixes = [".mlir", ".comp", ".cl", ".spvasm", ".test"]
 config.excludes = ["Inputs", "fixtures", "corpus", "lit.cfg.py", "lit.local.cfg"]
 
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))

@@ -3,13 +3,17 @@
 //! arrays and matrices (`llvm.extractvalue` / `llvm.insertvalue`),
 //! construction, shuffles and dynamic vector indexing.
 
-use super::util::{i32_constant, integer_array};
+use super::{
+    types::{explicit_layout, read_type_cached, stride_padding},
+    util::{i32_constant, integer_array},
+};
 use melior::ir::{
     Attribute, OperationRef, Type, TypeLike, Value, ValueLike,
     attribute::{DenseI32ArrayAttribute, DenseI64ArrayAttribute},
     operation::OperationLike,
 };
 use spirv_opt_dialects::spirv::types::SpirvType;
+use melior::dialect::llvm;
 use spirv_opt_rs::{
     conversion::{ConversionRewriter, DirectConversion, PatternSet, Replacement},
     error::MatchFailure,
@@ -36,65 +40,137 @@ pub(crate) fn populate(patterns: &mut PatternSet) {
 /// leads: through aggregates only (`lane` is `None`), or through aggregates
 /// (`prefix`, possibly empty) into a vector and then one of its lanes.
 struct Path<'c> {
-    /// Indices into structs, arrays and matrices.
+    /// LLVM positions in structs, arrays and matrices: a member of an
+    /// explicitly laid out struct is its field (types.rs), an element of an
+    /// array padded to its stride is field 0 of that element.
     prefix: Vec<i64>,
     /// The vector lane at the end of the path, with the (converted) type of
     /// that vector.
     lane: Option<(i64, Type<'c>)>,
+    /// When the path ends at a 3-vector stored as `!llvm.array<3 x T>` (in an
+    /// explicitly laid out struct): the vector and array types, for the
+    /// conversion between them.
+    stored_as_array: Option<(Type<'c>, Type<'c>)>,
 }
 
 impl<'c> Path<'c> {
-    /// Splits `indices` into `composite` (of SPIR-V type `composite_type`):
-    /// a vector can only be the last level, since its lanes are scalars.
+    /// Walks `indices` into `composite_type` (a SPIR-V type): a vector can
+    /// only be the last level, since its lanes are scalars.
     fn of(
         rewriter: &ConversionRewriter<'c, '_, '_>,
         composite_type: Type<'c>,
         indices: &[i64],
     ) -> Result<Self, MatchFailure> {
-        let Some((&last, prefix)) = indices.split_last() else {
+        if indices.is_empty() {
             return Err(MatchFailure::new("no index"));
-        };
+        }
         // The composite must have an LLVM type (not, say, a cooperative matrix).
         let converted = rewriter.convert_type(composite_type)?;
         if composite_type.is_vector() {
-            if !prefix.is_empty() {
+            let [lane] = indices else {
                 return Err(MatchFailure::new("a vector lane has no members to index"));
+            };
+            return Ok(Self { prefix: Vec::new(), lane: Some((*lane, converted)), stored_as_array: None });
+        }
+        let model = read_type_cached(rewriter, composite_type)?;
+        let mut container: &SpirvType = &model;
+        let mut prefix = Vec::with_capacity(indices.len());
+        let mut in_array_storage = false;
+        for (position, &index) in indices.iter().enumerate() {
+            let last = position + 1 == indices.len();
+            let out_of_range = || MatchFailure::new(format!("index {index} is out of range for {container}"));
+            match container {
+                SpirvType::Vector { element, .. } => {
+                    if !last {
+                        return Err(MatchFailure::new("a vector lane has no members to index"));
+                    }
+                    if in_array_storage {
+                        // A lane of a 3-vector stored as an array is an array element.
+                        prefix.push(index);
+                        return Ok(Self { prefix, lane: None, stored_as_array: None });
+                    }
+                    let _ = element;
+                    let vector = rebuild(rewriter, container)?;
+                    return Ok(Self { prefix, lane: Some((index, vector)), stored_as_array: None });
+                }
+                SpirvType::Struct(st) => {
+                    let member = usize::try_from(index).map_err(|_| out_of_range())?;
+                    let layout = explicit_layout(st).map_err(MatchFailure::new)?;
+                    let field = match &layout {
+                        Some(layout) => layout.field_of_member.get(member).copied(),
+                        None => Some(member),
+                    }
+                    .ok_or_else(out_of_range)?;
+                    prefix.push(field as i64);
+                    in_array_storage = layout.as_ref().is_some_and(|layout| layout.member_as_array(member));
+                    container = st.members.get(member).map(|member| &*member.ty).ok_or_else(out_of_range)?;
+                }
+                SpirvType::Array { element, stride, .. } | SpirvType::RuntimeArray { element, stride } => {
+                    prefix.push(index);
+                    if stride_padding(element, *stride).is_some() {
+                        prefix.push(0);
+                    }
+                    in_array_storage = false;
+                    container = element;
+                }
+                SpirvType::Matrix { column_type, .. } => {
+                    prefix.push(index);
+                    in_array_storage = false;
+                    container = column_type;
+                }
+                other => return Err(MatchFailure::new(format!("cannot index into {other}"))),
             }
-            return Ok(Self { prefix: Vec::new(), lane: Some((last, converted)) });
         }
-        // A single index addresses a member of the aggregate itself.
-        if prefix.is_empty() {
-            return Ok(Self { prefix: indices.to_vec(), lane: None });
-        }
-        let model = SpirvType::parse(&composite_type.to_string())
-            .map_err(|error| MatchFailure::new(format!("cannot read the composite type: {error}")))?;
-        let mut container = &model;
-        for &index in prefix {
-            container = member(container, index)?;
-        }
-        if !container.is_vector() {
-            return Ok(Self { prefix: indices.to_vec(), lane: None });
-        }
-        let vector = Type::parse(rewriter.context(), &container.to_string())
-            .ok_or_else(|| MatchFailure::new(format!("cannot rebuild the vector type {container}")))?;
-        let vector = rewriter.convert_type(vector)?;
-        Ok(Self { prefix: prefix.to_vec(), lane: Some((last, vector)) })
+        let stored_as_array = if in_array_storage {
+            let vector = rebuild(rewriter, container)?;
+            let element = container.element_type().ok_or_else(|| MatchFailure::new("a 3-vector has an element type"))?;
+            let element = rebuild(rewriter, element)?;
+            Some((vector, llvm::r#type::array(element, 3)))
+        } else {
+            None
+        };
+        Ok(Self { prefix, lane: None, stored_as_array })
     }
 }
 
-/// The type of member `index` of the aggregate `ty`.
-fn member(ty: &SpirvType, index: i64) -> Result<&SpirvType, MatchFailure> {
-    let out_of_range = || MatchFailure::new(format!("index {index} is out of range for {ty}"));
-    match ty {
-        SpirvType::Struct(structure) => {
-            let index = usize::try_from(index).map_err(|_| out_of_range())?;
-            structure.member_types().nth(index).map(|member| &**member).ok_or_else(out_of_range)
-        }
-        SpirvType::Array { .. } | SpirvType::RuntimeArray { .. } | SpirvType::Matrix { .. } => {
-            ty.element_type().map(|element| &**element).ok_or_else(out_of_range)
-        }
-        _ => Err(MatchFailure::new(format!("cannot index into {ty}"))),
+/// The LLVM type of the SPIR-V type `model`.
+fn rebuild<'c>(rewriter: &ConversionRewriter<'c, '_, '_>, model: &SpirvType) -> Result<Type<'c>, MatchFailure> {
+    let ty = Type::parse(rewriter.context(), &model.to_string())
+        .ok_or_else(|| MatchFailure::new(format!("cannot rebuild the type {model}")))?;
+    rewriter.convert_type(ty)
+}
+
+/// A 3-vector as the array it is stored as, lane by lane.
+fn vector_to_array<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    vector: Value<'c, 'r>,
+    array_type: Type<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let element = vector_shape(vector.r#type()).map(|(_, element)| element).ok_or_else(|| MatchFailure::new("not a vector"))?;
+    let mut array = rewriter.create_value("llvm.mlir.poison", &[], array_type, &[])?;
+    for lane in 0..3 {
+        let index = i32_constant(rewriter, lane)?;
+        let scalar = rewriter.create_value("llvm.extractelement", &[vector, index], element, &[])?;
+        let position = position(rewriter, &[lane]);
+        array = rewriter.create_value("llvm.insertvalue", &[array, scalar], array_type, &[("position", position)])?;
     }
+    Ok(array)
+}
+
+/// An array stored for a 3-vector, as that vector.
+fn array_to_vector<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    array: Value<'c, 'r>,
+    vector_type: Type<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let element = vector_shape(vector_type).map(|(_, element)| element).ok_or_else(|| MatchFailure::new("not a vector"))?;
+    let mut vector = rewriter.create_value("llvm.mlir.poison", &[], vector_type, &[])?;
+    for lane in 0..3 {
+        let position = position(rewriter, &[lane]);
+        let scalar = rewriter.create_value("llvm.extractvalue", &[array], element, &[("position", position)])?;
+        vector = insert_lane(rewriter, vector, scalar, lane)?;
+    }
+    Ok(vector)
 }
 
 fn position<'c>(rewriter: &ConversionRewriter<'c, '_, '_>, indices: &[i64]) -> Attribute<'c> {
@@ -117,10 +193,18 @@ fn composite_extract<'c, 'r>(
     let path = Path::of(rewriter, composite_type, &integer_array(op, "indices")?)?;
     let composite = operands[0];
     let value = match path.lane {
-        None => {
-            let position = position(rewriter, &path.prefix);
-            rewriter.create_value("llvm.extractvalue", &[composite], result_type, &[("position", position)])?
-        }
+        None => match path.stored_as_array {
+            None => {
+                let position = position(rewriter, &path.prefix);
+                rewriter.create_value("llvm.extractvalue", &[composite], result_type, &[("position", position)])?
+            }
+            Some((vector_type, array_type)) => {
+                let position = position(rewriter, &path.prefix);
+                let array =
+                    rewriter.create_value("llvm.extractvalue", &[composite], array_type, &[("position", position)])?;
+                array_to_vector(rewriter, array, vector_type)?
+            }
+        },
         Some((lane, vector_type)) => {
             let vector = if path.prefix.is_empty() {
                 composite
@@ -151,6 +235,10 @@ fn composite_insert<'c, 'r>(
     let (object, composite) = (operands[0], operands[1]);
     let value = match path.lane {
         None => {
+            let object = match path.stored_as_array {
+                Some((_, array_type)) => vector_to_array(rewriter, object, array_type)?,
+                None => object,
+            };
             let position = position(rewriter, &path.prefix);
             rewriter.create_value(
                 "llvm.insertvalue",
@@ -191,9 +279,17 @@ fn composite_construct<'c, 'r>(
 ) -> Result<Replacement<'c, 'r>, MatchFailure> {
     let result_type = rewriter.converted_result_type(op, 0)?;
     let Some((length, _)) = vector_shape(result_type) else {
+        let spirv_type = op.result(0).map_err(|_| MatchFailure::new("no result"))?.r#type();
         let mut result = rewriter.create_value("llvm.mlir.poison", &[], result_type, &[])?;
         for (index, &constituent) in operands.iter().enumerate() {
-            let position = position(rewriter, &[index as i64]);
+            // Members at their fields, padded array elements in field 0,
+            // 3-vectors stored as arrays converted.
+            let path = Path::of(rewriter, spirv_type, &[index as i64])?;
+            let constituent = match path.stored_as_array {
+                Some((_, array_type)) => vector_to_array(rewriter, constituent, array_type)?,
+                None => constituent,
+            };
+            let position = position(rewriter, &path.prefix);
             result = rewriter.create_value(
                 "llvm.insertvalue",
                 &[result, constituent],

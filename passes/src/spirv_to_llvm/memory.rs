@@ -13,7 +13,7 @@ mod global;
 
 use super::{
     SpirvToLlvmOptions,
-    types::{TypeLowering, read_type_cached, stride_padding},
+    types::{TypeLowering, explicit_layout, read_type_cached, stride_padding},
     util::{attribute, i32_constant, integer_constant, printed_attribute},
 };
 use melior::{
@@ -99,7 +99,13 @@ impl<'c, 'r> GepIndices<'c, 'r> {
                         usize::try_from(member).ok().and_then(|member| st.members.get(member)).ok_or_else(|| {
                             MatchFailure::new(format!("index #{position} is out of the struct's bounds: {member}"))
                         })?;
-                    raw.push(i32::try_from(member).map_err(|_| MatchFailure::new("struct index out of range"))?);
+                    // An explicitly laid out struct has padding fields between its members.
+                    let field = match explicit_layout(st).map_err(MatchFailure::new)? {
+                        Some(layout) => usize::try_from(member).ok().and_then(|member| layout.field_of_member.get(member).copied()),
+                        None => usize::try_from(member).ok(),
+                    }
+                    .ok_or_else(|| MatchFailure::new("struct index out of range"))?;
+                    raw.push(i32::try_from(field).map_err(|_| MatchFailure::new("struct index out of range"))?);
                     &ty.ty
                 }
                 // An element padded to the array's stride is field 0 of a

@@ -262,6 +262,22 @@ impl<'c> TypeLowering<'_, 'c> {
             .enumerate()
             .map(|(index, member)| self.lower(&member.ty).map_err(|reason| format!("member #{index}: {reason}")))
             .collect::<Result<Vec<_>, _>>()?;
+        if let Some(layout) = explicit_layout(st)? {
+            let byte = IntegerType::new(self.context, 8).into();
+            let fields = layout
+                .fields
+                .iter()
+                .map(|field| match *field {
+                    Field::Padding(bytes) => Ok(llvm::r#type::array(byte, bytes as u32)),
+                    Field::Member { index, as_array: false } => Ok(members[index]),
+                    Field::Member { index, as_array: true } => {
+                        let element = st.members[index].ty.element_type().ok_or("a 3-vector has an element type")?;
+                        Ok(llvm::r#type::array(self.element(element)?, 3))
+                    }
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            return Ok(llvm::r#type::r#struct(self.context, &fields, true));
+        }
         let packed = !st.has_offsets();
         if !packed {
             check_natural_offsets(st)?;
@@ -351,6 +367,10 @@ fn check_stride(element: &SpirvType, stride: Option<u32>) -> Result<(), String> 
 fn llvm_alloc_size(ty: &SpirvType) -> Option<u64> {
     match ty {
         SpirvType::Vector { count: 3, element } => byte_size(element)?.checked_mul(4),
+        SpirvType::Struct(st) if st.has_offsets() => llvm_layout(&literal(ty)).ok().map(|(size, align)| {
+            let _ = st;
+            size.div_ceil(align.max(1)) * align.max(1)
+        }),
         other => byte_size(other),
     }
 }
@@ -359,12 +379,15 @@ fn llvm_alloc_size(ty: &SpirvType) -> Option<u64> {
 /// larger than the room LLVM gives the element: only for scalar and vector
 /// elements, whose LLVM size is certain.
 pub(crate) fn stride_padding(element: &SpirvType, stride: Option<u32>) -> Option<u64> {
-    if !element.is_scalar() && !element.is_vector() {
-        return None;
-    }
+    let align = match element {
+        _ if element.is_scalar() || element.is_vector() => 1,
+        // A struct with offsets: its padding must keep its alignment.
+        SpirvType::Struct(st) if st.has_offsets() => llvm_layout(&literal(element)).ok()?.1,
+        _ => return None,
+    };
     let stride = u64::from(stride?);
     let size = llvm_alloc_size(element)?;
-    (stride > size).then(|| stride - size)
+    (stride > size && (stride - size) % align.max(1) == 0).then(|| stride - size)
 }
 
 /// The size in bytes of a value of `ty`, as upstream's
@@ -410,7 +433,117 @@ fn check_natural_offsets(st: &StructType) -> Result<(), String> {
                 .to_owned(),
         );
     }
-    llvm_layout(&original).map(|_| ())
+    match &original {
+        SpirvType::Struct(literal_struct) => natural_struct_layout(literal_struct).map(|_| ()),
+        _ => Ok(()),
+    }
+}
+
+/// One field of an explicitly laid out struct's LLVM type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Field {
+    /// `!llvm.array<N x i8>`: the bytes between two members.
+    Padding(u64),
+    /// SPIR-V member `index`; `as_array` for a 3-vector stored as
+    /// `!llvm.array<3 x T>` (12 bytes) because the next member starts inside
+    /// the 16 bytes LLVM gives the vector.
+    Member { index: usize, as_array: bool },
+}
+
+/// How a struct with offsets that LLVM's natural layout cannot reproduce
+/// (std140/std430 put a scalar in the last 4 bytes of a 3-vector's 16) is
+/// lowered instead: a packed LLVM struct whose fields are the members at
+/// their offsets, with explicit padding between them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ExplicitLayout {
+    /// The LLVM fields, in order.
+    pub(crate) fields: Vec<Field>,
+    /// The LLVM field of each SPIR-V member.
+    pub(crate) field_of_member: Vec<usize>,
+    /// The packed struct's size (its last member's end).
+    pub(crate) size: u64,
+}
+
+impl ExplicitLayout {
+    /// Whether member `index` is a 3-vector stored as an array.
+    pub(crate) fn member_as_array(&self, index: usize) -> bool {
+        self.field_of_member
+            .get(index)
+            .is_some_and(|&field| matches!(self.fields[field], Field::Member { as_array: true, .. }))
+    }
+}
+
+/// The explicit layout of `st` when it has offsets that LLVM's natural
+/// layout of its members does not reproduce; `None` when it has none or
+/// they are natural (then it lowers to a plain LLVM struct).
+///
+/// # Errors
+///
+/// Why no layout can place the members: offsets out of order or
+/// overlapping, a member without an LLVM layout, or a struct without offsets
+/// nested in it.
+pub(crate) fn explicit_layout(st: &StructType) -> Result<Option<ExplicitLayout>, String> {
+    if !st.has_offsets() {
+        return Ok(None);
+    }
+    match check_natural_offsets(st) {
+        Ok(()) => return Ok(None),
+        // Types Vulkan gives no layout to stay refused.
+        Err(reason) if literal(&SpirvType::Struct(st.clone())).natural_layout().is_none() => return Err(reason),
+        Err(_) => {}
+    }
+    let mut fields = Vec::new();
+    let mut field_of_member = Vec::with_capacity(st.members.len());
+    let mut cursor = 0u64;
+    for (index, member) in st.members.iter().enumerate() {
+        if let SpirvType::Struct(inner) = &*member.ty
+            && !inner.members.is_empty()
+            && !inner.has_offsets()
+        {
+            return Err(format!(
+                "member #{index}: a struct without offsets (a packed struct) cannot be nested in a struct with offsets"
+            ));
+        }
+        let offset = u64::from(member.offset.unwrap_or(0));
+        if offset < cursor {
+            return Err(format!(
+                "member #{index} at offset {offset} overlaps the member before it, which ends at {cursor}"
+            ));
+        }
+        if offset > cursor {
+            fields.push(Field::Padding(offset - cursor));
+        }
+        let (size, align) = llvm_layout(&literal(&member.ty)).map_err(|reason| format!("member #{index}: {reason}"))?;
+        // Loads and stores of a member assume its LLVM alignment (buffers are
+        // 16-byte aligned): a vector at a lesser offset would be misaligned.
+        if offset % align.max(1) != 0 && contains_vector(&member.ty) {
+            return Err(format!(
+                "member #{index} is a vector at offset {offset}, which is not a multiple of its alignment {align}"
+            ));
+        }
+        let next = st.members.get(index + 1).and_then(|next| next.offset).map(u64::from);
+        let as_array = match &*member.ty {
+            SpirvType::Vector { count: 3, element } => {
+                next.is_some_and(|next| next < offset + size) && byte_size(element).is_some()
+            }
+            _ => false,
+        };
+        let stored = if as_array { byte_size(&member.ty).unwrap_or(size) } else { size };
+        field_of_member.push(fields.len());
+        fields.push(Field::Member { index, as_array });
+        cursor = offset + stored;
+    }
+    Ok(Some(ExplicitLayout { fields, field_of_member, size: cursor }))
+}
+
+/// Whether `ty` is or holds a vector (whose loads assume its alignment).
+fn contains_vector(ty: &SpirvType) -> bool {
+    match ty {
+        SpirvType::Vector { .. } | SpirvType::Matrix { .. } => true,
+        SpirvType::Array { element, .. } | SpirvType::RuntimeArray { element, .. } => contains_vector(element),
+        SpirvType::Struct(st) => st.members.iter().any(|member| contains_vector(&member.ty)),
+        _ => false,
+    }
 }
 
 /// The (size, alignment) LLVM gives the lowered form of `ty` (x86-64 and
@@ -445,7 +578,23 @@ fn llvm_layout(ty: &SpirvType) -> Result<(u64, u64), String> {
             };
             (room * count, align)
         }
-        SpirvType::Struct(st) => {
+        SpirvType::Struct(st) => match natural_struct_layout(st) {
+            Ok(layout) => layout,
+            // Laid out explicitly: a packed struct.
+            Err(_) if st.has_offsets() => (explicit_layout(st)?.ok_or("no explicit layout")?.size, 1),
+            Err(reason) => return Err(reason),
+        },
+        other => return Err(format!("{other} has no layout in a struct with offsets")),
+    })
+}
+
+/// The (size, alignment) of the plain LLVM struct `st` lowers to (unpacked
+/// when it has offsets, packed when not), checking that the members of a
+/// struct with offsets land where their offsets say.
+fn natural_struct_layout(st: &StructType) -> Result<(u64, u64), String> {
+    let round_up = |value: u64, align: u64| value.div_ceil(align.max(1)) * align.max(1);
+    Ok({
+        {
             let packed = !st.has_offsets();
             let (mut end, mut struct_align) = (0u64, 1u64);
             let mut after_3_vector = false;
@@ -473,7 +622,6 @@ fn llvm_layout(ty: &SpirvType) -> Result<(u64, u64), String> {
             }
             (round_up(end, struct_align), struct_align)
         }
-        other => return Err(format!("{other} has no layout in a struct with offsets")),
     })
 }
 

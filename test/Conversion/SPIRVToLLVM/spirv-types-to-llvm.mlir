@@ -616,3 +616,46 @@ spirv.func @access_chain_padded_stride(%i: i32) "None" {
   %value = spirv.Load "Function" %element : f32
   spirv.Return
 }
+
+// -----
+
+// Offsets LLVM's natural layout cannot reproduce: a packed struct with the
+// members at their offsets, padding bytes between them, and a 3-vector that
+// is followed within its 16 bytes stored as an array of 3 (std140/std430).
+// CHECK-LABEL: llvm.func @struct_explicit_layout(
+spirv.func @struct_explicit_layout() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i8, array<7 x i8>, i32)>
+  %0 = spirv.Undef : !spirv.struct<(i8 [0], i32 [8])>
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (array<3 x f32>, f32, vector<3xf32>, f32)>
+  %1 = spirv.Undef : !spirv.struct<(vector<3xf32> [0], f32 [12], vector<3xf32> [16], f32 [32])>
+  // An array of such structs: each element padded to the stride.
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.array<2 x struct<(struct<packed (array<3 x f32>, f32)>, array<16 x i8>)>>
+  %2 = spirv.Undef : !spirv.array<2 x !spirv.struct<(vector<3xf32> [0], f32 [12])>, stride=32>
+  spirv.Return
+}
+
+// -----
+
+// Access into an explicitly laid out struct: members map to their fields,
+// a 3-vector stored as an array converts to and from the vector.
+// CHECK-LABEL: llvm.func @explicit_layout_access(
+spirv.func @explicit_layout_access(%p: !spirv.ptr<!spirv.struct<(vector<3xf32> [0], f32 [12]), Block>, StorageBuffer>, %v: vector<3xf32>) -> f32 "None" {
+  %c1 = spirv.Constant 1 : i32
+  // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}, 1] : (!llvm.ptr, i32) -> !llvm.ptr, !llvm.struct<packed (array<3 x f32>, f32)>
+  %pf = spirv.AccessChain %p[%c1] : !spirv.ptr<!spirv.struct<(vector<3xf32> [0], f32 [12]), Block>, StorageBuffer>, i32 -> !spirv.ptr<f32, StorageBuffer>
+  %f = spirv.Load "StorageBuffer" %pf : f32
+  %s = spirv.Load "StorageBuffer" %p : !spirv.struct<(vector<3xf32> [0], f32 [12]), Block>
+  // CHECK: %[[ARRAY:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<packed (array<3 x f32>, f32)>
+  // CHECK-COUNT-3: llvm.extractvalue %[[ARRAY]]
+  %vector = spirv.CompositeExtract %s[0 : i32] : !spirv.struct<(vector<3xf32> [0], f32 [12]), Block>
+  // CHECK: llvm.extractvalue %{{.*}}[0, 2] : !llvm.struct<packed (array<3 x f32>, f32)>
+  %lane = spirv.CompositeExtract %s[0 : i32, 2 : i32] : !spirv.struct<(vector<3xf32> [0], f32 [12]), Block>
+  // CHECK-COUNT-3: llvm.extractelement
+  // CHECK: llvm.insertvalue %{{.*}}, %{{.*}}[0] : !llvm.struct<packed (array<3 x f32>, f32)>
+  %t = spirv.CompositeInsert %v, %s[0 : i32] : vector<3xf32> into !spirv.struct<(vector<3xf32> [0], f32 [12]), Block>
+  spirv.Store "StorageBuffer" %p, %t : !spirv.struct<(vector<3xf32> [0], f32 [12]), Block>
+  %x = spirv.CompositeExtract %vector[1 : i32] : vector<3xf32>
+  %sum = spirv.FAdd %x, %lane : f32
+  %r = spirv.FAdd %sum, %f : f32
+  spirv.ReturnValue %r : f32
+}
