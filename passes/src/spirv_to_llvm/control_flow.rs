@@ -82,14 +82,19 @@ fn segment_sizes(op: OperationRef<'_, '_>, name: &str) -> Result<Vec<usize>, Mat
         .collect()
 }
 
-/// `spirv.Branch ^bb(%args)` to `llvm.br ^bb(%args)`.
+/// `spirv.Branch ^bb(%args)` to `llvm.br ^bb(%args)`. A back edge of an
+/// unstructured loop may carry the loop's `loop_control` (the binary
+/// importer puts it there, from `OpLoopMerge`): it becomes the branch's
+/// `loop_annotation`, as for `spirv.mlir.loop`.
 fn branch<'c, 'r>(
     op: OperationRef<'c, 'r>,
     operands: &[Value<'c, 'r>],
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
 ) -> Result<Replacement<'c, 'r>, MatchFailure> {
     let successors = converted_successors(rewriter, op)?;
-    create_terminator(rewriter, "llvm.br", operands, &successors, &[])?;
+    let attributes: Vec<(&str, Attribute<'c>)> =
+        loop_annotation(rewriter.context(), op)?.map(|annotation| ("loop_annotation", annotation)).into_iter().collect();
+    create_terminator(rewriter, "llvm.br", operands, &successors, &attributes)?;
     Ok(vec![])
 }
 
@@ -110,6 +115,9 @@ fn branch_conditional<'c, 'r>(
         let weights = integer_array(op, "branch_weights")?;
         let weights: Vec<i32> = weights.iter().map(|&weight| weight as i32).collect();
         attributes.push(("branch_weights", DenseI32ArrayAttribute::new(context, &weights).into()));
+    }
+    if let Some(annotation) = loop_annotation(context, op)? {
+        attributes.push(("loop_annotation", annotation));
     }
     let successors = converted_successors(rewriter, op)?;
     create_terminator(rewriter, "llvm.cond_br", operands, &successors, &attributes)?;

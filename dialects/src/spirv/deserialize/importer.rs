@@ -1016,6 +1016,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             phis: HashMap::default(),
             block: 0,
             label: 0,
+            loop_controls: HashMap::default(),
         };
         // Parameters and phis first: branches name them before their blocks are filled.
         for (index, param) in function.params.iter().enumerate() {
@@ -1036,6 +1037,14 @@ impl<'c, 'w> Importer<'c, 'w> {
                 state.values.insert(id, value.into());
             }
             state.phis.insert(index, block_phis);
+            // OpLoopMerge's control, kept on the loop's back edges (no
+            // structured regions are built: see branch_target).
+            if let Some(merge) = body.iter().find(|inst| inst.opcode == op::LOOP_MERGE)
+                && let Some(&control) = merge.words.get(2)
+                && control & LOOP_CONTROL_UNROLL_BITS != 0
+            {
+                state.loop_controls.insert(index, control);
+            }
         }
         for (index, (label, body)) in function.blocks.iter().enumerate() {
             let label_id = self.word(label, 0)?;
@@ -1086,9 +1095,11 @@ impl<'c, 'w> Importer<'c, 'w> {
             op::BRANCH => {
                 let target = self.word(inst, 0)?;
                 let (target_block, arguments) = self.branch_target(state, inst, target)?;
+                let back_edge = self.back_edge_control(inst, state, &[target])?;
                 let operation = OperationBuilder::new("spirv.Branch", location)
                     .add_operands(&arguments)
                     .add_successors(&[target_block])
+                    .add_attributes(&back_edge)
                     .build();
                 self.append(inst, block, operation)?;
                 Ok(true)
@@ -1106,6 +1117,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                     self.id("operandSegmentSizes"),
                     DenseI32ArrayAttribute::new(self.context, &segments).into(),
                 )];
+                attributes.extend(self.back_edge_control(inst, state, &[self.word(inst, 1)?, self.word(inst, 2)?])?);
                 if let [_, _, _, a, b] = w {
                     let weights = vec![self.i32_attribute(*a), self.i32_attribute(*b)];
                     attributes.push((
@@ -1915,6 +1927,27 @@ impl<'c, 'w> Importer<'c, 'w> {
         Ok(())
     }
 
+    /// `loop_control` for a branch from the current block to one of
+    /// `targets` that is a back edge (a loop header placed before the
+    /// current block) of a loop with an unroll control.
+    fn back_edge_control(
+        &mut self,
+        inst: &Inst<'_>,
+        state: &FunctionState<'c, '_, 'w>,
+        targets: &[u32],
+    ) -> Result<Vec<(Identifier<'c>, Attribute<'c>)>> {
+        for target in targets {
+            if let Some(&header) = state.block_index.get(target)
+                && header <= state.block
+                && let Some(&control) = state.loop_controls.get(&header)
+            {
+                let attribute = self.enum_attribute(inst, "loop_control", control & LOOP_CONTROL_UNROLL_BITS)?;
+                return Ok(vec![(self.id("loop_control"), attribute)]);
+            }
+        }
+        Ok(Vec::new())
+    }
+
     /// The block a branch goes to and the values it passes for the
     /// target's `OpPhi`s from this block (`label`).
     fn branch_target<'b>(
@@ -2455,6 +2488,8 @@ struct FunctionState<'c, 'b, 'w> {
     /// The position and label of the block being filled.
     block: usize,
     label: u32,
+    /// The loop control (Unroll, DontUnroll) of each loop header, by position.
+    loop_controls: HashMap<usize, u32>,
 }
 
 impl<'c, 'b> FunctionState<'c, 'b, '_> {
@@ -2573,6 +2608,9 @@ fn contains_struct(model: &SpirvType) -> bool {
         _ => false,
     }
 }
+
+/// `Unroll` and `DontUnroll`, the loop controls the lowering honours.
+const LOOP_CONTROL_UNROLL_BITS: u32 = 0x1 | 0x2;
 
 /// OpenCL.std `vloadn` and `vstoren`.
 const VLOADN: u32 = 171;
