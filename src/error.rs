@@ -52,11 +52,19 @@ impl From<melior::Error> for MatchFailure {
 #[derive(Debug, Error)]
 pub enum ConversionError<'c> {
     /// No pattern rewrote an op that must not stay (illegal, or unknown in a
-    /// full conversion).
-    #[error("failed to legalize operation '{op}'{}", reason.as_ref().map(|r| format!(": {r}")).unwrap_or_default())]
+    /// full conversion). The message starts as MLIR's driver's does, so that
+    /// `expected-error` lines written for `mlir-opt` match it too; our reason
+    /// follows.
+    #[error(
+        "failed to legalize operation '{op}'{}{}",
+        if *explicitly_illegal { " that was explicitly marked illegal" } else { "" },
+        reason.as_ref().map(|r| format!(": {r}")).unwrap_or_default()
+    )]
     FailedToLegalize {
         /// The op's name.
         op: String,
+        /// Whether the target marks the op illegal (rather than not legal).
+        explicitly_illegal: bool,
         /// Where the op is.
         location: Location<'c>,
         /// The last pattern's reason, when a pattern was tried.

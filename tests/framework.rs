@@ -274,9 +274,9 @@ fn a_pattern_failure_reports_its_reason() {
     let error = Conversion::full(&target, &patterns, &converter).apply(module.as_operation()).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "failed to legalize operation 'scf.yield': scf.yield outside an inlined region"
+        "failed to legalize operation 'scf.yield' that was explicitly marked illegal: scf.yield outside an inlined region"
     );
-    assert!(matches!(error, ConversionError::FailedToLegalize { .. }));
+    assert!(matches!(error, ConversionError::FailedToLegalize { explicitly_illegal: true, .. }));
 }
 
 #[test]

@@ -737,6 +737,7 @@ impl<'c: 'r, 'r, 'p> ConversionRewriter<'c, 'r, 'p> {
         if legal == Some(false) || self.conversion.mode == ConversionMode::Full {
             return Err(ConversionError::FailedToLegalize {
                 op: name.to_string(),
+                explicitly_illegal: legal == Some(false),
                 location: op.location(),
                 reason,
             });
@@ -863,7 +864,13 @@ impl<'c: 'r, 'r, 'p> ConversionRewriter<'c, 'r, 'p> {
     }
 
     fn failure(&self, op: OperationRef<'c, 'r>, reason: String) -> ConversionError<'c> {
-        ConversionError::FailedToLegalize { op: op_name(op), location: op.location(), reason: Some(reason) }
+        let name = op_name(op);
+        let explicitly_illegal = self
+            .conversion
+            .target
+            .legality_of_name(&name)
+            .is_some_and(|legality| !evaluate(legality, op));
+        ConversionError::FailedToLegalize { op: name, explicitly_illegal, location: op.location(), reason: Some(reason) }
     }
 
     fn internal(&self, op: OperationRef<'c, 'r>, message: &str) -> ConversionError<'c> {

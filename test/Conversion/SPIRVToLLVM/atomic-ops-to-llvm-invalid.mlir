@@ -4,7 +4,7 @@
 // pipeline) has no LLVM synchronization scope.
 
 spirv.func @scope_shader_call(%p: !spirv.ptr<i32, StorageBuffer>, %v: i32) -> i32 "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.AtomicIAdd': memory scope ShaderCallKHR has no LLVM synchronization scope}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.AtomicIAdd' that was explicitly marked illegal: memory scope ShaderCallKHR has no LLVM synchronization scope}}
   %0 = spirv.AtomicIAdd <ShaderCallKHR> <None> %p, %v : !spirv.ptr<i32, StorageBuffer>
   spirv.ReturnValue %0 : i32
 }
@@ -12,7 +12,7 @@ spirv.func @scope_shader_call(%p: !spirv.ptr<i32, StorageBuffer>, %v: i32) -> i3
 // -----
 
 spirv.func @compare_exchange_scope_shader_call(%p: !spirv.ptr<i32, StorageBuffer>, %v: i32, %c: i32) -> i32 "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.AtomicCompareExchange': memory scope ShaderCallKHR has no LLVM synchronization scope}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.AtomicCompareExchange' that was explicitly marked illegal: memory scope ShaderCallKHR has no LLVM synchronization scope}}
   %0 = spirv.AtomicCompareExchange <ShaderCallKHR> <Acquire> <Acquire> %p, %v, %c : !spirv.ptr<i32, StorageBuffer>
   spirv.ReturnValue %0 : i32
 }
@@ -23,7 +23,7 @@ spirv.func @compare_exchange_scope_shader_call(%p: !spirv.ptr<i32, StorageBuffer
 // read-modify-write ops checks it; that of the compare-exchanges does not.
 
 spirv.func @compare_exchange_two_orders(%p: !spirv.ptr<i32, Workgroup>, %v: i32, %c: i32) -> i32 "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.AtomicCompareExchange': memory semantics name two memory orders (Acquire and Release); SPIR-V allows at most one}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.AtomicCompareExchange' that was explicitly marked illegal: memory semantics name two memory orders (Acquire and Release); SPIR-V allows at most one}}
   %0 = spirv.AtomicCompareExchange <Workgroup> <Acquire|Release> <None> %p, %v, %c : !spirv.ptr<i32, Workgroup>
   spirv.ReturnValue %0 : i32
 }
@@ -31,7 +31,7 @@ spirv.func @compare_exchange_two_orders(%p: !spirv.ptr<i32, Workgroup>, %v: i32,
 // -----
 
 spirv.func @compare_exchange_weak_two_unequal_orders(%p: !spirv.ptr<i32, Workgroup>, %v: i32, %c: i32) -> i32 "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.AtomicCompareExchangeWeak': memory semantics name two memory orders (AcquireRelease and SequentiallyConsistent); SPIR-V allows at most one}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.AtomicCompareExchangeWeak' that was explicitly marked illegal: memory semantics name two memory orders (AcquireRelease and SequentiallyConsistent); SPIR-V allows at most one}}
   %0 = spirv.AtomicCompareExchangeWeak <Workgroup> <SequentiallyConsistent> <AcquireRelease|SequentiallyConsistent> %p, %v, %c : !spirv.ptr<i32, Workgroup>
   spirv.ReturnValue %0 : i32
 }

@@ -3,14 +3,14 @@
 // Fragment-shader discard ends the invocation but keeps its earlier effects:
 // no LLVM terminator means that (upstream rejects it too).
 spirv.func @kill() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Kill': fragment-shader discard has no LLVM equivalent}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.Kill' that was explicitly marked illegal: fragment-shader discard has no LLVM equivalent}}
   spirv.Kill
 }
 
 // -----
 
 spirv.func @call_cooperative_matrix() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.FunctionCall': cannot convert type '!spirv.coopmatrix<8x8xf32, Subgroup, MatrixA>'}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.FunctionCall' that was explicitly marked illegal: cannot convert type '!spirv.coopmatrix<8x8xf32, Subgroup, MatrixA>'}}
   %0 = spirv.FunctionCall @make() : () -> !spirv.coopmatrix<8x8xf32, Subgroup, MatrixA>
   spirv.Return
 }

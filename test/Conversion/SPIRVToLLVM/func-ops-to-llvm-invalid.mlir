@@ -2,7 +2,7 @@
 
 // LLVM only allows linkonce_odr on definitions (the SPIR-V verifier only
 // checks declarations inside a spirv.module).
-// expected-error@+1 {{failed to legalize operation 'spirv.func': a function declaration cannot have 'LinkOnceODR' linkage}}
+// expected-error@+1 {{failed to legalize operation 'spirv.func' that was explicitly marked illegal: a function declaration cannot have 'LinkOnceODR' linkage}}
 spirv.func @once_declaration() "None" attributes {
   linkage_attributes = #spirv.linkage_attributes<linkage_name = "once", linkage_type = <LinkOnceODR>>
 }
@@ -10,7 +10,7 @@ spirv.func @once_declaration() "None" attributes {
 // -----
 
 // The signature must convert.
-// expected-error@+1 {{failed to legalize operation 'spirv.func': cannot convert type '!spirv.coopmatrix<8x8xf32, Subgroup, MatrixA>': cooperative matrix types have no LLVM lowering}}
+// expected-error@+1 {{failed to legalize operation 'spirv.func' that was explicitly marked illegal: cannot convert type '!spirv.coopmatrix<8x8xf32, Subgroup, MatrixA>': cooperative matrix types have no LLVM lowering}}
 spirv.func @cooperative_matrix_argument(%m: !spirv.coopmatrix<8x8xf32, Subgroup, MatrixA>) "None" {
   spirv.Return
 }

@@ -4,7 +4,7 @@
 // represent OpGroupNonUniformQuadSwap either).
 spirv.func @quad_swap(%x: f32) -> f32 "None" {
   %direction = spirv.Constant 1 : i32
-  // expected-error@+1 {{failed to legalize operation 'spirv.GroupNonUniformQuadSwap': no SPIR-V builtin library provides '__spirv_GroupNonUniformQuadSwap' (the SPIRV-LLVM-Translator has no representation of OpGroupNonUniformQuadSwap)}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.GroupNonUniformQuadSwap' that was explicitly marked illegal: no SPIR-V builtin library provides '__spirv_GroupNonUniformQuadSwap' (the SPIRV-LLVM-Translator has no representation of OpGroupNonUniformQuadSwap)}}
   %0 = spirv.GroupNonUniformQuadSwap <Subgroup> %x %direction : f32, i32
   spirv.ReturnValue %0 : f32
 }
@@ -12,7 +12,7 @@ spirv.func @quad_swap(%x: f32) -> f32 "None" {
 // -----
 
 spirv.func @subgroup_block_read(%ptr: !spirv.ptr<i32, CrossWorkgroup>) -> i32 "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.INTEL.SubgroupBlockRead': not lowered yet: the '__spirv_SubgroupBlockReadINTEL' builtin is mangled on its pointer's SPIR address space and pointee, which is not implemented}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.INTEL.SubgroupBlockRead' that was explicitly marked illegal: not lowered yet: the '__spirv_SubgroupBlockReadINTEL' builtin is mangled on its pointer's SPIR address space and pointee, which is not implemented}}
   %0 = spirv.INTEL.SubgroupBlockRead %ptr : !spirv.ptr<i32, CrossWorkgroup> -> i32
   spirv.ReturnValue %0 : i32
 }
@@ -20,7 +20,7 @@ spirv.func @subgroup_block_read(%ptr: !spirv.ptr<i32, CrossWorkgroup>) -> i32 "N
 // -----
 
 spirv.func @subgroup_block_write(%ptr: !spirv.ptr<i32, CrossWorkgroup>, %value: i32) "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.INTEL.SubgroupBlockWrite': not lowered yet: the '__spirv_SubgroupBlockWriteINTEL' builtin is mangled on its pointer's SPIR address space and pointee, which is not implemented}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.INTEL.SubgroupBlockWrite' that was explicitly marked illegal: not lowered yet: the '__spirv_SubgroupBlockWriteINTEL' builtin is mangled on its pointer's SPIR address space and pointee, which is not implemented}}
   spirv.INTEL.SubgroupBlockWrite "CrossWorkgroup" %ptr, %value : i32
   spirv.Return
 }

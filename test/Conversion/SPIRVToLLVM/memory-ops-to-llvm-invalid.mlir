@@ -2,7 +2,7 @@
 
 // Memory accesses of the Vulkan memory model have no LLVM equivalent.
 spirv.func @load_non_private_pointer(%p: !spirv.ptr<f32, Function>) "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Load': memory access 'NonPrivatePointer' has no LLVM lowering}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.Load' that was explicitly marked illegal: memory access 'NonPrivatePointer' has no LLVM lowering}}
   %0 = spirv.Load "Function" %p ["NonPrivatePointer"] : f32
   spirv.Return
 }
@@ -10,7 +10,7 @@ spirv.func @load_non_private_pointer(%p: !spirv.ptr<f32, Function>) "None" {
 // -----
 
 spirv.func @store_make_pointer_available(%p: !spirv.ptr<f32, Function>, %x: f32) "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Store': memory access 'MakePointerAvailable' has no LLVM lowering}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.Store' that was explicitly marked illegal: memory access 'MakePointerAvailable' has no LLVM lowering}}
   spirv.Store "Function" %p, %x ["MakePointerAvailable|NonPrivatePointer"] : f32
   spirv.Return
 }
@@ -18,7 +18,7 @@ spirv.func @store_make_pointer_available(%p: !spirv.ptr<f32, Function>, %x: f32)
 // -----
 
 spirv.func @copy_memory_source_make_pointer_visible(%t: !spirv.ptr<f32, Function>, %s: !spirv.ptr<f32, Function>) "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.CopyMemory': memory access 'MakePointerVisible' has no LLVM lowering}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.CopyMemory' that was explicitly marked illegal: memory access 'MakePointerVisible' has no LLVM lowering}}
   spirv.CopyMemory "Function" %t, "Function" %s ["Volatile"], ["MakePointerVisible|NonPrivatePointer"] : f32
   spirv.Return
 }
@@ -27,7 +27,7 @@ spirv.func @copy_memory_source_make_pointer_visible(%t: !spirv.ptr<f32, Function
 // -----
 
 spirv.module Logical GLSL450 {
-  // expected-error@+1 {{failed to legalize operation 'spirv.GlobalVariable': cannot convert type '!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>': images and samplers have no LLVM lowering}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.GlobalVariable' that was explicitly marked illegal: cannot convert type '!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>': images and samplers have no LLVM lowering}}
   spirv.GlobalVariable @image : !spirv.ptr<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>, UniformConstant>
 }
 
@@ -35,7 +35,7 @@ spirv.module Logical GLSL450 {
 
 spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
   spirv.SpecConstant @sc = 1 : i32
-  // expected-error@+1 {{failed to legalize operation 'spirv.GlobalVariable': an imported global variable cannot have an initializer}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.GlobalVariable' that was explicitly marked illegal: an imported global variable cannot have an initializer}}
   spirv.GlobalVariable @imported initializer(@sc) {linkage_attributes = #spirv.linkage_attributes<linkage_name = "imported", linkage_type = <Import>>} : !spirv.ptr<i32, Private>
 }
 
@@ -43,7 +43,7 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
 
 // Upstream renames the global anyway and fails on the redefinition.
 spirv.module Logical GLSL450 {
-  // expected-error@+1 {{failed to legalize operation 'spirv.GlobalVariable': the name 'buffer_descriptor_set0_binding1' encoding the descriptor set and binding of @buffer is already taken}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.GlobalVariable' that was explicitly marked illegal: the name 'buffer_descriptor_set0_binding1' encoding the descriptor set and binding of @buffer is already taken}}
   spirv.GlobalVariable @buffer bind(0, 1) : !spirv.ptr<f32, StorageBuffer>
   spirv.GlobalVariable @buffer_descriptor_set0_binding1 : !spirv.ptr<f32, Private>
 }

@@ -2,7 +2,7 @@
 
 // Bools have no size in SPIR-V, so no stride can be checked.
 spirv.func @array_of_bools_with_stride() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.array<4 x i1, stride=1>': array stride 1 cannot be checked: element type i1 has no size (bools, pointers and structs without offsets have none)}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.array<4 x i1, stride=1>': array stride 1 cannot be checked: element type i1 has no size (bools, pointers and structs without offsets have none)}}
   %0 = spirv.Undef : !spirv.array<4 x i1, stride=1>
   spirv.Return
 }
@@ -10,7 +10,7 @@ spirv.func @array_of_bools_with_stride() "None" {
 // -----
 
 spirv.func @array_of_packed_structs_with_stride() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.array<4 x !spirv.struct<(i8, i32)>, stride=5>': array stride 5 cannot be checked: element type !spirv.struct<(i8, i32)> has no size (bools, pointers and structs without offsets have none)}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.array<4 x !spirv.struct<(i8, i32)>, stride=5>': array stride 5 cannot be checked: element type !spirv.struct<(i8, i32)> has no size (bools, pointers and structs without offsets have none)}}
   %0 = spirv.Undef : !spirv.array<4 x !spirv.struct<(i8, i32)>, stride=5>
   spirv.Return
 }
@@ -20,7 +20,7 @@ spirv.func @array_of_packed_structs_with_stride() "None" {
 // Upstream accepts this (its size of the inner array is (1 + 1) * 2 = 4) and
 // lowers it to an !llvm.array whose stride is 2, not 4.
 spirv.func @array_of_strided_arrays_padded() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.array<4 x !spirv.array<2 x i8, stride=1>, stride=4>': array stride 4 is not the natural stride 2 of !spirv.array<2 x i8, stride=1>}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.array<4 x !spirv.array<2 x i8, stride=1>, stride=4>': array stride 4 is not the natural stride 2 of !spirv.array<2 x i8, stride=1>}}
   %0 = spirv.Undef : !spirv.array<4 x !spirv.array<2 x i8, stride=1>, stride=4>
   spirv.Return
 }
@@ -28,7 +28,7 @@ spirv.func @array_of_strided_arrays_padded() "None" {
 // -----
 
 spirv.func @struct_misordered_offsets() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.struct<(i32 [4], i8 [0])>': member #1 at offset 0 overlaps the member before it, which ends at 8}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.struct<(i32 [4], i8 [0])>': member #1 at offset 0 overlaps the member before it, which ends at 8}}
   %0 = spirv.Undef : !spirv.struct<(i32 [4], i8 [0])>
   spirv.Return
 }
@@ -36,7 +36,7 @@ spirv.func @struct_misordered_offsets() "None" {
 // -----
 
 spirv.func @struct_misaligned_vector() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.struct<(f32 [0], vector<3xf32> [4])>': member #1 is a vector at offset 4, which is not a multiple of its alignment 16}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.struct<(f32 [0], vector<3xf32> [4])>': member #1 is a vector at offset 4, which is not a multiple of its alignment 16}}
   %0 = spirv.Undef : !spirv.struct<(f32 [0], vector<3xf32> [4])>
   spirv.Return
 }
@@ -44,7 +44,7 @@ spirv.func @struct_misaligned_vector() "None" {
 // -----
 
 spirv.func @struct_nested_packed_in_offsets() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.struct<(!spirv.struct<(i8, i32)> [0], i32 [8])>': member #0: a struct without offsets (a packed struct) cannot be nested in a struct with offsets}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.struct<(!spirv.struct<(i8, i32)> [0], i32 [8])>': member #0: a struct without offsets (a packed struct) cannot be nested in a struct with offsets}}
   %0 = spirv.Undef : !spirv.struct<(!spirv.struct<(i8, i32)> [0], i32 [8])>
   spirv.Return
 }
@@ -53,7 +53,7 @@ spirv.func @struct_nested_packed_in_offsets() "None" {
 
 // Upstream crashes on this one.
 spirv.func @struct_pointer_member_with_offsets() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.struct<(!spirv.ptr<i32, Function> [0])>': a struct with offsets must only hold scalars, vectors, arrays and structs (with a runtime array last)}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.struct<(!spirv.ptr<i32, Function> [0])>': a struct with offsets must only hold scalars, vectors, arrays and structs (with a runtime array last)}}
   %0 = spirv.Undef : !spirv.struct<(!spirv.ptr<i32, Function> [0])>
   spirv.Return
 }
@@ -62,7 +62,7 @@ spirv.func @struct_pointer_member_with_offsets() "None" {
 
 // Dropping Volatile would change the meaning of accesses to the member.
 spirv.func @struct_volatile_member() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.struct<(i32 [0, Volatile])>': member #0 has decoration Volatile, which has no LLVM lowering}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.struct<(i32 [0, Volatile])>': member #0 has decoration Volatile, which has no LLVM lowering}}
   %0 = spirv.Undef : !spirv.struct<(i32 [0, Volatile])>
   spirv.Return
 }
@@ -70,7 +70,7 @@ spirv.func @struct_volatile_member() "None" {
 // -----
 
 spirv.func @struct_row_major_member() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.struct<(i32 [RowMajor])>': member #0 has decoration RowMajor, which has no LLVM lowering}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.struct<(i32 [RowMajor])>': member #0 has decoration RowMajor, which has no LLVM lowering}}
   %0 = spirv.Undef : !spirv.struct<(i32 [RowMajor])>
   spirv.Return
 }
@@ -78,7 +78,7 @@ spirv.func @struct_row_major_member() "None" {
 // -----
 
 spirv.func @image() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>': images and samplers have no LLVM lowering}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>': images and samplers have no LLVM lowering}}
   %0 = spirv.Undef : !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>
   spirv.Return
 }
@@ -86,7 +86,7 @@ spirv.func @image() "None" {
 // -----
 
 spirv.func @sampled_image() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>>': images and samplers have no LLVM lowering}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>>': images and samplers have no LLVM lowering}}
   %0 = spirv.Undef : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>>
   spirv.Return
 }
@@ -94,7 +94,7 @@ spirv.func @sampled_image() "None" {
 // -----
 
 spirv.func @cooperative_matrix() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>': cooperative matrix types have no LLVM lowering}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>': cooperative matrix types have no LLVM lowering}}
   %0 = spirv.Undef : !spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>
   spirv.Return
 }
@@ -102,7 +102,7 @@ spirv.func @cooperative_matrix() "None" {
 // -----
 
 spirv.func @arm_tensor() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.arm.tensor<2x3xi32>': ARM tensor types have no LLVM lowering}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.arm.tensor<2x3xi32>': ARM tensor types have no LLVM lowering}}
   %0 = spirv.Undef : !spirv.arm.tensor<2x3xi32>
   spirv.Return
 }
@@ -111,7 +111,7 @@ spirv.func @arm_tensor() "None" {
 
 // A row-major matrix would need its elements transposed.
 spirv.func @struct_row_major_matrix() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.struct<(!spirv.matrix<4 x vector<4xf32>> [0, RowMajor, MatrixStride=16])>': member #0 has decoration RowMajor, which has no LLVM lowering}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.struct<(!spirv.matrix<4 x vector<4xf32>> [0, RowMajor, MatrixStride=16])>': member #0 has decoration RowMajor, which has no LLVM lowering}}
   %0 = spirv.Undef : !spirv.struct<(!spirv.matrix<4 x vector<4xf32>> [0, RowMajor, MatrixStride=16])>
   spirv.Return
 }
@@ -120,7 +120,7 @@ spirv.func @struct_row_major_matrix() "None" {
 
 // A matrix stride other than the column size has no LLVM array layout.
 spirv.func @struct_unnatural_matrix_stride() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef': cannot convert type '!spirv.struct<(!spirv.matrix<2 x vector<2xf32>> [0, ColMajor, MatrixStride=16])>': member #0 has decoration MatrixStride, which has no LLVM lowering}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.struct<(!spirv.matrix<2 x vector<2xf32>> [0, ColMajor, MatrixStride=16])>': member #0 has decoration MatrixStride, which has no LLVM lowering}}
   %0 = spirv.Undef : !spirv.struct<(!spirv.matrix<2 x vector<2xf32>> [0, ColMajor, MatrixStride=16])>
   spirv.Return
 }
