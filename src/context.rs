@@ -96,6 +96,26 @@ pub fn register_upstream_passes() {
     ONCE.call_once(ffi::register_upstream_passes);
 }
 
+/// Parses the file `path`, whose bytes are `source`, exactly as `mlir-opt`
+/// reads a file: in one linear parse, one `builtin.module` as is, several
+/// top-level ops (or one other op) in an implicit module located at
+/// `path:0:0`, with one symbol table for all of them, locations naming
+/// `path` as given. [`parse_source`] serves sources without a file (stdin,
+/// `--split-input-file` chunks).
+///
+/// Errors are emitted as MLIR diagnostics and yield `None`.
+pub fn parse_file<'c>(context: &'c Context, path: &str, source: &[u8]) -> Option<Module<'c>> {
+    if let Err(too_deep) = check_nesting(source) {
+        let location = Location::new(context, path, too_deep.line, too_deep.column);
+        crate::emit_error(
+            location,
+            &format!("nesting deeper than {MAX_NESTING} levels (regions, blocks, types, attributes): not parsed"),
+        );
+        return None;
+    }
+    ffi::parse_module_file(context, path)
+}
+
 /// How deeply brackets (`{`, `(`, `[`, `<`) may nest in a source
 /// [`parse_source`] reads. MLIR's parser, verifier and printer recurse once
 /// per level; on an 8 MiB main-thread stack they overflow somewhere past

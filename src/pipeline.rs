@@ -12,7 +12,7 @@
 //! a name clash (upstream's `convert-spirv-to-llvm` is never registered).
 
 pub use crate::context::{
-    Reported, attach_diagnostic_handler, create_context, parse_source, print_location, print_operation,
+    Reported, attach_diagnostic_handler, create_context, parse_file, parse_source, print_location, print_operation,
     register_upstream_passes,
 };
 use crate::{

@@ -101,6 +101,18 @@ pub(crate) fn parse_operation<'c>(context: &'c Context, source: &[u8], source_na
     }
 }
 
+/// Parses the file at `path` as `mlir-opt` reads its input: one
+/// `builtin.module` as is, anything else wrapped into an implicit module
+/// located at `path:0:0`, locations naming `path` as given, text or bytecode.
+/// Errors go to the context's diagnostic handlers; `None` on failure.
+pub(crate) fn parse_module_file<'c>(context: &'c Context, path: &str) -> Option<Module<'c>> {
+    // SAFETY: `path` outlives the call (MLIR copies it into the buffer's
+    // identifier); null (failure) maps to `None`, an owned module otherwise.
+    unsafe {
+        Module::from_option_raw(mlir_sys::mlirModuleCreateParseFromFile(context.to_raw(), string_ref(path.as_bytes())))
+    }
+}
+
 /// Parses `source` as a module the way `mlir-opt` does (several top-level ops
 /// get wrapped in an implicit `builtin.module`), but with an empty source
 /// name in the locations (MLIR uses `-`). Used to find where top-level ops start.

@@ -46,6 +46,22 @@ fn split(input: &[u8]) -> Vec<Chunk> {
     chunks
 }
 
+/// One chunk of the input to process.
+struct Input<'a> {
+    /// Its bytes (a chunk padded to keep the file's line numbers).
+    text: &'a [u8],
+    /// Whether it is the last chunk (the process ends after it).
+    last: bool,
+    /// Whether it is a whole file, which MLIR then reads from the file.
+    whole_file: bool,
+}
+
+/// Whether `path` names a regular file (not stdin, not a pipe: MLIR reads
+/// it again, which a pipe would not allow).
+fn reads_a_file(path: Option<&Path>) -> bool {
+    path.is_some_and(|path| path.as_os_str() != "-" && std::fs::metadata(path).is_ok_and(|meta| meta.is_file()))
+}
+
 /// Reads the input file, or stdin for `-`/none. Errors are printed.
 fn read_input(path: Option<&Path>) -> Option<(String, Vec<u8>)> {
     match path {
@@ -169,7 +185,10 @@ pub fn run(invocation: &Invocation, registry: &PassRegistry, context: &Context) 
         let mut text = vec![b'\n'; chunk.first_line];
         text.extend_from_slice(&chunk.bytes);
         let last = index + 1 == chunks.len();
-        let (ok, printed, unmet) = process_chunk(invocation, registry, &pass_manager_options, &source, &text, last);
+        // A whole file is read by MLIR from the file itself, as mlir-opt reads it.
+        let whole_file = chunks.len() == 1 && !binary && reads_a_file(options.input.as_deref());
+        let input = Input { text: &text, last, whole_file };
+        let (ok, printed, unmet) = process_chunk(invocation, registry, &pass_manager_options, &source, &input);
         success &= ok;
         unmet_expectations.push_str(&unmet);
         if let Some(printed) = printed
@@ -207,16 +226,16 @@ fn process_chunk(
     registry: &PassRegistry,
     pass_manager_options: &PassManagerOptions,
     source: &Arc<Source>,
-    text: &[u8],
-    last: bool,
+    input: &Input<'_>,
 ) -> (bool, Option<Vec<u8>>, String) {
+    let (text, last) = (input.text, input.last);
     let options = &invocation.options;
     let context = pipeline::create_context();
     context.set_allow_unregistered_dialects(options.allow_unregistered_dialect);
     let sink = Sink::new(Arc::clone(source), options.verify_diagnostics);
     let handler = sink.attach(&context);
 
-    let printed = transform(&context, invocation, registry, pass_manager_options, &source.name, text, last);
+    let printed = transform(&context, invocation, registry, pass_manager_options, &source.name, input);
     let (ok, unmet) = if options.verify_diagnostics {
         let mut verifier = Verifier::new(source, &String::from_utf8_lossy(text));
         for diagnostic in sink.take() {
@@ -247,9 +266,9 @@ fn transform(
     registry: &PassRegistry,
     pass_manager_options: &PassManagerOptions,
     name: &str,
-    text: &[u8],
-    last: bool,
+    input: &Input<'_>,
 ) -> Option<Vec<u8>> {
+    let (text, last) = (input.text, input.last);
     let binary = is_spirv_binary(text);
     let mut module = if binary {
         let imported = deserialize(context, text, name);
@@ -260,6 +279,8 @@ fn transform(
                 return None;
             }
         }
+    } else if input.whole_file {
+        pipeline::parse_file(context, name, text)?
     } else {
         pipeline::parse_source(context, text, name)?
     };
