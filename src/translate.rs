@@ -94,3 +94,115 @@ fn collect_symbols(module: OperationRef<'_, '_>, seen: &mut HashSet<String>, cla
         op = current.next_in_block();
     }
 }
+
+/// What [`emit`] produces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EmitKind {
+    /// LLVM IR text (`.ll`).
+    LlvmIr,
+    /// LLVM bitcode (`.bc`).
+    Bitcode,
+    /// Target assembly (`.s`).
+    Assembly,
+    /// A relocatable object (`.o`), position-independent.
+    Object,
+}
+
+impl EmitKind {
+    /// Whether the output is binary (not for a terminal).
+    pub fn is_binary(self) -> bool {
+        matches!(self, Self::Bitcode | Self::Object)
+    }
+}
+
+/// How [`emit`] compiles.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmitOptions {
+    /// What to produce.
+    pub kind: EmitKind,
+    /// LLVM's `default<On>` pipeline, 0 to 3.
+    pub opt_level: u8,
+    /// The target triple; the host's when `None`.
+    pub target: Option<String>,
+    /// The CPU; `generic` when `None`.
+    pub cpu: Option<String>,
+}
+
+/// Why [`emit`] failed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum EmitError {
+    /// The nested modules could not be merged.
+    #[error(transparent)]
+    Inline(#[from] InlineError),
+    /// The module is not (only) LLVM dialect.
+    #[error(transparent)]
+    Translate(#[from] TranslateError),
+    /// LLVM does not know the triple.
+    #[error("unknown target triple '{triple}': {reason}")]
+    UnknownTarget {
+        /// The triple asked for.
+        triple: String,
+        /// LLVM's reason.
+        reason: String,
+    },
+    /// LLVM rejected a step (parsing the IR, the pass pipeline, code generation).
+    #[error("{0}")]
+    Llvm(String),
+}
+
+/// Compiles `module`, a `builtin.module` of LLVM dialect ops (nested modules
+/// such as `convert-spirv-to-llvm` makes are merged first), to LLVM IR,
+/// bitcode, assembly or an object, through LLVM's new pass manager
+/// (`default<On>`) for the target and CPU of `options`.
+///
+/// # Errors
+///
+/// An [`EmitError`] saying which step failed.
+pub fn emit<'c>(context: &'c Context, module: OperationRef<'c, '_>, options: &EmitOptions) -> Result<Vec<u8>, EmitError> {
+    use inkwell::{
+        OptimizationLevel,
+        memory_buffer::MemoryBuffer,
+        passes::PassBuilderOptions,
+        targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple},
+    };
+    inline_nested_modules(module)?;
+    let text = to_llvm_ir(context, module)?;
+    let llvm = inkwell::context::Context::create();
+    let buffer = MemoryBuffer::create_from_memory_range_copy(text.as_bytes(), "module");
+    let llvm_module = llvm.create_module_from_ir(buffer).map_err(|error| EmitError::Llvm(error.to_string()))?;
+    Target::initialize_all(&InitializationConfig::default());
+    let triple = match &options.target {
+        Some(triple) => TargetTriple::create(triple),
+        None => TargetMachine::get_default_triple(),
+    };
+    let triple_text = triple.as_str().to_string_lossy().into_owned();
+    let target = Target::from_triple(&triple)
+        .map_err(|reason| EmitError::UnknownTarget { triple: triple_text.clone(), reason: reason.to_string() })?;
+    let level = match options.opt_level {
+        0 => OptimizationLevel::None,
+        1 => OptimizationLevel::Less,
+        2 => OptimizationLevel::Default,
+        _ => OptimizationLevel::Aggressive,
+    };
+    let cpu = options.cpu.as_deref().unwrap_or("generic");
+    let machine = target
+        .create_target_machine(&triple, cpu, "", level, RelocMode::PIC, CodeModel::Default)
+        .ok_or_else(|| EmitError::Llvm(format!("LLVM cannot make a target machine for '{triple_text}'")))?;
+    llvm_module.set_triple(&triple);
+    llvm_module.set_data_layout(&machine.get_target_data().get_data_layout());
+    llvm_module
+        .run_passes(&format!("default<O{}>", options.opt_level.min(3)), &machine, PassBuilderOptions::create())
+        .map_err(|error| EmitError::Llvm(error.to_string()))?;
+    Ok(match options.kind {
+        EmitKind::LlvmIr => llvm_module.print_to_string().to_bytes().to_vec(),
+        EmitKind::Bitcode => llvm_module.write_bitcode_to_memory().as_slice().to_vec(),
+        EmitKind::Assembly | EmitKind::Object => {
+            let file_type = if options.kind == EmitKind::Assembly { FileType::Assembly } else { FileType::Object };
+            machine
+                .write_to_memory_buffer(&llvm_module, file_type)
+                .map_err(|error| EmitError::Llvm(error.to_string()))?
+                .as_slice()
+                .to_vec()
+        }
+    })
+}

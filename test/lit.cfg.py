@@ -54,7 +54,7 @@ if not os.access(translate_tool, os.X_OK):
         "or set SPIRV_TRANSLATE_RS" % translate_tool
     )
 config.substitutions.append((tool_pattern("spirv-translate-rs"), translate_tool))
-for name in ["FileCheck", "not", "split-file", "mlir-opt", "mlir-translate", "count", "llvm-dis"]:
+for name in ["FileCheck", "not", "split-file", "mlir-opt", "mlir-translate", "count", "llvm-dis", "llvm-nm"]:
     path = os.path.join(llvm_tools, name)
     if not os.access(path, os.X_OK):
         lit_config.warning("%s not found in %s" % (name, llvm_tools))

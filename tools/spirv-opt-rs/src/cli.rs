@@ -69,6 +69,52 @@ pub struct Options {
     /// Accept operations of dialects that are not registered
     #[arg(long)]
     pub allow_unregistered_dialect: bool,
+
+    /// What to write: the MLIR (default), or, from the LLVM dialect, LLVM IR,
+    /// bitcode, assembly or an object (binaries only to -o)
+    #[arg(long, value_enum, default_value = "mlir", value_name = "KIND")]
+    pub emit: Emit,
+
+    /// Optimization level of --emit=llvm|bc|asm|obj: LLVM's default<O0..O3> pipeline
+    #[arg(short = 'O', value_name = "LEVEL", default_value = "2", value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub opt_level: u8,
+
+    /// Target triple of --emit=llvm|bc|asm|obj (default: the host)
+    #[arg(long, value_name = "TRIPLE")]
+    pub target: Option<String>,
+
+    /// Target CPU of --emit=llvm|bc|asm|obj (default: generic)
+    #[arg(long, value_name = "CPU")]
+    pub mcpu: Option<String>,
+}
+
+/// What `--emit` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Emit {
+    /// The MLIR the pipeline leaves.
+    Mlir,
+    /// LLVM IR text.
+    Llvm,
+    /// LLVM bitcode.
+    Bc,
+    /// Target assembly.
+    Asm,
+    /// A relocatable object.
+    Obj,
+}
+
+impl Emit {
+    /// The library's kind, `None` for MLIR.
+    pub fn kind(self) -> Option<spirv_opt_rs::translate::EmitKind> {
+        use spirv_opt_rs::translate::EmitKind;
+        match self {
+            Self::Mlir => None,
+            Self::Llvm => Some(EmitKind::LlvmIr),
+            Self::Bc => Some(EmitKind::Bitcode),
+            Self::Asm => Some(EmitKind::Assembly),
+            Self::Obj => Some(EmitKind::Object),
+        }
+    }
 }
 
 /// Everything the command line asks for.
@@ -110,6 +156,12 @@ pub fn normalize(args: Vec<OsString>) -> Vec<OsString> {
         };
         if text == "--" {
             positional_only = true;
+            normalized.push(arg);
+            continue;
+        }
+        // `-O2` is the short option O with a value, as in LLVM's tools
+        // (clap then rejects a level beyond 3).
+        if text.strip_prefix("-O").is_some_and(|level| !level.is_empty() && level.bytes().all(|b| b.is_ascii_digit())) {
             normalized.push(arg);
             continue;
         }

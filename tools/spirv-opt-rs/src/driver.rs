@@ -11,8 +11,9 @@ use spirv_opt_rs::{
     pass::PassRegistry,
     pipeline::{self, PassManagerOptions, Pipeline, PipelineElement},
 };
+use spirv_opt_rs::translate::{self, EmitOptions};
 use std::{
-    io::{Read, Write},
+    io::{IsTerminal, Read, Write},
     path::Path,
     sync::Arc,
 };
@@ -157,6 +158,17 @@ pub fn run(invocation: &Invocation, registry: &PassRegistry, context: &Context) 
         }
     }
 
+    if let Some(kind) = options.emit.kind() {
+        if options.split_input_file {
+            tool_error("--emit=llvm|bc|asm|obj writes one module: it cannot be used with --split-input-file");
+            return false;
+        }
+        let to_stdout = options.output.as_ref().is_none_or(|path| path.as_os_str() == "-");
+        if kind.is_binary() && to_stdout && std::io::stdout().is_terminal() {
+            tool_error("refusing to write bitcode or an object to a terminal: use -o FILE");
+            return false;
+        }
+    }
     let Some((name, input)) = read_input(options.input.as_deref()) else {
         return false;
     };
@@ -306,8 +318,28 @@ fn transform(
     if !verified_by_manager && !binary && !module.as_operation().verify() {
         return None;
     }
-    let mut printed = pipeline::print_operation(module.as_operation(), invocation.options.mlir_print_debuginfo);
-    printed.push(b'\n');
+    let printed = match invocation.options.emit.kind() {
+        None => {
+            let mut printed = pipeline::print_operation(module.as_operation(), invocation.options.mlir_print_debuginfo);
+            printed.push(b'\n');
+            printed
+        }
+        Some(kind) => {
+            let emit_options = EmitOptions {
+                kind,
+                opt_level: invocation.options.opt_level,
+                target: invocation.options.target.clone(),
+                cpu: invocation.options.mcpu.clone(),
+            };
+            match translate::emit(context, module.as_operation(), &emit_options) {
+                Ok(bytes) => bytes,
+                Err(error) => {
+                    tool_error(error);
+                    return None;
+                }
+            }
+        }
+    };
     if last {
         // Not destroyed, with its context (see process_chunk).
         std::mem::forget(module);
