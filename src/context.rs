@@ -105,12 +105,7 @@ pub fn register_upstream_passes() {
 ///
 /// Errors are emitted as MLIR diagnostics and yield `None`.
 pub fn parse_file<'c>(context: &'c Context, path: &str, source: &[u8]) -> Option<Module<'c>> {
-    if let Err(too_deep) = check_nesting(source) {
-        let location = Location::new(context, path, too_deep.line, too_deep.column);
-        crate::emit_error(
-            location,
-            &format!("nesting deeper than {MAX_NESTING} levels (regions, blocks, types, attributes): not parsed"),
-        );
+    if too_deep(context, source, path) {
         return None;
     }
     ffi::parse_module_file(context, path)
@@ -122,6 +117,17 @@ pub fn parse_file<'c>(context: &'c Context, path: &str, source: &[u8]) -> Option
 /// 4,000 levels, and the tools run them on a thread whose stack is sized for
 /// this limit (`spirv-opt-rs`: 1 GiB, mostly never touched).
 pub const MAX_NESTING: usize = 10_000;
+
+/// MLIR's parser recurses once per nesting level: refuses (with a located
+/// error) a source that could overflow the stack, before MLIR sees it.
+fn too_deep(context: &Context, source: &[u8], name: &str) -> bool {
+    let Err(position) = check_nesting(source) else { return false };
+    crate::emit_error(
+        Location::new(context, name, position.line, position.column),
+        &format!("nesting deeper than {MAX_NESTING} levels (regions, blocks, types, attributes): not parsed"),
+    );
+    true
+}
 
 /// Where a source first nests deeper than [`MAX_NESTING`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -190,14 +196,7 @@ const NOT_ONE_OP: &str = "source must contain a single top-level operation, foun
 /// Errors are emitted as MLIR diagnostics (to the context's handlers) and
 /// yield `None`.
 pub fn parse_source<'c>(context: &'c Context, source: &[u8], source_name: &str) -> Option<Module<'c>> {
-    // MLIR's parser recurses once per nesting level: refuse what could
-    // overflow the stack before it starts (see MAX_NESTING).
-    if let Err(too_deep) = check_nesting(source) {
-        let location = Location::new(context, source_name, too_deep.line, too_deep.column);
-        crate::emit_error(
-            location,
-            &format!("nesting deeper than {MAX_NESTING} levels (regions, blocks, types, attributes): not parsed"),
-        );
+    if too_deep(context, source, source_name) {
         return None;
     }
     // MLIR's single-op parser reports zero or several top-level ops as an

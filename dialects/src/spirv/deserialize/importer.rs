@@ -1386,7 +1386,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             }
             _ => {
                 // FaceForward(N, I, Nref): N if dot(Nref, I) < 0, else -N.
-                let scalar = self.float_scalar_type(inst, ty)?;
+                let scalar = self.scalar_type(inst, ty)?;
                 let dot = if ty == scalar {
                     self.emit(state, inst, location, "spirv.FMul", &[x[2], x[1]], &[], Some(ty))?
                 } else {
@@ -1499,8 +1499,8 @@ impl<'c, 'w> Importer<'c, 'w> {
         .ok_or_else(|| inst.error(ErrorKind::Invalid(format!("no boolean type like {ty}"))))
     }
 
-    /// The scalar type of a float scalar or vector type.
-    fn float_scalar_type(&self, inst: &Inst<'_>, ty: Type<'c>) -> Result<Type<'c>> {
+    /// The scalar type of a scalar or vector type.
+    fn scalar_type(&self, inst: &Inst<'_>, ty: Type<'c>) -> Result<Type<'c>> {
         let model = SpirvType::parse(&ty.to_string()).map_err(|_| inst.error(ErrorKind::Invalid(format!("type {ty}"))))?;
         self.parse_type(&model.scalar_type().to_string()).ok_or_else(|| inst.error(ErrorKind::Invalid(format!("type {ty}"))))
     }
@@ -1682,29 +1682,16 @@ impl<'c, 'w> Importer<'c, 'w> {
         };
         let float_model = SpirvType::parse(&float_type.to_string()).map_err(|_| malformed())?;
         let lanes = float_model.vector_count().unwrap_or(1);
-        let scalar = self.float_scalar_type(inst, float_type)?;
+        let scalar = self.scalar_type(inst, float_type)?;
         let half = SpirvType::parse(&pointer.r#type().to_string())
             .ok()
             .and_then(|model| model.pointee().map(|pointee| pointee.to_string()))
             .and_then(|text| self.parse_type(&text))
             .ok_or_else(|| inst.error(ErrorKind::Invalid("the pointer operand is not a pointer to half".into())))?;
         let stride = if aligned && lanes == 3 { 4 } else { lanes };
-        let offset_type = offset.r#type();
-        let integer = |this: &mut Self, state: &mut FunctionState<'c, 'b, 'w>, value: u32| -> Result<Value<'c, 'b>> {
-            let attribute = IntegerAttribute::new(offset_type, i64::from(value)).into();
-            this.emit(state, inst, location, "spirv.Constant", &[], &[(this.id("value"), attribute)], Some(offset_type))
-        };
-        let stride_value = integer(self, state, stride)?;
-        let base = self.emit(state, inst, location, "spirv.IMul", &[offset, stride_value], &[], Some(offset_type))?;
+        let pointers = self.element_pointers(state, inst, location, offset, pointer, stride, lanes)?;
         let mut loaded = Vec::new();
-        for lane in 0..lanes {
-            let index = if lane == 0 {
-                base
-            } else {
-                let lane_value = integer(self, state, lane)?;
-                self.emit(state, inst, location, "spirv.IAdd", &[base, lane_value], &[], Some(offset_type))?
-            };
-            let element = self.emit(state, inst, location, "spirv.PtrAccessChain", &[pointer, index], &[], Some(pointer.r#type()))?;
+        for (lane, element) in (0..lanes).zip(pointers) {
             match stored {
                 None => {
                     let value = self.emit(state, inst, location, "spirv.Load", &[element], &[], Some(half))?;
@@ -1747,97 +1734,80 @@ impl<'c, 'w> Importer<'c, 'w> {
         let (data, offset_word, pointer_word) = if load { (None, 4, 5) } else { (Some(self.word(inst, 4)?), 5, 6) };
         let offset = self.value(state, inst, self.word(inst, offset_word)?)?;
         let pointer = self.value(state, inst, self.word(inst, pointer_word)?)?;
-        let vector_type = match data {
-            Some(data) => self.value(state, inst, data)?.r#type(),
-            None => self.mlir_type(inst, self.word(inst, 0)?)?,
-        };
-        let model = SpirvType::parse(&vector_type.to_string()).ok();
-        let (Some(count), Some(element)) =
-            (model.as_ref().and_then(SpirvType::vector_count), model.as_ref().and_then(SpirvType::element_type))
-        else {
-            return Err(inst.error(ErrorKind::Invalid(format!("vloadn/vstoren on the non-vector type {vector_type}"))));
-        };
-        let element_type = self.parse_type(&element.to_string()).ok_or_else(|| {
-            inst.error(ErrorKind::Unsupported(format!("vector element type {element}")))
-        })?;
-        let block = state.current();
-        let offset_type = offset.r#type();
-        let value_id = self.id("value");
-        let constant = |value: u32| {
-            OperationBuilder::new("spirv.Constant", location)
-                .add_attributes(&[(value_id, IntegerAttribute::new(offset_type, i64::from(value)).into())])
-                .add_results(&[offset_type])
-                .build()
-        };
-        let result = |operation: melior::ir::OperationRef<'c, 'b>| -> Result<Value<'c, 'b>> {
-            Ok(operation.result(0).map_err(inst.invalid())?.into())
-        };
-        let count_value = result(self.append(inst, block, constant(count))?)?;
-        let base = result(self.append(
-            inst,
-            block,
-            OperationBuilder::new("spirv.IMul", location).add_operands(&[offset, count_value]).add_results(&[offset_type]).build(),
-        )?)?;
         let stored = match data {
             Some(data) => Some(self.value(state, inst, data)?),
             None => None,
         };
+        let vector_type = match stored {
+            Some(vector) => vector.r#type(),
+            None => self.mlir_type(inst, self.word(inst, 0)?)?,
+        };
+        let model = SpirvType::parse(&vector_type.to_string()).ok();
+        let Some(count) = model.as_ref().and_then(SpirvType::vector_count) else {
+            return Err(inst.error(ErrorKind::Invalid(format!("vloadn/vstoren on the non-vector type {vector_type}"))));
+        };
+        let element_type = self.scalar_type(inst, vector_type)?;
+        let pointers = self.element_pointers(state, inst, location, offset, pointer, count, count)?;
         let mut loaded = Vec::new();
-        for lane in 0..count {
-            let element_index = if lane == 0 {
-                base
-            } else {
-                let lane_value = result(self.append(inst, block, constant(lane))?)?;
-                result(self.append(
-                    inst,
-                    block,
-                    OperationBuilder::new("spirv.IAdd", location).add_operands(&[base, lane_value]).add_results(&[offset_type]).build(),
-                )?)?
-            };
-            let element_pointer = result(self.append(
-                inst,
-                block,
-                OperationBuilder::new("spirv.PtrAccessChain", location)
-                    .add_operands(&[pointer, element_index])
-                    .add_results(&[pointer.r#type()])
-                    .build(),
-            )?)?;
+        for (lane, element_pointer) in (0..count).zip(pointers) {
             match stored {
-                None => loaded.push(result(self.append(
-                    inst,
-                    block,
-                    OperationBuilder::new("spirv.Load", location).add_operands(&[element_pointer]).add_results(&[element_type]).build(),
-                )?)?),
+                None => {
+                    loaded.push(self.emit(state, inst, location, "spirv.Load", &[element_pointer], &[], Some(element_type))?);
+                }
                 Some(vector) => {
-                    let lane_attribute = ArrayAttribute::new(self.context, &[self.i32_attribute(lane)]).into();
-                    let element = result(self.append(
+                    let indices = ArrayAttribute::new(self.context, &[self.i32_attribute(lane)]).into();
+                    let element = self.emit(
+                        state,
                         inst,
-                        block,
-                        OperationBuilder::new("spirv.CompositeExtract", location)
-                            .add_operands(&[vector])
-                            .add_attributes(&[(self.id("indices"), lane_attribute)])
-                            .add_results(&[element_type])
-                            .build(),
-                    )?)?;
-                    self.append(
-                        inst,
-                        block,
-                        OperationBuilder::new("spirv.Store", location).add_operands(&[element_pointer, element]).build(),
+                        location,
+                        "spirv.CompositeExtract",
+                        &[vector],
+                        &[(self.id("indices"), indices)],
+                        Some(element_type),
                     )?;
+                    let store = OperationBuilder::new("spirv.Store", location).add_operands(&[element_pointer, element]).build();
+                    self.append(inst, state.current(), store)?;
                 }
             }
         }
         if load {
-            let id = self.word(inst, 1)?;
-            self.check_bound(inst, id)?;
-            let operation = self.append(
-                inst,
-                block,
-                OperationBuilder::new("spirv.CompositeConstruct", location).add_operands(&loaded).add_results(&[vector_type]).build(),
-            )?;
-            self.define(state, inst, id, operation)?;
+            let value = self.emit(state, inst, location, "spirv.CompositeConstruct", &loaded, &[], Some(vector_type))?;
+            self.define_value(state, inst, self.word(inst, 1)?, value)?;
         }
         Ok(())
+    }
+
+    /// The pointers to `p[offset * stride + i]` for the `lanes` lanes of a
+    /// vector load or store (`spirv.PtrAccessChain` from `pointer`).
+    #[allow(clippy::too_many_arguments)]
+    fn element_pointers<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'_>,
+        location: Location<'c>,
+        offset: Value<'c, 'b>,
+        pointer: Value<'c, 'b>,
+        stride: u32,
+        lanes: u32,
+    ) -> Result<Vec<Value<'c, 'b>>> {
+        let offset_type = offset.r#type();
+        let integer = |this: &mut Self, state: &mut FunctionState<'c, 'b, 'w>, value: u32| {
+            let attribute = IntegerAttribute::new(offset_type, i64::from(value)).into();
+            this.emit(state, inst, location, "spirv.Constant", &[], &[(this.id("value"), attribute)], Some(offset_type))
+        };
+        let stride = integer(self, state, stride)?;
+        let base = self.emit(state, inst, location, "spirv.IMul", &[offset, stride], &[], Some(offset_type))?;
+        let mut pointers = Vec::with_capacity(lanes as usize);
+        for lane in 0..lanes {
+            let index = if lane == 0 {
+                base
+            } else {
+                let lane = integer(self, state, lane)?;
+                self.emit(state, inst, location, "spirv.IAdd", &[base, lane], &[], Some(offset_type))?
+            };
+            pointers.push(self.emit(state, inst, location, "spirv.PtrAccessChain", &[pointer, index], &[], Some(pointer.r#type()))?);
+        }
+        Ok(pointers)
     }
 
     /// An `OpenCL.std` instruction the dialect has no op for, as the
@@ -2153,10 +2123,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         operation: melior::ir::OperationRef<'c, 'b>,
     ) -> Result<()> {
         let value = operation.result(0).map_err(inst.invalid())?;
-        if state.values.insert(id, value.into()).is_some() {
-            return Err(inst.error(ErrorKind::Invalid(format!("<id> %{id} is defined twice"))));
-        }
-        Ok(())
+        self.define_value(state, inst, id, value.into())
     }
 
     /// The value of `<id>` for a use in block `index`: a local value, or a
