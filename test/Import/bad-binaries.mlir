@@ -64,6 +64,12 @@
 // RUN: spirv-as %t/huge.spvasm -o %t.huge.spv
 // RUN: not spirv-opt-rs %t.huge.spv 2>&1 | FileCheck %s --check-prefix=HUGE
 // HUGE: error: at byte offset {{[0-9]+}}: cannot represent in the SPIR-V dialect: a constant of 100000000 scalars (composite constants are spelled out up to 1048576)
+//
+// A vector of a component count SPIR-V does not allow (the fuzzer found
+// vloadn looping over 16 million lanes of one).
+// RUN: spirv-as %t/vector5.spvasm -o %t.vector5.spv
+// RUN: not spirv-opt-rs %t.vector5.spv 2>&1 | FileCheck %s --check-prefix=VECTOR
+// VECTOR: error: at byte offset {{[0-9]+}}: invalid module: a vector of 5 components (SPIR-V allows 2, 3, 4, 8 and 16)
 
 //--- valid.spvasm
                OpCapability Shader
@@ -113,3 +119,8 @@
           %v = OpVariable %ptr Function %null
                OpReturn
                OpFunctionEnd
+//--- vector5.spvasm
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+        %f32 = OpTypeFloat 32
+         %v5 = OpTypeVector %f32 5

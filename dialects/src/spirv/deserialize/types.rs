@@ -75,8 +75,26 @@ impl<'c> Importer<'c, '_> {
                     }
                 })
             }
-            op::TYPE_VECTOR => SpirvType::Vector { element: self.model(inst, 1)?, count: self.word(inst, 2)? },
-            op::TYPE_MATRIX => SpirvType::Matrix { column_type: self.model(inst, 1)?, columns: self.word(inst, 2)? },
+            op::TYPE_VECTOR => {
+                let count = self.word(inst, 2)?;
+                // What SPIR-V allows (16 and 8 with Vector16): anything else
+                // would also have expansions loop over every lane.
+                if !matches!(count, 2 | 3 | 4 | 8 | 16) {
+                    return Err(inst.error(ErrorKind::Invalid(format!(
+                        "a vector of {count} components (SPIR-V allows 2, 3, 4, 8 and 16)"
+                    ))));
+                }
+                SpirvType::Vector { element: self.model(inst, 1)?, count }
+            }
+            op::TYPE_MATRIX => {
+                let columns = self.word(inst, 2)?;
+                if !(2..=4).contains(&columns) {
+                    return Err(inst.error(ErrorKind::Invalid(format!(
+                        "a matrix of {columns} columns (SPIR-V allows 2 to 4)"
+                    ))));
+                }
+                SpirvType::Matrix { column_type: self.model(inst, 1)?, columns }
+            }
             op::TYPE_ARRAY => {
                 let length_id = self.word(inst, 2)?;
                 let count = self.constant_u32(length_id).ok_or_else(|| {
