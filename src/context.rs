@@ -9,7 +9,7 @@ use melior::{
     ir::{
         Location, Module, OperationRef,
         block::BlockLike,
-        operation::{OperationLike, OperationMutLike, OperationPrintingFlags},
+        operation::{OperationLike, OperationPrintingFlags},
     },
 };
 use std::{cell::Cell, rc::Rc, sync::Once};
@@ -231,154 +231,47 @@ pub fn parse_source<'c>(context: &'c Context, source: &[u8], source_name: &str) 
     }
     match op_count {
         Some(0) => Some(Module::new(implicit_location)),
-        Some(_) => parse_wrapped(context, source, source_name),
+        Some(_) => parse_implicit_module(context, source, source_name),
         None => None,
     }
 }
 
-/// Parses a source known to hold several well-formed top-level ops into an
-/// implicit module, without moving any op (locations must stay exact):
-///
-/// 1. if a blank or comment-only line separates the alias definitions from
-///    the first op, that line becomes `module {` (one parse);
-/// 2. otherwise each op is parsed on its own, from a copy of the source with
-///    the other ops blanked out (spaces, newlines kept), and moved into the
-///    module;
-/// 3. if the ops' positions are unknown (explicit `loc(...)` on top-level
-///    ops), the first op is guessed to start on the first line after the
-///    alias definitions, and `module {` goes on a free line above it or in
-///    front of it (shifting that line's columns by 8).
-fn parse_wrapped<'c>(context: &'c Context, source: &[u8], source_name: &str) -> Option<Module<'c>> {
-    let implicit_location = Location::new(context, source_name, 0, 0);
-    let starts = top_level_starts(context, source);
-    let metadata = find_subslice(source, b"\n{-#").map(|at| at + 1);
-    tracing::debug!(?starts, "implicit module around several top-level ops");
-    let lines: Vec<&[u8]> = source.split(|byte| *byte == b'\n').collect();
-    // 0-based index of the first op's line: exact from the probe, else guessed.
-    let first_op = match starts.as_ref().and_then(|starts| starts.first()) {
-        Some(start) => start.0.saturating_sub(1),
-        None => guess_first_op_line(&lines),
-    };
-    let free_line = (0..first_op.min(lines.len())).rev().take_while(|&index| is_trivia(lines[index])).last();
-
-    if free_line.is_none()
-        && let Some(starts) = &starts
-    {
-        return parse_each(context, source, source_name, starts, metadata, implicit_location);
-    }
-    let mut lines: Vec<Vec<u8>> = lines.into_iter().map(<[u8]>::to_vec).collect();
-    match free_line {
-        Some(index) => lines[index] = b"module {".to_vec(),
-        None => {
-            tracing::debug!(line = first_op + 1, "no free line before the first op: its columns shift by 8");
-            if let Some(line) = lines.get_mut(first_op) {
-                line.splice(0..0, b"module {".iter().copied());
+/// Several top-level ops: MLIR's own reader makes the implicit module, in
+/// one linear parse with one symbol table, exactly as mlir-opt does, but the
+/// C API gives the buffer no name (`-`): the locations it made are renamed
+/// afterwards, and its diagnostics re-emitted under the right name.
+fn parse_implicit_module<'c>(context: &'c Context, source: &[u8], source_name: &str) -> Option<Module<'c>> {
+    // Errors as plain data (message, and file position when there is one):
+    // the handler outlives this borrow of the context.
+    let errors = Rc::new(std::cell::RefCell::new(Vec::<(String, Option<(String, usize, usize)>)>::new()));
+    let handler = attach_diagnostic_handler(context, {
+        let errors = Rc::clone(&errors);
+        move |diagnostic| {
+            if matches!(diagnostic.severity, DiagnosticSeverity::Error) {
+                let location = diagnostic.location;
+                let position = location.is_file_line_col_range().then(|| {
+                    let file = location.file_line_col_range_filename();
+                    let file = file.as_string_ref().as_str().unwrap_or("-").to_owned();
+                    (file, location.file_line_col_range_start_line(), location.file_line_col_range_start_column())
+                });
+                errors.borrow_mut().push((diagnostic.message, position));
             }
+            true
         }
-    }
-    // The module closes before a `{-# ... #-}` metadata block and before
-    // trailing alias definitions (`#loc = ...`), which must stay top-level.
-    let mut close = lines.len();
-    while close > 0 && {
-        let line = &lines[close - 1];
-        is_trivia(line) || line.starts_with(b"#") || line.starts_with(b"{-#") || line.starts_with(b"#-}")
-    } {
-        close -= 1;
-    }
-    if let Some(metadata_line) = lines.iter().position(|line| line.starts_with(b"{-#")) {
-        close = close.min(metadata_line);
-    }
-    lines.insert(close.max(first_op + 1).min(lines.len()), b"}".to_vec());
-    let text = lines.join(&b'\n');
-    let mut module = Module::from_operation(ffi::parse_operation(context, &text, source_name)?)?;
-    module.as_operation_mut().set_location(implicit_location);
-    Some(module)
-}
-
-/// Strategy 2 of [`parse_wrapped`]: one parse per top-level op.
-fn parse_each<'c>(
-    context: &'c Context,
-    source: &[u8],
-    source_name: &str,
-    starts: &[(usize, usize)],
-    metadata: Option<usize>,
-    implicit_location: Location<'c>,
-) -> Option<Module<'c>> {
-    let line_offsets: Vec<usize> =
-        std::iter::once(0).chain(source.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| i + 1)).collect();
-    let end_of_ops = metadata.unwrap_or(source.len());
-    let mut offsets = Vec::with_capacity(starts.len());
-    for (line, column) in starts {
-        let offset = line_offsets.get(line.checked_sub(1)?)? + column.checked_sub(1)?;
-        offsets.push(offset.min(end_of_ops));
-    }
-    let module = Module::new(implicit_location);
-    for index in 0..offsets.len() {
-        let mut text = source.to_vec();
-        for (other, &start) in offsets.iter().enumerate().filter(|(other, _)| *other != index) {
-            let end = offsets.get(other + 1).copied().unwrap_or(end_of_ops);
-            for byte in &mut text[start..end.max(start)] {
-                if *byte != b'\n' {
-                    *byte = b' ';
-                }
-            }
-        }
-        let operation = ffi::parse_operation(context, &text, source_name)?;
-        module.body().append_operation(operation);
-    }
-    // mlir-opt verifies the implicit module (symbol clashes between ops...).
-    module.as_operation().verify().then_some(module)
-}
-
-/// The `(line, column)` of each top-level op, found by parsing as a module
-/// without a source name (MLIR names the buffer `-`; this probe's
-/// diagnostics are swallowed: the real parse reports). `None` if the probe fails or an op's location is not a
-/// position in the source (an explicit `loc(...)`).
-fn top_level_starts(context: &Context, source: &[u8]) -> Option<Vec<(usize, usize)>> {
-    let handler = attach_diagnostic_handler(context, |_| true);
+    });
     let module = ffi::parse_module_unnamed(context, source);
     context.detach_diagnostic_handler(handler);
+    for (message, position) in errors.take() {
+        let location = match position {
+            Some((file, line, column)) if file == "-" || file.is_empty() => Location::new(context, source_name, line, column),
+            Some((file, line, column)) => Location::new(context, &file, line, column),
+            None => Location::new(context, source_name, 0, 0),
+        };
+        crate::emit_error(location, &message);
+    }
     let module = module?;
-    let mut starts = Vec::new();
-    let mut next = module.body().first_operation();
-    while let Some(operation) = next {
-        let location = operation.location();
-        let in_source = location.is_file_line_col_range()
-            && matches!(location.file_line_col_range_filename().as_string_ref().as_str(), Ok("-" | ""));
-        if !in_source {
-            tracing::debug!(%location, "top-level op location is not a source position");
-            return None;
-        }
-        starts.push((location.file_line_col_range_start_line(), location.file_line_col_range_start_column()));
-        next = operation.next_in_block();
-    }
-    Some(starts)
-}
-
-/// Where the ops start when their locations do not say: after the alias
-/// definitions (`#name = ...`, `!name = ...` at column 1, with their indented
-/// continuation lines) and comments.
-fn guess_first_op_line(lines: &[&[u8]]) -> usize {
-    let mut in_alias = false;
-    for (index, line) in lines.iter().enumerate() {
-        if line.starts_with(b"#") || line.starts_with(b"!") {
-            in_alias = true;
-        } else if is_trivia(line) {
-            in_alias = false;
-        } else if !(in_alias && line.first().is_some_and(u8::is_ascii_whitespace)) {
-            return index;
-        }
-    }
-    0
-}
-
-fn is_trivia(line: &[u8]) -> bool {
-    let trimmed = line.trim_ascii();
-    trimmed.is_empty() || trimmed.starts_with(b"//")
-}
-
-fn find_subslice(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|window| window == needle)
+    ffi::rename_unnamed_locations(&module, source_name);
+    Some(module)
 }
 
 /// Prints `operation` as `mlir-opt` does (custom form), with locations when

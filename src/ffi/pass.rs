@@ -260,3 +260,56 @@ where
         ))
     }
 }
+
+/// Gives every location of `module` (ops and block arguments, at every
+/// depth) that names the unnamed buffer `-` the name `name` instead, keeping
+/// line and column: what [`parse_module_unnamed`] parsed then reads as if
+/// parsed from `name`. Other locations (explicit `loc(...)` of the source)
+/// are left alone.
+pub(crate) fn rename_unnamed_locations(module: &Module<'_>, name: &str) {
+    // SAFETY: every handle comes from walking the live `module`, and
+    // `name` outlives each call that copies it into the context.
+    unsafe { rename_in_operation(module.as_operation().to_raw(), name) }
+}
+
+unsafe fn renamed(location: mlir_sys::MlirLocation, name: &str) -> Option<mlir_sys::MlirLocation> {
+    unsafe {
+        if !mlir_sys::mlirLocationIsAFileLineColRange(location) {
+            return None;
+        }
+        let file = mlir_sys::mlirIdentifierStr(mlir_sys::mlirLocationFileLineColRangeGetFilename(location));
+        let file = std::slice::from_raw_parts(file.data.cast::<u8>(), file.length);
+        if file != b"-" && !file.is_empty() {
+            return None;
+        }
+        let line = mlir_sys::mlirLocationFileLineColRangeGetStartLine(location);
+        let column = mlir_sys::mlirLocationFileLineColRangeGetStartColumn(location);
+        let context = mlir_sys::mlirLocationGetContext(location);
+        Some(mlir_sys::mlirLocationFileLineColGet(context, string_ref(name.as_bytes()), line as u32, column as u32))
+    }
+}
+
+unsafe fn rename_in_operation(operation: mlir_sys::MlirOperation, name: &str) {
+    unsafe {
+        if let Some(location) = renamed(mlir_sys::mlirOperationGetLocation(operation), name) {
+            mlir_sys::mlirOperationSetLocation(operation, location);
+        }
+        for index in 0..mlir_sys::mlirOperationGetNumRegions(operation) {
+            let mut block = mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(operation, index));
+            while !block.ptr.is_null() {
+                for argument in 0..mlir_sys::mlirBlockGetNumArguments(block) {
+                    let value = mlir_sys::mlirBlockGetArgument(block, argument);
+                    if let Some(location) = renamed(mlir_sys::mlirValueGetLocation(value), name) {
+                        mlir_sys::mlirBlockArgumentSetLocation(value, location);
+                    }
+                }
+                let mut nested = mlir_sys::mlirBlockGetFirstOperation(block);
+                while !nested.ptr.is_null() {
+                    rename_in_operation(nested, name);
+                    nested = mlir_sys::mlirOperationGetNextInBlock(nested);
+                }
+                block = mlir_sys::mlirBlockGetNextInRegion(block);
+            }
+        }
+    }
+}

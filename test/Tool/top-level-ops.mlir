@@ -1,4 +1,4 @@
-// A file of several top-level ops is read as mlir-opt reads it: one implicit
+// Several top-level ops are read as mlir-opt reads them: one implicit
 // module, one symbol table (functions call each other, constants and globals
 // sit beside them), the same result with or without a leading blank line or
 // comment, located at the file's own lines (issue 9).
@@ -9,6 +9,13 @@
 // RUN: spirv-opt-rs %t.no-header.mlir | FileCheck %s
 // RUN: spirv-opt-rs %s --convert-spirv-to-llvm | FileCheck %s --check-prefix=LLVM
 // RUN: spirv-opt-rs %s --mlir-print-debuginfo | FileCheck %s --check-prefix=LOC -DFILE=%s
+// The same from stdin and as a --split-input-file chunk (MLIR's implicit
+// module reader, its unnamed buffer's locations renamed):
+// RUN: cat %s | spirv-opt-rs | FileCheck %s
+// RUN: cat %t.no-header.mlir | spirv-opt-rs - | FileCheck %s
+// RUN: spirv-opt-rs -split-input-file %s | FileCheck %s
+// RUN: cat %s | spirv-opt-rs --mlir-print-debuginfo | FileCheck %s --check-prefix=LOC -DFILE="<stdin>"
+// RUN: spirv-opt-rs -split-input-file %s --mlir-print-debuginfo | FileCheck %s --check-prefix=LOC -DFILE=%s
 spirv.func @even(%n: i32) -> i32 "None" {
   %r = spirv.FunctionCall @odd(%n) : (i32) -> i32
   spirv.ReturnValue %r : i32
@@ -28,4 +35,4 @@ spirv.SpecConstant @scale = 3 : i32
 // CHECK: spirv.SpecConstant @scale
 // LLVM: llvm.call @odd(
 // LLVM: llvm.call @even(
-// LOC: loc("[[FILE]]":13:8)
+// LOC: loc("[[FILE]]":20:8)
