@@ -6,6 +6,14 @@
 // RUN: spirv-opt-rs %t/ok.mlir --convert-spirv-to-llvm | spirv-translate-rs --mlir-to-llvmir | FileCheck %s
 // RUN: spirv-opt-rs %t/ok.mlir --convert-spirv-to-llvm | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=UPSTREAM
 //
+// --emit and -O as spirv-opt-rs has them (LLVM's side, through inkwell).
+// RUN: spirv-opt-rs %t/ok.mlir --convert-spirv-to-llvm | spirv-translate-rs --mlir-to-llvmir --emit=obj -O2 -o %t/twice.o
+// RUN: llvm-nm %t/twice.o | FileCheck %s --check-prefix=OBJ
+// OBJ: T twice
+// RUN: spirv-opt-rs %t/ok.mlir --convert-spirv-to-llvm | spirv-translate-rs -mlir-to-llvmir -emit=asm -target=aarch64-unknown-linux-gnu -O2 | FileCheck %s --check-prefix=ASM
+// ASM: twice:
+// ASM: lsl w0, w0, #1
+//
 // Two modules defining the same symbol cannot be merged: one error, exit 1.
 // RUN: not spirv-translate-rs --mlir-to-llvmir %t/clash.mlir 2>&1 | FileCheck %s --check-prefix=CLASH
 

@@ -14,7 +14,10 @@
 use clap::{ArgGroup, Parser};
 use melior::ir::BlockLike;
 use spirv_opt_dialects::spirv::deserialize::deserialize;
-use spirv_opt_rs::{pipeline, translate};
+use spirv_opt_rs::{
+    pipeline,
+    translate::{self, EmitKind, EmitOptions},
+};
 use spirv_opt_tools::diagnostics::{Sink, Source, binary_error, tool_error};
 use std::{
     io::{Read, Write},
@@ -51,13 +54,43 @@ struct Options {
     /// Print locations (loc(...)) in MLIR output
     #[arg(long)]
     mlir_print_debuginfo: bool,
+
+    /// With --mlir-to-llvmir: write LLVM IR (default), bitcode, assembly or an object
+    #[arg(long, value_enum, default_value = "llvm", value_name = "KIND")]
+    emit: Emit,
+
+    /// With --emit=bc|asm|obj or -O1..-O3: LLVM's default<On> pipeline (default: none, as mlir-translate)
+    #[arg(short = 'O', value_name = "LEVEL", value_parser = clap::value_parser!(u8).range(0..=3))]
+    opt_level: Option<u8>,
+
+    /// Target triple (default: the host)
+    #[arg(long, value_name = "TRIPLE")]
+    target: Option<String>,
+
+    /// Target CPU (default: generic)
+    #[arg(long, value_name = "CPU")]
+    mcpu: Option<String>,
+}
+
+/// What `--mlir-to-llvmir` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Emit {
+    /// LLVM IR text.
+    Llvm,
+    /// LLVM bitcode.
+    Bc,
+    /// Target assembly.
+    Asm,
+    /// A relocatable object.
+    Obj,
 }
 
 fn main() -> ExitCode {
     // LLVM-style single-dash long options (-deserialize-spirv), as mlir-translate takes them.
     let arguments = std::env::args_os().enumerate().map(|(index, argument)| {
         let text = argument.to_string_lossy();
-        if index > 0 && text.len() > 2 && text.starts_with('-') && !text.starts_with("--") && text != "-o" {
+        let level = text.strip_prefix("-O").is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()));
+        if index > 0 && text.len() > 2 && text.starts_with('-') && !text.starts_with("--") && text != "-o" && !level {
             format!("-{text}").into()
         } else {
             argument
@@ -74,6 +107,12 @@ fn main() -> ExitCode {
 }
 
 fn run(options: &Options) -> bool {
+    let binary_output = options.mlir_to_llvmir && matches!(options.emit, Emit::Bc | Emit::Obj);
+    let to_stdout = options.output.as_ref().is_none_or(|path| path.as_os_str() == "-");
+    if binary_output && to_stdout && std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        tool_error("refusing to write bitcode or an object to a terminal: use -o FILE");
+        return false;
+    }
     let (name, input) = match read_input(options.input.as_ref()) {
         Ok(read) => read,
         Err(message) => {
@@ -99,17 +138,33 @@ fn run(options: &Options) -> bool {
         }
     } else {
         pipeline::parse_source(&context, &input, &name).and_then(|module| {
-            if let Err(error) = translate::inline_nested_modules(module.as_operation()) {
-                tool_error(error);
-                return None;
-            }
-            match translate::to_llvm_ir(&context, module.as_operation()) {
-                Ok(text) => Some(text.into_bytes()),
-                Err(error) => {
-                    tool_error(error);
-                    None
-                }
-            }
+            // Plain LLVM IR, as mlir-translate writes it, unless LLVM is asked
+            // for more (an optimization level, a target, a binary form).
+            let plain = options.emit == Emit::Llvm
+                && options.opt_level.is_none()
+                && options.target.is_none()
+                && options.mcpu.is_none();
+            let result = if plain {
+                translate::inline_nested_modules(module.as_operation())
+                    .map_err(|error| error.to_string())
+                    .and_then(|()| translate::to_llvm_ir(&context, module.as_operation()).map_err(|error| error.to_string()))
+                    .map(String::into_bytes)
+            } else {
+                let kind = match options.emit {
+                    Emit::Llvm => EmitKind::LlvmIr,
+                    Emit::Bc => EmitKind::Bitcode,
+                    Emit::Asm => EmitKind::Assembly,
+                    Emit::Obj => EmitKind::Object,
+                };
+                let emit_options = EmitOptions {
+                    kind,
+                    opt_level: options.opt_level.unwrap_or(0),
+                    target: options.target.clone(),
+                    cpu: options.mcpu.clone(),
+                };
+                translate::emit(&context, module.as_operation(), &emit_options).map_err(|error| error.to_string())
+            };
+            result.map_err(tool_error).ok()
         })
     };
     context.detach_diagnostic_handler(handler);
