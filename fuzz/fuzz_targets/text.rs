@@ -1,0 +1,65 @@
+//! The text path on arbitrary bytes: parse (as the tool reads a file),
+//! convert with `convert-spirv-to-llvm`, verify, print. It never panics,
+//! aborts or hangs, and whatever converts prints text that parses again
+//! (issue 9). Not `#![no_main]`, for the reason given in `binary.rs`.
+
+use libfuzzer_sys::fuzz_target;
+use melior::ir::operation::OperationLike;
+use spirv_opt_rs::{pass::PassRegistry, pipeline};
+use std::{
+    ffi::{CString, c_char, c_int},
+    os::unix::ffi::OsStrExt,
+    sync::OnceLock,
+};
+
+fn registry() -> &'static PassRegistry {
+    static REGISTRY: OnceLock<PassRegistry> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let mut registry = PassRegistry::new();
+        spirv_opt_passes::register_all(&mut registry);
+        registry
+    })
+}
+
+fuzz_target!(|data: &[u8]| {
+    let context = pipeline::create_context();
+    let handler = context.attach_diagnostic_handler(|_| true);
+    if let Some(mut module) = pipeline::parse_source(&context, data, "fuzz.mlir") {
+        let converted = pipeline::run_pipeline(&context, registry(), "builtin.module(convert-spirv-to-llvm)", &mut module);
+        if converted.is_ok() && module.as_operation().verify() {
+            let printed = pipeline::print_operation(module.as_operation(), false);
+            let again = pipeline::create_context();
+            let quiet = again.attach_diagnostic_handler(|_| true);
+            assert!(
+                pipeline::parse_source(&again, &printed, "printed.mlir").is_some(),
+                "converted output must parse again"
+            );
+            again.detach_diagnostic_handler(quiet);
+        }
+    }
+    context.detach_diagnostic_handler(handler);
+});
+
+unsafe extern "C" {
+    /// libFuzzer's driver (FuzzerDriver.cpp): parses libFuzzer's flags and fuzzes `callback`.
+    fn LLVMFuzzerRunDriver(
+        argc: *mut c_int,
+        argv: *mut *mut *mut c_char,
+        callback: unsafe extern "C" fn(*const u8, usize) -> c_int,
+    ) -> c_int;
+    /// Defined by `fuzz_target!` above.
+    fn LLVMFuzzerTestOneInput(data: *const u8, size: usize) -> c_int;
+}
+
+fn main() {
+    let arguments: Vec<CString> = std::env::args_os()
+        .map(|argument| CString::new(argument.as_bytes()).unwrap_or_default())
+        .collect();
+    let mut pointers: Vec<*mut c_char> = arguments.iter().map(|argument| argument.as_ptr().cast_mut()).collect();
+    pointers.push(std::ptr::null_mut());
+    let mut argc = c_int::try_from(arguments.len()).unwrap_or(c_int::MAX);
+    let mut argv = pointers.as_mut_ptr();
+    // SAFETY: as in binary.rs: argc strings alive for the run, then a null.
+    let status = unsafe { LLVMFuzzerRunDriver(&mut argc, &mut argv, LLVMFuzzerTestOneInput) };
+    std::process::exit(status);
+}
