@@ -80,7 +80,7 @@ impl<'c> Path<'c> {
             let last = position + 1 == indices.len();
             let out_of_range = || MatchFailure::new(format!("index {index} is out of range for {container}"));
             match container {
-                SpirvType::Vector { element, .. } => {
+                SpirvType::Vector { .. } => {
                     if !last {
                         return Err(MatchFailure::new("a vector lane has no members to index"));
                     }
@@ -89,7 +89,6 @@ impl<'c> Path<'c> {
                         prefix.push(index);
                         return Ok(Self { prefix, lane: None, stored_as_array: None });
                     }
-                    let _ = element;
                     let vector = rebuild(rewriter, container)?;
                     return Ok(Self { prefix, lane: Some((index, vector)), stored_as_array: None });
                 }

@@ -367,10 +367,9 @@ fn check_stride(element: &SpirvType, stride: Option<u32>) -> Result<(), String> 
 fn llvm_alloc_size(ty: &SpirvType) -> Option<u64> {
     match ty {
         SpirvType::Vector { count: 3, element } => byte_size(element)?.checked_mul(4),
-        SpirvType::Struct(st) if st.has_offsets() => llvm_layout(&literal(ty)).ok().map(|(size, align)| {
-            let _ = st;
-            size.div_ceil(align.max(1)) * align.max(1)
-        }),
+        SpirvType::Struct(st) if st.has_offsets() => {
+            llvm_layout(&literal(ty)).ok().map(|(size, align)| size.div_ceil(align.max(1)) * align.max(1))
+        }
         other => byte_size(other),
     }
 }

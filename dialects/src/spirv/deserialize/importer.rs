@@ -20,8 +20,8 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use melior::{
     Context,
     ir::{
-        Attribute, Block, BlockLike, BlockRef, Identifier, Location, Module, Operation, Region, RegionLike, Type, Value,
-        ValueLike,
+        Attribute, Block, BlockLike, BlockRef, Identifier, Location, Module, Operation, Region, RegionLike, Type,
+        Value, ValueLike,
         attribute::{
             ArrayAttribute, DenseI32ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute,
             TypeAttribute,
@@ -33,19 +33,18 @@ use melior::{
 
 use super::{
     DeserializeError, ErrorKind,
+    constants::contains_struct,
+    expansions::{VLOAD_HALF, VLOADN, VSTOREA_HALFN_R, VSTOREN},
     reader::{Header, Inst, literal_string},
     tables::{self, Arg, AttrKind, OpInfo},
     types::{self, op as ty},
 };
-use crate::spirv::{
-    attributes::Decoration,
-    types::SpirvType,
-};
+use crate::spirv::{attributes::Decoration, types::SpirvType};
 
 pub(super) type Result<T> = std::result::Result<T, DeserializeError>;
 
 /// Opcodes read by hand (the type opcodes are in `types::op`).
-mod op {
+pub(super) mod op {
     pub const NOP: u16 = 0;
     pub const UNDEF: u16 = 1;
     pub const SOURCE_CONTINUED: u16 = 2;
@@ -122,7 +121,7 @@ impl Inst<'_> {
     }
 
     /// Turns melior's error for an op built from this instruction into ours.
-    fn invalid(&self) -> impl Fn(melior::Error) -> DeserializeError + '_ {
+    pub(super) fn invalid(&self) -> impl Fn(melior::Error) -> DeserializeError + '_ {
         |error| self.error(ErrorKind::Invalid(error.to_string()))
     }
 }
@@ -138,7 +137,7 @@ pub(super) struct Decor<'w> {
 
 /// A constant, kept as data until a use materializes it.
 #[derive(Debug, Clone)]
-enum ConstantValue {
+pub(super) enum ConstantValue {
     /// `OpConstant`: the literal words (one, or two for 64-bit types).
     Scalar(Vec<u32>),
     Bool(bool),
@@ -148,15 +147,15 @@ enum ConstantValue {
 
 /// A specialization constant: the module-level symbol that represents it.
 #[derive(Debug, Clone)]
-struct SpecConstant {
-    symbol: String,
-    type_id: u32,
+pub(super) struct SpecConstant {
+    pub(super) symbol: String,
+    pub(super) type_id: u32,
     /// The default value of a 32-bit (or narrower) integer one.
-    default: Option<u32>,
+    pub(super) default: Option<u32>,
 }
 
 /// One function's instructions, split into its parts.
-struct FunctionInsts<'a, 'w> {
+pub(super) struct FunctionInsts<'a, 'w> {
     def: &'a Inst<'w>,
     params: Vec<&'a Inst<'w>>,
     /// Each block: its label and its instructions after the label.
@@ -164,7 +163,7 @@ struct FunctionInsts<'a, 'w> {
 }
 
 /// Where an `OpEntryPoint` or `OpExecutionMode*` is, to build it last.
-struct EntryPoint {
+pub(super) struct EntryPoint {
     model: u32,
     function: u32,
     interface: Vec<u32>,
@@ -173,14 +172,14 @@ struct EntryPoint {
 
 pub(super) struct Importer<'c, 'w> {
     pub(super) context: &'c Context,
-    file: String,
-    bound: u32,
-    version: u32,
+    pub(super) file: String,
+    pub(super) bound: u32,
+    pub(super) version: u32,
     pub(super) names: HashMap<u32, String>,
-    strings: HashMap<u32, String>,
-    decorations: HashMap<u32, Vec<Decor<'w>>>,
+    pub(super) strings: HashMap<u32, String>,
+    pub(super) decorations: HashMap<u32, Vec<Decor<'w>>>,
     pub(super) member_decorations: HashMap<(u32, u32), Vec<Decor<'w>>>,
-    decoration_groups: HashSet<u32>,
+    pub(super) decoration_groups: HashSet<u32>,
     pub(super) type_models: HashMap<u32, Arc<SpirvType>>,
     /// How deeply each type nests (a scalar is 1).
     pub(super) type_depths: HashMap<u32, usize>,
@@ -191,31 +190,31 @@ pub(super) struct Importer<'c, 'w> {
     /// Every `OpTypePointer`'s pointee, known before the types are read.
     pub(super) pointer_pointees: HashMap<u32, u32>,
     pub(super) recursive_structs: HashSet<u32>,
-    constants: HashMap<u32, (u32, ConstantValue)>,
-    spec_constants: HashMap<u32, SpecConstant>,
-    spec_constant_ops: HashMap<u32, Inst<'w>>,
-    undefs: HashMap<u32, u32>,
-    globals: HashMap<u32, (String, u32)>,
-    functions: HashMap<u32, String>,
-    ext_sets: HashMap<u32, String>,
+    pub(super) constants: HashMap<u32, (u32, ConstantValue)>,
+    pub(super) spec_constants: HashMap<u32, SpecConstant>,
+    pub(super) spec_constant_ops: HashMap<u32, Inst<'w>>,
+    pub(super) undefs: HashMap<u32, u32>,
+    pub(super) globals: HashMap<u32, (String, u32)>,
+    pub(super) functions: HashMap<u32, String>,
+    pub(super) ext_sets: HashMap<u32, String>,
     /// Results of instructions of `NonSemantic.*` sets, which were skipped.
-    non_semantic: HashSet<u32>,
-    symbols: HashSet<String>,
-    attributes: HashMap<String, Attribute<'c>>,
-    identifiers: RefCell<HashMap<String, Identifier<'c>>>,
+    pub(super) non_semantic: HashSet<u32>,
+    pub(super) symbols: HashSet<String>,
+    pub(super) attributes: HashMap<String, Attribute<'c>>,
+    pub(super) identifiers: RefCell<HashMap<String, Identifier<'c>>>,
     /// Module-level ops, in order, for the body of the `spirv.module`.
-    module_ops: Vec<Operation<'c>>,
-    entry_points: Vec<EntryPoint>,
-    execution_modes: Vec<Inst<'w>>,
-    capabilities: Vec<u32>,
-    extensions: Vec<String>,
-    memory_model: Option<(u32, u32)>,
+    pub(super) module_ops: Vec<Operation<'c>>,
+    pub(super) entry_points: Vec<EntryPoint>,
+    pub(super) execution_modes: Vec<Inst<'w>>,
+    pub(super) capabilities: Vec<u32>,
+    pub(super) extensions: Vec<String>,
+    pub(super) memory_model: Option<(u32, u32)>,
     /// Builtin functions declared for calls (`__spirv_ocl_*`, mangled).
-    builtin_declarations: HashSet<String>,
+    pub(super) builtin_declarations: HashSet<String>,
     /// Whether the module now imports functions (and needs `Linkage`).
-    needs_linkage: bool,
+    pub(super) needs_linkage: bool,
     /// Capabilities the ops of expansions need beyond the module's own.
-    added_capabilities: HashSet<&'static str>,
+    pub(super) added_capabilities: HashSet<&'static str>,
 }
 
 /// Imports the instructions of one module (see [`super::deserialize`]).
@@ -242,7 +241,7 @@ pub(super) fn import<'c>(
 }
 
 impl<'c, 'w> Importer<'c, 'w> {
-    fn new(context: &'c Context, header: Header, file: &str) -> Self {
+    pub(super) fn new(context: &'c Context, header: Header, file: &str) -> Self {
         Self {
             context,
             file: file.to_owned(),
@@ -283,9 +282,14 @@ impl<'c, 'w> Importer<'c, 'w> {
         }
     }
 
-    fn run(mut self, instructions: &[Inst<'w>], diagnostics: &Rc<RefCell<Vec<String>>>) -> Result<Module<'c>> {
+    pub(super) fn run(
+        mut self,
+        instructions: &[Inst<'w>],
+        diagnostics: &Rc<RefCell<Vec<String>>>,
+    ) -> Result<Module<'c>> {
         self.name_functions(instructions)?;
-        let first_function = instructions.iter().position(|inst| inst.opcode == op::FUNCTION).unwrap_or(instructions.len());
+        let first_function =
+            instructions.iter().position(|inst| inst.opcode == op::FUNCTION).unwrap_or(instructions.len());
         for inst in &instructions[..first_function] {
             self.module_level(inst)?;
         }
@@ -305,7 +309,7 @@ impl<'c, 'w> Importer<'c, 'w> {
 
     /// Pre-assigns every function's symbol (calls and entry points name
     /// functions defined later).
-    fn name_functions(&mut self, instructions: &[Inst<'w>]) -> Result<()> {
+    pub(super) fn name_functions(&mut self, instructions: &[Inst<'w>]) -> Result<()> {
         for inst in instructions {
             match inst.opcode {
                 ty::TYPE_POINTER => {
@@ -336,7 +340,7 @@ impl<'c, 'w> Importer<'c, 'w> {
     }
 
     /// A fresh symbol for `<id>`: its name if it has a unique one, else `prefix_<id>`.
-    fn symbol_for(&mut self, id: u32, prefix: &str) -> String {
+    pub(super) fn symbol_for(&mut self, id: u32, prefix: &str) -> String {
         let symbol = match self.names.get(&id) {
             Some(name) if !name.is_empty() && !self.symbols.contains(name) => name.clone(),
             Some(name) if !name.is_empty() => format!("{name}_{id}"),
@@ -349,11 +353,15 @@ impl<'c, 'w> Importer<'c, 'w> {
 
     pub(super) fn word(&self, inst: &Inst<'_>, index: usize) -> Result<u32> {
         inst.words.get(index).copied().ok_or_else(|| {
-            inst.error(ErrorKind::Malformed(format!("expected at least {} operand words, found {}", index + 1, inst.words.len())))
+            inst.error(ErrorKind::Malformed(format!(
+                "expected at least {} operand words, found {}",
+                index + 1,
+                inst.words.len()
+            )))
         })
     }
 
-    fn check_bound(&self, inst: &Inst<'_>, id: u32) -> Result<()> {
+    pub(super) fn check_bound(&self, inst: &Inst<'_>, id: u32) -> Result<()> {
         if id == 0 || id >= self.bound {
             return Err(inst.error(ErrorKind::IdOutOfBound { id, bound: self.bound }));
         }
@@ -378,32 +386,31 @@ impl<'c, 'w> Importer<'c, 'w> {
     }
 
     /// Parses an attribute once per distinct text.
-    fn attribute(&mut self, inst: &Inst<'_>, text: &str) -> Result<Attribute<'c>> {
+    pub(super) fn attribute(&mut self, inst: &Inst<'_>, text: &str) -> Result<Attribute<'c>> {
         if let Some(attribute) = self.attributes.get(text) {
             return Ok(*attribute);
         }
-        let attribute = Attribute::parse(self.context, text).ok_or_else(|| {
-            inst.error(ErrorKind::Unsupported(format!("`{text}` is not a valid dialect attribute")))
-        })?;
+        let attribute = Attribute::parse(self.context, text)
+            .ok_or_else(|| inst.error(ErrorKind::Unsupported(format!("`{text}` is not a valid dialect attribute"))))?;
         self.attributes.insert(text.to_owned(), attribute);
         Ok(attribute)
     }
 
-    fn enum_attribute(&mut self, inst: &Inst<'_>, mnemonic: &str, value: u32) -> Result<Attribute<'c>> {
-        let text = tables::enum_by_mnemonic(mnemonic).and_then(|info| info.attribute_text(value)).ok_or_else(|| {
-            inst.error(ErrorKind::Unsupported(format!("value {value} of enum `{mnemonic}`")))
-        })?;
+    pub(super) fn enum_attribute(&mut self, inst: &Inst<'_>, mnemonic: &str, value: u32) -> Result<Attribute<'c>> {
+        let text = tables::enum_by_mnemonic(mnemonic)
+            .and_then(|info| info.attribute_text(value))
+            .ok_or_else(|| inst.error(ErrorKind::Unsupported(format!("value {value} of enum `{mnemonic}`"))))?;
         self.attribute(inst, &text)
     }
 
-    fn enum_name(inst: &Inst<'_>, class: &str, value: u32) -> Result<&'static str> {
+    pub(super) fn enum_name(inst: &Inst<'_>, class: &str, value: u32) -> Result<&'static str> {
         tables::enum_by_class(class)
             .and_then(|info| info.name(value))
             .ok_or_else(|| inst.error(ErrorKind::Unsupported(format!("{class} {value}"))))
     }
 
     /// The identifier `name`, uniqued once per import rather than per op.
-    fn id(&self, name: &str) -> Identifier<'c> {
+    pub(super) fn id(&self, name: &str) -> Identifier<'c> {
         if let Some(identifier) = self.identifiers.borrow().get(name) {
             return *identifier;
         }
@@ -412,11 +419,11 @@ impl<'c, 'w> Importer<'c, 'w> {
         identifier
     }
 
-    fn i32_attribute(&self, value: u32) -> Attribute<'c> {
+    pub(super) fn i32_attribute(&self, value: u32) -> Attribute<'c> {
         IntegerAttribute::new(IntegerType::new(self.context, 32).into(), i64::from(value as i32)).into()
     }
 
-    fn location(&self, inst: &Inst<'_>, line: Option<Location<'c>>) -> Location<'c> {
+    pub(super) fn location(&self, inst: &Inst<'_>, line: Option<Location<'c>>) -> Location<'c> {
         line.unwrap_or_else(|| Location::new(self.context, &self.file, 0, inst.offset))
     }
 
@@ -431,7 +438,7 @@ impl<'c, 'w> Importer<'c, 'w> {
 
     // ----- module level -----
 
-    fn module_level(&mut self, inst: &Inst<'w>) -> Result<()> {
+    pub(super) fn module_level(&mut self, inst: &Inst<'w>) -> Result<()> {
         let w = inst.words;
         match inst.opcode {
             op::CAPABILITY => self.capabilities.push(self.word(inst, 0)?),
@@ -462,8 +469,15 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let (text, _) = literal_string(&w[1..]).unwrap_or_default();
                 self.strings.insert(id, text);
             }
-            op::NAME | op::MEMBER_NAME | op::SOURCE | op::SOURCE_CONTINUED | op::SOURCE_EXTENSION
-            | op::MODULE_PROCESSED | op::LINE | op::NO_LINE | op::NOP => {}
+            op::NAME
+            | op::MEMBER_NAME
+            | op::SOURCE
+            | op::SOURCE_CONTINUED
+            | op::SOURCE_EXTENSION
+            | op::MODULE_PROCESSED
+            | op::LINE
+            | op::NO_LINE
+            | op::NOP => {}
             op::DECORATE | op::DECORATE_ID | op::DECORATE_STRING => {
                 let target = self.word(inst, 0)?;
                 let decoration = self.word(inst, 1)?;
@@ -473,7 +487,10 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let target = self.word(inst, 0)?;
                 let member = self.word(inst, 1)?;
                 let decoration = self.word(inst, 2)?;
-                self.member_decorations.entry((target, member)).or_default().push(Decor { decoration, literals: &w[3..] });
+                self.member_decorations
+                    .entry((target, member))
+                    .or_default()
+                    .push(Decor { decoration, literals: &w[3..] });
             }
             op::DECORATION_GROUP => {
                 self.decoration_groups.insert(self.word(inst, 0)?);
@@ -535,14 +552,15 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let ty = self.mlir_type(inst, type_id)?;
                 let constituent = self.spec_symbol(inst, self.word(inst, 2)?)?;
                 let symbol = self.symbol_for(id, "spirv_spec_const_replicate");
-                let operation = OperationBuilder::new("spirv.EXT.SpecConstantCompositeReplicate", self.location(inst, None))
-                    .add_attributes(&[
-                        (self.id("type"), TypeAttribute::new(ty).into()),
-                        (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
-                        (self.id("constituent"), FlatSymbolRefAttribute::new(self.context, &constituent).into()),
-                    ])
-                    .build()
-                    .map_err(inst.invalid())?;
+                let operation =
+                    OperationBuilder::new("spirv.EXT.SpecConstantCompositeReplicate", self.location(inst, None))
+                        .add_attributes(&[
+                            (self.id("type"), TypeAttribute::new(ty).into()),
+                            (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
+                            (self.id("constituent"), FlatSymbolRefAttribute::new(self.context, &constituent).into()),
+                        ])
+                        .build()
+                        .map_err(inst.invalid())?;
                 self.module_ops.push(operation);
                 self.spec_constants.insert(id, SpecConstant { symbol, type_id, default: None });
             }
@@ -567,17 +585,16 @@ impl<'c, 'w> Importer<'c, 'w> {
                         self.non_semantic.insert(id);
                     }
                     _ => {
-                        return Err(inst.error(ErrorKind::Unsupported(
-                            "an extended instruction outside a function".into(),
-                        )));
+                        return Err(
+                            inst.error(ErrorKind::Unsupported("an extended instruction outside a function".into()))
+                        );
                     }
                 }
             }
             opcode => {
-                return Err(inst.error(ErrorKind::Unsupported(format!(
-                    "instruction {} at module level",
-                    opcode_name(opcode)
-                ))));
+                return Err(
+                    inst.error(ErrorKind::Unsupported(format!("instruction {} at module level", opcode_name(opcode))))
+                );
             }
         }
         Ok(())
@@ -586,7 +603,7 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// A struct whose member is a pointer declared only forward
     /// (`OpTypeForwardPointer`) and pointing back to the struct is recursive:
     /// it becomes an identified struct that the member names.
-    fn note_recursion(&mut self, inst: &Inst<'_>, id: u32) -> Result<()> {
+    pub(super) fn note_recursion(&mut self, inst: &Inst<'_>, id: u32) -> Result<()> {
         for &member in &inst.words[1..] {
             if self.type_models.contains_key(&member) || !self.forward_pointers.contains_key(&member) {
                 continue;
@@ -606,150 +623,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         Ok(())
     }
 
-    /// How many constituents a replicated composite of type `type_id` has.
-    fn replicate_count(&self, inst: &Inst<'_>, type_id: u32) -> Result<usize> {
-        let model = self.type_models.get(&type_id).ok_or_else(|| self.undefined(inst, type_id, "type"))?;
-        check_constant_size(inst, model)?;
-        match &**model {
-            SpirvType::Vector { count, .. } | SpirvType::Array { count, .. } => Ok(*count as usize),
-            SpirvType::Matrix { columns, .. } => Ok(*columns as usize),
-            SpirvType::Struct(st) => Ok(st.members.len()),
-            other => Err(inst.error(ErrorKind::Unsupported(format!("a replicated composite constant of type {other}")))),
-        }
-    }
-
-    fn spec_constant(&mut self, inst: &Inst<'w>) -> Result<()> {
-        let type_id = self.word(inst, 0)?;
-        let id = self.word(inst, 1)?;
-        self.check_bound(inst, id)?;
-        let ty = self.mlir_type(inst, type_id)?;
-        let value_text = match inst.opcode {
-            op::SPEC_CONSTANT_TRUE => "true".to_owned(),
-            op::SPEC_CONSTANT_FALSE => "false".to_owned(),
-            _ => self.scalar_text(inst, type_id, &inst.words[2..])?,
-        };
-        let default_value = self.attribute(inst, &value_text)?;
-        let symbol = self.symbol_for(id, "spirv_spec_const");
-        let spec_id = self
-            .decorations_of(id)
-            .find(|d| d.decoration == Decoration::SpecId as u32)
-            .and_then(|d| d.literals.first().copied());
-        let location = self.location(inst, None);
-        let mut attributes = vec![
-            (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
-            (self.id("default_value"), default_value),
-        ];
-        if let Some(spec_id) = spec_id {
-            attributes.push((self.id("spec_id"), self.i32_attribute(spec_id)));
-        }
-        let _ = ty;
-        let operation = OperationBuilder::new("spirv.SpecConstant", location)
-            .add_attributes(&attributes)
-            .build()
-            .map_err(inst.invalid())?;
-        self.module_ops.push(operation);
-        let default = (inst.opcode == op::SPEC_CONSTANT && inst.words.len() == 3).then(|| inst.words[2]);
-        self.spec_constants.insert(id, SpecConstant { symbol, type_id, default });
-        Ok(())
-    }
-
-    fn spec_constant_composite(&mut self, inst: &Inst<'w>) -> Result<()> {
-        let type_id = self.word(inst, 0)?;
-        let id = self.word(inst, 1)?;
-        self.check_bound(inst, id)?;
-        let ty = self.mlir_type(inst, type_id)?;
-        let mut constituents = Vec::new();
-        for &constituent in &inst.words[2..] {
-            let symbol = self.spec_symbol(inst, constituent)?;
-            constituents.push(FlatSymbolRefAttribute::new(self.context, &symbol).into());
-        }
-        let symbol = self.symbol_for(id, "spirv_spec_const_composite");
-        let mut attributes = vec![
-            (self.id("type"), TypeAttribute::new(ty).into()),
-            (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
-            (self.id("constituents"), ArrayAttribute::new(self.context, &constituents).into()),
-        ];
-        // `BuiltIn WorkgroupSize` on the composite: the workgroup size comes
-        // from specialization constants; keep the decoration (docs/import.md).
-        attributes.extend(self.decoration_attributes(inst, id)?);
-        let operation = OperationBuilder::new("spirv.SpecConstantComposite", self.location(inst, None))
-            .add_attributes(&attributes)
-            .build()
-            .map_err(inst.invalid())?;
-        self.module_ops.push(operation);
-        self.spec_constants.insert(id, SpecConstant { symbol, type_id, default: None });
-        Ok(())
-    }
-
-    /// The symbol of a specialization constant; a plain constant used where
-    /// a specialization constant is expected (a constituent of a composite,
-    /// a global's initializer) becomes one without a `SpecId`, which keeps
-    /// its value.
-    fn spec_symbol(&mut self, inst: &Inst<'w>, id: u32) -> Result<String> {
-        if let Some(spec) = self.spec_constants.get(&id) {
-            return Ok(spec.symbol.clone());
-        }
-        let Some((type_id, value)) = self.constants.get(&id).cloned() else {
-            return Err(self.undefined(inst, id, "constant"));
-        };
-        let model = self.type_models.get(&type_id).cloned().ok_or_else(|| self.undefined(inst, type_id, "type"))?;
-        let is_composite = matches!(
-            &*model,
-            SpirvType::Vector { .. } | SpirvType::Array { .. } | SpirvType::Struct(_) | SpirvType::Matrix { .. }
-        );
-        let symbol = self.symbol_for(id, "spirv_const");
-        let location = self.location(inst, None);
-        let operation = if is_composite {
-            let members: Vec<u32> = match value {
-                ConstantValue::Composite(members) => members,
-                _ => {
-                    // A null composite: spell out its members as zero constants.
-                    let text = self.constant_text(inst, id)?;
-                    let value = self.attribute(inst, &text)?;
-                    let ty = self.mlir_type(inst, type_id)?;
-                    let operation = OperationBuilder::new("spirv.SpecConstant", location)
-                        .add_attributes(&[
-                            (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
-                            (self.id("default_value"), value),
-                        ])
-                        .build()
-                        .map_err(inst.invalid())?;
-                    let _ = ty;
-                    self.module_ops.push(operation);
-                    self.spec_constants.insert(id, SpecConstant { symbol: symbol.clone(), type_id, default: self.constant_u32(id) });
-                    return Ok(symbol);
-                }
-            };
-            let mut constituents = Vec::new();
-            for member in members {
-                let member_symbol = self.spec_symbol(inst, member)?;
-                constituents.push(FlatSymbolRefAttribute::new(self.context, &member_symbol).into());
-            }
-            let ty = self.mlir_type(inst, type_id)?;
-            OperationBuilder::new("spirv.SpecConstantComposite", location)
-                .add_attributes(&[
-                    (self.id("type"), TypeAttribute::new(ty).into()),
-                    (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
-                    (self.id("constituents"), ArrayAttribute::new(self.context, &constituents).into()),
-                ])
-                .build()
-        } else {
-            let text = self.constant_text(inst, id)?;
-            let value = self.attribute(inst, &text)?;
-            OperationBuilder::new("spirv.SpecConstant", location)
-                .add_attributes(&[
-                    (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
-                    (self.id("default_value"), value),
-                ])
-                .build()
-        }
-        .map_err(inst.invalid())?;
-        self.module_ops.push(operation);
-        self.spec_constants.insert(id, SpecConstant { symbol: symbol.clone(), type_id, default: self.constant_u32(id) });
-        Ok(symbol)
-    }
-
-    fn global_variable(&mut self, inst: &Inst<'w>) -> Result<()> {
+    pub(super) fn global_variable(&mut self, inst: &Inst<'w>) -> Result<()> {
         let type_id = self.word(inst, 0)?;
         let id = self.word(inst, 1)?;
         self.check_bound(inst, id)?;
@@ -764,8 +638,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 Some((global, _)) => global.clone(),
                 None => self.spec_symbol(inst, initializer)?,
             };
-            attributes
-                .push((self.id("initializer"), FlatSymbolRefAttribute::new(self.context, &init_symbol).into()));
+            attributes.push((self.id("initializer"), FlatSymbolRefAttribute::new(self.context, &init_symbol).into()));
         }
         attributes.extend(self.decoration_attributes(inst, id)?);
         let operation = OperationBuilder::new("spirv.GlobalVariable", self.location(inst, None))
@@ -781,7 +654,11 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// `<id>`: `descriptor_set`, `binding`, `built_in`, `linkage_attributes`,
     /// and for any other decoration its snake_case name, with a unit, integer
     /// or enum value.
-    fn decoration_attributes(&mut self, inst: &Inst<'_>, id: u32) -> Result<Vec<(Identifier<'c>, Attribute<'c>)>> {
+    pub(super) fn decoration_attributes(
+        &mut self,
+        inst: &Inst<'_>,
+        id: u32,
+    ) -> Result<Vec<(Identifier<'c>, Attribute<'c>)>> {
         if !self.decorations.contains_key(&id) {
             return Ok(Vec::new());
         }
@@ -805,7 +682,9 @@ impl<'c, 'w> Importer<'c, 'w> {
                 }
                 (Some(Decoration::FPRoundingMode), [value]) => self.enum_attribute(inst, "fp_rounding_mode", *value)?,
                 (Some(Decoration::FPFastMathMode), [value]) => self.enum_attribute(inst, "fastmath_mode", *value)?,
-                (Some(Decoration::SpecId | Decoration::ArrayStride | Decoration::Offset), _) => continue,
+                (Some(Decoration::SpecId | Decoration::ArrayStride | Decoration::Offset), _) => {
+                    continue;
+                }
                 (_, []) => Attribute::unit(context),
                 (_, [value]) => self.i32_attribute(*value),
                 (_, words) => match literal_string(words) {
@@ -823,86 +702,9 @@ impl<'c, 'w> Importer<'c, 'w> {
 
     // ----- constants -----
 
-    /// The printed attribute of the scalar constant of type `type_id` whose
-    /// literal words are `words`.
-    fn scalar_text(&self, inst: &Inst<'_>, type_id: u32, words: &[u32]) -> Result<String> {
-        let model = self.type_models.get(&type_id).ok_or_else(|| self.undefined(inst, type_id, "type"))?;
-        let bits = match words {
-            [low] => u64::from(*low),
-            [low, high] => u64::from(*low) | (u64::from(*high) << 32),
-            _ => return Err(inst.error(ErrorKind::Malformed("a scalar constant has one or two literal words".into()))),
-        };
-        Ok(match &**model {
-            SpirvType::Integer { width: 1, .. } => (if bits != 0 { "true" } else { "false" }).to_owned(),
-            SpirvType::Integer { width, .. } => {
-                let shift = 64 - (*width).min(64);
-                let value = ((bits << shift) as i64) >> shift;
-                format!("{value} : i{width}")
-            }
-            SpirvType::Float(kind) => {
-                let digits = (kind.bit_width() / 4) as usize;
-                format!("0x{bits:0digits$X} : {}", kind.keyword())
-            }
-            other => {
-                return Err(inst.error(ErrorKind::Invalid(format!("a scalar constant of non-scalar type {other}"))));
-            }
-        })
-    }
-
-    /// The printed attribute of the constant `<id>`, typed, as `spirv.Constant` takes it.
-    fn constant_text(&self, inst: &Inst<'_>, id: u32) -> Result<String> {
-        let (type_id, value) = self.constants.get(&id).ok_or_else(|| self.undefined(inst, id, "constant"))?;
-        let model = self.type_models.get(type_id).ok_or_else(|| self.undefined(inst, *type_id, "type"))?;
-        match value {
-            ConstantValue::Bool(value) => Ok(value.to_string()),
-            ConstantValue::Scalar(words) => self.scalar_text(inst, *type_id, words),
-            ConstantValue::Null => self.null_text(inst, model),
-            ConstantValue::Composite(members) => match &**model {
-                SpirvType::Vector { .. } => {
-                    let elements = members
-                        .iter()
-                        .map(|&member| self.constant_text(inst, member).map(|text| untyped(&text).to_owned()))
-                        .collect::<Result<Vec<_>>>()?;
-                    Ok(format!("dense<[{}]> : {model}", elements.join(", ")))
-                }
-                _ => {
-                    let elements =
-                        members.iter().map(|&member| self.constant_text(inst, member)).collect::<Result<Vec<_>>>()?;
-                    Ok(format!("[{}]", elements.join(", ")))
-                }
-            },
-        }
-    }
-
-    fn null_text(&self, inst: &Inst<'_>, model: &SpirvType) -> Result<String> {
-        check_constant_size(inst, model)?;
-        Ok(match model {
-            SpirvType::Integer { width: 1, .. } => "false".to_owned(),
-            SpirvType::Integer { width, .. } => format!("0 : i{width}"),
-            SpirvType::Float(kind) => format!("0.0 : {}", kind.keyword()),
-            SpirvType::Vector { .. } => format!("dense<{}> : {model}", untyped(&self.null_text(inst, model.scalar_type())?)),
-            SpirvType::Array { count, element, .. } => {
-                let element = self.null_text(inst, element)?;
-                format!("[{}]", vec![element; *count as usize].join(", "))
-            }
-            SpirvType::Matrix { columns, column_type } => {
-                let column = self.null_text(inst, column_type)?;
-                format!("[{}]", vec![column; *columns as usize].join(", "))
-            }
-            SpirvType::Struct(st) => {
-                let members =
-                    st.members.iter().map(|member| self.null_text(inst, &member.ty)).collect::<Result<Vec<_>>>()?;
-                format!("[{}]", members.join(", "))
-            }
-            other => {
-                return Err(inst.error(ErrorKind::Unsupported(format!("OpConstantNull of type {other}"))));
-            }
-        })
-    }
-
     // ----- functions -----
 
-    fn function(&mut self, function: &FunctionInsts<'_, 'w>) -> Result<Operation<'c>> {
+    pub(super) fn function(&mut self, function: &FunctionInsts<'_, 'w>) -> Result<Operation<'c>> {
         let def = function.def;
         let result_type = self.word(def, 0)?;
         let id = self.word(def, 1)?;
@@ -925,10 +727,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             (self.id("function_type"), TypeAttribute::new(function_type).into()),
             (self.id("function_control"), control),
         ];
-        for (name, attribute) in self.decoration_attributes(def, id)? {
-            let name = if name.as_string_ref().as_str() == Ok("linkage_attributes") { name } else { name };
-            attributes.push((name, attribute));
-        }
+        attributes.extend(self.decoration_attributes(def, id)?);
         // Parameter decorations (FuncParamAttr, Alignment...) are kept on the
         // function, one dictionary per parameter, as the dialect has no
         // argument attributes for them.
@@ -946,10 +745,8 @@ impl<'c, 'w> Importer<'c, 'w> {
             param_decorations.push(self.attribute(param, &format!("{{{text}}}"))?);
         }
         if any_param_decoration {
-            attributes.push((
-                self.id("param_decorations"),
-                ArrayAttribute::new(self.context, &param_decorations).into(),
-            ));
+            attributes
+                .push((self.id("param_decorations"), ArrayAttribute::new(self.context, &param_decorations).into()));
         }
         let region = Region::new();
         if !function.blocks.is_empty() {
@@ -969,7 +766,12 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// values and name successors of others, and only a region drops those
     /// references before destroying its blocks (as happens when an import
     /// fails halfway).
-    fn function_body(&mut self, function: &FunctionInsts<'_, 'w>, param_types: &[u32], region: &Region<'c>) -> Result<()> {
+    pub(super) fn function_body(
+        &mut self,
+        function: &FunctionInsts<'_, 'w>,
+        param_types: &[u32],
+        region: &Region<'c>,
+    ) -> Result<()> {
         let mut block_index = HashMap::default();
         let mut blocks = Vec::new();
         for (index, (label, body)) in function.blocks.iter().enumerate() {
@@ -983,7 +785,9 @@ impl<'c, 'w> Importer<'c, 'w> {
             if index == 0 {
                 for (param, &type_id) in function.params.iter().zip(param_types) {
                     if self.word(param, 0)? != type_id {
-                        return Err(param.error(ErrorKind::Invalid("parameter type does not match the function type".into())));
+                        return Err(
+                            param.error(ErrorKind::Invalid("parameter type does not match the function type".into()))
+                        );
                     }
                     arguments.push((self.mlir_type(param, type_id)?, location));
                 }
@@ -1002,7 +806,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         self.fill_blocks(function, &blocks, &block_index)
     }
 
-    fn fill_blocks<'b>(
+    pub(super) fn fill_blocks<'b>(
         &mut self,
         function: &FunctionInsts<'_, 'w>,
         blocks: &'b [BlockRef<'c, 'b>],
@@ -1026,14 +830,13 @@ impl<'c, 'w> Importer<'c, 'w> {
             state.values.insert(id, value.into());
         }
         for (index, (_, body)) in function.blocks.iter().enumerate() {
-            let block_phis: Vec<Inst<'w>> = body.iter().filter(|inst| inst.opcode == op::PHI).map(|inst| **inst).collect();
+            let block_phis: Vec<Inst<'w>> =
+                body.iter().filter(|inst| inst.opcode == op::PHI).map(|inst| **inst).collect();
             let first_argument = if index == 0 { function.params.len() } else { 0 };
             for (position, phi) in block_phis.iter().enumerate() {
                 let id = self.word(phi, 1)?;
                 self.check_bound(phi, id)?;
-                let value = blocks[index]
-                    .argument(first_argument + position)
-                    .map_err(phi.invalid())?;
+                let value = blocks[index].argument(first_argument + position).map_err(phi.invalid())?;
                 state.values.insert(id, value.into());
             }
             state.phis.insert(index, block_phis);
@@ -1068,7 +871,12 @@ impl<'c, 'w> Importer<'c, 'w> {
                         ));
                     }
                     op::NO_LINE => line = None,
-                    op::PHI | op::SELECTION_MERGE | op::LOOP_MERGE | op::NOP | op::LIFETIME_START | op::LIFETIME_STOP => {}
+                    op::PHI
+                    | op::SELECTION_MERGE
+                    | op::LOOP_MERGE
+                    | op::NOP
+                    | op::LIFETIME_START
+                    | op::LIFETIME_STOP => {}
                     _ => {
                         let location = self.location(inst, line);
                         terminated = self.instruction(&mut state, inst, location)?;
@@ -1083,7 +891,7 @@ impl<'c, 'w> Importer<'c, 'w> {
     }
 
     /// Imports one instruction into block `index`; returns whether it ended the block.
-    fn instruction<'b>(
+    pub(super) fn instruction<'b>(
         &mut self,
         state: &mut FunctionState<'c, 'b, 'w>,
         inst: &Inst<'w>,
@@ -1107,23 +915,17 @@ impl<'c, 'w> Importer<'c, 'w> {
             op::BRANCH_CONDITIONAL => {
                 let condition = self.value(state, inst, self.word(inst, 0)?)?;
                 let (true_block, true_arguments) = self.branch_target(state, inst, self.word(inst, 1)?)?;
-                let (false_block, false_arguments) =
-                    self.branch_target(state, inst, self.word(inst, 2)?)?;
+                let (false_block, false_arguments) = self.branch_target(state, inst, self.word(inst, 2)?)?;
                 let mut operands = vec![condition];
                 operands.extend(&true_arguments);
                 operands.extend(&false_arguments);
                 let segments = [1, true_arguments.len() as i32, false_arguments.len() as i32];
-                let mut attributes = vec![(
-                    self.id("operandSegmentSizes"),
-                    DenseI32ArrayAttribute::new(self.context, &segments).into(),
-                )];
+                let mut attributes =
+                    vec![(self.id("operandSegmentSizes"), DenseI32ArrayAttribute::new(self.context, &segments).into())];
                 attributes.extend(self.back_edge_control(inst, state, &[self.word(inst, 1)?, self.word(inst, 2)?])?);
                 if let [_, _, _, a, b] = w {
                     let weights = vec![self.i32_attribute(*a), self.i32_attribute(*b)];
-                    attributes.push((
-                        self.id("branch_weights"),
-                        ArrayAttribute::new(self.context, &weights).into(),
-                    ));
+                    attributes.push((self.id("branch_weights"), ArrayAttribute::new(self.context, &weights).into()));
                 }
                 let operation = OperationBuilder::new("spirv.BranchConditional", location)
                     .add_operands(&operands)
@@ -1160,17 +962,15 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let id = self.word(inst, 1)?;
                 self.check_bound(inst, id)?;
                 let callee = self.word(inst, 2)?;
-                let callee = self.functions.get(&callee).cloned().ok_or_else(|| self.undefined(inst, callee, "function"))?;
+                let callee =
+                    self.functions.get(&callee).cloned().ok_or_else(|| self.undefined(inst, callee, "function"))?;
                 let mut arguments = Vec::new();
                 for &argument in &w[3..] {
                     arguments.push(self.value(state, inst, argument)?);
                 }
                 let mut builder = OperationBuilder::new("spirv.FunctionCall", location)
                     .add_operands(&arguments)
-                    .add_attributes(&[(
-                        self.id("callee"),
-                        FlatSymbolRefAttribute::new(self.context, &callee).into(),
-                    )]);
+                    .add_attributes(&[(self.id("callee"), FlatSymbolRefAttribute::new(self.context, &callee).into())]);
                 if !self.is_void(type_id) {
                     builder = builder.add_results(&[self.mlir_type(inst, type_id)?]);
                 }
@@ -1185,7 +985,9 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let source = self.value(state, inst, self.word(inst, 1)?)?;
                 let mut attributes = Vec::new();
                 let mut at = 2;
-                for (access_name, alignment_name) in [("memory_access", "alignment"), ("source_memory_access", "source_alignment")] {
+                for (access_name, alignment_name) in
+                    [("memory_access", "alignment"), ("source_memory_access", "source_alignment")]
+                {
                     if let Some(&mask) = w.get(at) {
                         attributes.push((self.id(access_name), self.enum_attribute(inst, "memory_access", mask)?));
                         at += 1;
@@ -1195,8 +997,10 @@ impl<'c, 'w> Importer<'c, 'w> {
                         }
                     }
                 }
-                let operation =
-                    OperationBuilder::new("spirv.CopyMemory", location).add_operands(&[target, source]).add_attributes(&attributes).build();
+                let operation = OperationBuilder::new("spirv.CopyMemory", location)
+                    .add_operands(&[target, source])
+                    .add_attributes(&attributes)
+                    .build();
                 self.append(inst, block, operation)?;
                 Ok(false)
             }
@@ -1216,7 +1020,11 @@ impl<'c, 'w> Importer<'c, 'w> {
             op::EXT_INST => {
                 let set = self.word(inst, 2)?;
                 let number = self.word(inst, 3)?;
-                let set_name = self.ext_sets.get(&set).cloned().ok_or_else(|| self.undefined(inst, set, "extended instruction set"))?;
+                let set_name = self
+                    .ext_sets
+                    .get(&set)
+                    .cloned()
+                    .ok_or_else(|| self.undefined(inst, set, "extended instruction set"))?;
                 if is_non_semantic(&set_name) {
                     self.non_semantic.insert(self.word(inst, 1)?);
                     return Ok(false);
@@ -1247,7 +1055,8 @@ impl<'c, 'w> Importer<'c, 'w> {
             }
             op::IN_BOUNDS_ACCESS_CHAIN | op::ACCESS_CHAIN => {
                 // OpInBoundsAccessChain only adds that the indices are in bounds.
-                let info = tables::op(op::ACCESS_CHAIN).ok_or_else(|| inst.error(ErrorKind::Unsupported("OpAccessChain".into())))?;
+                let info = tables::op(op::ACCESS_CHAIN)
+                    .ok_or_else(|| inst.error(ErrorKind::Unsupported("OpAccessChain".into())))?;
                 let result = Some((self.word(inst, 0)?, self.word(inst, 1)?));
                 self.table_op(state, inst, info, &w[2..], result, location)?;
                 Ok(false)
@@ -1261,7 +1070,8 @@ impl<'c, 'w> Importer<'c, 'w> {
                     // which the dialect does not keep: the value itself.
                     state.values.insert(id, value);
                 } else {
-                    let info = tables::op(op::BITCAST).ok_or_else(|| inst.error(ErrorKind::Unsupported("OpBitcast".into())))?;
+                    let info = tables::op(op::BITCAST)
+                        .ok_or_else(|| inst.error(ErrorKind::Unsupported("OpBitcast".into())))?;
                     let result = Some((self.word(inst, 0)?, id));
                     self.table_op(state, inst, info, &w[2..], result, location)?;
                 }
@@ -1301,322 +1111,9 @@ impl<'c, 'w> Importer<'c, 'w> {
         }
     }
 
-    /// `GLSL.std.450` instructions the dialect has no op for, as dialect ops
-    /// with the same meaning (GLSL.std.450 specification): `Atan2`, `NMin`,
-    /// `NMax` are OpenCL.std's `atan2`, `fmin`, `fmax` (which ignore a NaN
-    /// operand as `NMin`/`NMax` do); `NClamp` is `fmin(fmax(x, lo), hi)`;
-    /// `Trunc`, `Radians`, `Degrees`, `Step`, `SmoothStep`, `FaceForward` are
-    /// their defining formulas. Returns false for the others (refused).
-    fn glsl_expansion<'b>(
-        &mut self,
-        state: &mut FunctionState<'c, 'b, 'w>,
-        inst: &Inst<'w>,
-        number: u32,
-        location: Location<'c>,
-    ) -> Result<bool> {
-        const TRUNC: u32 = 3;
-        const RADIANS: u32 = 11;
-        const DEGREES: u32 = 12;
-        const ATAN2: u32 = 25;
-        const STEP: u32 = 48;
-        const SMOOTH_STEP: u32 = 49;
-        const FACE_FORWARD: u32 = 70;
-        const NMIN: u32 = 79;
-        const NMAX: u32 = 80;
-        const NCLAMP: u32 = 81;
-        if !matches!(number, TRUNC | RADIANS | DEGREES | ATAN2 | STEP | SMOOTH_STEP | FACE_FORWARD | NMIN | NMAX | NCLAMP) {
-            return Ok(false);
-        }
-        let ty = self.mlir_type(inst, self.word(inst, 0)?)?;
-        let mut x = Vec::new();
-        for &operand in &inst.words[4..] {
-            x.push(self.value(state, inst, operand)?);
-        }
-        let arity = match number {
-            TRUNC | RADIANS | DEGREES => 1,
-            ATAN2 | STEP | NMIN | NMAX => 2,
-            _ => 3,
-        };
-        if x.len() != arity {
-            return Err(inst.error(ErrorKind::Malformed(format!("GLSL.std.450 instruction {number} takes {arity} operands"))));
-        }
-        let bool_type = self.bool_type_like(inst, ty)?;
-        let i1: Type<'c> = IntegerType::new(self.context, 1).into();
-        let value = match number {
-            ATAN2 => self.emit(state, inst, location, "spirv.CL.atan2", &x, &[], Some(ty))?,
-            NMIN => self.emit(state, inst, location, "spirv.CL.fmin", &x, &[], Some(ty))?,
-            NMAX => self.emit(state, inst, location, "spirv.CL.fmax", &x, &[], Some(ty))?,
-            NCLAMP => {
-                let low = self.emit(state, inst, location, "spirv.CL.fmax", &x[..2], &[], Some(ty))?;
-                self.emit(state, inst, location, "spirv.CL.fmin", &[low, x[2]], &[], Some(ty))?
-            }
-            TRUNC => {
-                let zero = self.float_splat(state, inst, location, ty, 0.0)?;
-                let floor = self.emit(state, inst, location, "spirv.GL.Floor", &x, &[], Some(ty))?;
-                let ceil = self.emit(state, inst, location, "spirv.GL.Ceil", &x, &[], Some(ty))?;
-                let positive = self.emit(state, inst, location, "spirv.FOrdGreaterThanEqual", &[x[0], zero], &[], Some(bool_type))?;
-                self.emit(state, inst, location, "spirv.Select", &[positive, floor, ceil], &[], Some(ty))?
-            }
-            RADIANS | DEGREES => {
-                let factor = if number == RADIANS { std::f64::consts::PI / 180.0 } else { 180.0 / std::f64::consts::PI };
-                let factor = self.float_splat(state, inst, location, ty, factor)?;
-                self.emit(state, inst, location, "spirv.FMul", &[x[0], factor], &[], Some(ty))?
-            }
-            STEP => {
-                // 0.0 where x < edge, else 1.0.
-                let zero = self.float_splat(state, inst, location, ty, 0.0)?;
-                let one = self.float_splat(state, inst, location, ty, 1.0)?;
-                let below = self.emit(state, inst, location, "spirv.FOrdLessThan", &[x[1], x[0]], &[], Some(bool_type))?;
-                self.emit(state, inst, location, "spirv.Select", &[below, zero, one], &[], Some(ty))?
-            }
-            SMOOTH_STEP => {
-                // t = clamp((x - edge0) / (edge1 - edge0), 0, 1); t * t * (3 - 2 t).
-                let zero = self.float_splat(state, inst, location, ty, 0.0)?;
-                let one = self.float_splat(state, inst, location, ty, 1.0)?;
-                let two = self.float_splat(state, inst, location, ty, 2.0)?;
-                let three = self.float_splat(state, inst, location, ty, 3.0)?;
-                let numerator = self.emit(state, inst, location, "spirv.FSub", &[x[2], x[0]], &[], Some(ty))?;
-                let denominator = self.emit(state, inst, location, "spirv.FSub", &[x[1], x[0]], &[], Some(ty))?;
-                let ratio = self.emit(state, inst, location, "spirv.FDiv", &[numerator, denominator], &[], Some(ty))?;
-                let t = self.emit(state, inst, location, "spirv.GL.FClamp", &[ratio, zero, one], &[], Some(ty))?;
-                let two_t = self.emit(state, inst, location, "spirv.FMul", &[two, t], &[], Some(ty))?;
-                let rest = self.emit(state, inst, location, "spirv.FSub", &[three, two_t], &[], Some(ty))?;
-                let square = self.emit(state, inst, location, "spirv.FMul", &[t, t], &[], Some(ty))?;
-                self.emit(state, inst, location, "spirv.FMul", &[square, rest], &[], Some(ty))?
-            }
-            _ => {
-                // FaceForward(N, I, Nref): N if dot(Nref, I) < 0, else -N.
-                let scalar = self.scalar_type(inst, ty)?;
-                let dot = if ty == scalar {
-                    self.emit(state, inst, location, "spirv.FMul", &[x[2], x[1]], &[], Some(ty))?
-                } else {
-                    self.emit(state, inst, location, "spirv.Dot", &[x[2], x[1]], &[], Some(scalar))?
-                };
-                let zero = self.float_splat(state, inst, location, scalar, 0.0)?;
-                let negative = self.emit(state, inst, location, "spirv.FOrdLessThan", &[dot, zero], &[], Some(i1))?;
-                let flipped = self.emit(state, inst, location, "spirv.FNegate", &[x[0]], &[], Some(ty))?;
-                self.emit(state, inst, location, "spirv.Select", &[negative, x[0], flipped], &[], Some(ty))?
-            }
-        };
-        self.define_value(state, inst, self.word(inst, 1)?, value)?;
-        Ok(true)
-    }
-
-    /// `OpCopyLogical`: `value` as the logically matching `target` type (the
-    /// same shape, other decorations): member by member, rebuilt.
-    fn copy_logical<'b>(
-        &mut self,
-        state: &mut FunctionState<'c, 'b, 'w>,
-        inst: &Inst<'w>,
-        location: Location<'c>,
-        value: Value<'c, 'b>,
-        target: Type<'c>,
-    ) -> Result<Value<'c, 'b>> {
-        if value.r#type() == target {
-            return Ok(value);
-        }
-        let mismatch = || inst.error(ErrorKind::Invalid(format!("OpCopyLogical from {} to {target}", value.r#type())));
-        let source_model = SpirvType::parse(&value.r#type().to_string()).map_err(|_| mismatch())?;
-        let target_model = SpirvType::parse(&target.to_string()).map_err(|_| mismatch())?;
-        let members: Vec<(Arc<SpirvType>, Arc<SpirvType>)> = match (&source_model, &target_model) {
-            (SpirvType::Struct(from), SpirvType::Struct(to)) if from.members.len() == to.members.len() => {
-                from.members.iter().zip(&to.members).map(|(a, b)| (Arc::clone(&a.ty), Arc::clone(&b.ty))).collect()
-            }
-            (SpirvType::Array { count: n, element: a, .. }, SpirvType::Array { count: m, element: b, .. }) if n == m => {
-                (0..*n).map(|_| (Arc::clone(a), Arc::clone(b))).collect()
-            }
-            _ => return Err(mismatch()),
-        };
-        let mut copied = Vec::new();
-        for (index, (from, to)) in members.iter().enumerate() {
-            let from_type = self.parse_type(&from.to_string()).ok_or_else(mismatch)?;
-            let to_type = self.parse_type(&to.to_string()).ok_or_else(mismatch)?;
-            let indices = ArrayAttribute::new(self.context, &[self.i32_attribute(index as u32)]).into();
-            let member = self.emit(state, inst, location, "spirv.CompositeExtract", &[value], &[(self.id("indices"), indices)], Some(from_type))?;
-            copied.push(self.copy_logical(state, inst, location, member, to_type)?);
-        }
-        self.emit(state, inst, location, "spirv.CompositeConstruct", &copied, &[], Some(target))
-    }
-
-    /// `OpCopyMemorySized` of a constant size (what clang emits for copies of
-    /// private arrays and structs): the bytes copied in the widest integer
-    /// unit both the size and the declared alignment allow, through pointers
-    /// bitcast to that unit. Sizes that are not constants, or need more than
-    /// 256 units, are refused.
-    fn copy_memory_sized<'b>(&mut self, state: &mut FunctionState<'c, 'b, 'w>, inst: &Inst<'w>, location: Location<'c>) -> Result<()> {
-        const MAX_UNITS: u64 = 256;
-        const ALIGNED: u32 = 0x2;
-        let target = self.value(state, inst, self.word(inst, 0)?)?;
-        let source = self.value(state, inst, self.word(inst, 1)?)?;
-        let size_id = self.word(inst, 2)?;
-        let size = match self.constants.get(&size_id) {
-            Some((_, ConstantValue::Scalar(words))) => {
-                u64::from(words[0]) | words.get(1).map_or(0, |high| u64::from(*high) << 32)
-            }
-            _ => return Err(inst.error(ErrorKind::Unsupported("OpCopyMemorySized of a size that is not a constant".into()))),
-        };
-        let alignment = match inst.words.get(3) {
-            Some(mask) if mask & ALIGNED != 0 => inst.words.get(4).copied().unwrap_or(1),
-            _ => 1,
-        };
-        let unit = [8u64, 4, 2, 1].into_iter().find(|unit| size % unit == 0 && u64::from(alignment) % unit == 0).unwrap_or(1);
-        if size / unit > MAX_UNITS {
-            return Err(inst.error(ErrorKind::Unsupported(format!(
-                "OpCopyMemorySized of {size} bytes (copies of more than {MAX_UNITS} units of {unit} bytes are not expanded)"
-            ))));
-        }
-        let unit_type = IntegerType::new(self.context, (unit * 8) as u32).into();
-        let pointer_to_unit = |this: &Self, pointer: Value<'c, 'b>| -> Result<Type<'c>> {
-            let storage = SpirvType::parse(&pointer.r#type().to_string())
-                .ok()
-                .and_then(|model| model.storage_class())
-                .ok_or_else(|| inst.error(ErrorKind::Invalid("OpCopyMemorySized of a non-pointer".into())))?;
-            this.parse_type(&format!("!spirv.ptr<i{}, {storage}>", unit * 8))
-                .ok_or_else(|| inst.error(ErrorKind::Invalid("no pointer type for the copy".into())))
-        };
-        let target_type = pointer_to_unit(self, target)?;
-        let source_type = pointer_to_unit(self, source)?;
-        let target = self.emit(state, inst, location, "spirv.Bitcast", &[target], &[], Some(target_type))?;
-        let source = self.emit(state, inst, location, "spirv.Bitcast", &[source], &[], Some(source_type))?;
-        let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
-        for index in 0..size / unit {
-            let attribute = IntegerAttribute::new(i32_type, index as i64).into();
-            let index = self.emit(state, inst, location, "spirv.Constant", &[], &[(self.id("value"), attribute)], Some(i32_type))?;
-            let from = self.emit(state, inst, location, "spirv.PtrAccessChain", &[source, index], &[], Some(source_type))?;
-            let to = self.emit(state, inst, location, "spirv.PtrAccessChain", &[target, index], &[], Some(target_type))?;
-            let value = self.emit(state, inst, location, "spirv.Load", &[from], &[], Some(unit_type))?;
-            self.append(inst, state.current(), OperationBuilder::new("spirv.Store", location).add_operands(&[to, value]).build())?;
-        }
-        Ok(())
-    }
-
-    /// `i1`, or `vector<Nxi1>` for a vector type of N lanes.
-    fn bool_type_like(&self, inst: &Inst<'_>, ty: Type<'c>) -> Result<Type<'c>> {
-        match SpirvType::parse(&ty.to_string()).ok().and_then(|model| model.vector_count()) {
-            Some(count) => self.parse_type(&format!("vector<{count}xi1>")),
-            None => Some(IntegerType::new(self.context, 1).into()),
-        }
-        .ok_or_else(|| inst.error(ErrorKind::Invalid(format!("no boolean type like {ty}"))))
-    }
-
-    /// The scalar type of a scalar or vector type.
-    fn scalar_type(&self, inst: &Inst<'_>, ty: Type<'c>) -> Result<Type<'c>> {
-        let model = SpirvType::parse(&ty.to_string()).map_err(|_| inst.error(ErrorKind::Invalid(format!("type {ty}"))))?;
-        self.parse_type(&model.scalar_type().to_string()).ok_or_else(|| inst.error(ErrorKind::Invalid(format!("type {ty}"))))
-    }
-
-    /// A `spirv.Constant` of float type `ty` (a scalar, or a vector splat).
-    fn float_splat<'b>(
-        &mut self,
-        state: &mut FunctionState<'c, 'b, 'w>,
-        inst: &Inst<'w>,
-        location: Location<'c>,
-        ty: Type<'c>,
-        value: f64,
-    ) -> Result<Value<'c, 'b>> {
-        let literal = format!("{value:.17e}");
-        let text = if ty.to_string().starts_with("vector<") { format!("dense<{literal}> : {ty}") } else { format!("{literal} : {ty}") };
-        let attribute = self.attribute(inst, &text)?;
-        self.emit(state, inst, location, "spirv.Constant", &[], &[(self.id("value"), attribute)], Some(ty))
-    }
-
-    /// Core instructions the dialect has no op for, as the dialect ops that
-    /// mean the same (docs/import.md):
-    /// - `OpAny`/`OpAll`: `spirv.LogicalOr`/`spirv.LogicalAnd` over the lanes;
-    /// - `OpAtomicLoad`: `spirv.AtomicIAdd` of 0 (integers), which returns
-    ///   the value atomically with the same scope and semantics;
-    /// - `OpAtomicStore`: `spirv.AtomicExchange`, its result unused;
-    /// - `OpGroupNonUniformBroadcastFirst`: a shuffle from the lowest active
-    ///   invocation (`spirv.GroupNonUniformBallotFindLSB` of the ballot of true).
-    fn expansion<'b>(&mut self, state: &mut FunctionState<'c, 'b, 'w>, inst: &Inst<'w>, location: Location<'c>) -> Result<()> {
-        let w = inst.words;
-        let result_type = |this: &mut Self| this.mlir_type(inst, this.word(inst, 0)?);
-        match inst.opcode {
-            op::ANY | op::ALL => {
-                let vector = self.value(state, inst, self.word(inst, 2)?)?;
-                let bool_type = result_type(self)?;
-                let count = SpirvType::parse(&vector.r#type().to_string()).ok().and_then(|model| model.vector_count());
-                let Some(count) = count else {
-                    return Err(inst.error(ErrorKind::Invalid("OpAny/OpAll of a non-vector".into())));
-                };
-                let combine = if inst.opcode == op::ANY { "spirv.LogicalOr" } else { "spirv.LogicalAnd" };
-                let mut result = None;
-                for lane in 0..count {
-                    let indices = ArrayAttribute::new(self.context, &[self.i32_attribute(lane)]).into();
-                    let element = self.emit(state, inst, location, "spirv.CompositeExtract", &[vector], &[(self.id("indices"), indices)], Some(bool_type))?;
-                    result = Some(match result {
-                        None => element,
-                        Some(previous) => self.emit(state, inst, location, combine, &[previous, element], &[], Some(bool_type))?,
-                    });
-                }
-                let value = result.ok_or_else(|| inst.error(ErrorKind::Invalid("OpAny/OpAll of an empty vector".into())))?;
-                self.define_value(state, inst, self.word(inst, 1)?, value)
-            }
-            op::ATOMIC_LOAD => {
-                let ty = result_type(self)?;
-                let zero_attribute: Attribute<'c> = match IntegerType::try_from(ty) {
-                    Ok(_) => IntegerAttribute::new(ty, 0).into(),
-                    Err(_) => {
-                        return Err(inst.error(ErrorKind::Unsupported(format!("OpAtomicLoad of {ty} (only integers)"))));
-                    }
-                };
-                let pointer = self.value(state, inst, self.word(inst, 2)?)?;
-                let zero = self.emit(state, inst, location, "spirv.Constant", &[], &[(self.id("value"), zero_attribute)], Some(ty))?;
-                let attributes = self.scope_and_semantics(inst, w.get(3).copied(), w.get(4).copied())?;
-                let value = self.emit(state, inst, location, "spirv.AtomicIAdd", &[pointer, zero], &attributes, Some(ty))?;
-                self.define_value(state, inst, self.word(inst, 1)?, value)
-            }
-            op::ATOMIC_STORE => {
-                let pointer = self.value(state, inst, self.word(inst, 0)?)?;
-                let stored = self.value(state, inst, self.word(inst, 3)?)?;
-                let attributes = self.scope_and_semantics(inst, w.get(1).copied(), w.get(2).copied())?;
-                self.emit(state, inst, location, "spirv.AtomicExchange", &[pointer, stored], &attributes, Some(stored.r#type()))?;
-                Ok(())
-            }
-            _ => {
-                // OpGroupNonUniformBroadcastFirst: scope, value.
-                let ty = result_type(self)?;
-                let scope_value = self.constant_u32(self.word(inst, 2)?).ok_or_else(|| {
-                    inst.error(ErrorKind::Invalid("the execution scope is not an integer constant".into()))
-                })?;
-                let scope = (self.id("execution_scope"), self.enum_attribute(inst, "scope", scope_value)?);
-                let value = self.value(state, inst, self.word(inst, 3)?)?;
-                let bool_type: Type<'c> = IntegerType::new(self.context, 1).into();
-                let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
-                let ballot_type = self.parse_type("vector<4xi32>").ok_or_else(|| inst.error(ErrorKind::Invalid("vector<4xi32>".into())))?;
-                let true_attribute = IntegerAttribute::new(bool_type, 1).into();
-                let all = self.emit(state, inst, location, "spirv.Constant", &[], &[(self.id("value"), true_attribute)], Some(bool_type))?;
-                let ballot = self.emit(state, inst, location, "spirv.GroupNonUniformBallot", &[all], &[scope], Some(ballot_type))?;
-                let first = self.emit(state, inst, location, "spirv.GroupNonUniformBallotFindLSB", &[ballot], &[scope], Some(i32_type))?;
-                let result = self.emit(state, inst, location, "spirv.GroupNonUniformShuffle", &[value, first], &[scope], Some(ty))?;
-                self.added_capabilities.insert("GroupNonUniformShuffle");
-                self.define_value(state, inst, self.word(inst, 1)?, result)
-            }
-        }
-    }
-
-    /// `memory_scope` and `semantics` from the `<id>`s of their constants.
-    fn scope_and_semantics(
-        &mut self,
-        inst: &Inst<'_>,
-        scope: Option<u32>,
-        semantics: Option<u32>,
-    ) -> Result<Vec<(Identifier<'c>, Attribute<'c>)>> {
-        let constant = |this: &Self, id: Option<u32>| {
-            id.and_then(|id| this.constant_u32(id))
-                .ok_or_else(|| inst.error(ErrorKind::Invalid("a scope or semantics operand is not an integer constant".into())))
-        };
-        let scope = constant(self, scope)?;
-        let semantics = constant(self, semantics)?;
-        Ok(vec![
-            (self.id("memory_scope"), self.enum_attribute(inst, "scope", scope)?),
-            (self.id("semantics"), self.enum_attribute(inst, "memory_semantics", semantics)?),
-        ])
-    }
-
     /// Appends one op of an expansion; returns its result, if it has one.
     #[allow(clippy::too_many_arguments)]
-    fn emit<'b>(
+    pub(super) fn emit<'b>(
         &mut self,
         state: &mut FunctionState<'c, 'b, 'w>,
         inst: &Inst<'_>,
@@ -1634,7 +1131,13 @@ impl<'c, 'w> Importer<'c, 'w> {
         Ok(operation.result(0).map_err(inst.invalid())?.into())
     }
 
-    fn define_value<'b>(&self, state: &mut FunctionState<'c, 'b, 'w>, inst: &Inst<'_>, id: u32, value: Value<'c, 'b>) -> Result<()> {
+    pub(super) fn define_value<'b>(
+        &self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'_>,
+        id: u32,
+        value: Value<'c, 'b>,
+    ) -> Result<()> {
         self.check_bound(inst, id)?;
         if state.values.insert(id, value).is_some() {
             return Err(inst.error(ErrorKind::Invalid(format!("<id> %{id} is defined twice"))));
@@ -1642,265 +1145,10 @@ impl<'c, 'w> Importer<'c, 'w> {
         Ok(())
     }
 
-    /// OpenCL.std `vload_half`, `vload_halfn`, `vloada_halfn`, `vstore_half`,
-    /// `vstore_halfn`, `vstorea_halfn` (and the `_r` forms with the rounding
-    /// mode RTE, the default's), which the dialect lacks, as what they mean
-    /// (OpenCL C 6.15.8): half values at `p[offset * n + i]` (a stride of 4
-    /// for the aligned forms of 3-vectors) converted from or to float.
-    fn half_load_store<'b>(
-        &mut self,
-        state: &mut FunctionState<'c, 'b, 'w>,
-        inst: &Inst<'w>,
-        number: u32,
-        location: Location<'c>,
-    ) -> Result<()> {
-        const VLOAD_HALFN: u32 = 174;
-        const VSTORE_HALF_R: u32 = 176;
-        const VSTORE_HALFN_R: u32 = 178;
-        const VLOADA_HALFN: u32 = 179;
-        const VSTOREA_HALFN: u32 = 180;
-        const RTE: u32 = 0;
-        let load = matches!(number, VLOAD_HALF | VLOAD_HALFN | VLOADA_HALFN);
-        let aligned = matches!(number, VLOADA_HALFN | VSTOREA_HALFN | VSTOREA_HALFN_R);
-        let w = &inst.words[4..];
-        if matches!(number, VSTORE_HALF_R | VSTORE_HALFN_R | VSTOREA_HALFN_R) && w.get(3) != Some(&RTE) {
-            return Err(inst.error(ErrorKind::Unsupported(
-                "a half-precision store with a rounding mode other than RTE (the lowering has no rounding modes)".into(),
-            )));
-        }
-        let (data, offset_id, pointer_id) = if load { (None, w.first(), w.get(1)) } else { (w.first(), w.get(1), w.get(2)) };
-        let malformed = || inst.error(ErrorKind::Malformed("a half-precision load or store lacks operands".into()));
-        let offset = self.value(state, inst, *offset_id.ok_or_else(malformed)?)?;
-        let pointer = self.value(state, inst, *pointer_id.ok_or_else(malformed)?)?;
-        let stored = match data {
-            Some(&data) => Some(self.value(state, inst, data)?),
-            None => None,
-        };
-        let float_type = match stored {
-            Some(value) => value.r#type(),
-            None => self.mlir_type(inst, self.word(inst, 0)?)?,
-        };
-        let float_model = SpirvType::parse(&float_type.to_string()).map_err(|_| malformed())?;
-        let lanes = float_model.vector_count().unwrap_or(1);
-        let scalar = self.scalar_type(inst, float_type)?;
-        let half = SpirvType::parse(&pointer.r#type().to_string())
-            .ok()
-            .and_then(|model| model.pointee().map(|pointee| pointee.to_string()))
-            .and_then(|text| self.parse_type(&text))
-            .ok_or_else(|| inst.error(ErrorKind::Invalid("the pointer operand is not a pointer to half".into())))?;
-        let stride = if aligned && lanes == 3 { 4 } else { lanes };
-        let pointers = self.element_pointers(state, inst, location, offset, pointer, stride, lanes)?;
-        let mut loaded = Vec::new();
-        for (lane, element) in (0..lanes).zip(pointers) {
-            match stored {
-                None => {
-                    let value = self.emit(state, inst, location, "spirv.Load", &[element], &[], Some(half))?;
-                    loaded.push(self.emit(state, inst, location, "spirv.FConvert", &[value], &[], Some(scalar))?);
-                }
-                Some(vector) => {
-                    let value = if lanes == 1 {
-                        vector
-                    } else {
-                        let indices = ArrayAttribute::new(self.context, &[self.i32_attribute(lane)]).into();
-                        self.emit(state, inst, location, "spirv.CompositeExtract", &[vector], &[(self.id("indices"), indices)], Some(scalar))?
-                    };
-                    let narrowed = self.emit(state, inst, location, "spirv.FConvert", &[value], &[], Some(half))?;
-                    self.append(inst, state.current(), OperationBuilder::new("spirv.Store", location).add_operands(&[element, narrowed]).build())?;
-                }
-            }
-        }
-        if load {
-            let value = if lanes == 1 {
-                loaded[0]
-            } else {
-                self.emit(state, inst, location, "spirv.CompositeConstruct", &loaded, &[], Some(float_type))?
-            };
-            self.define_value(state, inst, self.word(inst, 1)?, value)?;
-        }
-        Ok(())
-    }
-
-    /// OpenCL.std `vloadn`/`vstoren`, which the dialect lacks, as what they
-    /// mean: `n` scalar loads (stores) at `p[offset * n + i]`, with the
-    /// alignment of the scalar (OpenCL C 6.15.8).
-    fn vector_load_store<'b>(
-        &mut self,
-        state: &mut FunctionState<'c, 'b, 'w>,
-        inst: &Inst<'w>,
-        number: u32,
-        location: Location<'c>,
-    ) -> Result<()> {
-        let load = number == VLOADN;
-        let (data, offset_word, pointer_word) = if load { (None, 4, 5) } else { (Some(self.word(inst, 4)?), 5, 6) };
-        let offset = self.value(state, inst, self.word(inst, offset_word)?)?;
-        let pointer = self.value(state, inst, self.word(inst, pointer_word)?)?;
-        let stored = match data {
-            Some(data) => Some(self.value(state, inst, data)?),
-            None => None,
-        };
-        let vector_type = match stored {
-            Some(vector) => vector.r#type(),
-            None => self.mlir_type(inst, self.word(inst, 0)?)?,
-        };
-        let model = SpirvType::parse(&vector_type.to_string()).ok();
-        let Some(count) = model.as_ref().and_then(SpirvType::vector_count) else {
-            return Err(inst.error(ErrorKind::Invalid(format!("vloadn/vstoren on the non-vector type {vector_type}"))));
-        };
-        let element_type = self.scalar_type(inst, vector_type)?;
-        let pointers = self.element_pointers(state, inst, location, offset, pointer, count, count)?;
-        let mut loaded = Vec::new();
-        for (lane, element_pointer) in (0..count).zip(pointers) {
-            match stored {
-                None => {
-                    loaded.push(self.emit(state, inst, location, "spirv.Load", &[element_pointer], &[], Some(element_type))?);
-                }
-                Some(vector) => {
-                    let indices = ArrayAttribute::new(self.context, &[self.i32_attribute(lane)]).into();
-                    let element = self.emit(
-                        state,
-                        inst,
-                        location,
-                        "spirv.CompositeExtract",
-                        &[vector],
-                        &[(self.id("indices"), indices)],
-                        Some(element_type),
-                    )?;
-                    let store = OperationBuilder::new("spirv.Store", location).add_operands(&[element_pointer, element]).build();
-                    self.append(inst, state.current(), store)?;
-                }
-            }
-        }
-        if load {
-            let value = self.emit(state, inst, location, "spirv.CompositeConstruct", &loaded, &[], Some(vector_type))?;
-            self.define_value(state, inst, self.word(inst, 1)?, value)?;
-        }
-        Ok(())
-    }
-
-    /// The pointers to `p[offset * stride + i]` for the `lanes` lanes of a
-    /// vector load or store (`spirv.PtrAccessChain` from `pointer`).
-    #[allow(clippy::too_many_arguments)]
-    fn element_pointers<'b>(
-        &mut self,
-        state: &mut FunctionState<'c, 'b, 'w>,
-        inst: &Inst<'_>,
-        location: Location<'c>,
-        offset: Value<'c, 'b>,
-        pointer: Value<'c, 'b>,
-        stride: u32,
-        lanes: u32,
-    ) -> Result<Vec<Value<'c, 'b>>> {
-        let offset_type = offset.r#type();
-        let integer = |this: &mut Self, state: &mut FunctionState<'c, 'b, 'w>, value: u32| {
-            let attribute = IntegerAttribute::new(offset_type, i64::from(value)).into();
-            this.emit(state, inst, location, "spirv.Constant", &[], &[(this.id("value"), attribute)], Some(offset_type))
-        };
-        let stride = integer(self, state, stride)?;
-        let base = self.emit(state, inst, location, "spirv.IMul", &[offset, stride], &[], Some(offset_type))?;
-        let mut pointers = Vec::with_capacity(lanes as usize);
-        for lane in 0..lanes {
-            let index = if lane == 0 {
-                base
-            } else {
-                let lane = integer(self, state, lane)?;
-                self.emit(state, inst, location, "spirv.IAdd", &[base, lane], &[], Some(offset_type))?
-            };
-            pointers.push(self.emit(state, inst, location, "spirv.PtrAccessChain", &[pointer, index], &[], Some(pointer.r#type()))?);
-        }
-        Ok(pointers)
-    }
-
-    /// An `OpenCL.std` instruction the dialect has no op for, as the
-    /// SPIRV-LLVM-Translator represents every one of them (seed 000): a call
-    /// to the builtin `__spirv_ocl_<name>`, Itanium-mangled, declared as an
-    /// imported function. Integers are mangled signed unless the
-    /// instruction's name says unsigned (`u_add_sat`), as the translator does.
-    fn opencl_builtin_call<'b>(
-        &mut self,
-        state: &mut FunctionState<'c, 'b, 'w>,
-        inst: &Inst<'w>,
-        number: u32,
-        location: Location<'c>,
-    ) -> Result<()> {
-        let grammar = u16::try_from(number)
-            .ok()
-            .and_then(|number| rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE.lookup_opcode(u32::from(number)))
-            .ok_or_else(|| inst.error(ErrorKind::Unsupported(format!("OpenCL.std instruction {number}"))))?;
-        let type_id = self.word(inst, 0)?;
-        let id = self.word(inst, 1)?;
-        self.check_bound(inst, id)?;
-        let mut arguments = Vec::new();
-        for (position, &operand) in inst.words[4..].iter().enumerate() {
-            let literal = grammar
-                .operands
-                .get(position)
-                .is_some_and(|operand| operand.kind != rspirv::grammar::OperandKind::IdRef);
-            arguments.push(if literal {
-                // Literal operands are i32 arguments (seed 000).
-                let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
-                let constant = OperationBuilder::new("spirv.Constant", location)
-                    .add_attributes(&[(self.id("value"), self.i32_attribute(operand))])
-                    .add_results(&[i32_type])
-                    .build();
-                let operation = self.append(inst, state.current(), constant)?;
-                operation.result(0).map_err(inst.invalid())?.into()
-            } else {
-                self.value(state, inst, operand)?
-            });
-        }
-        let unsigned = grammar.opname.starts_with("u_");
-        let parameter_types: Vec<Type<'c>> = arguments.iter().map(|argument| argument.r#type()).collect();
-        let name = mangle(&format!("__spirv_ocl_{}", grammar.opname), &parameter_types, unsigned).ok_or_else(|| {
-            inst.error(ErrorKind::Unsupported(format!(
-                "OpenCL.std {} with these operand types (no builtin mangling for them)",
-                grammar.opname
-            )))
-        })?;
-        let void = self.is_void(type_id);
-        let results = if void { Vec::new() } else { vec![self.mlir_type(inst, type_id)?] };
-        if self.builtin_declarations.insert(name.clone()) {
-            self.declare_builtin(inst, &name, &parameter_types, &results)?;
-        }
-        let call = OperationBuilder::new("spirv.FunctionCall", location)
-            .add_operands(&arguments)
-            .add_attributes(&[(self.id("callee"), FlatSymbolRefAttribute::new(self.context, &name).into())])
-            .add_results(&results)
-            .build();
-        let operation = self.append(inst, state.current(), call)?;
-        if !void {
-            self.define(state, inst, id, operation)?;
-        }
-        Ok(())
-    }
-
-    /// `spirv.func @name(...) "Pure"`, imported (linked against the builtin library).
-    fn declare_builtin(&mut self, inst: &Inst<'_>, name: &str, inputs: &[Type<'c>], results: &[Type<'c>]) -> Result<()> {
-        let function_type = melior::ir::r#type::FunctionType::new(self.context, inputs, results);
-        let linkage = self.attribute(
-            inst,
-            &format!("#spirv.linkage_attributes<linkage_name = {name:?}, linkage_type = <Import>>"),
-        )?;
-        let control = self.attribute(inst, "#spirv.function_control<Pure>")?;
-        let declaration = OperationBuilder::new("spirv.func", self.location(inst, None))
-            .add_attributes(&[
-                (self.id("sym_name"), StringAttribute::new(self.context, name).into()),
-                (self.id("function_type"), TypeAttribute::new(function_type.into()).into()),
-                (self.id("function_control"), control),
-                (self.id("linkage_attributes"), linkage),
-            ])
-            .add_regions([Region::new()])
-            .build()
-            .map_err(inst.invalid())?;
-        self.module_ops.push(declaration);
-        self.symbols.insert(name.to_owned());
-        self.needs_linkage = true;
-        Ok(())
-    }
-
     /// `loop_control` for a branch from the current block to one of
     /// `targets` that is a back edge (a loop header placed before the
     /// current block) of a loop with an unroll control.
-    fn back_edge_control(
+    pub(super) fn back_edge_control(
         &mut self,
         inst: &Inst<'_>,
         state: &FunctionState<'c, '_, 'w>,
@@ -1920,13 +1168,14 @@ impl<'c, 'w> Importer<'c, 'w> {
 
     /// The block a branch goes to and the values it passes for the
     /// target's `OpPhi`s from this block (`label`).
-    fn branch_target<'b>(
+    pub(super) fn branch_target<'b>(
         &mut self,
         state: &mut FunctionState<'c, 'b, 'w>,
         inst: &Inst<'w>,
         target: u32,
     ) -> Result<(&'b Block<'c>, Vec<Value<'c, 'b>>)> {
-        let target_index = *state.block_index.get(&target).ok_or_else(|| self.undefined(inst, target, "label in this function"))?;
+        let target_index =
+            *state.block_index.get(&target).ok_or_else(|| self.undefined(inst, target, "label in this function"))?;
         if target_index == 0 {
             return Err(inst.error(ErrorKind::Invalid("a branch to the function's entry block".into())));
         }
@@ -1942,7 +1191,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         Ok((&state.blocks[target_index], arguments))
     }
 
-    fn switch<'b>(
+    pub(super) fn switch<'b>(
         &mut self,
         state: &mut FunctionState<'c, 'b, 'w>,
         inst: &Inst<'w>,
@@ -1962,7 +1211,8 @@ impl<'c, 'w> Importer<'c, 'w> {
             if case.len() != literal_words + 1 {
                 return Err(inst.error(ErrorKind::Malformed("OpSwitch case without a target".into())));
             }
-            let value = if literal_words == 2 { u64::from(case[0]) | (u64::from(case[1]) << 32) } else { u64::from(case[0]) };
+            let value =
+                if literal_words == 2 { u64::from(case[0]) | (u64::from(case[1]) << 32) } else { u64::from(case[0]) };
             let shift = 64 - width.min(64);
             literals.push((((value << shift) as i64) >> shift).to_string());
             let (block, arguments) = self.branch_target(state, inst, case[literal_words])?;
@@ -2002,7 +1252,7 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// Builds an op the tables describe: `words` are the instruction's words
     /// after its result type and id (`result`).
     #[allow(clippy::too_many_arguments)]
-    fn table_op<'b>(
+    pub(super) fn table_op<'b>(
         &mut self,
         state: &mut FunctionState<'c, 'b, 'w>,
         inst: &Inst<'w>,
@@ -2044,12 +1294,17 @@ impl<'c, 'w> Importer<'c, 'w> {
                             attributes.push((self.id(name), ArrayAttribute::new(self.context, &[]).into()));
                             continue;
                         }
-                        return Err(inst.error(ErrorKind::Malformed(format!("{} expects its `{name}` operand", info.name))));
+                        return Err(
+                            inst.error(ErrorKind::Malformed(format!("{} expects its `{name}` operand", info.name)))
+                        );
                     }
                     let attribute = match kind {
                         AttrKind::IdEnum(mnemonic) => {
                             let value = self.constant_u32(words[at]).ok_or_else(|| {
-                                inst.error(ErrorKind::Invalid(format!("the `{name}` operand %{} is not an integer constant", words[at])))
+                                inst.error(ErrorKind::Invalid(format!(
+                                    "the `{name}` operand %{} is not an integer constant",
+                                    words[at]
+                                )))
                             })?;
                             at += 1;
                             self.enum_attribute(inst, mnemonic, value)?
@@ -2063,7 +1318,8 @@ impl<'c, 'w> Importer<'c, 'w> {
                             self.i32_attribute(words[at - 1])
                         }
                         AttrKind::I32Array => {
-                            let values: Vec<Attribute<'c>> = words[at..].iter().map(|&v| self.i32_attribute(v)).collect();
+                            let values: Vec<Attribute<'c>> =
+                                words[at..].iter().map(|&v| self.i32_attribute(v)).collect();
                             at = words.len();
                             ArrayAttribute::new(self.context, &values).into()
                         }
@@ -2086,10 +1342,8 @@ impl<'c, 'w> Importer<'c, 'w> {
             ))));
         }
         if info.segments {
-            attributes.push((
-                self.id("operandSegmentSizes"),
-                DenseI32ArrayAttribute::new(self.context, &segments).into(),
-            ));
+            attributes
+                .push((self.id("operandSegmentSizes"), DenseI32ArrayAttribute::new(self.context, &segments).into()));
         }
         let mut builder = OperationBuilder::new(info.name, location).add_operands(&operands);
         if let Some((type_id, id)) = result {
@@ -2105,7 +1359,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         Ok(())
     }
 
-    fn append<'b>(
+    pub(super) fn append<'b>(
         &self,
         inst: &Inst<'_>,
         block: &'b Block<'c>,
@@ -2115,7 +1369,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         Ok(block.append_operation(operation))
     }
 
-    fn define<'b>(
+    pub(super) fn define<'b>(
         &self,
         state: &mut FunctionState<'c, 'b, 'w>,
         inst: &Inst<'_>,
@@ -2128,7 +1382,12 @@ impl<'c, 'w> Importer<'c, 'w> {
 
     /// The value of `<id>` for a use in block `index`: a local value, or a
     /// module-level one materialized in the block (once per block).
-    fn value<'b>(&mut self, state: &mut FunctionState<'c, 'b, 'w>, inst: &Inst<'w>, id: u32) -> Result<Value<'c, 'b>> {
+    pub(super) fn value<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        id: u32,
+    ) -> Result<Value<'c, 'b>> {
         if let Some(value) = state.values.get(&id) {
             return Ok(*value);
         }
@@ -2159,7 +1418,10 @@ impl<'c, 'w> Importer<'c, 'w> {
                 .build()
         } else if let Some(spec) = self.spec_constants.get(&id).cloned() {
             OperationBuilder::new("spirv.mlir.referenceof", location)
-                .add_attributes(&[(self.id("spec_const"), FlatSymbolRefAttribute::new(self.context, &spec.symbol).into())])
+                .add_attributes(&[(
+                    self.id("spec_const"),
+                    FlatSymbolRefAttribute::new(self.context, &spec.symbol).into(),
+                )])
                 .add_results(&[self.mlir_type(inst, spec.type_id)?])
                 .build()
         } else if let Some(&type_id) = self.undefs.get(&id) {
@@ -2179,126 +1441,22 @@ impl<'c, 'w> Importer<'c, 'w> {
         Ok(value)
     }
 
-    /// A constant whose type holds a struct, as `spirv.CompositeConstruct`s of
-    /// its members (constants themselves, or zeros for `OpConstantNull`).
-    fn struct_constant<'b>(
-        &mut self,
-        state: &mut FunctionState<'c, 'b, 'w>,
-        inst: &Inst<'w>,
-        location: Location<'c>,
-        model: &SpirvType,
-        constant: ConstantValue,
-    ) -> Result<Value<'c, 'b>> {
-        let ty = self.parse_type(&model.to_string()).ok_or_else(|| inst.error(ErrorKind::Invalid(format!("type {model}"))))?;
-        let mut members = Vec::new();
-        match constant {
-            ConstantValue::Composite(ids) => {
-                for member in ids {
-                    members.push(self.value(state, inst, member)?);
-                }
-            }
-            _ => {
-                check_constant_size(inst, model)?;
-                let member_models: Vec<Arc<SpirvType>> = match model {
-                    SpirvType::Struct(st) => st.members.iter().map(|member| Arc::clone(&member.ty)).collect(),
-                    SpirvType::Array { count, element, .. } => (0..*count).map(|_| Arc::clone(element)).collect(),
-                    other => return Err(inst.error(ErrorKind::Invalid(format!("a null constant of type {other}")))),
-                };
-                for member in member_models {
-                    members.push(if contains_struct(&member) {
-                        self.struct_constant(state, inst, location, &member, ConstantValue::Null)?
-                    } else {
-                        let text = self.null_text(inst, &member)?;
-                        let value = self.attribute(inst, &text)?;
-                        let member_type =
-                            self.parse_type(&member.to_string()).ok_or_else(|| inst.error(ErrorKind::Invalid(format!("type {member}"))))?;
-                        self.emit(state, inst, location, "spirv.Constant", &[], &[(self.id("value"), value)], Some(member_type))?
-                    });
-                }
-            }
-        }
-        self.emit(state, inst, location, "spirv.CompositeConstruct", &members, &[], Some(ty))
-    }
-
-    /// `OpSpecConstantOp` at its use: a `spirv.SpecConstantOperation` whose
-    /// region computes the op from the (referenced) constants.
-    fn spec_constant_operation<'b>(
-        &mut self,
-        state: &mut FunctionState<'c, 'b, 'w>,
-        inst: &Inst<'w>,
-        id: u32,
-    ) -> Result<Value<'c, 'b>> {
-        let type_id = self.word(inst, 0)?;
-        let opcode = self.word(inst, 2)? as u16;
-        let info = tables::op(opcode).filter(|info| info.autogen && info.result).ok_or_else(|| {
-            inst.error(ErrorKind::Unsupported(format!("OpSpecConstantOp with {}", opcode_name(opcode))))
-        })?;
-        let mut operands = Vec::new();
-        for &operand in &inst.words[3..] {
-            operands.push(self.value(state, inst, operand)?);
-        }
-        let location = self.location(inst, None);
-        let ty = self.mlir_type(inst, type_id)?;
-        // The enclosed op uses the values from outside: build it generically.
-        let mut attributes = Vec::new();
-        let mut op_operands = Vec::new();
-        let mut next = operands.into_iter();
-        let mut rest_words = inst.words[3..].iter();
-        for arg in info.args {
-            match arg {
-                Arg::Operand | Arg::OptionalOperand => {
-                    if let Some(value) = next.next() {
-                        op_operands.push(value);
-                        rest_words.next();
-                    }
-                }
-                Arg::Variadic => {
-                    op_operands.extend(next.by_ref());
-                }
-                Arg::Attr { name, kind: AttrKind::I32Array, .. } => {
-                    let values: Vec<Attribute<'c>> = rest_words.by_ref().map(|&v| self.i32_attribute(v)).collect();
-                    attributes.push((self.id(name), ArrayAttribute::new(self.context, &values).into()));
-                    next.by_ref().for_each(drop);
-                }
-                Arg::Attr { .. } => {
-                    return Err(inst.error(ErrorKind::Unsupported(format!("OpSpecConstantOp with {}", info.name))));
-                }
-            }
-        }
-        let region = Region::new();
-        let body = Block::new(&[]);
-        let enclosed = OperationBuilder::new(info.name, location)
-            .add_operands(&op_operands)
-            .add_attributes(&attributes)
-            .add_results(&[ty])
-            .build()
-            .map_err(inst.invalid())?;
-        let enclosed = body.append_operation(enclosed);
-        let result = enclosed.result(0).map_err(inst.invalid())?;
-        let yield_op = OperationBuilder::new("spirv.mlir.yield", location)
-            .add_operands(&[result.into()])
-            .build()
-            .map_err(inst.invalid())?;
-        body.append_operation(yield_op);
-        region.append_block(body);
-        let operation = OperationBuilder::new("spirv.SpecConstantOperation", location).add_regions([region]).add_results(&[ty]).build();
-        let operation = self.append(inst, state.current(), operation)?;
-        let value: Value<'c, 'b> = operation.result(0).map_err(inst.invalid())?.into();
-        state.materialized.insert((state.block, id), value);
-        Ok(value)
-    }
-
     // ----- the module -----
 
-    fn finish(mut self, instructions: &[Inst<'w>]) -> Result<Module<'c>> {
+    pub(super) fn finish(mut self, instructions: &[Inst<'w>]) -> Result<Module<'c>> {
         let at = |offset: usize| instructions.iter().find(|inst| inst.offset == offset).copied();
         let first = instructions.first().copied().unwrap_or(Inst { opcode: 0, words: &[], offset: 0 });
         for entry in std::mem::take(&mut self.entry_points) {
             let inst = at(entry.offset).unwrap_or(first);
-            let function = self.functions.get(&entry.function).cloned().ok_or_else(|| self.undefined(&inst, entry.function, "function"))?;
+            let function = self
+                .functions
+                .get(&entry.function)
+                .cloned()
+                .ok_or_else(|| self.undefined(&inst, entry.function, "function"))?;
             let mut interface = Vec::new();
             for id in &entry.interface {
-                let (symbol, _) = self.globals.get(id).cloned().ok_or_else(|| self.undefined(&inst, *id, "global variable"))?;
+                let (symbol, _) =
+                    self.globals.get(id).cloned().ok_or_else(|| self.undefined(&inst, *id, "global variable"))?;
                 interface.push(FlatSymbolRefAttribute::new(self.context, &symbol).into());
             }
             let model = self.enum_attribute(&inst, "execution_model", entry.model)?;
@@ -2316,8 +1474,9 @@ impl<'c, 'w> Importer<'c, 'w> {
             let operation = self.execution_mode(&inst)?;
             self.module_ops.push(operation);
         }
-        let (addressing, memory) =
-            self.memory_model.ok_or_else(|| first.error(ErrorKind::Invalid("the module has no OpMemoryModel".into())))?;
+        let (addressing, memory) = self
+            .memory_model
+            .ok_or_else(|| first.error(ErrorKind::Invalid("the module has no OpMemoryModel".into())))?;
         let addressing = self.enum_attribute(&first, "addressing_model", addressing)?;
         let memory = self.enum_attribute(&first, "memory_model", memory)?;
         let vce = self.vce_triple(&first)?;
@@ -2342,9 +1501,10 @@ impl<'c, 'w> Importer<'c, 'w> {
         Ok(module)
     }
 
-    fn execution_mode(&mut self, inst: &Inst<'w>) -> Result<Operation<'c>> {
+    pub(super) fn execution_mode(&mut self, inst: &Inst<'w>) -> Result<Operation<'c>> {
         let function = self.word(inst, 0)?;
-        let function = self.functions.get(&function).cloned().ok_or_else(|| self.undefined(inst, function, "function"))?;
+        let function =
+            self.functions.get(&function).cloned().ok_or_else(|| self.undefined(inst, function, "function"))?;
         let mode = self.word(inst, 1)?;
         let mode_attribute = self.enum_attribute(inst, "execution_mode", mode)?;
         let mut values = Vec::new();
@@ -2364,7 +1524,9 @@ impl<'c, 'w> Importer<'c, 'w> {
                         })?
                     }
                     None => self.constant_u32(word).ok_or_else(|| {
-                        inst.error(ErrorKind::Unsupported(format!("OpExecutionModeId operand %{word} is not a 32-bit constant")))
+                        inst.error(ErrorKind::Unsupported(format!(
+                            "OpExecutionModeId operand %{word} is not a 32-bit constant"
+                        )))
                     })?,
                 };
                 values.push(self.i32_attribute(value));
@@ -2378,10 +1540,8 @@ impl<'c, 'w> Importer<'c, 'w> {
             (self.id("values"), ArrayAttribute::new(self.context, &values).into()),
         ];
         if !spec_symbols.is_empty() {
-            attributes.push((
-                self.id("spec_constant_operands"),
-                ArrayAttribute::new(self.context, &spec_symbols).into(),
-            ));
+            attributes
+                .push((self.id("spec_constant_operands"), ArrayAttribute::new(self.context, &spec_symbols).into()));
         }
         OperationBuilder::new("spirv.ExecutionMode", self.location(inst, None))
             .add_attributes(&attributes)
@@ -2389,7 +1549,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             .map_err(inst.invalid())
     }
 
-    fn vce_triple(&mut self, inst: &Inst<'_>) -> Result<Attribute<'c>> {
+    pub(super) fn vce_triple(&mut self, inst: &Inst<'_>) -> Result<Attribute<'c>> {
         let major = (self.version >> 16) & 0xff;
         let minor = (self.version >> 8) & 0xff;
         if major != 1 || minor > 6 {
@@ -2421,11 +1581,9 @@ impl<'c, 'w> Importer<'c, 'w> {
                 return Err(inst.error(ErrorKind::Unsupported(format!("extension {extension}"))));
             }
         }
-        let text =
-            format!("#spirv.vce<v{major}.{minor}, [{}], [{}]>", capabilities.join(", "), extensions.join(", "));
+        let text = format!("#spirv.vce<v{major}.{minor}, [{}], [{}]>", capabilities.join(", "), extensions.join(", "));
         self.attribute(inst, &text)
     }
-
 }
 
 /// The error for a module that does not verify: MLIR's message, at the
@@ -2443,25 +1601,25 @@ fn verify_error(file: &str, instructions: &[Inst<'_>], message: &str) -> Deseria
 }
 
 /// The per-function state of the walk.
-struct FunctionState<'c, 'b, 'w> {
-    values: HashMap<u32, Value<'c, 'b>>,
+pub(super) struct FunctionState<'c, 'b, 'w> {
+    pub(super) values: HashMap<u32, Value<'c, 'b>>,
     /// Module-level values materialized in a block: (block, id) to value.
-    materialized: HashMap<(usize, u32), Value<'c, 'b>>,
+    pub(super) materialized: HashMap<(usize, u32), Value<'c, 'b>>,
     /// Label `<id>` to block position.
-    block_index: HashMap<u32, usize>,
-    blocks: &'b [BlockRef<'c, 'b>],
+    pub(super) block_index: HashMap<u32, usize>,
+    pub(super) blocks: &'b [BlockRef<'c, 'b>],
     /// The `OpPhi`s of each block, by position.
-    phis: HashMap<usize, Vec<Inst<'w>>>,
+    pub(super) phis: HashMap<usize, Vec<Inst<'w>>>,
     /// The position and label of the block being filled.
-    block: usize,
-    label: u32,
+    pub(super) block: usize,
+    pub(super) label: u32,
     /// The loop control (Unroll, DontUnroll) of each loop header, by position.
-    loop_controls: HashMap<usize, u32>,
+    pub(super) loop_controls: HashMap<usize, u32>,
 }
 
 impl<'c, 'b> FunctionState<'c, 'b, '_> {
     /// The block being filled (borrowed from the region, not from the state).
-    fn current(&self) -> &'b BlockRef<'c, 'b> {
+    pub(super) fn current(&self) -> &'b BlockRef<'c, 'b> {
         let blocks: &'b [BlockRef<'c, 'b>] = self.blocks;
         &blocks[self.block]
     }
@@ -2497,95 +1655,8 @@ fn split_functions<'a, 'w>(instructions: &'a [Inst<'w>]) -> Result<Vec<FunctionI
     Ok(functions)
 }
 
-/// The Itanium-mangled name of a function `name` taking `parameters`
-/// (scalars and vectors of integers, floats and bools), as OpenCL builtins
-/// are named: integers signed (`i`) unless `unsigned` (`j`), vectors `Dv4_f`,
-/// a vector type seen before as a substitution (`S_`, `S0_`...).
-fn mangle(name: &str, parameters: &[Type<'_>], unsigned: bool) -> Option<String> {
-    fn scalar(text: &str, unsigned: bool) -> Option<&'static str> {
-        Some(match (text, unsigned) {
-            ("i1", _) => "b",
-            ("i8", false) => "c",
-            ("i8", true) => "h",
-            ("i16", false) => "s",
-            ("i16", true) => "t",
-            ("i32", false) => "i",
-            ("i32", true) => "j",
-            ("i64", false) => "l",
-            ("i64", true) => "m",
-            ("f16", _) => "Dh",
-            ("f32", _) => "f",
-            ("f64", _) => "d",
-            _ => return None,
-        })
-    }
-    let mut mangled = format!("_Z{}{name}", name.len());
-    let mut substitutions: Vec<String> = Vec::new();
-    for parameter in parameters {
-        let text = parameter.to_string();
-        let code = match text.strip_prefix("vector<").and_then(|rest| rest.strip_suffix('>')) {
-            Some(shape) => {
-                let (count, element) = shape.split_once('x')?;
-                let code = format!("Dv{count}_{}", scalar(element, unsigned)?);
-                match substitutions.iter().position(|seen| *seen == code) {
-                    Some(0) => "S_".to_owned(),
-                    Some(index) => format!("S{}_", index - 1),
-                    None => {
-                        substitutions.push(code.clone());
-                        code
-                    }
-                }
-            }
-            None => scalar(&text, unsigned)?.to_owned(),
-        };
-        mangled.push_str(&code);
-    }
-    Some(mangled)
-}
-
-/// How many scalars a composite constant may spell out: `OpConstantNull` and
-/// replicated composites of larger types are refused (a flipped bit in an
-/// array length would otherwise make the importer spell out billions).
-const MAX_CONSTANT_ELEMENTS: u64 = 1 << 20;
-
-fn check_constant_size(inst: &Inst<'_>, model: &SpirvType) -> Result<()> {
-    fn scalars(model: &SpirvType) -> u64 {
-        match model {
-            SpirvType::Vector { count, .. } => u64::from(*count),
-            SpirvType::Array { count, element, .. } => u64::from(*count).saturating_mul(scalars(element)),
-            SpirvType::Matrix { columns, column_type } => u64::from(*columns).saturating_mul(scalars(column_type)),
-            SpirvType::Struct(st) => st.members.iter().map(|member| scalars(&member.ty)).fold(0u64, u64::saturating_add),
-            _ => 1,
-        }
-    }
-    let count = scalars(model);
-    if count > MAX_CONSTANT_ELEMENTS {
-        return Err(inst.error(ErrorKind::Unsupported(format!(
-            "a constant of {count} scalars (composite constants are spelled out up to {MAX_CONSTANT_ELEMENTS})"
-        ))));
-    }
-    Ok(())
-}
-
-/// Whether `model` is or holds a struct (which `spirv.Constant` cannot hold).
-fn contains_struct(model: &SpirvType) -> bool {
-    match model {
-        SpirvType::Struct(_) => true,
-        SpirvType::Array { element, .. } => contains_struct(element),
-        _ => false,
-    }
-}
-
 /// `Unroll` and `DontUnroll`, the loop controls the lowering honours.
 const LOOP_CONTROL_UNROLL_BITS: u32 = 0x1 | 0x2;
-
-/// OpenCL.std `vloadn` and `vstoren`.
-const VLOADN: u32 = 171;
-const VSTOREN: u32 = 172;
-/// OpenCL.std's half-precision loads and stores, `vload_half` (173) to
-/// `vstorea_halfn_r` (181).
-const VLOAD_HALF: u32 = 173;
-const VSTOREA_HALFN_R: u32 = 181;
 
 fn is_terminator(opcode: u16) -> bool {
     // OpKill, OpReturn, OpReturnValue, OpUnreachable.
@@ -2616,13 +1687,8 @@ fn snake_case(name: &str) -> String {
     out
 }
 
-/// The value of a typed attribute without its `: type` suffix.
-fn untyped(text: &str) -> &str {
-    text.rsplit_once(" : ").map_or(text, |(value, _)| value)
-}
-
 /// `OpName`-style name of an opcode, for messages.
-fn opcode_name(opcode: u16) -> String {
+pub(super) fn opcode_name(opcode: u16) -> String {
     rspirv::grammar::INSTRUCTION_TABLE
         .lookup_opcode(u32::from(opcode))
         .map_or_else(|| format!("opcode {opcode}"), |info| format!("Op{}", info.opname))
@@ -2631,28 +1697,6 @@ fn opcode_name(opcode: u16) -> String {
 #[cfg(test)]
 mod tests {
     use super::snake_case;
-
-    #[test]
-    fn builtins_are_mangled_as_the_translator_does() {
-        let context = melior::Context::new();
-        let ty = |text: &str| melior::ir::Type::parse(&context, text).unwrap();
-        assert_eq!(super::mangle("__spirv_ocl_clz", &[ty("i32")], false).unwrap(), "_Z15__spirv_ocl_clzi");
-        assert_eq!(
-            super::mangle("__spirv_ocl_u_add_sat", &[ty("i32"), ty("i32")], true).unwrap(),
-            "_Z21__spirv_ocl_u_add_satjj"
-        );
-        assert_eq!(
-            super::mangle("__spirv_ocl_s_mad_hi", &[ty("vector<4xi32>"), ty("vector<4xi32>"), ty("vector<4xi32>")], false)
-                .unwrap(),
-            "_Z20__spirv_ocl_s_mad_hiDv4_iS_S_"
-        );
-        assert_eq!(
-            super::mangle("__spirv_ocl_f", &[ty("vector<2xf32>"), ty("vector<4xf32>"), ty("vector<4xf32>")], false)
-                .unwrap(),
-            "_Z13__spirv_ocl_fDv2_fDv4_fS0_"
-        );
-        assert_eq!(super::mangle("__spirv_ocl_x", &[ty("index")], false), None);
-    }
 
     #[test]
     fn decoration_names_are_snake_case() {

@@ -16,6 +16,8 @@
 //! diagnostic always leads back to the source line or the instruction.
 
 mod autogen_tables;
+mod constants;
+mod expansions;
 mod importer;
 mod reader;
 mod tables;

@@ -1,0 +1,413 @@
+//! Constants: plain ones, materialized where used (`spirv.Constant`, or
+//! `spirv.CompositeConstruct` for what holds a struct), and specialization
+//! constants, module-level symbols (`spirv.SpecConstant*`) used through
+//! `spirv.mlir.referenceof` or `spirv.SpecConstantOperation`.
+
+use std::sync::Arc;
+
+use melior::ir::{
+    Attribute, Block, BlockLike, Location, Region, RegionLike, Value,
+    attribute::{ArrayAttribute, FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
+    operation::OperationBuilder,
+};
+
+use super::{
+    ErrorKind,
+    importer::{ConstantValue, FunctionState, Importer, Result, SpecConstant, op, opcode_name},
+    reader::Inst,
+    tables::{self, Arg, AttrKind},
+};
+use crate::spirv::{attributes::Decoration, types::SpirvType};
+
+impl<'c, 'w> Importer<'c, 'w> {
+    /// How many constituents a replicated composite of type `type_id` has.
+    pub(super) fn replicate_count(&self, inst: &Inst<'_>, type_id: u32) -> Result<usize> {
+        let model = self.type_models.get(&type_id).ok_or_else(|| self.undefined(inst, type_id, "type"))?;
+        check_constant_size(inst, model)?;
+        match &**model {
+            SpirvType::Vector { count, .. } | SpirvType::Array { count, .. } => Ok(*count as usize),
+            SpirvType::Matrix { columns, .. } => Ok(*columns as usize),
+            SpirvType::Struct(st) => Ok(st.members.len()),
+            other => {
+                Err(inst.error(ErrorKind::Unsupported(format!("a replicated composite constant of type {other}"))))
+            }
+        }
+    }
+
+    pub(super) fn spec_constant(&mut self, inst: &Inst<'w>) -> Result<()> {
+        let type_id = self.word(inst, 0)?;
+        let id = self.word(inst, 1)?;
+        self.check_bound(inst, id)?;
+        // The type must be a valid one even though the attribute carries it.
+        self.mlir_type(inst, type_id)?;
+        let value_text = match inst.opcode {
+            op::SPEC_CONSTANT_TRUE => "true".to_owned(),
+            op::SPEC_CONSTANT_FALSE => "false".to_owned(),
+            _ => self.scalar_text(inst, type_id, &inst.words[2..])?,
+        };
+        let default_value = self.attribute(inst, &value_text)?;
+        let symbol = self.symbol_for(id, "spirv_spec_const");
+        let spec_id = self
+            .decorations_of(id)
+            .find(|d| d.decoration == Decoration::SpecId as u32)
+            .and_then(|d| d.literals.first().copied());
+        let location = self.location(inst, None);
+        let mut attributes = vec![
+            (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
+            (self.id("default_value"), default_value),
+        ];
+        if let Some(spec_id) = spec_id {
+            attributes.push((self.id("spec_id"), self.i32_attribute(spec_id)));
+        }
+        let operation = OperationBuilder::new("spirv.SpecConstant", location)
+            .add_attributes(&attributes)
+            .build()
+            .map_err(inst.invalid())?;
+        self.module_ops.push(operation);
+        let default = (inst.opcode == op::SPEC_CONSTANT && inst.words.len() == 3).then(|| inst.words[2]);
+        self.spec_constants.insert(id, SpecConstant { symbol, type_id, default });
+        Ok(())
+    }
+
+    pub(super) fn spec_constant_composite(&mut self, inst: &Inst<'w>) -> Result<()> {
+        let type_id = self.word(inst, 0)?;
+        let id = self.word(inst, 1)?;
+        self.check_bound(inst, id)?;
+        let ty = self.mlir_type(inst, type_id)?;
+        let mut constituents = Vec::new();
+        for &constituent in &inst.words[2..] {
+            let symbol = self.spec_symbol(inst, constituent)?;
+            constituents.push(FlatSymbolRefAttribute::new(self.context, &symbol).into());
+        }
+        let symbol = self.symbol_for(id, "spirv_spec_const_composite");
+        let mut attributes = vec![
+            (self.id("type"), TypeAttribute::new(ty).into()),
+            (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
+            (self.id("constituents"), ArrayAttribute::new(self.context, &constituents).into()),
+        ];
+        // `BuiltIn WorkgroupSize` on the composite: the workgroup size comes
+        // from specialization constants; keep the decoration (docs/import.md).
+        attributes.extend(self.decoration_attributes(inst, id)?);
+        let operation = OperationBuilder::new("spirv.SpecConstantComposite", self.location(inst, None))
+            .add_attributes(&attributes)
+            .build()
+            .map_err(inst.invalid())?;
+        self.module_ops.push(operation);
+        self.spec_constants.insert(id, SpecConstant { symbol, type_id, default: None });
+        Ok(())
+    }
+
+    /// The symbol of a specialization constant; a plain constant used where
+    /// a specialization constant is expected (a constituent of a composite,
+    /// a global's initializer) becomes one without a `SpecId`, which keeps
+    /// its value.
+    pub(super) fn spec_symbol(&mut self, inst: &Inst<'w>, id: u32) -> Result<String> {
+        if let Some(spec) = self.spec_constants.get(&id) {
+            return Ok(spec.symbol.clone());
+        }
+        let Some((type_id, value)) = self.constants.get(&id).cloned() else {
+            return Err(self.undefined(inst, id, "constant"));
+        };
+        let model = self.type_models.get(&type_id).cloned().ok_or_else(|| self.undefined(inst, type_id, "type"))?;
+        let is_composite = matches!(
+            &*model,
+            SpirvType::Vector { .. } | SpirvType::Array { .. } | SpirvType::Struct(_) | SpirvType::Matrix { .. }
+        );
+        let symbol = self.symbol_for(id, "spirv_const");
+        let location = self.location(inst, None);
+        let operation = if is_composite {
+            let members: Vec<u32> = match value {
+                ConstantValue::Composite(members) => members,
+                _ => {
+                    // A null composite: spell out its members as zero constants.
+                    let text = self.constant_text(inst, id)?;
+                    let value = self.attribute(inst, &text)?;
+                    let operation = OperationBuilder::new("spirv.SpecConstant", location)
+                        .add_attributes(&[
+                            (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
+                            (self.id("default_value"), value),
+                        ])
+                        .build()
+                        .map_err(inst.invalid())?;
+                    self.module_ops.push(operation);
+                    self.spec_constants
+                        .insert(id, SpecConstant { symbol: symbol.clone(), type_id, default: self.constant_u32(id) });
+                    return Ok(symbol);
+                }
+            };
+            let mut constituents = Vec::new();
+            for member in members {
+                let member_symbol = self.spec_symbol(inst, member)?;
+                constituents.push(FlatSymbolRefAttribute::new(self.context, &member_symbol).into());
+            }
+            let ty = self.mlir_type(inst, type_id)?;
+            OperationBuilder::new("spirv.SpecConstantComposite", location)
+                .add_attributes(&[
+                    (self.id("type"), TypeAttribute::new(ty).into()),
+                    (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
+                    (self.id("constituents"), ArrayAttribute::new(self.context, &constituents).into()),
+                ])
+                .build()
+        } else {
+            let text = self.constant_text(inst, id)?;
+            let value = self.attribute(inst, &text)?;
+            OperationBuilder::new("spirv.SpecConstant", location)
+                .add_attributes(&[
+                    (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
+                    (self.id("default_value"), value),
+                ])
+                .build()
+        }
+        .map_err(inst.invalid())?;
+        self.module_ops.push(operation);
+        self.spec_constants
+            .insert(id, SpecConstant { symbol: symbol.clone(), type_id, default: self.constant_u32(id) });
+        Ok(symbol)
+    }
+
+    /// The printed attribute of the scalar constant of type `type_id` whose
+    /// literal words are `words`.
+    pub(super) fn scalar_text(&self, inst: &Inst<'_>, type_id: u32, words: &[u32]) -> Result<String> {
+        let model = self.type_models.get(&type_id).ok_or_else(|| self.undefined(inst, type_id, "type"))?;
+        let bits = match words {
+            [low] => u64::from(*low),
+            [low, high] => u64::from(*low) | (u64::from(*high) << 32),
+            _ => {
+                return Err(inst.error(ErrorKind::Malformed("a scalar constant has one or two literal words".into())));
+            }
+        };
+        Ok(match &**model {
+            SpirvType::Integer { width: 1, .. } => (if bits != 0 { "true" } else { "false" }).to_owned(),
+            SpirvType::Integer { width, .. } => {
+                let shift = 64 - (*width).min(64);
+                let value = ((bits << shift) as i64) >> shift;
+                format!("{value} : i{width}")
+            }
+            SpirvType::Float(kind) => {
+                let digits = (kind.bit_width() / 4) as usize;
+                format!("0x{bits:0digits$X} : {}", kind.keyword())
+            }
+            other => {
+                return Err(inst.error(ErrorKind::Invalid(format!("a scalar constant of non-scalar type {other}"))));
+            }
+        })
+    }
+
+    /// The printed attribute of the constant `<id>`, typed, as `spirv.Constant` takes it.
+    pub(super) fn constant_text(&self, inst: &Inst<'_>, id: u32) -> Result<String> {
+        let (type_id, value) = self.constants.get(&id).ok_or_else(|| self.undefined(inst, id, "constant"))?;
+        let model = self.type_models.get(type_id).ok_or_else(|| self.undefined(inst, *type_id, "type"))?;
+        match value {
+            ConstantValue::Bool(value) => Ok(value.to_string()),
+            ConstantValue::Scalar(words) => self.scalar_text(inst, *type_id, words),
+            ConstantValue::Null => self.null_text(inst, model),
+            ConstantValue::Composite(members) => match &**model {
+                SpirvType::Vector { .. } => {
+                    let elements = members
+                        .iter()
+                        .map(|&member| self.constant_text(inst, member).map(|text| untyped(&text).to_owned()))
+                        .collect::<Result<Vec<_>>>()?;
+                    Ok(format!("dense<[{}]> : {model}", elements.join(", ")))
+                }
+                _ => {
+                    let elements =
+                        members.iter().map(|&member| self.constant_text(inst, member)).collect::<Result<Vec<_>>>()?;
+                    Ok(format!("[{}]", elements.join(", ")))
+                }
+            },
+        }
+    }
+
+    pub(super) fn null_text(&self, inst: &Inst<'_>, model: &SpirvType) -> Result<String> {
+        check_constant_size(inst, model)?;
+        Ok(match model {
+            SpirvType::Integer { width: 1, .. } => "false".to_owned(),
+            SpirvType::Integer { width, .. } => format!("0 : i{width}"),
+            SpirvType::Float(kind) => format!("0.0 : {}", kind.keyword()),
+            SpirvType::Vector { .. } => {
+                format!("dense<{}> : {model}", untyped(&self.null_text(inst, model.scalar_type())?))
+            }
+            SpirvType::Array { count, element, .. } => {
+                let element = self.null_text(inst, element)?;
+                format!("[{}]", vec![element; *count as usize].join(", "))
+            }
+            SpirvType::Matrix { columns, column_type } => {
+                let column = self.null_text(inst, column_type)?;
+                format!("[{}]", vec![column; *columns as usize].join(", "))
+            }
+            SpirvType::Struct(st) => {
+                let members =
+                    st.members.iter().map(|member| self.null_text(inst, &member.ty)).collect::<Result<Vec<_>>>()?;
+                format!("[{}]", members.join(", "))
+            }
+            other => {
+                return Err(inst.error(ErrorKind::Unsupported(format!("OpConstantNull of type {other}"))));
+            }
+        })
+    }
+
+    /// A constant whose type holds a struct, as `spirv.CompositeConstruct`s of
+    /// its members (constants themselves, or zeros for `OpConstantNull`).
+    pub(super) fn struct_constant<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        model: &SpirvType,
+        constant: ConstantValue,
+    ) -> Result<Value<'c, 'b>> {
+        let ty = self
+            .parse_type(&model.to_string())
+            .ok_or_else(|| inst.error(ErrorKind::Invalid(format!("type {model}"))))?;
+        let mut members = Vec::new();
+        match constant {
+            ConstantValue::Composite(ids) => {
+                for member in ids {
+                    members.push(self.value(state, inst, member)?);
+                }
+            }
+            _ => {
+                check_constant_size(inst, model)?;
+                let member_models: Vec<Arc<SpirvType>> = match model {
+                    SpirvType::Struct(st) => st.members.iter().map(|member| Arc::clone(&member.ty)).collect(),
+                    SpirvType::Array { count, element, .. } => (0..*count).map(|_| Arc::clone(element)).collect(),
+                    other => {
+                        return Err(inst.error(ErrorKind::Invalid(format!("a null constant of type {other}"))));
+                    }
+                };
+                for member in member_models {
+                    members.push(if contains_struct(&member) {
+                        self.struct_constant(state, inst, location, &member, ConstantValue::Null)?
+                    } else {
+                        let text = self.null_text(inst, &member)?;
+                        let value = self.attribute(inst, &text)?;
+                        let member_type = self
+                            .parse_type(&member.to_string())
+                            .ok_or_else(|| inst.error(ErrorKind::Invalid(format!("type {member}"))))?;
+                        self.emit(
+                            state,
+                            inst,
+                            location,
+                            "spirv.Constant",
+                            &[],
+                            &[(self.id("value"), value)],
+                            Some(member_type),
+                        )?
+                    });
+                }
+            }
+        }
+        self.emit(state, inst, location, "spirv.CompositeConstruct", &members, &[], Some(ty))
+    }
+
+    /// `OpSpecConstantOp` at its use: a `spirv.SpecConstantOperation` whose
+    /// region computes the op from the (referenced) constants.
+    pub(super) fn spec_constant_operation<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        id: u32,
+    ) -> Result<Value<'c, 'b>> {
+        let type_id = self.word(inst, 0)?;
+        let opcode = self.word(inst, 2)? as u16;
+        let info = tables::op(opcode).filter(|info| info.autogen && info.result).ok_or_else(|| {
+            inst.error(ErrorKind::Unsupported(format!("OpSpecConstantOp with {}", opcode_name(opcode))))
+        })?;
+        let mut operands = Vec::new();
+        for &operand in &inst.words[3..] {
+            operands.push(self.value(state, inst, operand)?);
+        }
+        let location = self.location(inst, None);
+        let ty = self.mlir_type(inst, type_id)?;
+        // The enclosed op uses the values from outside: build it generically.
+        let mut attributes = Vec::new();
+        let mut op_operands = Vec::new();
+        let mut next = operands.into_iter();
+        let mut rest_words = inst.words[3..].iter();
+        for arg in info.args {
+            match arg {
+                Arg::Operand | Arg::OptionalOperand => {
+                    if let Some(value) = next.next() {
+                        op_operands.push(value);
+                        rest_words.next();
+                    }
+                }
+                Arg::Variadic => {
+                    op_operands.extend(next.by_ref());
+                }
+                Arg::Attr { name, kind: AttrKind::I32Array, .. } => {
+                    let values: Vec<Attribute<'c>> = rest_words.by_ref().map(|&v| self.i32_attribute(v)).collect();
+                    attributes.push((self.id(name), ArrayAttribute::new(self.context, &values).into()));
+                    next.by_ref().for_each(drop);
+                }
+                Arg::Attr { .. } => {
+                    return Err(inst.error(ErrorKind::Unsupported(format!("OpSpecConstantOp with {}", info.name))));
+                }
+            }
+        }
+        let region = Region::new();
+        let body = Block::new(&[]);
+        let enclosed = OperationBuilder::new(info.name, location)
+            .add_operands(&op_operands)
+            .add_attributes(&attributes)
+            .add_results(&[ty])
+            .build()
+            .map_err(inst.invalid())?;
+        let enclosed = body.append_operation(enclosed);
+        let result = enclosed.result(0).map_err(inst.invalid())?;
+        let yield_op = OperationBuilder::new("spirv.mlir.yield", location)
+            .add_operands(&[result.into()])
+            .build()
+            .map_err(inst.invalid())?;
+        body.append_operation(yield_op);
+        region.append_block(body);
+        let operation = OperationBuilder::new("spirv.SpecConstantOperation", location)
+            .add_regions([region])
+            .add_results(&[ty])
+            .build();
+        let operation = self.append(inst, state.current(), operation)?;
+        let value: Value<'c, 'b> = operation.result(0).map_err(inst.invalid())?.into();
+        state.materialized.insert((state.block, id), value);
+        Ok(value)
+    }
+}
+
+/// How many scalars a composite constant may spell out: `OpConstantNull` and
+/// replicated composites of larger types are refused (a flipped bit in an
+/// array length would otherwise make the importer spell out billions).
+const MAX_CONSTANT_ELEMENTS: u64 = 1 << 20;
+
+pub(super) fn check_constant_size(inst: &Inst<'_>, model: &SpirvType) -> Result<()> {
+    fn scalars(model: &SpirvType) -> u64 {
+        match model {
+            SpirvType::Vector { count, .. } => u64::from(*count),
+            SpirvType::Array { count, element, .. } => u64::from(*count).saturating_mul(scalars(element)),
+            SpirvType::Matrix { columns, column_type } => u64::from(*columns).saturating_mul(scalars(column_type)),
+            SpirvType::Struct(st) => {
+                st.members.iter().map(|member| scalars(&member.ty)).fold(0u64, u64::saturating_add)
+            }
+            _ => 1,
+        }
+    }
+    let count = scalars(model);
+    if count > MAX_CONSTANT_ELEMENTS {
+        return Err(inst.error(ErrorKind::Unsupported(format!(
+            "a constant of {count} scalars (composite constants are spelled out up to {MAX_CONSTANT_ELEMENTS})"
+        ))));
+    }
+    Ok(())
+}
+
+/// Whether `model` is or holds a struct (which `spirv.Constant` cannot hold).
+pub(super) fn contains_struct(model: &SpirvType) -> bool {
+    match model {
+        SpirvType::Struct(_) => true,
+        SpirvType::Array { element, .. } => contains_struct(element),
+        _ => false,
+    }
+}
+
+/// The value of a typed attribute without its `: type` suffix.
+pub(super) fn untyped(text: &str) -> &str {
+    text.rsplit_once(" : ").map_or(text, |(value, _)| value)
+}
