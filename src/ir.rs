@@ -34,3 +34,9 @@ pub fn is_integer_like(ty: Type<'_>) -> bool {
 pub fn is_float_like(ty: Type<'_>) -> bool {
     element_type(ty).is_float()
 }
+
+/// The result type and the parameter types of an `!llvm.func` type, `None`
+/// for any other type.
+pub fn llvm_function_type_parts(ty: Type<'_>) -> Option<(Type<'_>, Vec<Type<'_>>)> {
+    crate::ffi::surgery::llvm_function_type_parts(ty)
+}

@@ -18,6 +18,7 @@ pub mod ir;
 pub mod context;
 pub mod pass;
 pub mod pipeline;
+pub mod surgery;
 pub mod translate;
 
 pub use ffi::{emit_error, with_context};

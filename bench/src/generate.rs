@@ -150,6 +150,23 @@ pub fn generate(target_ops: usize, seed: u64) -> Generated {
     Generated { text, ops, functions }
 }
 
+/// Generates a module whose single function has about `target_ops`
+/// operations (never fewer), with the same mix as [`generate`] but no calls:
+/// the "one huge function" shape of the shape benchmark.
+pub fn single_function(target_ops: usize, seed: u64) -> Generated {
+    let mut rng = Rng::new(seed ^ (target_ops as u64).wrapping_mul(0x9E6C_63D0_676A_9A99));
+    let mut text = String::with_capacity(target_ops * 72);
+    text.push_str("spirv.module Logical GLSL450 {\n");
+    let _ = writeln!(text, "  spirv.GlobalVariable @buf bind(0, 0) : !spirv.ptr<{BUFFER}, StorageBuffer>");
+    text.push_str("  spirv.GlobalVariable @priv : !spirv.ptr<vector<4xf32>, Private>\n");
+    let mut function = FunctionBuilder::new(&mut rng, 0);
+    // The module and the two globals count too.
+    function.build(target_ops.saturating_sub(3).max(40));
+    text.push_str(&function.out);
+    text.push_str("}\n");
+    Generated { text, ops: 3 + function.ops, functions: 1 }
+}
+
 /// Builds one `spirv.func`.
 struct FunctionBuilder<'a> {
     rng: &'a mut Rng,

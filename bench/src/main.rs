@@ -8,10 +8,16 @@
 //! reports medians of wall time, peak RSS and the conversion-only share. The
 //! smallest module is first converted by both tools with the output kept;
 //! either failing aborts the run.
+//!
+//! `spirv-opt-bench shapes` runs the shape benchmark instead (issue 9:
+//! many functions, deep nesting, many blocks, ..., each at N and 2N; see
+//! [`shape_bench`] and `scripts/bench-shapes`).
 
 mod generate;
 mod measure;
 mod report;
+mod shape_bench;
+mod shapes;
 
 use measure::{GNU_TIME, Mode, Tool, llvm_op_histogram};
 use report::{Runs, Setup, SizeResult};
@@ -23,6 +29,7 @@ use std::{
 
 const USAGE: &str = "\
 usage: spirv-opt-bench [options]
+       spirv-opt-bench shapes [options]   (the shape benchmark; shapes --help)
 
   --sizes LIST          sizes in ops, e.g. 1k,10k,100k,1M (default)
   --reps N              runs per tool and size; medians are reported (default 5)
@@ -53,8 +60,17 @@ fn workspace_root() -> PathBuf {
     manifest.parent().unwrap_or(manifest).to_path_buf()
 }
 
-/// `1k` → 1000, `1M` → 1000000, `2500` → 2500.
+/// `1k` → 1000, `1M` → 1000000, `2500` → 2500 (at least 100).
 fn parse_size(text: &str) -> Result<usize, String> {
+    let size = parse_count(text)?;
+    if size < 100 {
+        return Err(format!("size '{}' is too small (at least 100 ops)", text.trim()));
+    }
+    Ok(size)
+}
+
+/// `1k` → 1000, `1M` → 1000000, `2500` → 2500.
+fn parse_count(text: &str) -> Result<usize, String> {
     let text = text.trim();
     let (digits, factor) = match text.chars().last() {
         Some('k' | 'K') => (&text[..text.len() - 1], 1_000),
@@ -62,11 +78,7 @@ fn parse_size(text: &str) -> Result<usize, String> {
         _ => (text, 1),
     };
     let number: f64 = digits.parse().map_err(|_| format!("bad size '{text}' (expected e.g. 1k, 10k, 1M, 2500)"))?;
-    let size = (number * f64::from(factor)).round() as usize;
-    if size < 100 {
-        return Err(format!("size '{text}' is too small (at least 100 ops)"));
-    }
-    Ok(size)
+    Ok((number * f64::from(factor)).round() as usize)
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -308,6 +320,19 @@ fn run(mut options: Options) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("shapes") {
+        return match shape_bench::run(std::env::args().skip(2)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) if message.starts_with("usage:") || message.contains("\n\nusage:") => {
+                eprintln!("{message}");
+                ExitCode::from(2)
+            }
+            Err(message) => {
+                eprintln!("spirv-opt-bench shapes: error: {message}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let options = match parse_options() {
         Ok(options) => options,
         Err(message) => {

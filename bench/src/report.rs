@@ -310,3 +310,134 @@ pub fn verdict(results: &[SizeResult]) -> Vec<String> {
     lines.push(growth("Growth of upstream's conversion time", &|r| r.upstream.conversion()));
     lines
 }
+
+/// One size of one shape in the shape benchmark.
+#[derive(Debug, Clone)]
+pub struct ShapeRun {
+    /// The size, in the shape's unit.
+    pub size: usize,
+    /// Ops in the module.
+    pub ops: usize,
+    /// File size in bytes.
+    pub bytes: u64,
+    /// Our tool.
+    pub ours: Runs,
+    /// Upstream mlir-opt.
+    pub upstream: Runs,
+}
+
+/// One shape measured at `N` and `2N`.
+#[derive(Debug, Clone)]
+pub struct ShapeResult {
+    /// The shape's name.
+    pub name: &'static str,
+    /// What its size counts.
+    pub unit: &'static str,
+    /// What the module holds.
+    pub description: &'static str,
+    /// At `N`.
+    pub n: ShapeRun,
+    /// At `2N`.
+    pub two_n: ShapeRun,
+}
+
+/// Largest growth from `N` to `2N` still called linear: 2 plus the noise of
+/// two medians on this machine.
+const LINEAR_GROWTH: f64 = 2.0 * (1.0 + 2.0 * NOISE);
+
+impl ShapeResult {
+    /// Our median wall time over upstream's, at `N` and at `2N`.
+    pub fn ratios(&self) -> (f64, f64) {
+        (self.n.ours.wall() / self.n.upstream.wall(), self.two_n.ours.wall() / self.two_n.upstream.wall())
+    }
+
+    /// Median wall time at `2N` over that at `N`: (ours, upstream).
+    pub fn growth(&self) -> (f64, f64) {
+        (self.two_n.ours.wall() / self.n.ours.wall(), self.two_n.upstream.wall() / self.n.upstream.wall())
+    }
+
+    /// "ok", or what misses the goal: slower than upstream (beyond the
+    /// noise) at either size, or growing faster than linearly.
+    pub fn verdict(&self) -> String {
+        let (at_n, at_2n) = self.ratios();
+        let (ours, upstream) = self.growth();
+        let mut problems = Vec::new();
+        if at_n.max(at_2n) > 1.0 + NOISE {
+            problems.push("slower".to_owned());
+        } else if at_n.max(at_2n) > 1.0 {
+            problems.push("slower within noise".to_owned());
+        }
+        if ours > LINEAR_GROWTH {
+            problems.push(if upstream > LINEAR_GROWTH {
+                "super-linear (as upstream)".to_owned()
+            } else {
+                "super-linear".to_owned()
+            });
+        }
+        if problems.is_empty() { "ok".to_owned() } else { format!("**{}**", problems.join(", ")) }
+    }
+}
+
+/// Renders the shape benchmark's report as Markdown.
+pub fn render_shapes(machine: &[String], reps: usize, commands: &[String], results: &[ShapeResult]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "### Results\n");
+    for line in machine {
+        let _ = writeln!(out, "- {line}");
+    }
+    let _ = writeln!(
+        out,
+        "- {reps} repetitions per tool and size, alternating which tool goes first; medians of the wall time."
+    );
+    for command in commands {
+        let _ = writeln!(out, "- `{command}`");
+    }
+    let _ = writeln!(
+        out,
+        "- ratio: ours / upstream; growth: time at 2N / time at N (2.00 is linear; fixed costs such as process start pull it below 2). Verdict: slower if a ratio exceeds {:.2}, super-linear if our growth exceeds {LINEAR_GROWTH:.2}.",
+        1.0 + NOISE
+    );
+    let _ = writeln!(
+        out,
+        "\n| shape | N | ops N / 2N | ours N | upstream N | ratio N | ours 2N | upstream 2N | ratio 2N | growth ours | growth upstream | verdict |"
+    );
+    let _ = writeln!(out, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
+    for r in results {
+        let (at_n, at_2n) = r.ratios();
+        let (ours, upstream) = r.growth();
+        let _ = writeln!(
+            out,
+            "| {} | {} {} | {} / {} | {} | {} | {:.2} | {} | {} | {:.2} | {:.2} | {:.2} | {} |",
+            r.name,
+            r.n.size,
+            r.unit,
+            r.n.ops,
+            r.two_n.ops,
+            seconds(r.n.ours.wall()),
+            seconds(r.n.upstream.wall()),
+            at_n,
+            seconds(r.two_n.ours.wall()),
+            seconds(r.two_n.upstream.wall()),
+            at_2n,
+            ours,
+            upstream,
+            r.verdict(),
+        );
+    }
+    let _ = writeln!(out, "\n#### Inputs and peak memory at 2N\n");
+    let _ = writeln!(out, "| shape | module | file 2N | ours peak MB | upstream peak MB | ratio |");
+    let _ = writeln!(out, "| --- | --- | ---: | ---: | ---: | ---: |");
+    for r in results {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {:.1} | {:.1} | {} |",
+            r.name,
+            r.description,
+            bytes(r.two_n.bytes),
+            r.two_n.ours.peak_mib(),
+            r.two_n.upstream.peak_mib(),
+            ratio(r.two_n.ours.peak_mib(), r.two_n.upstream.peak_mib()),
+        );
+    }
+    out
+}

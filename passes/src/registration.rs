@@ -8,6 +8,8 @@ use std::sync::Arc;
 /// Registers every pass of this crate.
 pub fn register_all(registry: &mut PassRegistry) {
     registry.register(Arc::new(ConvertSpirvToLlvm));
+    registry.register(Arc::new(SpirvKernelAbi));
+    registry.register(Arc::new(MergeNestedModules));
 }
 
 /// `convert-spirv-to-llvm`, as a pass.
@@ -53,5 +55,55 @@ impl Pass for ConvertSpirvToLlvm {
             }
             Err(message) => Err(PassError::reported(message)),
         }
+    }
+}
+
+/// `spirv-kernel-abi`, as a pass (docs/abi.md).
+pub struct SpirvKernelAbi;
+
+static KERNEL_ABI_INFO: PassInfo = PassInfo {
+    name: "spirv-kernel-abi",
+    description: "Give the converted GLCompute and Kernel entry points the kernel ABI of docs/abi.md: \
+                  __spvabi_<entry>(dispatch, workgroup_id) runs one workgroup, __spvabi_<entry>_info describes it",
+    options: &[],
+};
+
+impl Pass for SpirvKernelAbi {
+    fn info(&self) -> &'static PassInfo {
+        &KERNEL_ABI_INFO
+    }
+
+    fn run(&self, op: OperationRef<'_, '_>, _options: &PassOptions) -> Result<(), PassError> {
+        let _span = tracing::info_span!("spirv-kernel-abi").entered();
+        spirv_opt_rs::with_context(op.context(), |context| {
+            crate::kernel_abi::apply_kernel_abi(context, op).map_err(|error| {
+                spirv_opt_rs::emit_error(error.location, &error.message);
+                PassError::reported(error.message.clone())
+            })
+        })
+    }
+}
+
+/// `merge-nested-modules`: the ops of the nested modules
+/// `convert-spirv-to-llvm` makes, moved into the top-level module, so that
+/// `mlir-translate --mlir-to-llvmir` (which skips nested modules) gives the code.
+pub struct MergeNestedModules;
+
+static MERGE_INFO: PassInfo = PassInfo {
+    name: "merge-nested-modules",
+    description: "Move the ops of nested builtin.modules into the top-level module (refused on a symbol clash)",
+    options: &[],
+};
+
+impl Pass for MergeNestedModules {
+    fn info(&self) -> &'static PassInfo {
+        &MERGE_INFO
+    }
+
+    fn run(&self, op: OperationRef<'_, '_>, _options: &PassOptions) -> Result<(), PassError> {
+        spirv_opt_rs::translate::inline_nested_modules(op).map_err(|error| {
+            spirv_opt_rs::emit_error(op.location(), &error.to_string());
+            PassError::reported(error.to_string())
+        })
     }
 }

@@ -2,7 +2,10 @@
 //! with signature conversion, function control and linkage, `spirv.Return`
 //! and `spirv.ReturnValue`.
 
-use super::util::{attribute, op_name, printed_attribute, type_attribute};
+use super::{
+    abi_attributes,
+    util::{attribute, op_name, printed_attribute, type_attribute},
+};
 use melior::{
     dialect::llvm,
     ir::{
@@ -51,6 +54,9 @@ fn func<'c, 'r>(
     ];
     attributes.extend(linkage_attributes(rewriter, op, is_declaration)?);
     attributes.extend(function_control_attributes(rewriter, op)?);
+    if let Some(entry_point) = abi_attributes::entry_point_attribute(rewriter, op)? {
+        attributes.push((abi_attributes::ENTRY_POINT, entry_point));
+    }
     let identified: Vec<_> =
         attributes.iter().map(|(key, value)| (Identifier::new(context, key), *value)).collect();
     let func = OperationBuilder::new("llvm.func", rewriter.location())

@@ -5,6 +5,7 @@
 //! test/Conversion/SPIRVToLLVM/. Each family module has a `populate` function
 //! adding its patterns; 1:1 mappings are tables of [`DirectConversion`]s.
 
+pub mod abi_attributes;
 mod arithmetic;
 mod atomic;
 mod barrier;

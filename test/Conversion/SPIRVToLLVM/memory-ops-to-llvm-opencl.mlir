@@ -6,11 +6,11 @@
 
 // CHECK-LABEL: module @globals
 spirv.module @globals Physical64 OpenCL requires #spirv.vce<v1.0, [Kernel, Addresses], []> {
-  // CHECK-NEXT: llvm.mlir.global external constant @input() {addr_space = 1 : i32} : vector<3xi64>
-  // CHECK-NEXT: llvm.mlir.global external constant @uniform_constant() {addr_space = 2 : i32} : !llvm.array<4 x f32>
-  // CHECK-NEXT: llvm.mlir.global external @workgroup() {addr_space = 3 : i32} : !llvm.array<64 x f32>
-  // CHECK-NEXT: llvm.mlir.global external @cross_workgroup() {addr_space = 1 : i32} : i32
-  // CHECK-NEXT: llvm.mlir.global private @private() {addr_space = 0 : i32} : i32
+  // CHECK-NEXT: llvm.mlir.global external constant @input() {addr_space = 1 : i32{{.*}}} : vector<3xi64>
+  // CHECK-NEXT: llvm.mlir.global external constant @uniform_constant() {addr_space = 2 : i32{{.*}}} : !llvm.array<4 x f32>
+  // CHECK-NEXT: llvm.mlir.global external @workgroup() {addr_space = 3 : i32{{.*}}} : !llvm.array<64 x f32>
+  // CHECK-NEXT: llvm.mlir.global external @cross_workgroup() {addr_space = 1 : i32{{.*}}} : i32
+  // CHECK-NEXT: llvm.mlir.global private @private() {addr_space = 0 : i32{{.*}}} : i32
   spirv.GlobalVariable @input built_in("GlobalInvocationId") : !spirv.ptr<vector<3xi64>, Input>
   spirv.GlobalVariable @uniform_constant : !spirv.ptr<!spirv.array<4 x f32>, UniformConstant>
   spirv.GlobalVariable @workgroup : !spirv.ptr<!spirv.array<64 x f32>, Workgroup>

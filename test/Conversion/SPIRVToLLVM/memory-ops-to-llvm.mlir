@@ -334,7 +334,7 @@ spirv.func @variable_array_initializer() "None" {
 
 // Beyond upstream: a variable holding a pointer, initialized with a global's address.
 spirv.module Logical GLSL450 {
-  // CHECK: llvm.mlir.global private @global() {addr_space = 0 : i32} : i32
+  // CHECK: llvm.mlir.global private @global() {addr_space = 0 : i32{{.*}}} : i32
   spirv.GlobalVariable @global : !spirv.ptr<i32, Private>
   // CHECK-LABEL: llvm.func @variable_pointer_initializer
   spirv.func @variable_pointer_initializer() "None" {
@@ -360,11 +360,11 @@ spirv.module Logical GLSL450 {
 // module, is renamed after them and the module (upstream's encodeBindAttribute).
 // CHECK-LABEL: module @globals_module
 spirv.module @globals_module Logical GLSL450 {
-  // CHECK-NEXT: llvm.mlir.global private @private() {addr_space = 0 : i32} : !llvm.struct<packed (f32, array<10 x f32>)>
-  // CHECK-NEXT: llvm.mlir.global external constant @input() {addr_space = 0 : i32} : vector<3xi32>
-  // CHECK-NEXT: llvm.mlir.global external @output() {addr_space = 0 : i32, location = 3 : i32} : vector<4xf32>
-  // CHECK-NEXT: llvm.mlir.global external @globals_module_storage_buffer_descriptor_set0_binding1() {addr_space = 0 : i32} : !llvm.struct<packed (array<0 x f32>)>
-  // CHECK-NEXT: llvm.mlir.global external constant @uniform_constant() {addr_space = 0 : i32} : i32
+  // CHECK-NEXT: llvm.mlir.global private @private() {addr_space = 0 : i32{{.*}}} : !llvm.struct<packed (f32, array<10 x f32>)>
+  // CHECK-NEXT: llvm.mlir.global external constant @input() {addr_space = 0 : i32{{.*}}} : vector<3xi32>
+  // CHECK-NEXT: llvm.mlir.global external @output() {addr_space = 0 : i32, location = 3 : i32, spirv_abi.interface = {storage_class = "Output"}} : vector<4xf32>
+  // CHECK-NEXT: llvm.mlir.global external @globals_module_storage_buffer_descriptor_set0_binding1() {addr_space = 0 : i32{{.*}}} : !llvm.struct<packed (array<0 x f32>)>
+  // CHECK-NEXT: llvm.mlir.global external constant @uniform_constant() {addr_space = 0 : i32{{.*}}} : i32
   spirv.GlobalVariable @private : !spirv.ptr<!spirv.struct<(f32, !spirv.array<10 x f32>)>, Private>
   spirv.GlobalVariable @input built_in("GlobalInvocationId") : !spirv.ptr<vector<3xui32>, Input>
   spirv.GlobalVariable @output {location = 3 : i32} : !spirv.ptr<vector<4xf32>, Output>
@@ -389,7 +389,7 @@ spirv.module @globals_module Logical GLSL450 {
 // -----
 
 // A global outside any spirv.module keeps its name.
-// CHECK: llvm.mlir.global external @not_in_spirv_module() {addr_space = 0 : i32} : f32
+// CHECK: llvm.mlir.global external @not_in_spirv_module() {addr_space = 0 : i32{{.*}}} : f32
 spirv.GlobalVariable @not_in_spirv_module bind(0, 1) : !spirv.ptr<f32, StorageBuffer>
 // CHECK-LABEL: llvm.func @bind_outside_spirv_module
 spirv.func @bind_outside_spirv_module() "None" {
@@ -405,7 +405,7 @@ spirv.func @bind_outside_spirv_module() "None" {
 module {
   module @inner {
     // CHECK-NEXT: module @deeper {
-    // CHECK-NEXT: llvm.mlir.global external @nested() {addr_space = 0 : i32} : f32
+    // CHECK-NEXT: llvm.mlir.global external @nested() {addr_space = 0 : i32{{.*}}} : f32
     spirv.module @deeper Logical GLSL450 {
       spirv.GlobalVariable @nested bind(2, 3) : !spirv.ptr<f32, StorageBuffer>
     }
@@ -418,10 +418,10 @@ module {
 // UniformConstant globals. PushConstant globals are read-only, so constant.
 // CHECK-LABEL: module @more_storage_classes
 spirv.module @more_storage_classes Logical GLSL450 {
-  // CHECK-NEXT: llvm.mlir.global external @more_storage_classes_uniform_descriptor_set1_binding0() {addr_space = 0 : i32} : !llvm.struct<(vector<4xf32>)>
-  // CHECK-NEXT: llvm.mlir.global external @workgroup() {addr_space = 0 : i32} : !llvm.array<64 x f32>
-  // CHECK-NEXT: llvm.mlir.global external @cross_workgroup() {addr_space = 0 : i32} : i64
-  // CHECK-NEXT: llvm.mlir.global external constant @push_constant() {addr_space = 0 : i32} : !llvm.struct<(i32)>
+  // CHECK-NEXT: llvm.mlir.global external @more_storage_classes_uniform_descriptor_set1_binding0() {addr_space = 0 : i32{{.*}}} : !llvm.struct<(vector<4xf32>)>
+  // CHECK-NEXT: llvm.mlir.global external @workgroup() {addr_space = 0 : i32{{.*}}} : !llvm.array<64 x f32>
+  // CHECK-NEXT: llvm.mlir.global external @cross_workgroup() {addr_space = 0 : i32{{.*}}} : i64
+  // CHECK-NEXT: llvm.mlir.global external constant @push_constant() {addr_space = 0 : i32{{.*}}} : !llvm.struct<(i32)>
   spirv.GlobalVariable @uniform bind(1, 0) : !spirv.ptr<!spirv.struct<(vector<4xf32> [0]), Block>, Uniform>
   spirv.GlobalVariable @workgroup : !spirv.ptr<!spirv.array<64 x f32>, Workgroup>
   spirv.GlobalVariable @cross_workgroup : !spirv.ptr<i64, CrossWorkgroup>
@@ -434,11 +434,11 @@ spirv.module @more_storage_classes Logical GLSL450 {
 // specialization constant it names.
 // CHECK-LABEL: module @initializers
 spirv.module @initializers Logical GLSL450 {
-  // CHECK-NEXT: llvm.mlir.global private @scalar() {addr_space = 0 : i32} : i32 {
+  // CHECK-NEXT: llvm.mlir.global private @scalar() {addr_space = 0 : i32{{.*}}} : i32 {
   // CHECK-NEXT:   %[[C:.*]] = llvm.mlir.constant(42 : i32) : i32
   // CHECK-NEXT:   llvm.return %[[C]] : i32
   // CHECK-NEXT: }
-  // CHECK-NEXT: llvm.mlir.global private @composite() {addr_space = 0 : i32} : !llvm.array<2 x i32> {
+  // CHECK-NEXT: llvm.mlir.global private @composite() {addr_space = 0 : i32{{.*}}} : !llvm.array<2 x i32> {
   // CHECK-NEXT:   %[[CC:.*]] = llvm.mlir.constant(dense<42> : tensor<2xi32>) : !llvm.array<2 x i32>
   // CHECK-NEXT:   llvm.return %[[CC]] : !llvm.array<2 x i32>
   // CHECK-NEXT: }
@@ -455,12 +455,12 @@ spirv.module @initializers Logical GLSL450 {
 // declaration, Export an external definition, LinkOnceODR a linkonce_odr one.
 // CHECK-LABEL: module @linkage_module
 spirv.module @linkage_module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {
-  // CHECK-NEXT: llvm.mlir.global external @imported_name() {addr_space = 0 : i32} : f32{{$}}
-  // CHECK-NEXT: llvm.mlir.global external @exported_name() {addr_space = 0 : i32} : f32 {
+  // CHECK-NEXT: llvm.mlir.global external @imported_name() {addr_space = 0 : i32{{.*}}} : f32{{$}}
+  // CHECK-NEXT: llvm.mlir.global external @exported_name() {addr_space = 0 : i32{{.*}}} : f32 {
   // CHECK-NEXT:   %[[E:.*]] = llvm.mlir.undef : f32
   // CHECK-NEXT:   llvm.return %[[E]] : f32
   // CHECK-NEXT: }
-  // CHECK-NEXT: llvm.mlir.global linkonce_odr @link_once() {addr_space = 0 : i32} : f32 {
+  // CHECK-NEXT: llvm.mlir.global linkonce_odr @link_once() {addr_space = 0 : i32{{.*}}} : f32 {
   // CHECK-NEXT:   %[[L:.*]] = llvm.mlir.undef : f32
   // CHECK-NEXT:   llvm.return %[[L]] : f32
   // CHECK-NEXT: }

@@ -68,7 +68,7 @@ spirv.module @other Logical GLSL450 {
 // CHECK-NEXT: %[[V2:.*]] = llvm.insertvalue %[[V1]], %[[V0]][0] : !llvm.struct<(i32)>
 // CHECK-NEXT: llvm.return %[[V2]] : !llvm.struct<(i32)>
 // CHECK-NEXT: }
-// CHECK-NEXT: llvm.func @kernel() {
+// CHECK-NEXT: llvm.func @kernel() attributes {spirv_abi.entry_point = {execution_model = "Kernel", local_size = array<i32: 32, 1, 1>}} {
 // CHECK-NEXT: llvm.return
 // CHECK-NEXT: }
 // CHECK-NEXT: }
@@ -96,7 +96,7 @@ spirv.module Logical OpenCL requires #spirv.vce<v1.0, [Kernel], []> {
 // CHECK-NEXT: %[[V8:.*]] = llvm.insertvalue %[[V7]], %[[V6]][1, 2] : !llvm.struct<(i32, array<3 x i32>)>
 // CHECK-NEXT: llvm.return %[[V8]] : !llvm.struct<(i32, array<3 x i32>)>
 // CHECK-NEXT: }
-// CHECK-NEXT: llvm.func @kernel() {
+// CHECK-NEXT: llvm.func @kernel() attributes {spirv_abi.entry_point = {execution_model = "Kernel"}} {
 // CHECK-NEXT: llvm.return
 // CHECK-NEXT: }
 // CHECK-NEXT: }

@@ -86,6 +86,15 @@ pub struct Options {
     /// Target CPU of --emit=llvm|bc|asm|obj (default: generic)
     #[arg(long, value_name = "CPU")]
     pub mcpu: Option<String>,
+
+    /// Fix a specialization constant before the passes run (VALUE: an
+    /// integer, a float, true or false); repeatable
+    #[arg(long = "spec", value_name = "ID=VALUE", value_parser = parse_spec)]
+    pub specs: Vec<(u32, spirv_opt_passes::specialize::SpecValue)>,
+}
+
+fn parse_spec(text: &str) -> Result<(u32, spirv_opt_passes::specialize::SpecValue), String> {
+    spirv_opt_passes::specialize::parse_spec(text).map_err(|error| error.to_string())
 }
 
 /// What `--emit` writes.

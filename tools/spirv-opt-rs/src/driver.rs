@@ -7,6 +7,7 @@ use crate::{
 };
 use melior::{Context, ir::operation::OperationLike};
 use spirv_opt_dialects::spirv::deserialize::{deserialize, is_spirv_binary};
+use spirv_opt_passes::{kernel_abi::apply_kernel_abi, specialize::specialize};
 use spirv_opt_rs::{
     pass::PassRegistry,
     pipeline::{self, PassManagerOptions, Pipeline, PipelineElement},
@@ -296,6 +297,10 @@ fn transform(
     } else {
         pipeline::parse_source(context, text, name)?
     };
+    if let Err(error) = specialize(context, module.as_operation(), &invocation.options.specs) {
+        tool_error(format!("--spec: {error}"));
+        return None;
+    }
     let manager = match pipeline::build_pass_manager(context, registry, &invocation.pipeline, pass_manager_options) {
         Ok(manager) => manager,
         Err(error) => {
@@ -325,6 +330,12 @@ fn transform(
             printed
         }
         Some(kind) => {
+            // Code is only callable through the kernel ABI: --emit applies
+            // it where the pipeline did not (it leaves nothing for a second run).
+            if let Err(error) = apply_kernel_abi(context, module.as_operation()) {
+                spirv_opt_rs::emit_error(error.location, &error.message);
+                return None;
+            }
             let emit_options = EmitOptions {
                 kind,
                 opt_level: invocation.options.opt_level,

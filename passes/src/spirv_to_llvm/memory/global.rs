@@ -9,7 +9,7 @@
 //! symbol name. `spirv.mlir.addressof` uses the same name.
 
 use super::super::{
-    SpirvToLlvmOptions,
+    SpirvToLlvmOptions, abi_attributes,
     constant::SpecConstantValue,
     function::llvm_symbol_name,
     types::{TypeLowering, read_type},
@@ -22,7 +22,7 @@ use melior::ir::{
     r#type::IntegerType,
 };
 use spirv_opt_dialects::spirv::{
-    attributes::{LinkageType, StorageClass},
+    attributes::{Decoration, LinkageType, StorageClass},
     types::SpirvType,
 };
 use spirv_opt_rs::{
@@ -107,6 +107,10 @@ impl ConversionPattern for GlobalVariable {
         if let Ok(location) = op.attribute("location") {
             attributes.push(("location", location));
         }
+        attributes.push((
+            abi_attributes::INTERFACE,
+            abi_attributes::interface_attribute(rewriter, op, &storage_class.to_string(), is_buffer_block(&pointee))?,
+        ));
         let attributes: Vec<_> =
             attributes.into_iter().map(|(key, value)| (Identifier::new(context, key), value)).collect();
         let region = Region::new();
@@ -211,4 +215,9 @@ fn descriptor_binding(global: OperationRef<'_, '_>) -> Option<(i64, i64)> {
     let is = |op: OperationRef<'_, '_>, name| op.name().as_string_ref().as_str() == Ok(name);
     (is(spirv_module, "spirv.module") && is(top, "builtin.module") && top.parent_operation().is_none())
         .then(|| (set.value(), binding.value()))
+}
+
+/// Whether `ty` is a struct decorated `BufferBlock`.
+fn is_buffer_block(ty: &SpirvType) -> bool {
+    matches!(ty, SpirvType::Struct(st) if st.decorations.iter().any(|info| info.decoration == Decoration::BufferBlock))
 }

@@ -1,0 +1,588 @@
+//! `spirv-kernel-abi`: turns the converted entry points of a module
+//! (`convert-spirv-to-llvm` output) into functions a host can call, for
+//! every workgroup, from any number of threads at once. docs/abi.md is the
+//! contract; `include/spvabi.h` declares it in C.
+//!
+//! Each `GLCompute` or `Kernel` entry point `E` gets
+//! - `void __spvabi_E(const spvabi_dispatch *dispatch, const uint32_t
+//!   workgroup_id[3])`, which runs every invocation of one workgroup
+//!   (`workgroup.rs`), and
+//! - `const spvabi_kernel_info __spvabi_E_info`: the workgroup size, the
+//!   resources and their declared sizes, the push-constant size.
+//!
+//! What the converted code read from module-level globals (built-in
+//! variables, descriptor-set bindings, push constants, workgroup and
+//! private variables) it now reads through an *environment*: an array of
+//! pointers, one per such global, that every function reaching one of them
+//! takes as an extra last parameter. The workgroup function fills one
+//! environment per invocation, so invocations share nothing but workgroup
+//! memory and the resources, and workgroups share nothing but the
+//! resources. The entry points themselves become internal (an entry point
+//! called `main` no longer clashes with a host's `main`).
+//!
+//! Barriers (`__spirv_ControlBarrier` with workgroup execution scope) make
+//! the invocation a coroutine (LLVM's switched-resume coroutines): the
+//! workgroup function resumes every invocation in turn until all have
+//! returned, so each barrier is a point every invocation reaches before any
+//! goes on (`barrier.rs`).
+
+mod barrier;
+mod workgroup;
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use melior::{
+    Context,
+    dialect::llvm,
+    ir::{
+        Attribute, BlockLike, Identifier, Location, OperationRef, RegionLike, Type, Value,
+        attribute::{
+            ArrayAttribute, DenseI32ArrayAttribute, DictionaryAttribute, FlatSymbolRefAttribute, IntegerAttribute,
+            StringAttribute, TypeAttribute,
+        },
+        operation::{OperationBuilder, OperationLike},
+    },
+};
+use spirv_opt_rs::{ir::llvm_function_type_parts, surgery};
+use thiserror::Error;
+
+use crate::spirv_to_llvm::abi_attributes::{ENTRY_POINT, INTERFACE};
+pub use workgroup::{ABI_VERSION, ResourceKind};
+
+/// Why the ABI could not be applied; `location` is the op at fault.
+#[derive(Debug, Error)]
+#[error("{message}")]
+pub struct AbiError<'c> {
+    /// Where (the global, function or call at fault).
+    pub location: Location<'c>,
+    /// What is wrong.
+    pub message: String,
+}
+
+type Result<'c, T> = std::result::Result<T, AbiError<'c>>;
+
+fn error<'c>(op: OperationRef<'c, '_>, message: impl Into<String>) -> AbiError<'c> {
+    AbiError { location: op.location(), message: message.into() }
+}
+
+/// The SPIR-V execution model of an entry point the ABI covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExecutionModel {
+    /// A Vulkan compute shader.
+    GlCompute,
+    /// An OpenCL kernel.
+    Kernel,
+}
+
+impl ExecutionModel {
+    /// The SPIR-V enumerant (`GLCompute` is 5, `Kernel` is 6).
+    pub fn value(self) -> u32 {
+        match self {
+            Self::GlCompute => 5,
+            Self::Kernel => 6,
+        }
+    }
+}
+
+/// What one slot of the environment points at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum SlotKind {
+    /// A built-in variable, its value per invocation.
+    BuiltIn(String),
+    /// A descriptor-set binding: the index in the resource table.
+    Resource(usize),
+    /// The push-constant block.
+    PushConstant,
+    /// Workgroup memory, one per workgroup.
+    Workgroup,
+    /// A private variable, one per invocation; `true` when it has an
+    /// initializer (the original global keeps it).
+    Private(bool),
+}
+
+/// One slot of the environment: the global it replaces.
+#[derive(Debug, Clone)]
+struct Slot {
+    global: String,
+    kind: SlotKind,
+    /// The printed LLVM type of the global's value.
+    value_type: String,
+    /// The address space of the global (of the pointers the code uses).
+    address_space: u32,
+}
+
+/// A descriptor-set binding the module uses.
+#[derive(Debug, Clone)]
+struct Binding {
+    set: u32,
+    binding: u32,
+    kind: ResourceKind,
+    value_type: String,
+}
+
+/// Applies the kernel ABI to every module (the top-level one and the nested
+/// ones `convert-spirv-to-llvm` makes) holding `spirv_abi.entry_point`
+/// functions.
+pub fn apply_kernel_abi<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Result<'c, ()> {
+    let mut modules = vec![module];
+    modules.extend(surgery::nested_ops(module, &mut |op| op_name(op) == "builtin.module"));
+    for module in modules {
+        apply_to_module(context, module)?;
+    }
+    Ok(())
+}
+
+fn op_name(op: OperationRef<'_, '_>) -> String {
+    op.name().as_string_ref().as_str().unwrap_or("").to_owned()
+}
+
+fn symbol(op: OperationRef<'_, '_>) -> Option<String> {
+    let name = op.attribute("sym_name").ok()?;
+    StringAttribute::try_from(name).ok().map(|name| name.value().to_owned())
+}
+
+fn dictionary_string(dictionary: DictionaryAttribute<'_>, key: &str) -> Option<String> {
+    let value = dictionary.element_by_name(key)?;
+    StringAttribute::try_from(value).ok().map(|value| value.value().to_owned())
+}
+
+fn dictionary_integer(dictionary: DictionaryAttribute<'_>, key: &str) -> Option<u32> {
+    let value = dictionary.element_by_name(key)?;
+    IntegerAttribute::try_from(value).ok().and_then(|value| u32::try_from(value.value()).ok())
+}
+
+/// An entry point found in a module.
+struct Entry<'c, 'a> {
+    func: OperationRef<'c, 'a>,
+    name: String,
+    model: ExecutionModel,
+    local_size: Option<[u32; 3]>,
+}
+
+fn read_entry<'c, 'a>(func: OperationRef<'c, 'a>) -> Result<'c, Option<Entry<'c, 'a>>> {
+    let Ok(attribute) = func.attribute(ENTRY_POINT) else { return Ok(None) };
+    let name = symbol(func).unwrap_or_default();
+    let dictionary = DictionaryAttribute::try_from(attribute)
+        .map_err(|_| error(func, format!("'{ENTRY_POINT}' of @{name} is not a dictionary")))?;
+    let model = match dictionary_string(dictionary, "execution_model").as_deref() {
+        Some("GLCompute") => ExecutionModel::GlCompute,
+        Some("Kernel") => ExecutionModel::Kernel,
+        other => {
+            return Err(error(
+                func,
+                format!(
+                    "the kernel ABI covers GLCompute and Kernel entry points; @{name} is {}",
+                    other.unwrap_or("of no execution model")
+                ),
+            ));
+        }
+    };
+    let local_size = dictionary.element_by_name("local_size").and_then(|sizes| {
+        let sizes = DenseI32ArrayAttribute::try_from(sizes).ok()?;
+        let get = |index| sizes.element(index).ok().and_then(|value| u32::try_from(value).ok());
+        Some([get(0)?, get(1)?, get(2)?])
+    });
+    if let Some(size) = local_size {
+        let total = size.iter().map(|&value| u64::from(value)).product::<u64>();
+        if size.contains(&0) || total > u64::from(workgroup::MAX_INVOCATIONS) {
+            return Err(error(
+                func,
+                format!(
+                    "the workgroup size {}x{}x{} of @{name} is not between 1 and {} invocations",
+                    size[0],
+                    size[1],
+                    size[2],
+                    workgroup::MAX_INVOCATIONS
+                ),
+            ));
+        }
+    }
+    Ok(Some(Entry { func, name, model, local_size }))
+}
+
+/// How the module's interface global `global` is replaced, or `None` when
+/// it stays a global (OpenCL program-scope variables, constants).
+fn classify<'c>(global: OperationRef<'c, '_>, name: &str) -> Result<'c, Option<(SlotKind, Option<(u32, u32)>)>> {
+    let Ok(attribute) = global.attribute(INTERFACE) else { return Ok(None) };
+    let Ok(interface) = DictionaryAttribute::try_from(attribute) else { return Ok(None) };
+    let storage_class = dictionary_string(interface, "storage_class").unwrap_or_default();
+    let binding = dictionary_integer(interface, "descriptor_set").zip(dictionary_integer(interface, "binding"));
+    let has_initializer = global.region(0).ok().and_then(|region| region.first_block()).is_some();
+    let kind = match storage_class.as_str() {
+        "Input" => match dictionary_string(interface, "built_in") {
+            Some(built_in) if workgroup::supported_built_in(&built_in) => SlotKind::BuiltIn(built_in),
+            Some(built_in) => {
+                return Err(error(global, format!("the built-in {built_in} (@{name}) has no meaning for a compute kernel")));
+            }
+            None => return Err(error(global, format!("the input variable @{name} is not a built-in"))),
+        },
+        "StorageBuffer" | "Uniform" => {
+            if binding.is_none() {
+                return Err(error(global, format!("the {storage_class} variable @{name} has no descriptor set and binding")));
+            }
+            SlotKind::Resource(0)
+        }
+        "PushConstant" => SlotKind::PushConstant,
+        "Workgroup" => SlotKind::Workgroup,
+        "Private" => SlotKind::Private(has_initializer),
+        "Output" => return Err(error(global, format!("the output variable @{name} has no meaning for a kernel"))),
+        _ => return Ok(None),
+    };
+    Ok(Some((kind, binding)))
+}
+
+fn apply_to_module<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Result<'c, ()> {
+    let Some(body) = module.region(0).ok().and_then(|region| region.first_block()) else { return Ok(()) };
+    let mut globals: HashMap<String, OperationRef<'c, '_>> = HashMap::new();
+    let mut functions: HashMap<String, OperationRef<'c, '_>> = HashMap::new();
+    let mut entries = Vec::new();
+    let mut next = body.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        match op_name(op).as_str() {
+            "llvm.mlir.global" => {
+                if let Some(name) = symbol(op) {
+                    globals.insert(name, op);
+                }
+            }
+            "llvm.func" => {
+                if let Some(name) = symbol(op) {
+                    functions.insert(name, op);
+                }
+                if let Some(entry) = read_entry(op)? {
+                    entries.push(entry);
+                }
+            }
+            _ => {}
+        }
+    }
+    if entries.is_empty() {
+        return Ok(());
+    }
+    let model = entries[0].model;
+    if let Some(other) = entries.iter().find(|entry| entry.model != model) {
+        return Err(error(other.func, "a module mixes GLCompute and Kernel entry points"));
+    }
+
+    // The globals each function reaches, and the calls between functions.
+    let mut interface: HashMap<String, (SlotKind, Option<(u32, u32)>)> = HashMap::new();
+    for (name, global) in &globals {
+        if let Some(kind) = classify(*global, name)? {
+            interface.insert(name.clone(), kind);
+        }
+        check_initializer_uses(*global, &globals)?;
+    }
+    let mut uses: Vec<(String, OperationRef<'c, '_>)> = Vec::new();
+    let mut calls: Vec<(String, String, OperationRef<'c, '_>)> = Vec::new();
+    let mut barriers: Vec<(String, OperationRef<'c, '_>)> = Vec::new();
+    let mut function_names: Vec<&String> = functions.keys().collect();
+    function_names.sort();
+    for name in &function_names {
+        let func = functions[*name];
+        for op in surgery::nested_ops(func, &mut |op| matches!(op_name(op).as_str(), "llvm.mlir.addressof" | "llvm.call")) {
+            if op_name(op) == "llvm.mlir.addressof" {
+                if let Some(global) = flat_symbol(op, "global_name")
+                    && interface.contains_key(&global)
+                {
+                    uses.push(((*name).clone(), op));
+                }
+            } else if let Some(callee) = flat_symbol(op, "callee") {
+                if barrier::is_barrier(&callee) {
+                    barriers.push(((*name).clone(), op));
+                } else if functions.contains_key(&callee) {
+                    calls.push(((*name).clone(), callee, op));
+                }
+            }
+        }
+    }
+
+    // Slots in the order of first use; the bindings sorted by set and binding.
+    let mut slots: Vec<Slot> = Vec::new();
+    let mut slot_of: HashMap<String, usize> = HashMap::new();
+    let mut bindings: BTreeMap<(u32, u32), String> = BTreeMap::new();
+    for (_, op) in &uses {
+        let global = flat_symbol(*op, "global_name").unwrap_or_default();
+        if slot_of.contains_key(&global) {
+            continue;
+        }
+        let (kind, binding) = interface[&global].clone();
+        let global_op = globals[&global];
+        if let Some(binding) = binding
+            && kind == SlotKind::Resource(0)
+            && let Some(previous) = bindings.insert(binding, global.clone())
+        {
+            return Err(error(
+                global_op,
+                format!("@{global} and @{previous} share descriptor set {} binding {}", binding.0, binding.1),
+            ));
+        }
+        slot_of.insert(global.clone(), slots.len());
+        slots.push(Slot {
+            global: global.clone(),
+            kind,
+            value_type: global_value_type(global_op)?,
+            address_space: address_space(global_op),
+        });
+    }
+    let resource_index: HashMap<String, usize> =
+        bindings.values().enumerate().map(|(index, global)| (global.clone(), index)).collect();
+    let mut resources = Vec::new();
+    for ((set, binding), global) in &bindings {
+        let storage_class = interface_storage_class(globals[global]);
+        let buffer_block = globals[global]
+            .attribute(INTERFACE)
+            .ok()
+            .and_then(|attribute| DictionaryAttribute::try_from(attribute).ok())
+            .is_some_and(|dictionary| dictionary.element_by_name("buffer_block").is_some());
+        let kind = if storage_class == "Uniform" && !buffer_block {
+            ResourceKind::UniformBuffer
+        } else {
+            ResourceKind::StorageBuffer
+        };
+        resources.push(Binding { set: *set, binding: *binding, kind, value_type: global_value_type(globals[global])? });
+    }
+    for slot in &mut slots {
+        if let SlotKind::Resource(index) = &mut slot.kind {
+            *index = resource_index[&slot.global];
+        }
+    }
+    if model == ExecutionModel::Kernel && !bindings.is_empty() {
+        let global = bindings.values().next().map(|name| globals[name]).unwrap_or(module);
+        return Err(error(global, "an OpenCL module has no descriptor-set bindings"));
+    }
+    let push_constants: Vec<&Slot> = slots.iter().filter(|slot| slot.kind == SlotKind::PushConstant).collect();
+    if push_constants.len() > 1 {
+        return Err(error(globals[&push_constants[1].global], "a module has at most one push-constant block"));
+    }
+    let push_constant_type = push_constants.first().map(|slot| slot.value_type.clone());
+
+    // Every function reaching a slot, directly or through calls, takes the
+    // environment; so do the entry points and their callers.
+    let mut needs_environment: HashSet<String> = uses.iter().map(|(function, _)| function.clone()).collect();
+    needs_environment.extend(entries.iter().map(|entry| entry.name.clone()));
+    needs_environment.extend(barriers.iter().map(|(function, _)| function.clone()));
+    loop {
+        let before = needs_environment.len();
+        for (caller, callee, _) in &calls {
+            if needs_environment.contains(callee) {
+                needs_environment.insert(caller.clone());
+            }
+        }
+        if needs_environment.len() == before {
+            break;
+        }
+    }
+    let pointer: Type<'c> = llvm::r#type::pointer(context, 0);
+    let mut environment: HashMap<String, Value<'c, '_>> = HashMap::new();
+    let mut sorted: Vec<&String> = needs_environment.iter().collect();
+    sorted.sort();
+    for name in sorted {
+        let func = functions[name];
+        environment.insert(name.clone(), add_environment_parameter(context, func, pointer)?);
+    }
+    for (function, op) in &uses {
+        let global = flat_symbol(*op, "global_name").unwrap_or_default();
+        replace_address_of(context, *op, environment[function], slot_of[&global])?;
+    }
+    for (caller, callee, call) in &calls {
+        if needs_environment.contains(callee) {
+            append_call_operand(context, *call, environment[caller])?;
+        }
+    }
+
+    // Barriers: the functions holding them are inlined into the entry
+    // points, which become coroutines.
+    let uses_barriers = barrier::lower_barriers(context, module, &functions, &entries, &barriers, &calls)?;
+
+    for entry in &entries {
+        // The entry point is now a helper of its workgroup function, which
+        // should be free to inline it.
+        for attribute in ["no_inline", "optimize_none", ENTRY_POINT] {
+            surgery::remove_attribute(entry.func, attribute);
+        }
+        let linkage = Attribute::parse(context, "#llvm.linkage<internal>")
+            .ok_or_else(|| error(entry.func, "cannot build the internal linkage"))?;
+        surgery::set_attribute(entry.func, "linkage", linkage);
+        let parameters = entry_parameters(entry)?;
+        let text = workgroup::workgroup_function(&workgroup::EntryAbi {
+            name: &entry.name,
+            model: entry.model,
+            local_size: entry.local_size,
+            parameters: &parameters,
+            slots: &slots,
+            resources: &resources,
+            push_constant_type: push_constant_type.as_deref(),
+            coroutine: uses_barriers.contains(&entry.name),
+        });
+        tracing::debug!(entry = %entry.name, "kernel ABI glue:\n{text}");
+        let existing: HashSet<String> = functions.keys().chain(globals.keys()).cloned().collect();
+        surgery::append_parsed(context, body, &text, &|name| existing.contains(name))
+            .ok_or_else(|| error(entry.func, format!("internal error: the workgroup function of @{} does not verify", entry.name)))?;
+    }
+
+    // The replaced globals are gone; a private variable's initializer stays
+    // as the value each invocation starts from.
+    for slot in &slots {
+        if slot.kind != SlotKind::Private(true) {
+            surgery::erase(globals[&slot.global]);
+        }
+    }
+    Ok(())
+}
+
+fn flat_symbol(op: OperationRef<'_, '_>, name: &str) -> Option<String> {
+    let attribute = op.attribute(name).ok()?;
+    FlatSymbolRefAttribute::try_from(attribute).ok().map(|symbol| symbol.value().to_owned())
+}
+
+fn interface_storage_class(global: OperationRef<'_, '_>) -> String {
+    global
+        .attribute(INTERFACE)
+        .ok()
+        .and_then(|attribute| DictionaryAttribute::try_from(attribute).ok())
+        .and_then(|dictionary| dictionary_string(dictionary, "storage_class"))
+        .unwrap_or_default()
+}
+
+fn global_value_type<'c>(global: OperationRef<'c, '_>) -> Result<'c, String> {
+    global
+        .attribute("global_type")
+        .ok()
+        .and_then(|attribute| TypeAttribute::try_from(attribute).ok())
+        .map(|ty| ty.value().to_string())
+        .ok_or_else(|| error(global, "a global without 'global_type'"))
+}
+
+fn address_space(global: OperationRef<'_, '_>) -> u32 {
+    global
+        .attribute("addr_space")
+        .ok()
+        .and_then(|attribute| IntegerAttribute::try_from(attribute).ok())
+        .and_then(|value| u32::try_from(value.value()).ok())
+        .unwrap_or(0)
+}
+
+/// A global whose initializer takes the address of an interface global
+/// would keep pointing at the removed global: refused.
+fn check_initializer_uses<'c>(global: OperationRef<'c, '_>, globals: &HashMap<String, OperationRef<'c, '_>>) -> Result<'c, ()> {
+    let found = surgery::nested_ops(global, &mut |op| op_name(op) == "llvm.mlir.addressof")
+        .into_iter()
+        .filter_map(|op| flat_symbol(op, "global_name"))
+        .find(|name| {
+            globals.get(name).is_some_and(|target| target.attribute(INTERFACE).is_ok())
+                && interface_storage_class(globals[name]) != "CrossWorkgroup"
+        });
+    match found {
+        Some(name) => Err(error(
+            global,
+            format!("the initializer of @{} takes the address of @{name}, which the kernel ABI replaces", symbol(global).unwrap_or_default()),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The printed types of an entry point's parameters (before the environment).
+fn entry_parameters<'c>(entry: &Entry<'c, '_>) -> Result<'c, Vec<String>> {
+    let (_, inputs) = function_type(entry.func)?;
+    let count = inputs.len().saturating_sub(1);
+    Ok(inputs[..count].iter().map(|ty| ty.to_string()).collect())
+}
+
+fn function_type<'c>(func: OperationRef<'c, '_>) -> Result<'c, (Type<'c>, Vec<Type<'c>>)> {
+    func.attribute("function_type")
+        .ok()
+        .and_then(|attribute| TypeAttribute::try_from(attribute).ok())
+        .and_then(|ty| llvm_function_type_parts(ty.value()))
+        .ok_or_else(|| error(func, "an llvm.func without a function type"))
+}
+
+/// Appends the environment parameter to `func` (a definition): its type,
+/// its argument attributes and its entry block. Returns the parameter.
+fn add_environment_parameter<'c, 'a>(
+    context: &'c Context,
+    func: OperationRef<'c, 'a>,
+    pointer: Type<'c>,
+) -> Result<'c, Value<'c, 'a>> {
+    let name = symbol(func).unwrap_or_default();
+    let entry = func
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .ok_or_else(|| error(func, format!("@{name} reaches module variables but has no body")))?;
+    let (result, mut inputs) = function_type(func)?;
+    let printed_type = func.attribute("function_type").map(|ty| ty.to_string()).unwrap_or_default();
+    if printed_type.contains("...") {
+        return Err(error(func, format!("@{name} is variadic")));
+    }
+    inputs.push(pointer);
+    surgery::set_attribute(func, "function_type", TypeAttribute::new(llvm::r#type::function(result, &inputs, false)).into());
+    if let Ok(arguments) = func.attribute("arg_attrs")
+        && let Ok(arguments) = ArrayAttribute::try_from(arguments)
+    {
+        let mut extended: Vec<Attribute<'c>> = (0..arguments.len()).filter_map(|index| arguments.element(index).ok()).collect();
+        extended.push(DictionaryAttribute::new(context, &[]).into());
+        surgery::set_attribute(func, "arg_attrs", ArrayAttribute::new(context, &extended).into());
+    }
+    Ok(entry.add_argument(pointer, func.location()))
+}
+
+/// `llvm.mlir.addressof @G` becomes the load of slot `slot` of `environment`.
+fn replace_address_of<'c>(
+    context: &'c Context,
+    address_of: OperationRef<'c, '_>,
+    environment: Value<'c, '_>,
+    slot: usize,
+) -> Result<'c, ()> {
+    let location = address_of.location();
+    let pointer: Type<'c> = llvm::r#type::pointer(context, 0);
+    let result = address_of.result(0).map_err(|_| error(address_of, "llvm.mlir.addressof without result"))?;
+    let index = i32::try_from(slot).map_err(|_| error(address_of, "too many module variables"))?;
+    let block = address_of.block().ok_or_else(|| error(address_of, "an op outside any block"))?;
+    let gep = OperationBuilder::new("llvm.getelementptr", location)
+        .add_operands(&[environment])
+        .add_results(&[pointer])
+        .add_attributes(&[
+            (Identifier::new(context, "rawConstantIndices"), DenseI32ArrayAttribute::new(context, &[index]).into()),
+            (Identifier::new(context, "elem_type"), TypeAttribute::new(pointer).into()),
+        ])
+        .build()
+        .map_err(|failure| error(address_of, failure.to_string()))?;
+    let gep = block.insert_operation_before(address_of, gep);
+    let slot_pointer: Value<'c, '_> =
+        gep.result(0).map_err(|_| error(address_of, "getelementptr without result"))?.into();
+    let load = OperationBuilder::new("llvm.load", location)
+        .add_operands(&[slot_pointer])
+        .add_results(&[melior::ir::ValueLike::r#type(&result)])
+        .build()
+        .map_err(|failure| error(address_of, failure.to_string()))?;
+    let load = block.insert_operation_before(address_of, load);
+    let loaded: Value<'c, '_> = load.result(0).map_err(|_| error(address_of, "load without result"))?.into();
+    surgery::replace_all_uses(result.into(), loaded);
+    surgery::erase(address_of);
+    Ok(())
+}
+
+/// Appends `value` to the operands of the `llvm.call` `call`.
+fn append_call_operand<'c>(context: &'c Context, call: OperationRef<'c, '_>, value: Value<'c, '_>) -> Result<'c, ()> {
+    let mut operands: Vec<Value<'c, '_>> = call.operands().collect();
+    let segments = call
+        .attribute("operandSegmentSizes")
+        .ok()
+        .and_then(|attribute| DenseI32ArrayAttribute::try_from(attribute).ok())
+        .map(|sizes| (0..sizes.len()).filter_map(|index| sizes.element(index).ok()).collect::<Vec<_>>());
+    let Some(mut segments) = segments.filter(|segments| segments.len() == 2 && segments[1] == 0) else {
+        return Err(error(call, "a call with operand bundles cannot take the environment"));
+    };
+    segments[0] += 1;
+    operands.push(value);
+    surgery::set_operands(call, &operands);
+    surgery::set_attribute(call, "operandSegmentSizes", DenseI32ArrayAttribute::new(context, &segments).into());
+    if let Ok(arguments) = call.attribute("arg_attrs")
+        && let Ok(arguments) = ArrayAttribute::try_from(arguments)
+    {
+        let mut extended: Vec<Attribute<'c>> = (0..arguments.len()).filter_map(|index| arguments.element(index).ok()).collect();
+        extended.push(DictionaryAttribute::new(context, &[]).into());
+        surgery::set_attribute(call, "arg_attrs", ArrayAttribute::new(context, &extended).into());
+    }
+    Ok(())
+}

@@ -1,0 +1,616 @@
+//! The workgroup function and the kernel info of an entry point, written as
+//! MLIR text (LLVM dialect) and parsed into the module: glue with loops and
+//! struct layouts reads best in the IR's own syntax.
+//!
+//! `__spvabi_E(dispatch, workgroup_id)`:
+//! 1. reads the dispatch (`spvabi_dispatch`, docs/abi.md), allocates the
+//!    workgroup variables (and OpenCL `__local` arguments) on its stack;
+//! 2. for each invocation, in x-fastest order, fills the invocation's
+//!    environment (built-in values, private variables from their
+//!    initializers, pointers to resources and workgroup memory) and calls
+//!    the entry point: to completion without barriers, or, for a coroutine,
+//!    to its first barrier;
+//! 3. for a coroutine, resumes every unfinished invocation in turn until all
+//!    have finished, then destroys them.
+
+use std::fmt::Write;
+
+use super::{ExecutionModel, Slot, SlotKind};
+
+/// The version `__spvabi_E_info.abi_version` holds (docs/abi.md).
+pub const ABI_VERSION: u32 = 1;
+
+/// The most invocations a workgroup may have (Vulkan's and OpenCL's common
+/// device limit).
+pub const MAX_INVOCATIONS: u32 = 1024;
+
+/// `spvabi_dispatch` in LLVM: resources, resource sizes, push constants,
+/// `num_workgroups[3]`, `workgroup_size[3]`, `global_offset[3]`,
+/// `work_dim`, a reserved word.
+const DISPATCH: &str = "!llvm.struct<(ptr, ptr, ptr, array<3 x i32>, array<3 x i32>, array<3 x i64>, i32, i32)>";
+
+/// `spvabi_resource`: kind, descriptor set, binding, declared size.
+const RESOURCE: &str = "!llvm.struct<(i32, i32, i32, i32)>";
+
+/// `spvabi_kernel_info`: ABI version, execution model, workgroup size,
+/// resource count, push-constant size, barrier flag, resources.
+const INFO: &str = "!llvm.struct<(i32, i32, array<3 x i32>, i32, i32, i32, ptr)>";
+
+/// What a resource (an entry of the info's table, and of
+/// `dispatch->resources`) is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResourceKind {
+    /// A Vulkan storage buffer (`StorageBuffer`, or `Uniform` + `BufferBlock`).
+    StorageBuffer = 1,
+    /// A Vulkan uniform buffer.
+    UniformBuffer = 2,
+    /// An OpenCL `__global` or `__constant` pointer argument: the buffer.
+    GlobalPointer = 3,
+    /// An OpenCL `__local` pointer argument: `resource_sizes[i]` bytes the
+    /// workgroup function allocates for each workgroup.
+    LocalPointer = 4,
+    /// An OpenCL argument passed by value: `resources[i]` points at it.
+    Value = 5,
+}
+
+/// What the glue of one entry point is made from.
+pub(super) struct EntryAbi<'a> {
+    pub name: &'a str,
+    pub model: ExecutionModel,
+    pub local_size: Option<[u32; 3]>,
+    /// The printed LLVM types of the entry point's own parameters (OpenCL).
+    pub parameters: &'a [String],
+    pub slots: &'a [Slot],
+    pub resources: &'a [super::Binding],
+    pub push_constant_type: Option<&'a str>,
+    /// Whether the entry point is a coroutine (it has barriers).
+    pub coroutine: bool,
+}
+
+/// SSA text with fresh value names.
+struct Text {
+    out: String,
+    next: usize,
+}
+
+impl Text {
+    fn value(&mut self, rhs: impl std::fmt::Display) -> String {
+        let name = format!("%v{}", self.next);
+        self.next += 1;
+        let _ = writeln!(self.out, "    {name} = {rhs}");
+        name
+    }
+
+    fn line(&mut self, text: impl std::fmt::Display) {
+        let _ = writeln!(self.out, "    {text}");
+    }
+
+    fn label(&mut self, text: impl std::fmt::Display) {
+        let _ = writeln!(self.out, "  ^{text}:");
+    }
+
+    fn i64(&mut self, value: i64) -> String {
+        self.value(format!("llvm.mlir.constant({value} : i64) : i64"))
+    }
+
+    fn i32(&mut self, value: i64) -> String {
+        self.value(format!("llvm.mlir.constant({value} : i32) : i32"))
+    }
+
+    /// A field of `*dispatch` at `path` (indices into DISPATCH), loaded as `ty`.
+    fn dispatch_field(&mut self, path: &str, ty: &str) -> String {
+        let pointer = self.value(format!("llvm.getelementptr %dispatch[{path}] : (!llvm.ptr) -> !llvm.ptr, {DISPATCH}"));
+        self.value(format!("llvm.load {pointer} : !llvm.ptr -> {ty}"))
+    }
+
+    fn zext(&mut self, value: &str) -> String {
+        self.value(format!("llvm.zext {value} : i32 to i64"))
+    }
+
+    /// `base[index]` of pointers, `index` an i64 value.
+    fn pointer_at(&mut self, base: &str, index: &str) -> String {
+        self.value(format!("llvm.getelementptr {base}[{index}] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.ptr"))
+    }
+
+    fn cast_to(&mut self, pointer: &str, address_space: u32) -> String {
+        if address_space == 0 {
+            pointer.to_owned()
+        } else {
+            self.value(format!("llvm.addrspacecast {pointer} : !llvm.ptr to !llvm.ptr<{address_space}>"))
+        }
+    }
+
+    fn pointer_type(address_space: u32) -> String {
+        if address_space == 0 { "!llvm.ptr".to_owned() } else { format!("!llvm.ptr<{address_space}>") }
+    }
+}
+
+/// The i64 values the built-ins are made of, in the invocation's block.
+struct Ids {
+    local: [String; 3],
+    group: [String; 3],
+    groups: [String; 3],
+    size: [String; 3],
+    offset: [String; 3],
+    work_dim: String,
+    local_index: String,
+}
+
+/// The MLIR text (a module) holding `__spvabi_<entry>`, `__spvabi_<entry>_info`
+/// and the declarations they need to verify on their own.
+pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
+    let name = abi.name;
+    let mut text = Text { out: String::new(), next: 0 };
+    let environment_size = abi.slots.len().max(1);
+    let entry_result = if abi.coroutine { " -> !llvm.ptr" } else { "" };
+    let mut entry_inputs: Vec<String> = abi.parameters.to_vec();
+    entry_inputs.push("!llvm.ptr".to_owned());
+    let entry_inputs = entry_inputs.join(", ");
+    let entry_call_result = if abi.coroutine { "!llvm.ptr" } else { "()" };
+
+    // Entry block: the dispatch, the workgroup memory, the environments.
+    let one = text.i64(1);
+    let zero = text.i64(0);
+    let group: Vec<String> = (0..3)
+        .map(|axis| {
+            let pointer = text.value(format!("llvm.getelementptr %workgroup_id[{axis}] : (!llvm.ptr) -> !llvm.ptr, i32"));
+            let value = text.value(format!("llvm.load {pointer} : !llvm.ptr -> i32"));
+            text.zext(&value)
+        })
+        .collect();
+    let groups: Vec<String> = (0..3)
+        .map(|axis| {
+            let value = text.dispatch_field(&format!("0, 3, {axis}"), "i32");
+            text.zext(&value)
+        })
+        .collect();
+    let size: Vec<String> = (0..3)
+        .map(|axis| match abi.local_size {
+            Some(size) => text.i64(i64::from(size[axis])),
+            None => {
+                let value = text.dispatch_field(&format!("0, 4, {axis}"), "i32");
+                text.zext(&value)
+            }
+        })
+        .collect();
+    let offset: Vec<String> = (0..3).map(|axis| text.dispatch_field(&format!("0, 5, {axis}"), "i64")).collect();
+    let work_dim = {
+        let value = text.dispatch_field("0, 6", "i32");
+        text.zext(&value)
+    };
+    let resources = text.dispatch_field("0, 0", "!llvm.ptr");
+    let resource_sizes = text.dispatch_field("0, 1", "!llvm.ptr");
+    let plane = text.value(format!("llvm.mul {}, {} : i64", size[0], size[1]));
+    let invocations = text.value(format!("llvm.mul {plane}, {} : i64", size[2]));
+    // A dispatch-time size must fit the limit; workgroup memory and the
+    // coroutines' tables are sized by it.
+    if abi.local_size.is_none() {
+        let limit = text.i64(i64::from(MAX_INVOCATIONS));
+        let too_many = text.value(format!("llvm.icmp \"ugt\" {invocations}, {limit} : i64"));
+        let empty = text.value(format!("llvm.icmp \"eq\" {invocations}, {zero} : i64"));
+        let bad = text.value(format!("llvm.or {too_many}, {empty} : i1"));
+        text.line(format!("llvm.cond_br {bad}, ^refuse, ^start"));
+        text.label("refuse");
+        text.line("llvm.return");
+        text.label("start");
+    }
+    let copies = if abi.coroutine { invocations.clone() } else { one.clone() };
+
+    // Workgroup variables and the entry point's arguments (OpenCL).
+    let mut shared: Vec<Option<String>> = Vec::new();
+    for slot in abi.slots {
+        shared.push(match slot.kind {
+            SlotKind::Workgroup => {
+                let memory =
+                    text.value(format!("llvm.alloca {one} x {} {{alignment = 64 : i64}} : (i64) -> !llvm.ptr", slot.value_type));
+                // Workgroup memory starts zeroed: deterministic runs.
+                let bytes = size_of(&mut text, &slot.value_type);
+                let zero_byte = text.value("llvm.mlir.constant(0 : i8) : i8");
+                text.line(format!(
+                    "\"llvm.intr.memset\"({memory}, {zero_byte}, {bytes}) <{{isVolatile = false}}> : (!llvm.ptr, i8, i64) -> ()"
+                ));
+                Some(text.cast_to(&memory, slot.address_space))
+            }
+            SlotKind::Resource(index) => {
+                let index = text.i64(index as i64);
+                let pointer = text.pointer_at(&resources, &index);
+                let buffer = text.value(format!("llvm.load {pointer} : !llvm.ptr -> !llvm.ptr"));
+                Some(text.cast_to(&buffer, slot.address_space))
+            }
+            SlotKind::PushConstant => {
+                let block = text.dispatch_field("0, 2", "!llvm.ptr");
+                Some(text.cast_to(&block, slot.address_space))
+            }
+            SlotKind::BuiltIn(_) | SlotKind::Private(_) => None,
+        });
+    }
+    let mut arguments = Vec::new();
+    for (index, ty) in abi.parameters.iter().enumerate() {
+        let position = text.i64(index as i64);
+        let address_space = pointer_address_space(ty);
+        arguments.push(match address_space {
+            Some(3) => {
+                let size_pointer =
+                    text.value(format!("llvm.getelementptr {resource_sizes}[{position}] : (!llvm.ptr, i64) -> !llvm.ptr, i64"));
+                let bytes = text.value(format!("llvm.load {size_pointer} : !llvm.ptr -> i64"));
+                let memory = text.value(format!("llvm.alloca {bytes} x i8 {{alignment = 128 : i64}} : (i64) -> !llvm.ptr"));
+                text.cast_to(&memory, 3)
+            }
+            Some(address_space) => {
+                let pointer = text.pointer_at(&resources, &position);
+                let buffer = text.value(format!("llvm.load {pointer} : !llvm.ptr -> !llvm.ptr"));
+                text.cast_to(&buffer, address_space)
+            }
+            None => {
+                let pointer = text.pointer_at(&resources, &position);
+                let value = text.value(format!("llvm.load {pointer} : !llvm.ptr -> !llvm.ptr"));
+                text.value(format!("llvm.load {value} : !llvm.ptr -> {ty}"))
+            }
+        });
+    }
+
+    // Per-invocation storage: environments, built-ins, private variables.
+    let environment_words = text.i64(environment_size as i64);
+    let total_words = text.value(format!("llvm.mul {copies}, {environment_words} : i64"));
+    let environments =
+        text.value(format!("llvm.alloca {total_words} x !llvm.ptr {{alignment = 8 : i64}} : (i64) -> !llvm.ptr"));
+    let mut own: Vec<Option<String>> = Vec::new();
+    for slot in abi.slots {
+        own.push(match slot.kind {
+            SlotKind::BuiltIn(_) | SlotKind::Private(_) => Some(text.value(format!(
+                "llvm.alloca {copies} x {} {{alignment = 32 : i64}} : (i64) -> !llvm.ptr",
+                slot.value_type
+            ))),
+            _ => None,
+        });
+    }
+    let handles = abi
+        .coroutine
+        .then(|| text.value(format!("llvm.alloca {copies} x !llvm.ptr {{alignment = 8 : i64}} : (i64) -> !llvm.ptr")));
+
+    // for z, for y, for x: one invocation.
+    text.line(format!("llvm.br ^z({zero} : i64)"));
+    text.label("z(%z: i64)");
+    let more = text.value(format!("llvm.icmp \"ult\" %z, {} : i64", size[2]));
+    text.line(format!("llvm.cond_br {more}, ^y_start, ^invocations_done"));
+    text.label("y_start");
+    text.line(format!("llvm.br ^y({zero} : i64)"));
+    text.label("y(%y: i64)");
+    let more = text.value(format!("llvm.icmp \"ult\" %y, {} : i64", size[1]));
+    text.line(format!("llvm.cond_br {more}, ^x_start, ^y_done"));
+    text.label("x_start");
+    text.line(format!("llvm.br ^x({zero} : i64)"));
+    text.label("x(%x: i64)");
+    let more = text.value(format!("llvm.icmp \"ult\" %x, {} : i64", size[0]));
+    text.line(format!("llvm.cond_br {more}, ^invocation, ^x_done"));
+    text.label("invocation");
+    let row = text.value(format!("llvm.mul %y, {} : i64", size[0]));
+    let layer = text.value(format!("llvm.mul %z, {plane} : i64"));
+    let in_layer = text.value(format!("llvm.add {row}, %x : i64"));
+    let local_index = text.value(format!("llvm.add {layer}, {in_layer} : i64"));
+    let copy = if abi.coroutine { local_index.clone() } else { zero.clone() };
+    let ids = Ids {
+        local: ["%x".into(), "%y".into(), "%z".into()],
+        group: [group[0].clone(), group[1].clone(), group[2].clone()],
+        groups: [groups[0].clone(), groups[1].clone(), groups[2].clone()],
+        size: [size[0].clone(), size[1].clone(), size[2].clone()],
+        offset: [offset[0].clone(), offset[1].clone(), offset[2].clone()],
+        work_dim: work_dim.clone(),
+        local_index: local_index.clone(),
+    };
+    let first_word = text.value(format!("llvm.mul {copy}, {environment_words} : i64"));
+    let environment = text.pointer_at(&environments, &first_word);
+    for (index, slot) in abi.slots.iter().enumerate() {
+        let pointer = match (&shared[index], &own[index]) {
+            (Some(pointer), _) => pointer.clone(),
+            (None, Some(storage)) => {
+                let own_pointer = text.value(format!(
+                    "llvm.getelementptr {storage}[{copy}] : (!llvm.ptr, i64) -> !llvm.ptr, {}",
+                    slot.value_type
+                ));
+                let value = match &slot.kind {
+                    SlotKind::BuiltIn(built_in) => built_in_value(&mut text, built_in, &slot.value_type, &ids),
+                    SlotKind::Private(true) => {
+                        let template = text.value(format!("llvm.mlir.addressof @{} : {}", slot.global, Text::pointer_type(slot.address_space)));
+                        text.value(format!("llvm.load {template} : {} -> {}", Text::pointer_type(slot.address_space), slot.value_type))
+                    }
+                    _ => text.value(format!("llvm.mlir.zero : {}", slot.value_type)),
+                };
+                text.line(format!("llvm.store {value}, {own_pointer} : {}, !llvm.ptr", slot.value_type));
+                text.cast_to(&own_pointer, slot.address_space)
+            }
+            (None, None) => continue,
+        };
+        let index = text.i64(index as i64);
+        let entry_slot = text.pointer_at(&environment, &index);
+        text.line(format!("llvm.store {pointer}, {entry_slot} : {}, !llvm.ptr", Text::pointer_type(slot.address_space)));
+    }
+    let mut call_arguments = arguments.clone();
+    call_arguments.push(environment.clone());
+    let call = format!("llvm.call @{name}({}) : ({entry_inputs}) -> {entry_call_result}", call_arguments.join(", "));
+    match &handles {
+        Some(handles) => {
+            let handle = text.value(call);
+            let handle_slot = text.pointer_at(handles, &local_index);
+            text.line(format!("llvm.store {handle}, {handle_slot} : !llvm.ptr, !llvm.ptr"));
+        }
+        None => text.line(call),
+    }
+    let next = text.value(format!("llvm.add %x, {one} : i64"));
+    text.line(format!("llvm.br ^x({next} : i64)"));
+    text.label("x_done");
+    let next = text.value(format!("llvm.add %y, {one} : i64"));
+    text.line(format!("llvm.br ^y({next} : i64)"));
+    text.label("y_done");
+    let next = text.value(format!("llvm.add %z, {one} : i64"));
+    text.line(format!("llvm.br ^z({next} : i64)"));
+    text.label("invocations_done");
+    if let Some(handles) = &handles {
+        // Rounds: resume every unfinished invocation; each round takes every
+        // invocation across one barrier. Invocations that finished are
+        // skipped, so a barrier some invocations never reach cannot hang.
+        let no = text.value("llvm.mlir.constant(false) : i1");
+        let yes = text.value("llvm.mlir.constant(true) : i1");
+        text.line(format!("llvm.br ^resume({zero}, {no} : i64, i1)"));
+        text.label("resume(%i: i64, %any: i1)");
+        let more = text.value(format!("llvm.icmp \"ult\" %i, {invocations} : i64"));
+        text.line("llvm.cond_br {more}, ^resume_one, ^round_done".replace("{more}", &more));
+        text.label("resume_one");
+        let handle_slot = text.pointer_at(handles, "%i");
+        let handle = text.value(format!("llvm.load {handle_slot} : !llvm.ptr -> !llvm.ptr"));
+        let done = text.value(format!("llvm.call_intrinsic \"llvm.coro.done\"({handle}) : (!llvm.ptr) -> i1"));
+        let next = text.value(format!("llvm.add %i, {one} : i64"));
+        text.line(format!("llvm.cond_br {done}, ^resume({next}, %any : i64, i1), ^resume_now"));
+        text.label("resume_now");
+        text.line(format!("llvm.intr.coro.resume {handle} : !llvm.ptr"));
+        text.line(format!("llvm.br ^resume({next}, {yes} : i64, i1)"));
+        text.label("round_done");
+        text.line(format!("llvm.cond_br %any, ^resume({zero}, {no} : i64, i1), ^destroy({zero} : i64)"));
+        text.label("destroy(%d: i64)");
+        let more = text.value(format!("llvm.icmp \"ult\" %d, {invocations} : i64"));
+        text.line(format!("llvm.cond_br {more}, ^destroy_one, ^done"));
+        text.label("destroy_one");
+        let handle_slot = text.pointer_at(handles, "%d");
+        let handle = text.value(format!("llvm.load {handle_slot} : !llvm.ptr -> !llvm.ptr"));
+        text.line(format!("llvm.call_intrinsic \"llvm.coro.destroy\"({handle}) : (!llvm.ptr) -> ()"));
+        let next = text.value(format!("llvm.add %d, {one} : i64"));
+        text.line(format!("llvm.br ^destroy({next} : i64)"));
+        text.label("done");
+    }
+    text.line("llvm.return");
+
+    let mut module = String::new();
+    let _ = writeln!(module, "module {{");
+    let _ = writeln!(module, "  llvm.func @{name}({entry_inputs}){entry_result}");
+    let _ = writeln!(
+        module,
+        "  llvm.func @__spvabi_{name}(%dispatch: !llvm.ptr {{llvm.noalias, llvm.readonly}}, %workgroup_id: !llvm.ptr {{llvm.readonly}}) {{"
+    );
+    module.push_str(&text.out);
+    let _ = writeln!(module, "  }}");
+    module.push_str(&info_globals(abi));
+    let _ = writeln!(module, "}}");
+    module
+}
+
+/// The size in bytes of `ty` for the target, as an i64 value (the offset of
+/// element 1 of an array of `ty`; LLVM folds it to a constant).
+fn size_of(text: &mut Text, ty: &str) -> String {
+    let null = text.value("llvm.mlir.zero : !llvm.ptr");
+    let end = text.value(format!("llvm.getelementptr {null}[1] : (!llvm.ptr) -> !llvm.ptr, {ty}"));
+    text.value(format!("llvm.ptrtoint {end} : !llvm.ptr to i64"))
+}
+
+/// `Some(n)` for `!llvm.ptr<n>` (`Some(0)` for `!llvm.ptr`).
+fn pointer_address_space(ty: &str) -> Option<u32> {
+    if ty == "!llvm.ptr" {
+        return Some(0);
+    }
+    ty.strip_prefix("!llvm.ptr<")?.strip_suffix('>')?.parse().ok()
+}
+
+/// The value of the built-in `built_in` for the invocation, of type `ty`.
+fn built_in_value(text: &mut Text, built_in: &str, ty: &str, ids: &Ids) -> String {
+    let components: Vec<String> = match built_in {
+        "LocalInvocationId" => ids.local.to_vec(),
+        "WorkgroupId" => ids.group.to_vec(),
+        "NumWorkgroups" => ids.groups.to_vec(),
+        "WorkgroupSize" | "EnqueuedWorkgroupSize" => ids.size.to_vec(),
+        "GlobalOffset" => ids.offset.to_vec(),
+        "GlobalInvocationId" => global_ids(text, ids).to_vec(),
+        "GlobalSize" => (0..3).map(|axis| text.value(format!("llvm.mul {}, {} : i64", ids.groups[axis], ids.size[axis]))).collect(),
+        "LocalInvocationIndex" | "SubgroupId" => vec![ids.local_index.clone()],
+        "WorkDim" => vec![ids.work_dim.clone()],
+        "GlobalLinearId" => {
+            let global = global_ids(text, ids);
+            let mut linear = None;
+            for axis in (0..3).rev() {
+                let from_offset = text.value(format!("llvm.sub {}, {} : i64", global[axis], ids.offset[axis]));
+                linear = Some(match linear {
+                    None => from_offset,
+                    Some(outer) => {
+                        let extent = text.value(format!("llvm.mul {}, {} : i64", ids.groups[axis], ids.size[axis]));
+                        let scaled = text.value(format!("llvm.mul {outer}, {extent} : i64"));
+                        text.value(format!("llvm.add {scaled}, {from_offset} : i64"))
+                    }
+                });
+            }
+            vec![linear.unwrap_or_default()]
+        }
+        // One invocation per subgroup (docs/abi.md).
+        "SubgroupSize" | "SubgroupMaxSize" => vec![text.i64(1)],
+        "SubgroupLocalInvocationId" => vec![text.i64(0)],
+        "NumSubgroups" | "NumEnqueuedSubgroups" => {
+            let plane = text.value(format!("llvm.mul {}, {} : i64", ids.size[0], ids.size[1]));
+            vec![text.value(format!("llvm.mul {plane}, {} : i64", ids.size[2]))]
+        }
+        "SubgroupEqMask" | "SubgroupLeMask" => return mask(text, ty, [1, 0, 0, 0]),
+        "SubgroupGeMask" => return mask(text, ty, [-1, -1, -1, -1]),
+        "SubgroupGtMask" => return mask(text, ty, [-2, -1, -1, -1]),
+        "SubgroupLtMask" => return mask(text, ty, [0, 0, 0, 0]),
+        // Refused before any text is made (`supported_built_in`).
+        _ => vec![text.i64(0)],
+    };
+    materialize(text, ty, &components)
+}
+
+/// The built-ins the ABI gives a value.
+pub(super) fn supported_built_in(name: &str) -> bool {
+    matches!(
+        name,
+        "LocalInvocationId"
+            | "WorkgroupId"
+            | "NumWorkgroups"
+            | "WorkgroupSize"
+            | "EnqueuedWorkgroupSize"
+            | "GlobalOffset"
+            | "GlobalInvocationId"
+            | "GlobalSize"
+            | "LocalInvocationIndex"
+            | "SubgroupId"
+            | "WorkDim"
+            | "GlobalLinearId"
+            | "SubgroupSize"
+            | "SubgroupMaxSize"
+            | "SubgroupLocalInvocationId"
+            | "NumSubgroups"
+            | "NumEnqueuedSubgroups"
+            | "SubgroupEqMask"
+            | "SubgroupLeMask"
+            | "SubgroupGeMask"
+            | "SubgroupGtMask"
+            | "SubgroupLtMask"
+    )
+}
+
+fn global_ids(text: &mut Text, ids: &Ids) -> [String; 3] {
+    let mut global: [String; 3] = Default::default();
+    for axis in 0..3 {
+        let base = text.value(format!("llvm.mul {}, {} : i64", ids.group[axis], ids.size[axis]));
+        let local = text.value(format!("llvm.add {base}, {} : i64", ids.local[axis]));
+        global[axis] = text.value(format!("llvm.add {local}, {} : i64", ids.offset[axis]));
+    }
+    global
+}
+
+fn mask(text: &mut Text, ty: &str, words: [i32; 4]) -> String {
+    let words: Vec<String> = words.iter().map(|word| word.to_string()).collect();
+    text.value(format!("llvm.mlir.constant(dense<[{}]> : {ty}) : {ty}", words.join(", ")))
+}
+
+/// A value of type `ty` (a scalar or vector of i32 or i64, or an array of
+/// them) from i64 components.
+fn materialize(text: &mut Text, ty: &str, components: &[String]) -> String {
+    let element = |ty: &str| -> Option<(usize, String)> {
+        let inner = ty.strip_prefix("vector<")?.strip_suffix('>')?;
+        let (count, element) = inner.split_once('x')?;
+        Some((count.parse().ok()?, element.to_owned()))
+    };
+    let narrow = |text: &mut Text, value: &str, element: &str| -> String {
+        if element == "i64" { value.to_owned() } else { text.value(format!("llvm.trunc {value} : i64 to {element}")) }
+    };
+    match element(ty) {
+        Some((count, scalar)) => {
+            let mut vector = text.value(format!("llvm.mlir.poison : {ty}"));
+            for lane in 0..count {
+                let component = components.get(lane).or(components.first()).cloned().unwrap_or_default();
+                let component = narrow(text, &component, &scalar);
+                let index = text.i32(lane as i64);
+                vector = text.value(format!("llvm.insertelement {component}, {vector}[{index} : i32] : {ty}"));
+            }
+            vector
+        }
+        None => {
+            let component = components.first().cloned().unwrap_or_default();
+            narrow(text, &component, ty)
+        }
+    }
+}
+
+/// The resource table and `__spvabi_<entry>_info`.
+fn info_globals(abi: &EntryAbi<'_>) -> String {
+    let name = abi.name;
+    let mut table: Vec<(ResourceKind, u32, u32, Option<String>)> = Vec::new();
+    match abi.model {
+        ExecutionModel::GlCompute => {
+            for resource in abi.resources {
+                table.push((resource.kind, resource.set, resource.binding, Some(resource.value_type.clone())));
+            }
+        }
+        ExecutionModel::Kernel => {
+            for ty in abi.parameters {
+                let kind = match pointer_address_space(ty) {
+                    Some(3) => ResourceKind::LocalPointer,
+                    Some(_) => ResourceKind::GlobalPointer,
+                    None => ResourceKind::Value,
+                };
+                let size = (kind == ResourceKind::Value).then(|| ty.clone());
+                table.push((kind, 0, 0, size));
+            }
+        }
+    }
+    let mut text = Text { out: String::new(), next: 0 };
+    let mut globals = String::new();
+    let resources_value;
+    if table.is_empty() {
+        resources_value = None;
+    } else {
+        let array = format!("!llvm.array<{} x {RESOURCE}>", table.len());
+        let mut aggregate = text.value(format!("llvm.mlir.poison : {array}"));
+        for (index, (kind, set, binding, size)) in table.iter().enumerate() {
+            let fields = [text.i32(*kind as i64), text.i32(i64::from(*set)), text.i32(i64::from(*binding))];
+            let size = match size {
+                Some(ty) => {
+                    let bytes = size_of(&mut text, ty);
+                    text.value(format!("llvm.trunc {bytes} : i64 to i32"))
+                }
+                None => text.i32(0),
+            };
+            for (field, value) in fields.iter().chain(std::iter::once(&size)).enumerate() {
+                aggregate = text.value(format!("llvm.insertvalue {value}, {aggregate}[{index}, {field}] : {array}"));
+            }
+        }
+        text.line(format!("llvm.return {aggregate} : {array}"));
+        let _ = writeln!(
+            globals,
+            "  llvm.mlir.global internal constant @__spvabi_{name}_resources() {{addr_space = 0 : i32}} : {array} {{\n{}  }}",
+            text.out
+        );
+        resources_value = Some(());
+    }
+    let mut text = Text { out: String::new(), next: 0 };
+    let mut info = text.value(format!("llvm.mlir.poison : {INFO}"));
+    let size = abi.local_size.unwrap_or([0, 0, 0]);
+    let push_constant_size = match abi.push_constant_type {
+        Some(ty) => {
+            let bytes = size_of(&mut text, ty);
+            text.value(format!("llvm.trunc {bytes} : i64 to i32"))
+        }
+        None => text.i32(0),
+    };
+    let fields = [
+        ("0", text.i32(i64::from(ABI_VERSION))),
+        ("1", text.i32(i64::from(abi.model.value()))),
+        ("2, 0", text.i32(i64::from(size[0]))),
+        ("2, 1", text.i32(i64::from(size[1]))),
+        ("2, 2", text.i32(i64::from(size[2]))),
+        ("3", text.i32(table.len() as i64)),
+        ("4", push_constant_size),
+        ("5", text.i32(i64::from(abi.coroutine))),
+    ];
+    for (position, value) in fields {
+        info = text.value(format!("llvm.insertvalue {value}, {info}[{position}] : {INFO}"));
+    }
+    let resources = match resources_value {
+        Some(()) => text.value(format!("llvm.mlir.addressof @__spvabi_{name}_resources : !llvm.ptr")),
+        None => text.value("llvm.mlir.zero : !llvm.ptr"),
+    };
+    info = text.value(format!("llvm.insertvalue {resources}, {info}[6] : {INFO}"));
+    text.line(format!("llvm.return {info} : {INFO}"));
+    let _ = writeln!(
+        globals,
+        "  llvm.mlir.global external constant @__spvabi_{name}_info() {{addr_space = 0 : i32}} : {INFO} {{\n{}  }}",
+        text.out
+    );
+    globals
+}

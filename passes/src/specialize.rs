@@ -1,0 +1,181 @@
+//! Specialization: fixing the values of `spirv.SpecConstant`s by `SpecId`
+//! before the conversion, as a Vulkan pipeline's specialization info does
+//! (`spirv-opt-rs --spec ID=VALUE`). The conversion and the kernel ABI then
+//! see the new values everywhere: in the code, in `WorkgroupSize`.
+
+use std::{collections::HashMap, fmt};
+
+use melior::{
+    Context,
+    ir::{
+        Attribute, AttributeLike, OperationRef,
+        attribute::{FloatAttribute, IntegerAttribute},
+        operation::OperationLike,
+    },
+};
+use spirv_opt_rs::surgery;
+use thiserror::Error;
+
+/// A value given for a specialization constant.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SpecValue {
+    /// An integer (decimal, or hexadecimal with `0x`; may be negative).
+    Integer(i128),
+    /// A floating-point number.
+    Float(f64),
+    /// `true` or `false`.
+    Bool(bool),
+}
+
+impl fmt::Display for SpecValue {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Integer(value) => write!(formatter, "{value}"),
+            Self::Float(value) => write!(formatter, "{value}"),
+            Self::Bool(value) => write!(formatter, "{value}"),
+        }
+    }
+}
+
+/// Why a specialization was refused.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum SpecializeError {
+    /// `ID=VALUE` could not be read.
+    #[error("'{0}' is not ID=VALUE (VALUE an integer, a float, true or false)")]
+    Syntax(String),
+    /// No specialization constant has that id.
+    #[error("the module has no specialization constant with SpecId {0}")]
+    UnknownId(u32),
+    /// The value does not fit the constant's type.
+    #[error("SpecId {id} is a constant of type {ty}: {value} does not fit it")]
+    Mismatch {
+        /// The SpecId.
+        id: u32,
+        /// The constant's type.
+        ty: String,
+        /// The value given.
+        value: SpecValue,
+    },
+}
+
+/// Reads `ID=VALUE`.
+pub fn parse_spec(text: &str) -> Result<(u32, SpecValue), SpecializeError> {
+    let syntax = || SpecializeError::Syntax(text.to_owned());
+    let (id, value) = text.split_once('=').ok_or_else(syntax)?;
+    let id: u32 = id.trim().parse().map_err(|_| syntax())?;
+    let value = value.trim();
+    let value = match value {
+        "true" => SpecValue::Bool(true),
+        "false" => SpecValue::Bool(false),
+        _ => {
+            let (negative, digits) = match value.strip_prefix('-') {
+                Some(rest) => (true, rest),
+                None => (false, value),
+            };
+            let integer = match digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+                Some(hex) => i128::from_str_radix(hex, 16).ok(),
+                None => digits.parse::<i128>().ok(),
+            };
+            match integer {
+                Some(integer) => SpecValue::Integer(if negative { -integer } else { integer }),
+                None => SpecValue::Float(value.parse::<f64>().map_err(|_| syntax())?),
+            }
+        }
+    };
+    Ok((id, value))
+}
+
+/// Sets the default value of the `spirv.SpecConstant` with each given
+/// `SpecId`, in every `spirv.module` nested in `module`.
+///
+/// # Errors
+///
+/// An id no constant has, or a value that does not fit the constant's type
+/// (an integer out of its range, a float for an integer, a number for a
+/// boolean); then nothing was changed.
+pub fn specialize<'c>(
+    context: &'c Context,
+    module: OperationRef<'c, '_>,
+    values: &[(u32, SpecValue)],
+) -> Result<(), SpecializeError> {
+    if values.is_empty() {
+        return Ok(());
+    }
+    let mut by_id: HashMap<u32, Vec<OperationRef<'c, '_>>> = HashMap::new();
+    for op in surgery::nested_ops(module, &mut |op| op.name().as_string_ref().as_str() == Ok("spirv.SpecConstant")) {
+        if let Ok(id) = op.attribute("spec_id")
+            && let Ok(id) = IntegerAttribute::try_from(id)
+            && let Ok(id) = u32::try_from(id.value())
+        {
+            by_id.entry(id).or_default().push(op);
+        }
+    }
+    let mut changes = Vec::new();
+    for &(id, value) in values {
+        let ops = by_id.get(&id).ok_or(SpecializeError::UnknownId(id))?;
+        for op in ops {
+            let current = op.attribute("default_value").map_err(|_| SpecializeError::UnknownId(id))?;
+            changes.push((*op, new_default(context, id, current, value)?));
+        }
+    }
+    for (op, attribute) in changes {
+        surgery::set_attribute(op, "default_value", attribute);
+    }
+    Ok(())
+}
+
+/// The attribute of `value` in the type of `current`.
+fn new_default<'c>(
+    context: &'c Context,
+    id: u32,
+    current: Attribute<'c>,
+    value: SpecValue,
+) -> Result<Attribute<'c>, SpecializeError> {
+    let ty = current.r#type();
+    let mismatch = || SpecializeError::Mismatch { id, ty: ty.to_string(), value };
+    let text = if IntegerAttribute::try_from(current).is_ok() {
+        let width = melior::ir::r#type::IntegerType::try_from(ty).map(|integer| integer.width()).map_err(|_| mismatch())?;
+        match (width, value) {
+            (1, SpecValue::Bool(flag)) => flag.to_string(),
+            (1, _) | (_, SpecValue::Bool(_) | SpecValue::Float(_)) => return Err(mismatch()),
+            (width, SpecValue::Integer(integer)) => {
+                // Either the signed or the unsigned reading must fit: SPIR-V
+                // integers have no sign of their own.
+                let bits = i128::from(width.min(64));
+                let fits = integer >= -(1i128 << (bits - 1)) && integer < (1i128 << bits);
+                if !fits {
+                    return Err(mismatch());
+                }
+                let unsigned = if integer < 0 { integer + (1i128 << bits) } else { integer };
+                let signed = if unsigned >= 1i128 << (bits - 1) { unsigned - (1i128 << bits) } else { unsigned };
+                format!("{signed} : {ty}")
+            }
+        }
+    } else if FloatAttribute::try_from(current).is_ok() {
+        match value {
+            SpecValue::Float(number) => format!("{number:e} : {ty}"),
+            SpecValue::Integer(integer) => format!("{:e} : {ty}", integer as f64),
+            SpecValue::Bool(_) => return Err(mismatch()),
+        }
+    } else {
+        return Err(mismatch());
+    };
+    Attribute::parse(context, &text).ok_or_else(mismatch)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SpecValue, SpecializeError, parse_spec};
+
+    #[test]
+    fn reads_id_and_value() {
+        assert_eq!(parse_spec("0=64"), Ok((0, SpecValue::Integer(64))));
+        assert_eq!(parse_spec("3=-1"), Ok((3, SpecValue::Integer(-1))));
+        assert_eq!(parse_spec("3=0xff"), Ok((3, SpecValue::Integer(255))));
+        assert_eq!(parse_spec("4=0.25"), Ok((4, SpecValue::Float(0.25))));
+        assert_eq!(parse_spec("5=true"), Ok((5, SpecValue::Bool(true))));
+        assert_eq!(parse_spec("x=1"), Err(SpecializeError::Syntax("x=1".into())));
+        assert_eq!(parse_spec("1"), Err(SpecializeError::Syntax("1".into())));
+        assert_eq!(parse_spec("1=yes"), Err(SpecializeError::Syntax("1=yes".into())));
+    }
+}

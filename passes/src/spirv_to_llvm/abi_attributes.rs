@@ -1,0 +1,178 @@
+//! What the kernel ABI (`spirv-kernel-abi`, docs/abi.md) needs to know about
+//! the interface of a module once it is LLVM dialect, kept as discardable
+//! attributes on the converted ops. LLVM IR translation ignores them, so the
+//! translated code is the same with or without them.
+//!
+//! - `spirv_abi.entry_point` on the `llvm.func` of an entry point:
+//!   `{execution_model = "GLCompute", local_size = array<i32: x, y, z>}`,
+//!   the workgroup size from the `WorkgroupSize` built-in constant, else
+//!   `LocalSizeId`, else `LocalSize` (spirv.ExecutionMode); no `local_size`
+//!   when the module leaves it to the dispatch (OpenCL).
+//! - `spirv_abi.interface` on the `llvm.mlir.global` of a
+//!   `spirv.GlobalVariable`: `{storage_class = "StorageBuffer", built_in =
+//!   "GlobalInvocationId", descriptor_set = 0 : i32, binding = 1 : i32}`,
+//!   each key present when the variable has it, and `buffer_block` for a
+//!   `Uniform` block decorated `BufferBlock` (a storage buffer before
+//!   SPIR-V 1.3's `StorageBuffer` class).
+
+use std::{cell::RefCell, collections::HashMap};
+
+use melior::ir::{
+    Attribute, BlockLike, OperationRef, RegionLike,
+    attribute::{IntegerAttribute, StringAttribute},
+    operation::OperationLike,
+};
+use spirv_opt_rs::{conversion::ConversionRewriter, error::MatchFailure};
+
+use super::util::{integer_array, op_name, printed_attribute, symbol_reference};
+
+/// The name of the entry-point attribute.
+pub const ENTRY_POINT: &str = "spirv_abi.entry_point";
+/// The name of the interface-variable attribute.
+pub const INTERFACE: &str = "spirv_abi.interface";
+
+/// The entry points of each `spirv.module` converted so far, by the module
+/// op's hash, read once per module (looking them up per function would make
+/// the conversion quadratic in the number of functions).
+#[derive(Default)]
+pub(super) struct EntryPointTable {
+    modules: RefCell<HashMap<usize, HashMap<String, String>>>,
+}
+
+/// The `spirv_abi.entry_point` attribute for `func` (a `spirv.func`), if it
+/// is an entry point of its module.
+pub(super) fn entry_point_attribute<'c>(
+    rewriter: &ConversionRewriter<'c, '_, '_>,
+    func: OperationRef<'c, '_>,
+) -> Result<Option<Attribute<'c>>, MatchFailure> {
+    let Some(module) = func.parent_operation() else { return Ok(None) };
+    let name = symbol_name(func)?;
+    let table = rewriter.state::<EntryPointTable>();
+    let mut modules = table.modules.borrow_mut();
+    let entries = match modules.entry(module.hash_value()) {
+        std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
+        std::collections::hash_map::Entry::Vacant(entry) => entry.insert(read_entry_points(module)?),
+    };
+    let Some(text) = entries.get(&name) else { return Ok(None) };
+    Attribute::parse(rewriter.context(), text)
+        .map(Some)
+        .ok_or_else(|| MatchFailure::new(format!("cannot build the entry point attribute {text}")))
+}
+
+/// The `spirv_abi.interface` attribute of a `spirv.GlobalVariable`.
+pub(super) fn interface_attribute<'c>(
+    rewriter: &ConversionRewriter<'c, '_, '_>,
+    global: OperationRef<'c, '_>,
+    storage_class: &str,
+    buffer_block: bool,
+) -> Result<Attribute<'c>, MatchFailure> {
+    let mut fields = vec![format!("storage_class = \"{storage_class}\"")];
+    if buffer_block {
+        fields.push("buffer_block".to_owned());
+    }
+    if let Ok(built_in) = global.attribute("built_in")
+        && let Ok(built_in) = StringAttribute::try_from(built_in)
+    {
+        fields.push(format!("built_in = \"{}\"", built_in.value()));
+    }
+    for key in ["descriptor_set", "binding"] {
+        if let Ok(value) = global.attribute(key)
+            && let Ok(value) = IntegerAttribute::try_from(value)
+        {
+            fields.push(format!("{key} = {} : i32", value.value()));
+        }
+    }
+    let text = format!("{{{}}}", fields.join(", "));
+    Attribute::parse(rewriter.context(), &text)
+        .ok_or_else(|| MatchFailure::new(format!("cannot build the interface attribute {text}")))
+}
+
+/// The entry points of `module` (a `spirv.module`): function name to the
+/// text of its attribute.
+fn read_entry_points(module: OperationRef<'_, '_>) -> Result<HashMap<String, String>, MatchFailure> {
+    let mut models: Vec<(String, String)> = Vec::new();
+    let mut local_size: HashMap<String, Vec<i64>> = HashMap::new();
+    let mut local_size_id: HashMap<String, Vec<i64>> = HashMap::new();
+    let mut spec_defaults: HashMap<String, i64> = HashMap::new();
+    let mut workgroup_size_constituents: Option<Vec<String>> = None;
+    let Some(body) = module.region(0).ok().and_then(|region| region.first_block()) else {
+        return Ok(HashMap::new());
+    };
+    let mut next = body.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        match op_name(op).as_str() {
+            "spirv.EntryPoint" => {
+                let model = printed_attribute(op, "execution_model").unwrap_or_default();
+                models.push((symbol_reference(op, "fn")?, enum_case(&model)));
+            }
+            "spirv.ExecutionMode" => {
+                let mode = enum_case(&printed_attribute(op, "execution_mode").unwrap_or_default());
+                let target = match mode.as_str() {
+                    "LocalSize" => &mut local_size,
+                    "LocalSizeId" => &mut local_size_id,
+                    _ => continue,
+                };
+                target.insert(symbol_reference(op, "fn")?, integer_array(op, "values")?);
+            }
+            "spirv.SpecConstant" => {
+                if let Ok(value) = op.attribute("default_value")
+                    && let Ok(value) = IntegerAttribute::try_from(value)
+                {
+                    spec_defaults.insert(symbol_name(op)?, value.value());
+                }
+            }
+            "spirv.SpecConstantComposite" => {
+                let is_workgroup_size = op
+                    .attribute("built_in")
+                    .ok()
+                    .and_then(|value| StringAttribute::try_from(value).ok())
+                    .is_some_and(|value| value.value() == "WorkgroupSize");
+                if is_workgroup_size {
+                    let constituents = printed_attribute(op, "constituents").unwrap_or_default();
+                    workgroup_size_constituents = Some(
+                        constituents
+                            .trim_matches(|c| c == '[' || c == ']')
+                            .split(',')
+                            .map(|symbol| symbol.trim().trim_start_matches('@').to_owned())
+                            .collect(),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    // The WorkgroupSize built-in overrides both execution modes (SPIR-V
+    // 2.16 and the BuiltIn decoration's description).
+    let from_builtin = workgroup_size_constituents.and_then(|symbols| {
+        symbols.iter().map(|symbol| spec_defaults.get(symbol).copied()).collect::<Option<Vec<_>>>()
+    });
+    let mut table = HashMap::new();
+    for (function, model) in models {
+        let size = from_builtin
+            .clone()
+            .or_else(|| local_size_id.get(&function).cloned())
+            .or_else(|| local_size.get(&function).cloned());
+        let size = match size {
+            Some(size) if size.len() == 3 => {
+                format!(", local_size = array<i32: {}, {}, {}>", size[0], size[1], size[2])
+            }
+            _ => String::new(),
+        };
+        table.insert(function, format!("{{execution_model = \"{model}\"{size}}}"));
+    }
+    Ok(table)
+}
+
+/// `GLCompute` out of `#spirv.execution_model<GLCompute>`.
+fn enum_case(printed: &str) -> String {
+    printed.rsplit_once('<').map_or(printed, |(_, rest)| rest.trim_end_matches('>')).to_owned()
+}
+
+fn symbol_name(op: OperationRef<'_, '_>) -> Result<String, MatchFailure> {
+    op.attribute("sym_name")
+        .ok()
+        .and_then(|name| StringAttribute::try_from(name).ok())
+        .map(|name| name.value().to_owned())
+        .ok_or_else(|| MatchFailure::new("the op has no symbol name"))
+}
