@@ -120,7 +120,7 @@ spirv.module @named Logical OpenCL requires #spirv.vce<v1.0, [Kernel], []> {
 // CHECK-NEXT: %[[V4:.*]] = llvm.insertvalue %[[V3]], %[[V2]][1, 0] : !llvm.struct<(i32, array<1 x i32>)>
 // CHECK-NEXT: llvm.return %[[V4]] : !llvm.struct<(i32, array<1 x i32>)>
 // CHECK-NEXT: }
-// CHECK-NEXT: llvm.func @main() {
+// CHECK-NEXT: llvm.func @main() attributes {spirv_abi.entry_point = {execution_model = "Vertex"}} {
 // CHECK-NEXT: llvm.return
 // CHECK-NEXT: }
 // CHECK-NEXT: }
