@@ -54,6 +54,8 @@ if not os.access(translate_tool, os.X_OK):
         "or set SPIRV_TRANSLATE_RS" % translate_tool
     )
 config.substitutions.append((tool_pattern("spirv-translate-rs"), translate_tool))
+# The kernel ABI's C header (include/spvabi.h), for C hosts in RUN lines.
+config.substitutions.append(("%spvabi_include", os.path.join(repo_root, "include")))
 for name in ["FileCheck", "not", "split-file", "mlir-opt", "mlir-translate", "count", "llvm-dis", "llvm-nm"]:
     path = os.path.join(llvm_tools, name)
     if not os.access(path, os.X_OK):

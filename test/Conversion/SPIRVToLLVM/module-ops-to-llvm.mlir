@@ -143,7 +143,7 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
 // CHECK-NEXT: %[[V2:.*]] = llvm.insertvalue %[[V1]], %[[V0]][0] : !llvm.struct<(i32)>
 // CHECK-NEXT: llvm.return %[[V2]] : !llvm.struct<(i32)>
 // CHECK-NEXT: }
-// CHECK-NEXT: llvm.func @exported_kernel() {
+// CHECK-NEXT: llvm.func @exported_kernel() attributes {spirv_abi.entry_point = {execution_model = "Kernel"}} {
 // CHECK-NEXT: llvm.return
 // CHECK-NEXT: }
 // CHECK-NEXT: }
