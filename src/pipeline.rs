@@ -13,7 +13,7 @@
 
 pub use crate::context::{
     Reported, attach_diagnostic_handler, create_context, parse_file, parse_source, print_location, print_operation,
-    register_upstream_passes,
+    print_verified_operation, register_upstream_passes,
 };
 use crate::{
     ffi::pass as ffi,

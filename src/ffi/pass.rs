@@ -138,6 +138,14 @@ pub(crate) fn print_operation(operation: OperationRef<'_, '_>, flags: &Operation
     buffer
 }
 
+/// Tells the printer that the op to print was just verified, so that it does
+/// not verify it again (which it does by default, to fall back to the
+/// generic form on invalid IR).
+pub(crate) fn assume_verified(flags: &OperationPrintingFlags) {
+    // SAFETY: `flags` is live (borrowed); the call sets a flag in it.
+    unsafe { mlir_sys::mlirOpPrintingFlagsAssumeVerified(flags.to_raw()) }
+}
+
 /// The dialect handles melior has no constructor for, by namespace.
 ///
 /// The `mlirGetDialectHandle__*__` functions take no argument and return a

@@ -49,9 +49,17 @@ pub(crate) fn set_operands(operation: OperationRef<'_, '_>, operands: &[Value<'_
 ///
 /// Assumes both are live and in the same context.
 pub(crate) fn move_before(operation: OperationRef<'_, '_>, anchor: OperationRef<'_, '_>) {
-    // SAFETY: live ops (caller's contract); MLIR unlinks the op from its old
-    // block first.
-    unsafe { mlir_sys::mlirOperationMoveBefore(operation.to_raw(), anchor.to_raw()) }
+    // SAFETY: live ops (caller's contract). An op in a block is unlinked by
+    // MLIR first; a detached one (owned by the caller) is handed to the
+    // anchor's block, which MLIR's moveBefore cannot do.
+    unsafe {
+        if mlir_sys::mlirOperationGetBlock(operation.to_raw()).ptr.is_null() {
+            let block = mlir_sys::mlirOperationGetBlock(anchor.to_raw());
+            mlir_sys::mlirBlockInsertOwnedOperationBefore(block, anchor.to_raw(), operation.to_raw());
+        } else {
+            mlir_sys::mlirOperationMoveBefore(operation.to_raw(), anchor.to_raw());
+        }
+    }
 }
 
 /// Moves `operation` to the end of `block`.

@@ -157,6 +157,8 @@ struct Entry<'c, 'a> {
     name: String,
     model: ExecutionModel,
     local_size: Option<[u32; 3]>,
+    /// What each parameter is (OpenCL): from `arguments`.
+    arguments: Vec<ResourceKind>,
 }
 
 fn read_entry<'c, 'a>(func: OperationRef<'c, 'a>) -> Result<'c, Option<Entry<'c, 'a>>> {
@@ -197,7 +199,19 @@ fn read_entry<'c, 'a>(func: OperationRef<'c, 'a>) -> Result<'c, Option<Entry<'c,
             ));
         }
     }
-    Ok(Some(Entry { func, name, model, local_size }))
+    let mut arguments = Vec::new();
+    if let Some(kinds) = dictionary.element_by_name("arguments").and_then(|kinds| ArrayAttribute::try_from(kinds).ok()) {
+        for index in 0..kinds.len() {
+            let kind = kinds.element(index).ok().and_then(|kind| StringAttribute::try_from(kind).ok());
+            arguments.push(match kind.as_ref().map(|kind| kind.value()) {
+                Some("local") => ResourceKind::LocalPointer,
+                Some("global") => ResourceKind::GlobalPointer,
+                Some("value") => ResourceKind::Value,
+                _ => return Err(error(func, format!("'{ENTRY_POINT}' of @{name} has a bad 'arguments' entry"))),
+            });
+        }
+    }
+    Ok(Some(Entry { func, name, model, local_size, arguments }))
 }
 
 /// How the module's interface global `global` is replaced, or `None` when
@@ -404,11 +418,15 @@ fn apply_to_module<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Re
             .ok_or_else(|| error(entry.func, "cannot build the internal linkage"))?;
         surgery::set_attribute(entry.func, "linkage", linkage);
         let parameters = entry_parameters(entry)?;
+        if parameters.len() != entry.arguments.len() {
+            return Err(error(entry.func, format!("@{} has {} parameters but {} argument kinds", entry.name, parameters.len(), entry.arguments.len())));
+        }
         let text = workgroup::workgroup_function(&workgroup::EntryAbi {
             name: &entry.name,
             model: entry.model,
             local_size: entry.local_size,
             parameters: &parameters,
+            arguments: &entry.arguments,
             slots: &slots,
             resources: &resources,
             push_constant_type: push_constant_type.as_deref(),

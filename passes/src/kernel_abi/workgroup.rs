@@ -60,6 +60,8 @@ pub(super) struct EntryAbi<'a> {
     pub local_size: Option<[u32; 3]>,
     /// The printed LLVM types of the entry point's own parameters (OpenCL).
     pub parameters: &'a [String],
+    /// What each parameter is.
+    pub arguments: &'a [ResourceKind],
     pub slots: &'a [Slot],
     pub resources: &'a [super::Binding],
     pub push_constant_type: Option<&'a str>,
@@ -225,23 +227,24 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         });
     }
     let mut arguments = Vec::new();
-    for (index, ty) in abi.parameters.iter().enumerate() {
+    for (index, (ty, kind)) in abi.parameters.iter().zip(abi.arguments).enumerate() {
         let position = text.i64(index as i64);
         let address_space = pointer_address_space(ty);
-        arguments.push(match address_space {
-            Some(3) => {
+        arguments.push(match (kind, address_space) {
+            (ResourceKind::LocalPointer, Some(address_space)) => {
                 let size_pointer =
                     text.value(format!("llvm.getelementptr {resource_sizes}[{position}] : (!llvm.ptr, i64) -> !llvm.ptr, i64"));
                 let bytes = text.value(format!("llvm.load {size_pointer} : !llvm.ptr -> i64"));
                 let memory = text.value(format!("llvm.alloca {bytes} x i8 {{alignment = 128 : i64}} : (i64) -> !llvm.ptr"));
-                text.cast_to(&memory, 3)
+                text.cast_to(&memory, address_space)
             }
-            Some(address_space) => {
+            // A by-value struct is passed as a pointer to it: the host's copy.
+            (ResourceKind::GlobalPointer | ResourceKind::Value, Some(address_space)) => {
                 let pointer = text.pointer_at(&resources, &position);
                 let buffer = text.value(format!("llvm.load {pointer} : !llvm.ptr -> !llvm.ptr"));
                 text.cast_to(&buffer, address_space)
             }
-            None => {
+            _ => {
                 let pointer = text.pointer_at(&resources, &position);
                 let value = text.value(format!("llvm.load {pointer} : !llvm.ptr -> !llvm.ptr"));
                 text.value(format!("llvm.load {value} : !llvm.ptr -> {ty}"))
@@ -382,6 +385,14 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     let mut module = String::new();
     let _ = writeln!(module, "module {{");
     let _ = writeln!(module, "  llvm.func @{name}({entry_inputs}){entry_result}");
+    // The private variables' initial values, read from the module's globals.
+    for slot in abi.slots.iter().filter(|slot| slot.kind == SlotKind::Private(true)) {
+        let _ = writeln!(
+            module,
+            "  llvm.mlir.global external @{}() {{addr_space = {} : i32}} : {}",
+            slot.global, slot.address_space, slot.value_type
+        );
+    }
     let _ = writeln!(
         module,
         "  llvm.func @__spvabi_{name}(%dispatch: !llvm.ptr {{llvm.noalias, llvm.readonly}}, %workgroup_id: !llvm.ptr {{llvm.readonly}}) {{"
@@ -538,14 +549,9 @@ fn info_globals(abi: &EntryAbi<'_>) -> String {
             }
         }
         ExecutionModel::Kernel => {
-            for ty in abi.parameters {
-                let kind = match pointer_address_space(ty) {
-                    Some(3) => ResourceKind::LocalPointer,
-                    Some(_) => ResourceKind::GlobalPointer,
-                    None => ResourceKind::Value,
-                };
-                let size = (kind == ResourceKind::Value).then(|| ty.clone());
-                table.push((kind, 0, 0, size));
+            for (ty, kind) in abi.parameters.iter().zip(abi.arguments) {
+                let size = (*kind == ResourceKind::Value && pointer_address_space(ty).is_none()).then(|| ty.clone());
+                table.push((*kind, 0, 0, size));
             }
         }
     }

@@ -7,7 +7,9 @@
 //!   `{execution_model = "GLCompute", local_size = array<i32: x, y, z>}`,
 //!   the workgroup size from the `WorkgroupSize` built-in constant, else
 //!   `LocalSizeId`, else `LocalSize` (spirv.ExecutionMode); no `local_size`
-//!   when the module leaves it to the dispatch (OpenCL).
+//!   when the module leaves it to the dispatch (OpenCL); and for an entry
+//!   point with parameters (OpenCL), `arguments = ["value", "global",
+//!   "local"]`, what each is.
 //! - `spirv_abi.interface` on the `llvm.mlir.global` of a
 //!   `spirv.GlobalVariable`: `{storage_class = "StorageBuffer", built_in =
 //!   "GlobalInvocationId", descriptor_set = 0 : i32, binding = 1 : i32}`,
@@ -24,7 +26,11 @@ use melior::ir::{
 };
 use spirv_opt_rs::{conversion::ConversionRewriter, error::MatchFailure};
 
-use super::util::{integer_array, op_name, printed_attribute, symbol_reference};
+use super::{
+    types::read_type,
+    util::{integer_array, op_name, printed_attribute, symbol_reference, type_attribute},
+};
+use spirv_opt_dialects::spirv::{attributes::StorageClass, types::SpirvType};
 
 /// The name of the entry-point attribute.
 pub const ENTRY_POINT: &str = "spirv_abi.entry_point";
@@ -54,9 +60,37 @@ pub(super) fn entry_point_attribute<'c>(
         std::collections::hash_map::Entry::Vacant(entry) => entry.insert(read_entry_points(module)?),
     };
     let Some(text) = entries.get(&name) else { return Ok(None) };
-    Attribute::parse(rewriter.context(), text)
+    let text = match argument_kinds(func)? {
+        Some(kinds) => format!("{}, arguments = [{kinds}]}}", text.trim_end_matches('}')),
+        None => text.clone(),
+    };
+    Attribute::parse(rewriter.context(), &text)
         .map(Some)
         .ok_or_else(|| MatchFailure::new(format!("cannot build the entry point attribute {text}")))
+}
+
+/// What each parameter of an entry point is, for the host: `"global"` (a
+/// pointer to `CrossWorkgroup` or `UniformConstant` memory, the buffer),
+/// `"local"` (to `Workgroup` memory, allocated per workgroup) or `"value"`;
+/// `None` without parameters.
+fn argument_kinds(func: OperationRef<'_, '_>) -> Result<Option<String>, MatchFailure> {
+    let function_type = melior::ir::r#type::FunctionType::try_from(type_attribute(func, "function_type")?)
+        .map_err(|_| MatchFailure::new("'function_type' is not a function type"))?;
+    if function_type.input_count() == 0 {
+        return Ok(None);
+    }
+    let mut kinds = Vec::new();
+    for index in 0..function_type.input_count() {
+        let input = function_type.input(index).map_err(|_| MatchFailure::new("a missing parameter type"))?;
+        let kind = match read_type(input)? {
+            SpirvType::Pointer { storage_class: StorageClass::Workgroup, .. } => "local",
+            SpirvType::Pointer { storage_class: StorageClass::Function, .. } => "value",
+            SpirvType::Pointer { .. } => "global",
+            _ => "value",
+        };
+        kinds.push(format!("\"{kind}\""));
+    }
+    Ok(Some(kinds.join(", ")))
 }
 
 /// The `spirv_abi.interface` attribute of a `spirv.GlobalVariable`.

@@ -325,7 +325,10 @@ fn transform(
     }
     let printed = match invocation.options.emit.kind() {
         None => {
-            let mut printed = pipeline::print_operation(module.as_operation(), invocation.options.mlir_print_debuginfo);
+            // Verified just above (by the pass manager, the explicit check
+            // or the importer): the printer need not verify it again.
+            let mut printed =
+                pipeline::print_verified_operation(module.as_operation(), invocation.options.mlir_print_debuginfo);
             printed.push(b'\n');
             printed
         }

@@ -1,0 +1,99 @@
+// RUN: spirv-opt-rs -split-input-file --convert-spirv-to-llvm=client-api=Vulkan --spirv-kernel-abi %s | FileCheck %s
+// RUN: spirv-opt-rs -split-input-file --convert-spirv-to-llvm=client-api=Vulkan --spirv-kernel-abi %s | mlir-translate --mlir-to-llvmir -split-input-file > /dev/null
+
+// The kernel ABI's signatures (docs/abi.md), one entry-point form a chunk.
+// What each built-in computes is checked by running it:
+// vulkan-builtins.test, opencl-builtins.test, barriers.test.
+
+// A GLCompute entry point without barriers: the entry point becomes an
+// internal function taking the environment; a helper reaching a built-in
+// takes it too, and gets it at its call; the workgroup function and the info
+// are what a host sees; the replaced globals are gone.
+
+// CHECK-NOT:   @gid(
+// CHECK-NOT:   @data_descriptor_set0_binding1(
+// CHECK:       llvm.func @index(%[[ENV:.*]]: !llvm.ptr) -> i32 {
+// CHECK:         %[[SLOT:.*]] = llvm.getelementptr %[[ENV]][0] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr
+// CHECK-NEXT:    %{{.*}} = llvm.load %[[SLOT]] : !llvm.ptr -> !llvm.ptr
+// CHECK:       llvm.func internal @main(%[[MAIN_ENV:.*]]: !llvm.ptr) {
+// CHECK:         llvm.call @index(%[[MAIN_ENV]]) : (!llvm.ptr) -> i32
+// CHECK:       llvm.func @__spvabi_main(%{{.*}}: !llvm.ptr {llvm.noalias, llvm.readonly}, %{{.*}}: !llvm.ptr {llvm.readonly}) {
+// CHECK:         llvm.call @main(%{{.*}}) : (!llvm.ptr) -> ()
+// CHECK:       llvm.mlir.global internal constant @__spvabi_main_resources() {addr_space = 0 : i32} : !llvm.array<1 x struct<(i32, i32, i32, i32)>>
+// CHECK:       llvm.mlir.global external constant @__spvabi_main_info() {addr_space = 0 : i32} : !llvm.struct<(i32, i32, array<3 x i32>, i32, i32, i32, ptr)>
+// CHECK-NOT:   @tile(
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]> {
+  spirv.GlobalVariable @gid built_in("GlobalInvocationId") : !spirv.ptr<vector<3xi32>, Input>
+  spirv.GlobalVariable @data bind(0, 1) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0]), Block>, StorageBuffer>
+  spirv.GlobalVariable @params : !spirv.ptr<!spirv.struct<(f32 [0]), Block>, PushConstant>
+  spirv.GlobalVariable @tile : !spirv.ptr<!spirv.array<64 x f32>, Workgroup>
+  spirv.func @index() -> i32 "None" {
+    %gid = spirv.mlir.addressof @gid : !spirv.ptr<vector<3xi32>, Input>
+    %v = spirv.Load "Input" %gid : vector<3xi32>
+    %x = spirv.CompositeExtract %v[0 : i32] : vector<3xi32>
+    spirv.ReturnValue %x : i32
+  }
+  spirv.func @main() "None" {
+    %i = spirv.FunctionCall @index() : () -> i32
+    %zero = spirv.Constant 0 : i32
+    %params = spirv.mlir.addressof @params : !spirv.ptr<!spirv.struct<(f32 [0]), Block>, PushConstant>
+    %scale_ptr = spirv.AccessChain %params[%zero] : !spirv.ptr<!spirv.struct<(f32 [0]), Block>, PushConstant>, i32 -> !spirv.ptr<f32, PushConstant>
+    %scale = spirv.Load "PushConstant" %scale_ptr : f32
+    %data = spirv.mlir.addressof @data : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0]), Block>, StorageBuffer>
+    %p = spirv.AccessChain %data[%zero, %i] : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0]), Block>, StorageBuffer>, i32, i32 -> !spirv.ptr<f32, StorageBuffer>
+    %x = spirv.Load "StorageBuffer" %p : f32
+    %y = spirv.FMul %x, %scale : f32
+    %tile = spirv.mlir.addressof @tile : !spirv.ptr<!spirv.array<64 x f32>, Workgroup>
+    %t = spirv.AccessChain %tile[%zero] : !spirv.ptr<!spirv.array<64 x f32>, Workgroup>, i32 -> !spirv.ptr<f32, Workgroup>
+    spirv.Store "Workgroup" %t, %y : f32
+    spirv.Store "StorageBuffer" %p, %y : f32
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main, @gid, @data, @params, @tile
+  spirv.ExecutionMode @main "LocalSize", 64, 1, 1
+}
+
+// -----
+
+// A barrier makes the entry point a coroutine returning its handle; the
+// workgroup function starts every invocation, then resumes the unfinished
+// ones until all are done, then destroys them. A private variable's
+// initializer stays as the value every invocation starts from.
+
+// CHECK-LABEL: // -----
+// CHECK:       llvm.mlir.global private @counter(
+// CHECK:       llvm.func internal @main(%[[ENV:.*]]: !llvm.ptr) -> !llvm.ptr attributes {passthrough = ["presplitcoroutine"]} {
+// CHECK:         %[[ID:.*]] = llvm.intr.coro.id
+// CHECK:         %[[SIZE:.*]] = llvm.intr.coro.size : i64
+// CHECK:         %[[FRAME:.*]] = llvm.call @malloc(%[[SIZE]]) : (i64) -> !llvm.ptr
+// CHECK:         %[[HANDLE:.*]] = llvm.intr.coro.begin %[[ID]], %[[FRAME]]
+// CHECK:         %[[SAVE:.*]] = llvm.intr.coro.save %[[HANDLE]]
+// CHECK:         %[[STATE:.*]] = llvm.intr.coro.suspend %[[SAVE]], %{{.*}} : i8
+// CHECK:         llvm.switch %[[STATE]] : i8, ^[[SUSPEND:.*]] [
+// CHECK-NEXT:      0: ^[[RESUME:[a-z0-9]*]],
+// CHECK-NEXT:      1: ^[[CLEANUP:[a-z0-9]*]]
+// CHECK:         llvm.intr.coro.free %[[ID]], %[[HANDLE]]
+// CHECK:         llvm.call @free(
+// CHECK:         llvm.intr.coro.end %[[HANDLE]]
+// CHECK:         llvm.return %[[HANDLE]] : !llvm.ptr
+// CHECK:       llvm.func @__spvabi_main(
+// CHECK:         llvm.mlir.addressof @counter
+// CHECK:         %{{.*}} = llvm.call @main(%{{.*}}) : (!llvm.ptr) -> !llvm.ptr
+// CHECK:         llvm.call_intrinsic "llvm.coro.done"
+// CHECK:         llvm.intr.coro.resume
+// CHECK:         llvm.call_intrinsic "llvm.coro.destroy"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.SpecConstant @one = 1 : i32
+  spirv.GlobalVariable @counter initializer(@one) : !spirv.ptr<i32, Private>
+  spirv.func @main() "None" {
+    %counter = spirv.mlir.addressof @counter : !spirv.ptr<i32, Private>
+    %c = spirv.Load "Private" %counter : i32
+    spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|WorkgroupMemory>
+    %d = spirv.IAdd %c, %c : i32
+    spirv.Store "Private" %counter, %d : i32
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main, @counter
+  spirv.ExecutionMode @main "LocalSize", 8, 8, 1
+}
+
