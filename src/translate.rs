@@ -145,6 +145,14 @@ pub enum EmitError {
         /// LLVM's reason.
         reason: String,
     },
+    /// LLVM does not know the CPU for the target.
+    #[error("unknown CPU '{cpu}' for target '{triple}' (llc -mtriple={triple} -mcpu=help lists them)")]
+    UnknownCpu {
+        /// The CPU asked for.
+        cpu: String,
+        /// The target triple.
+        triple: String,
+    },
     /// LLVM rejected a step (parsing the IR, the pass pipeline, code generation).
     #[error("{0}")]
     Llvm(String),
@@ -185,6 +193,10 @@ pub fn emit<'c>(context: &'c Context, module: OperationRef<'c, '_>, options: &Em
         _ => OptimizationLevel::Aggressive,
     };
     let cpu = options.cpu.as_deref().unwrap_or("generic");
+    // LLVM only warns about an unknown CPU, then some targets abort.
+    if crate::ffi::translate::cpu_is_valid(&triple_text, cpu) == Some(false) {
+        return Err(EmitError::UnknownCpu { cpu: cpu.to_owned(), triple: triple_text });
+    }
     let machine = target
         .create_target_machine(&triple, cpu, "", level, RelocMode::PIC, CodeModel::Default)
         .ok_or_else(|| EmitError::Llvm(format!("LLVM cannot make a target machine for '{triple_text}'")))?;

@@ -12,9 +12,15 @@
 //! `spirv-opt-bench shapes` runs the shape benchmark instead (issue 9:
 //! many functions, deep nesting, many blocks, ..., each at N and 2N; see
 //! [`shape_bench`] and `scripts/bench-shapes`).
+//!
+//! `spirv-opt-bench pipeline` runs the benchmark of issue 10 instead: a
+//! SPIR-V binary to LLVM IR in one process against upstream's three-process
+//! pipeline, and the text path against mlir-opt (see [`pipeline_bench`] and
+//! `scripts/bench-pipeline`).
 
 mod generate;
 mod measure;
+mod pipeline_bench;
 mod report;
 mod shape_bench;
 mod shapes;
@@ -30,6 +36,7 @@ use std::{
 const USAGE: &str = "\
 usage: spirv-opt-bench [options]
        spirv-opt-bench shapes [options]   (the shape benchmark; shapes --help)
+       spirv-opt-bench pipeline [options] (binary to LLVM IR against upstream's pipeline; pipeline --help)
 
   --sizes LIST          sizes in ops, e.g. 1k,10k,100k,1M (default)
   --reps N              runs per tool and size; medians are reported (default 5)
@@ -320,6 +327,19 @@ fn run(mut options: Options) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("pipeline") {
+        return match pipeline_bench::run(std::env::args().skip(2)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) if message.starts_with("usage:") || message.contains("\n\nusage:") => {
+                eprintln!("{message}");
+                ExitCode::from(2)
+            }
+            Err(message) => {
+                eprintln!("spirv-opt-bench pipeline: error: {message}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     if std::env::args().nth(1).as_deref() == Some("shapes") {
         return match shape_bench::run(std::env::args().skip(2)) {
             Ok(()) => ExitCode::SUCCESS,

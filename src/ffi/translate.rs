@@ -81,3 +81,22 @@ unsafe fn inline_nested(module: mlir_sys::MlirOperation) {
         }
     }
 }
+
+unsafe extern "C" {
+    fn spirv_opt_rs_cpu_is_valid(triple: *const std::ffi::c_char, cpu: *const std::ffi::c_char) -> std::ffi::c_int;
+}
+
+/// Whether LLVM knows `cpu` for `triple`: `None` when it does not know the
+/// triple. Assumes LLVM's targets are initialized (inkwell's
+/// `Target::initialize_all`).
+pub(crate) fn cpu_is_valid(triple: &str, cpu: &str) -> Option<bool> {
+    let triple = std::ffi::CString::new(triple).ok()?;
+    let cpu = std::ffi::CString::new(cpu).ok()?;
+    // SAFETY: two NUL-terminated strings that outlive the call; the shim
+    // (src/ffi/cpu.cpp) only reads them and owns what it creates.
+    match unsafe { spirv_opt_rs_cpu_is_valid(triple.as_ptr(), cpu.as_ptr()) } {
+        1 => Some(true),
+        0 => Some(false),
+        _ => None,
+    }
+}

@@ -30,6 +30,11 @@
 // KIND: error: invalid value 'exe' for '--emit <KIND>'
 // RUN: not spirv-opt-rs %t/add.mlir --convert-spirv-to-llvm --emit=obj --target=no-such-triple -o %t/x.o 2>&1 | FileCheck %s --check-prefix=TRIPLE
 // TRIPLE: spirv-opt-rs: error: unknown target triple 'no-such-triple'
+// RUN: not spirv-opt-rs %t/add.mlir --convert-spirv-to-llvm --emit=asm --mcpu=no-such-cpu 2>&1 | FileCheck %s --check-prefix=CPU
+// CPU: spirv-opt-rs: error: unknown CPU 'no-such-cpu' for target '{{.*}}'
+// RUN: not spirv-opt-rs %t/add.mlir --convert-spirv-to-llvm --emit=obj --target=aarch64-unknown-linux-gnu --mcpu=skylake -o %t/x.o 2>&1 | FileCheck %s --check-prefix=CPU-TARGET
+// CPU-TARGET: spirv-opt-rs: error: unknown CPU 'skylake' for target 'aarch64-unknown-linux-gnu'
+// RUN: spirv-opt-rs %t/add.mlir --convert-spirv-to-llvm --emit=asm --target=aarch64-unknown-linux-gnu --mcpu=cortex-a72 | FileCheck %s --check-prefix=AARCH64
 // RUN: not spirv-opt-rs %t/add.mlir --emit=llvm 2>&1 | FileCheck %s --check-prefix=NOTLLVM
 // NOTLLVM: error: cannot translate to LLVM IR
 // RUN: not spirv-opt-rs %t/add.mlir --convert-spirv-to-llvm --emit=llvm --split-input-file 2>&1 | FileCheck %s --check-prefix=SPLIT

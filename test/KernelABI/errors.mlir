@@ -1,0 +1,78 @@
+// RUN: spirv-opt-rs -split-input-file -verify-diagnostics --convert-spirv-to-llvm=client-api=Vulkan --spirv-kernel-abi %s
+
+// What the kernel ABI refuses, each at the op at fault.
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  // expected-error @+1 {{the kernel ABI covers GLCompute and Kernel entry points; @main is Vertex}}
+  spirv.func @main() "None" {
+    spirv.Return
+  }
+  spirv.EntryPoint "Vertex" @main
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  // expected-error @+1 {{the built-in FragCoord (@coord) has no meaning for a compute kernel}}
+  spirv.GlobalVariable @coord built_in("FragCoord") : !spirv.ptr<vector<4xf32>, Input>
+  spirv.func @main() "None" {
+    %coord = spirv.mlir.addressof @coord : !spirv.ptr<vector<4xf32>, Input>
+    %v = spirv.Load "Input" %coord : vector<4xf32>
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main, @coord
+  spirv.ExecutionMode @main "LocalSize", 1, 1, 1
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]> {
+  spirv.GlobalVariable @a bind(0, 0) : !spirv.ptr<!spirv.struct<(f32 [0]), Block>, StorageBuffer>
+  // expected-error @+1 {{@b_descriptor_set0_binding0 and @a_descriptor_set0_binding0 share descriptor set 0 binding 0}}
+  spirv.GlobalVariable @b bind(0, 0) : !spirv.ptr<!spirv.struct<(f32 [0]), Block>, StorageBuffer>
+  spirv.func @main() "None" {
+    %a = spirv.mlir.addressof @a : !spirv.ptr<!spirv.struct<(f32 [0]), Block>, StorageBuffer>
+    %b = spirv.mlir.addressof @b : !spirv.ptr<!spirv.struct<(f32 [0]), Block>, StorageBuffer>
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main, @a, @b
+  spirv.ExecutionMode @main "LocalSize", 1, 1, 1
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  // expected-error @+1 {{the output variable @out has no meaning for a kernel}}
+  spirv.GlobalVariable @out : !spirv.ptr<f32, Output>
+  spirv.func @main() "None" {
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main
+  spirv.ExecutionMode @main "LocalSize", 1, 1, 1
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  // expected-error @+1 {{the workgroup size 2048x1x1 of @main is not between 1 and 1024 invocations}}
+  spirv.func @main() "None" {
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main
+  spirv.ExecutionMode @main "LocalSize", 2048, 1, 1
+}
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Kernel], []> {
+  spirv.func @shader() "None" {
+    spirv.Return
+  }
+  // expected-error @+1 {{a module mixes GLCompute and Kernel entry points}}
+  spirv.func @kernel() "None" {
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @shader
+  spirv.ExecutionMode @shader "LocalSize", 1, 1, 1
+  spirv.EntryPoint "Kernel" @kernel
+}
