@@ -76,3 +76,17 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Kernel], []> {
   spirv.ExecutionMode @shader "LocalSize", 1, 1, 1
   spirv.EntryPoint "Kernel" @kernel
 }
+
+// -----
+
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  // expected-error @+1 {{the module already defines @__spvabi_main, which the kernel ABI of @main needs}}
+  spirv.func @main() "None" {
+    spirv.Return
+  }
+  spirv.func @__spvabi_main() "None" {
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main
+  spirv.ExecutionMode @main "LocalSize", 1, 1, 1
+}

@@ -433,8 +433,17 @@ fn apply_to_module<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Re
             coroutine: uses_barriers.contains(&entry.name),
         });
         tracing::debug!(entry = %entry.name, "kernel ABI glue:\n{text}");
-        let existing: HashSet<String> = functions.keys().chain(globals.keys()).cloned().collect();
-        surgery::append_parsed(context, body, &text, &|name| existing.contains(name))
+        for glue in [format!("__spvabi_{}", entry.name), format!("__spvabi_{}_info", entry.name), format!("__spvabi_{}_resources", entry.name)] {
+            if functions.contains_key(&glue) || globals.contains_key(&glue) {
+                return Err(error(entry.func, format!("the module already defines @{glue}, which the kernel ABI of @{} needs", entry.name)));
+            }
+        }
+        // The text declares what it uses of the module: the entry point and
+        // the private variables' initial values.
+        let declared: HashSet<String> = std::iter::once(entry.name.clone())
+            .chain(slots.iter().filter(|slot| slot.kind == SlotKind::Private(true)).map(|slot| slot.global.clone()))
+            .collect();
+        surgery::append_parsed(context, body, &text, &|name| declared.contains(name))
             .ok_or_else(|| error(entry.func, format!("internal error: the workgroup function of @{} does not verify", entry.name)))?;
     }
 
