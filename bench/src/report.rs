@@ -339,6 +339,9 @@ pub struct ShapeResult {
     pub n: ShapeRun,
     /// At `2N`.
     pub two_n: ShapeRun,
+    /// Median wall time of each tool on an empty module (ours, upstream):
+    /// process start, context and dialect loading, exit.
+    pub startup: (f64, f64),
 }
 
 /// Largest growth from `N` to `2N` still called linear: 2 plus the noise of
@@ -356,11 +359,27 @@ impl ShapeResult {
         (self.two_n.ours.wall() / self.n.ours.wall(), self.two_n.upstream.wall() / self.n.upstream.wall())
     }
 
+    /// The growth of the time above the startup time (an empty module's):
+    /// (ours, upstream). Fixed costs pull the plain growth towards 1, which
+    /// would hide a super-linear cost in a tool that starts slowly.
+    /// `None` when the time at `N` is not at least twice the startup time
+    /// (the difference would be mostly noise).
+    pub fn net_growth(&self) -> (Option<f64>, Option<f64>) {
+        let net = |n: f64, two_n: f64, startup: f64| (n > 2.0 * startup).then(|| (two_n - startup) / (n - startup));
+        (
+            net(self.n.ours.wall(), self.two_n.ours.wall(), self.startup.0),
+            net(self.n.upstream.wall(), self.two_n.upstream.wall(), self.startup.1),
+        )
+    }
+
     /// "ok", or what misses the goal: slower than upstream (beyond the
-    /// noise) at either size, or growing faster than linearly.
+    /// noise) at either size, or growing faster than linearly (net of the
+    /// startup time).
     pub fn verdict(&self) -> String {
         let (at_n, at_2n) = self.ratios();
-        let (ours, upstream) = self.growth();
+        let (net_ours, net_upstream) = self.net_growth();
+        let (raw_ours, raw_upstream) = self.growth();
+        let (ours, upstream) = (net_ours.unwrap_or(raw_ours), net_upstream.unwrap_or(raw_upstream));
         let mut problems = Vec::new();
         if at_n.max(at_2n) > 1.0 + NOISE {
             problems.push("slower".to_owned());
@@ -380,6 +399,7 @@ impl ShapeResult {
 
 /// Renders the shape benchmark's report as Markdown.
 pub fn render_shapes(machine: &[String], reps: usize, commands: &[String], results: &[ShapeResult]) -> String {
+    let startup = results.first().map_or((f64::NAN, f64::NAN), |r| r.startup);
     let mut out = String::new();
     let _ = writeln!(out, "### Results\n");
     for line in machine {
@@ -394,20 +414,27 @@ pub fn render_shapes(machine: &[String], reps: usize, commands: &[String], resul
     }
     let _ = writeln!(
         out,
-        "- ratio: ours / upstream; growth: time at 2N / time at N (2.00 is linear; fixed costs such as process start pull it below 2). Verdict: slower if a ratio exceeds {:.2}, super-linear if our growth exceeds {LINEAR_GROWTH:.2}.",
+        "- Startup (an empty module): ours {}, upstream {}.",
+        seconds(startup.0),
+        seconds(startup.1)
+    );
+    let _ = writeln!(
+        out,
+        "- ratio: ours / upstream; growth: time at 2N / time at N (2.00 is linear; fixed costs such as process start pull it below 2); net growth: the same for the time above startup. Verdict: slower if a ratio exceeds {:.2}, super-linear if our net growth (or, where it is n/a, our growth) exceeds {LINEAR_GROWTH:.2} (\"as upstream\" if upstream's does too). Net growth is n/a where the time at N is below twice the startup time.",
         1.0 + NOISE
     );
     let _ = writeln!(
         out,
-        "\n| shape | N | ops N / 2N | ours N | upstream N | ratio N | ours 2N | upstream 2N | ratio 2N | growth ours | growth upstream | verdict |"
+        "\n| shape | N | ops N / 2N | ours N | upstream N | ratio N | ours 2N | upstream 2N | ratio 2N | growth ours | growth upstream | net growth ours | net growth upstream | verdict |"
     );
-    let _ = writeln!(out, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
+    let _ = writeln!(out, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
     for r in results {
         let (at_n, at_2n) = r.ratios();
         let (ours, upstream) = r.growth();
+        let (net_ours, net_upstream) = r.net_growth();
         let _ = writeln!(
             out,
-            "| {} | {} {} | {} / {} | {} | {} | {:.2} | {} | {} | {:.2} | {:.2} | {:.2} | {} |",
+            "| {} | {} {} | {} / {} | {} | {} | {:.2} | {} | {} | {:.2} | {:.2} | {:.2} | {} | {} | {} |",
             r.name,
             r.n.size,
             r.unit,
@@ -421,6 +448,8 @@ pub fn render_shapes(machine: &[String], reps: usize, commands: &[String], resul
             at_2n,
             ours,
             upstream,
+            net_ours.map_or_else(|| "n/a".to_owned(), |g| format!("{g:.2}")),
+            net_upstream.map_or_else(|| "n/a".to_owned(), |g| format!("{g:.2}")),
             r.verdict(),
         );
     }
@@ -440,4 +469,50 @@ pub fn render_shapes(machine: &[String], reps: usize, commands: &[String], resul
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measure::Sample;
+
+    fn runs(wall: f64) -> Runs {
+        let sample = Sample { wall, time_wall: wall, peak_kib: 1024, timing: None };
+        Runs { convert: vec![sample.clone(), sample], ..Runs::default() }
+    }
+
+    fn shape(ours: (f64, f64), upstream: (f64, f64)) -> ShapeResult {
+        let run = |size, ours, upstream| ShapeRun { size, ops: size * 3, bytes: 100, ours: runs(ours), upstream: runs(upstream) };
+        ShapeResult {
+            name: "s",
+            unit: "ops",
+            description: "d",
+            n: run(10, ours.0, upstream.0),
+            two_n: run(20, ours.1, upstream.1),
+            startup: (0.01, 0.03),
+        }
+    }
+
+    #[test]
+    fn verdicts() {
+        assert_eq!(shape((0.11, 0.21), (0.23, 0.43)).verdict(), "ok");
+        assert_eq!(shape((0.11, 0.21), (0.10, 0.20)).verdict(), "**slower**");
+        assert_eq!(shape((0.11, 0.21), (0.108, 0.25)).verdict(), "**slower within noise**");
+        // 0.1 s above startup, then 0.4 s: quadratic; upstream linear.
+        assert_eq!(shape((0.11, 0.41), (0.23, 0.43)).verdict(), "**super-linear**");
+        assert_eq!(shape((0.11, 0.41), (0.23, 0.83)).verdict(), "**super-linear (as upstream)**");
+    }
+
+    #[test]
+    fn net_growth_discounts_startup() {
+        let result = shape((0.11, 0.21), (0.13, 0.23));
+        let (ours, upstream) = result.net_growth();
+        assert!((ours.unwrap() - 2.0).abs() < 1e-9);
+        assert!((upstream.unwrap() - 2.0).abs() < 1e-9);
+        // Below twice the startup time the difference is noise: n/a.
+        assert_eq!(shape((0.015, 0.02), (0.05, 0.06)).net_growth(), (None, None));
+        let table = render_shapes(&["Machine: test.".to_owned()], 2, &[], &[result]);
+        assert!(table.contains("| s | 10 ops | 30 / 60 |"), "{table}");
+        assert!(table.contains("| 2.00 | 2.00 | ok |"), "{table}");
+    }
 }

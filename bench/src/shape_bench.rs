@@ -145,6 +145,26 @@ fn check(options: &Options, input: &Input) -> Result<(), String> {
     Ok(())
 }
 
+/// The median wall time of each tool converting an empty module (ours,
+/// upstream): what every run pays whatever the input.
+fn startup(options: &Options) -> Result<(f64, f64), String> {
+    let path = options.out.join("empty.mlir");
+    fs::write(&path, "spirv.module Logical GLSL450 {\n}\n").map_err(|error| format!("{}: {error}", path.display()))?;
+    let (mut ours, mut upstream) = (Runs::default(), Runs::default());
+    for rep in 0..options.reps {
+        let order: [(&Tool, &mut Runs); 2] = if rep % 2 == 0 {
+            [(&options.ours, &mut ours), (&options.upstream, &mut upstream)]
+        } else {
+            [(&options.upstream, &mut upstream), (&options.ours, &mut ours)]
+        };
+        for (tool, runs) in order {
+            runs.convert.push(tool.measure(Mode::Convert, &path, &options.out)?);
+        }
+    }
+    eprintln!("startup (empty module): ours {:.3} s, upstream {:.3} s", ours.wall(), upstream.wall());
+    Ok((ours.wall(), upstream.wall()))
+}
+
 /// Runs the shape benchmark; the arguments follow `shapes`.
 pub fn run(arguments: impl Iterator<Item = String>) -> Result<(), String> {
     let options = parse_options(arguments)?;
@@ -167,6 +187,7 @@ pub fn run(arguments: impl Iterator<Item = String>) -> Result<(), String> {
         return Err(format!("{GNU_TIME} not found: install Debian's package `time`"));
     }
     fs::create_dir_all(&options.out).map_err(|error| format!("{}: {error}", options.out.display()))?;
+    let startup = if options.generate_only { (f64::NAN, f64::NAN) } else { startup(&options)? };
     let mut results = Vec::new();
     for &shape in &options.shapes {
         let n = options.size.unwrap_or(((shape.default_size as f64 * options.scale).round() as usize).max(2));
@@ -219,6 +240,7 @@ pub fn run(arguments: impl Iterator<Item = String>) -> Result<(), String> {
             description: shape.description,
             n: size(n_input, ours_n, upstream_n),
             two_n: size(two_n_input, ours_2n, upstream_2n),
+            startup,
         });
     }
     if options.generate_only {

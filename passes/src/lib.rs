@@ -9,6 +9,8 @@
 //! assert!(registry.get("convert-spirv-to-llvm").is_some());
 //! ```
 
+mod ir_text;
+pub mod builtins;
 pub mod kernel_abi;
 pub mod specialize;
 pub mod spirv_to_llvm;

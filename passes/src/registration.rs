@@ -10,6 +10,7 @@ pub fn register_all(registry: &mut PassRegistry) {
     registry.register(Arc::new(ConvertSpirvToLlvm));
     registry.register(Arc::new(SpirvKernelAbi));
     registry.register(Arc::new(MergeNestedModules));
+    registry.register(Arc::new(SpirvDefineBuiltins));
 }
 
 /// `convert-spirv-to-llvm`, as a pass.
@@ -104,6 +105,36 @@ impl Pass for MergeNestedModules {
         spirv_opt_rs::translate::inline_nested_modules(op).map_err(|error| {
             spirv_opt_rs::emit_error(op.location(), &error.to_string());
             PassError::reported(error.to_string())
+        })
+    }
+}
+
+/// `spirv-define-builtins`, as a pass (passes/src/builtins/).
+pub struct SpirvDefineBuiltins;
+
+static DEFINE_BUILTINS_INFO: PassInfo = PassInfo {
+    name: "spirv-define-builtins",
+    description: "Define, in the module, the SPIR-V builtin functions (__spirv_ocl_*, subgroup operations) and \
+                  OpenCL C atomics the converted code declares",
+    options: &[],
+};
+
+impl Pass for SpirvDefineBuiltins {
+    fn info(&self) -> &'static PassInfo {
+        &DEFINE_BUILTINS_INFO
+    }
+
+    fn run(&self, op: OperationRef<'_, '_>, _options: &PassOptions) -> Result<(), PassError> {
+        let _span = tracing::info_span!("spirv-define-builtins").entered();
+        spirv_opt_rs::with_context(op.context(), |context| match crate::builtins::define_builtins(context, op) {
+            Ok(defined) => {
+                tracing::debug!(defined = defined.defined.len(), left = ?defined.left, "builtins");
+                Ok(())
+            }
+            Err(error) => {
+                spirv_opt_rs::emit_error(error.location, &error.message);
+                Err(PassError::reported(error.message.clone()))
+            }
         })
     }
 }

@@ -16,6 +16,7 @@
 use std::fmt::Write;
 
 use super::{ExecutionModel, Slot, SlotKind};
+use crate::ir_text::Text;
 
 /// The version `__spvabi_E_info.abi_version` holds (docs/abi.md).
 pub const ABI_VERSION: u32 = 1;
@@ -69,64 +70,6 @@ pub(super) struct EntryAbi<'a> {
     pub coroutine: bool,
 }
 
-/// SSA text with fresh value names.
-struct Text {
-    out: String,
-    next: usize,
-}
-
-impl Text {
-    fn value(&mut self, rhs: impl std::fmt::Display) -> String {
-        let name = format!("%v{}", self.next);
-        self.next += 1;
-        let _ = writeln!(self.out, "    {name} = {rhs}");
-        name
-    }
-
-    fn line(&mut self, text: impl std::fmt::Display) {
-        let _ = writeln!(self.out, "    {text}");
-    }
-
-    fn label(&mut self, text: impl std::fmt::Display) {
-        let _ = writeln!(self.out, "  ^{text}:");
-    }
-
-    fn i64(&mut self, value: i64) -> String {
-        self.value(format!("llvm.mlir.constant({value} : i64) : i64"))
-    }
-
-    fn i32(&mut self, value: i64) -> String {
-        self.value(format!("llvm.mlir.constant({value} : i32) : i32"))
-    }
-
-    /// A field of `*dispatch` at `path` (indices into DISPATCH), loaded as `ty`.
-    fn dispatch_field(&mut self, path: &str, ty: &str) -> String {
-        let pointer = self.value(format!("llvm.getelementptr %dispatch[{path}] : (!llvm.ptr) -> !llvm.ptr, {DISPATCH}"));
-        self.value(format!("llvm.load {pointer} : !llvm.ptr -> {ty}"))
-    }
-
-    fn zext(&mut self, value: &str) -> String {
-        self.value(format!("llvm.zext {value} : i32 to i64"))
-    }
-
-    /// `base[index]` of pointers, `index` an i64 value.
-    fn pointer_at(&mut self, base: &str, index: &str) -> String {
-        self.value(format!("llvm.getelementptr {base}[{index}] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.ptr"))
-    }
-
-    fn cast_to(&mut self, pointer: &str, address_space: u32) -> String {
-        if address_space == 0 {
-            pointer.to_owned()
-        } else {
-            self.value(format!("llvm.addrspacecast {pointer} : !llvm.ptr to !llvm.ptr<{address_space}>"))
-        }
-    }
-
-    fn pointer_type(address_space: u32) -> String {
-        if address_space == 0 { "!llvm.ptr".to_owned() } else { format!("!llvm.ptr<{address_space}>") }
-    }
-}
-
 /// The i64 values the built-ins are made of, in the invocation's block.
 struct Ids {
     local: [String; 3],
@@ -142,7 +85,7 @@ struct Ids {
 /// and the declarations they need to verify on their own.
 pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     let name = abi.name;
-    let mut text = Text { out: String::new(), next: 0 };
+    let mut text = Text::new();
     let environment_size = abi.slots.len().max(1);
     let entry_result = if abi.coroutine { " -> !llvm.ptr" } else { "" };
     let mut entry_inputs: Vec<String> = abi.parameters.to_vec();
@@ -162,7 +105,7 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         .collect();
     let groups: Vec<String> = (0..3)
         .map(|axis| {
-            let value = text.dispatch_field(&format!("0, 3, {axis}"), "i32");
+            let value = dispatch_field(&mut text, &format!("0, 3, {axis}"), "i32");
             text.zext(&value)
         })
         .collect();
@@ -170,18 +113,18 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         .map(|axis| match abi.local_size {
             Some(size) => text.i64(i64::from(size[axis])),
             None => {
-                let value = text.dispatch_field(&format!("0, 4, {axis}"), "i32");
+                let value = dispatch_field(&mut text, &format!("0, 4, {axis}"), "i32");
                 text.zext(&value)
             }
         })
         .collect();
-    let offset: Vec<String> = (0..3).map(|axis| text.dispatch_field(&format!("0, 5, {axis}"), "i64")).collect();
+    let offset: Vec<String> = (0..3).map(|axis| dispatch_field(&mut text, &format!("0, 5, {axis}"), "i64")).collect();
     let work_dim = {
-        let value = text.dispatch_field("0, 6", "i32");
+        let value = dispatch_field(&mut text, "0, 6", "i32");
         text.zext(&value)
     };
-    let resources = text.dispatch_field("0, 0", "!llvm.ptr");
-    let resource_sizes = text.dispatch_field("0, 1", "!llvm.ptr");
+    let resources = dispatch_field(&mut text, "0, 0", "!llvm.ptr");
+    let resource_sizes = dispatch_field(&mut text, "0, 1", "!llvm.ptr");
     let plane = text.value(format!("llvm.mul {}, {} : i64", size[0], size[1]));
     let invocations = text.value(format!("llvm.mul {plane}, {} : i64", size[2]));
     // A dispatch-time size must fit the limit; workgroup memory and the
@@ -220,7 +163,7 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
                 Some(text.cast_to(&buffer, slot.address_space))
             }
             SlotKind::PushConstant => {
-                let block = text.dispatch_field("0, 2", "!llvm.ptr");
+                let block = dispatch_field(&mut text, "0, 2", "!llvm.ptr");
                 Some(text.cast_to(&block, slot.address_space))
             }
             SlotKind::BuiltIn(_) | SlotKind::Private(_) => None,
@@ -314,8 +257,8 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
                 let value = match &slot.kind {
                     SlotKind::BuiltIn(built_in) => built_in_value(&mut text, built_in, &slot.value_type, &ids),
                     SlotKind::Private(true) => {
-                        let template = text.value(format!("llvm.mlir.addressof @{} : {}", slot.global, Text::pointer_type(slot.address_space)));
-                        text.value(format!("llvm.load {template} : {} -> {}", Text::pointer_type(slot.address_space), slot.value_type))
+                        let template = text.value(format!("llvm.mlir.addressof @{} : {}", slot.global, pointer_type(slot.address_space)));
+                        text.value(format!("llvm.load {template} : {} -> {}", pointer_type(slot.address_space), slot.value_type))
                     }
                     _ => text.value(format!("llvm.mlir.zero : {}", slot.value_type)),
                 };
@@ -326,7 +269,7 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         };
         let index = text.i64(index as i64);
         let entry_slot = text.pointer_at(&environment, &index);
-        text.line(format!("llvm.store {pointer}, {entry_slot} : {}, !llvm.ptr", Text::pointer_type(slot.address_space)));
+        text.line(format!("llvm.store {pointer}, {entry_slot} : {}, !llvm.ptr", pointer_type(slot.address_space)));
     }
     let mut call_arguments = arguments.clone();
     call_arguments.push(environment.clone());
@@ -402,6 +345,16 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     module.push_str(&info_globals(abi));
     let _ = writeln!(module, "}}");
     module
+}
+
+/// A field of `*dispatch` at `path` (indices into DISPATCH), loaded as `ty`.
+fn dispatch_field(text: &mut Text, path: &str, ty: &str) -> String {
+    let pointer = text.value(format!("llvm.getelementptr %dispatch[{path}] : (!llvm.ptr) -> !llvm.ptr, {DISPATCH}"));
+    text.value(format!("llvm.load {pointer} : !llvm.ptr -> {ty}"))
+}
+
+fn pointer_type(address_space: u32) -> String {
+    if address_space == 0 { "!llvm.ptr".to_owned() } else { format!("!llvm.ptr<{address_space}>") }
 }
 
 /// The size in bytes of `ty` for the target, as an i64 value (the offset of
@@ -555,7 +508,7 @@ fn info_globals(abi: &EntryAbi<'_>) -> String {
             }
         }
     }
-    let mut text = Text { out: String::new(), next: 0 };
+    let mut text = Text::new();
     let mut globals = String::new();
     let resources_value;
     if table.is_empty() {
@@ -584,7 +537,7 @@ fn info_globals(abi: &EntryAbi<'_>) -> String {
         );
         resources_value = Some(());
     }
-    let mut text = Text { out: String::new(), next: 0 };
+    let mut text = Text::new();
     let mut info = text.value(format!("llvm.mlir.poison : {INFO}"));
     let size = abi.local_size.unwrap_or([0, 0, 0]);
     let push_constant_size = match abi.push_constant_type {

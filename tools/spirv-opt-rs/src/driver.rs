@@ -7,7 +7,7 @@ use crate::{
 };
 use melior::{Context, ir::operation::OperationLike};
 use spirv_opt_dialects::spirv::deserialize::{deserialize, is_spirv_binary};
-use spirv_opt_passes::{kernel_abi::apply_kernel_abi, specialize::specialize};
+use spirv_opt_passes::{builtins::define_builtins, kernel_abi::apply_kernel_abi, specialize::specialize};
 use spirv_opt_rs::{
     pass::PassRegistry,
     pipeline::{self, PassManagerOptions, Pipeline, PipelineElement},
@@ -314,13 +314,16 @@ fn transform(
     drop(manager);
     result.ok()?;
     // The parsed input is verified (by MLIR's parser, or by `parse_source`
-    // for an implicit module); with `verify_each`, the pass manager verifies
-    // after every pass that may have changed the IR. Verify here only when
-    // no pass ran (or verification after each pass is off), as mlir-opt
-    // verifies its input in any case.
-    // An imported binary was verified by the importer.
-    let verified_by_manager = pass_manager_options.verify_each && has_pass(&invocation.pipeline);
-    if !verified_by_manager && !binary && !module.as_operation().verify() {
+    // for an implicit module), an imported binary by the importer; with
+    // `verify_each`, the pass manager verifies after every pass that may
+    // have changed the IR. Verify here only what changed since it was last
+    // verified: passes that ran with verification after each pass off, or
+    // `--spec` values with no pass after them (a second verification of the
+    // parsed input was about 10% of a parse-and-print run).
+    let ran_passes = has_pass(&invocation.pipeline);
+    let specialized = !invocation.options.specs.is_empty();
+    let verified = if ran_passes { pass_manager_options.verify_each } else { !specialized };
+    if !verified && !module.as_operation().verify() {
         return None;
     }
     let printed = match invocation.options.emit.kind() {
@@ -336,6 +339,11 @@ fn transform(
             // Code is only callable through the kernel ABI: --emit applies
             // it where the pipeline did not (it leaves nothing for a second run).
             if let Err(error) = apply_kernel_abi(context, module.as_operation()) {
+                spirv_opt_rs::emit_error(error.location, &error.message);
+                return None;
+            }
+            // And the builtins it calls are defined in it (objects that link).
+            if let Err(error) = define_builtins(context, module.as_operation()) {
                 spirv_opt_rs::emit_error(error.location, &error.message);
                 return None;
             }

@@ -1,0 +1,222 @@
+//! `spirv-define-builtins`: definitions, in the module itself, for the
+//! SPIR-V builtin functions the lowering calls (`__spirv_ocl_*`, subgroup
+//! operations: the SPIRV-LLVM-Translator's mangled names, seed 000) and for
+//! the OpenCL C library functions clang's SPIR-V output imports
+//! (`atomic_inc`...). With them an object needs nothing but the C library
+//! and libm, and the optimizer can inline each builtin at its call.
+//!
+//! Each declaration whose name has a rule (`rules.rs`) gets a body, written
+//! as MLIR text for the declared LLVM types: an LLVM intrinsic where one has
+//! the OpenCL meaning, the C math library where the OpenCL accuracy needs a
+//! real implementation (glibc's single- and double-precision functions are
+//! within OpenCL's ulp bounds), or the OpenCL definition spelled out, lane
+//! by lane for vectors. Subgroup operations have the meaning they take in a
+//! subgroup of one invocation (docs/abi.md). A declaration without a rule is
+//! left alone: the host must provide it.
+
+mod rules;
+
+use std::fmt::Write;
+
+use melior::{
+    Context,
+    ir::{BlockLike, OperationRef, RegionLike, Type, attribute::StringAttribute, operation::OperationLike},
+};
+use spirv_opt_rs::{ir::llvm_function_type_parts, surgery};
+use thiserror::Error;
+
+pub use rules::{BuiltinRule, rule_for};
+
+/// Why a builtin could not be defined.
+#[derive(Debug, Error)]
+#[error("{message}")]
+pub struct BuiltinError<'c> {
+    /// The declaration at fault.
+    pub location: melior::ir::Location<'c>,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// What [`define_builtins`] did.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct DefinedBuiltins {
+    /// The symbols it defined.
+    pub defined: Vec<String>,
+    /// The builtin-looking declarations it has no rule for.
+    pub left: Vec<String>,
+}
+
+/// The base name of an Itanium-mangled function name (`_Z17__spirv_ocl_asinhf`
+/// is `__spirv_ocl_asinh`) and what follows it (the parameter types).
+pub fn demangle_base(symbol: &str) -> Option<(&str, &str)> {
+    let rest = symbol.strip_prefix("_Z")?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let length: usize = rest[..digits].parse().ok()?;
+    let name = rest.get(digits..digits + length)?;
+    Some((name, &rest[digits + length..]))
+}
+
+/// Defines every builtin declared in `module` (and its nested modules) that
+/// has a rule.
+///
+/// # Errors
+///
+/// A rule refused the declared types (a builtin called with types OpenCL
+/// does not define it for), or a group operation with workgroup scope.
+pub fn define_builtins<'c>(
+    context: &'c Context,
+    module: OperationRef<'c, '_>,
+) -> Result<DefinedBuiltins, BuiltinError<'c>> {
+    let mut result = DefinedBuiltins::default();
+    let mut modules = vec![module];
+    modules.extend(surgery::nested_ops(module, &mut |op| op.name().as_string_ref().as_str() == Ok("builtin.module")));
+    for module in modules {
+        let Some(body) = module.region(0).ok().and_then(|region| region.first_block()) else { continue };
+        let mut declarations = Vec::new();
+        let mut next = body.first_operation();
+        while let Some(op) = next {
+            next = op.next_in_block();
+            let is_declaration = op.name().as_string_ref().as_str() == Ok("llvm.func")
+                && op.region(0).ok().is_some_and(|region| region.first_block().is_none());
+            if is_declaration {
+                declarations.push(op);
+            }
+        }
+        let mut text = String::new();
+        let mut erased = Vec::new();
+        for declaration in declarations {
+            let Some(name) = declaration
+                .attribute("sym_name")
+                .ok()
+                .and_then(|name| StringAttribute::try_from(name).ok())
+                .map(|name| name.value().to_owned())
+            else {
+                continue;
+            };
+            let Some((base, parameters)) = demangle_base(&name) else { continue };
+            let Some(rule) = rule_for(base) else {
+                result.left.push(name);
+                continue;
+            };
+            if matches!(rule, BuiltinRule::Subgroup(_)) && base != "__spirv_SubgroupBallotKHR" {
+                check_subgroup_scope(module, &name)?;
+            }
+            let (result_type, inputs) = declaration
+                .attribute("function_type")
+                .ok()
+                .and_then(|ty| melior::ir::attribute::TypeAttribute::try_from(ty).ok())
+                .and_then(|ty| llvm_function_type_parts(ty.value()))
+                .ok_or_else(|| BuiltinError { location: declaration.location(), message: format!("@{name} has no function type") })?;
+            let signature = Signature {
+                name: &name,
+                mangled_parameters: parameters,
+                result: printed(result_type),
+                inputs: inputs.iter().map(|ty| printed(*ty)).collect(),
+                calling_convention: declaration
+                    .attribute("CConv")
+                    .ok()
+                    .map(|cconv| cconv.to_string())
+                    .and_then(|cconv| cconv.strip_prefix("#llvm.cconv<").map(|rest| rest.trim_end_matches('>').to_owned()))
+                    .unwrap_or_else(|| "ccc".to_owned()),
+            };
+            let definition = rules::define(&signature, rule)
+                .map_err(|message| BuiltinError { location: declaration.location(), message: format!("@{name}: {message}") })?;
+            let _ = writeln!(text, "{definition}");
+            erased.push(declaration);
+            result.defined.push(name);
+        }
+        if erased.is_empty() {
+            continue;
+        }
+        let location = erased[0].location();
+        for declaration in erased {
+            surgery::erase(declaration);
+        }
+        let libm = rules::libm_declarations(&text);
+        let existing: std::collections::HashSet<String> = existing_symbols(body);
+        let mut declarations = String::new();
+        for (symbol, declaration) in libm {
+            if !existing.contains(&symbol) {
+                let _ = writeln!(declarations, "{declaration}");
+            }
+        }
+        let source = format!("module {{\n{declarations}{text}}}\n");
+        tracing::debug!("builtin definitions:\n{source}");
+        surgery::append_parsed(context, body, &source, &|_| false).ok_or_else(|| BuiltinError {
+            location,
+            message: "internal error: the builtin definitions do not verify".to_owned(),
+        })?;
+    }
+    Ok(result)
+}
+
+/// Every call of the group operation `name` must have the subgroup scope
+/// (3): with a workgroup scope it would need every invocation of the
+/// workgroup, which one invocation per subgroup cannot give.
+fn check_subgroup_scope<'c>(module: OperationRef<'c, '_>, name: &str) -> Result<(), BuiltinError<'c>> {
+    let calls = surgery::nested_ops(module, &mut |op| {
+        op.name().as_string_ref().as_str() == Ok("llvm.call")
+            && op
+                .attribute("callee")
+                .ok()
+                .and_then(|callee| melior::ir::attribute::FlatSymbolRefAttribute::try_from(callee).ok())
+                .is_some_and(|callee| callee.value() == name)
+    });
+    for call in calls {
+        let scope = call
+            .operand(0)
+            .ok()
+            .and_then(|scope| melior::ir::operation::OperationResult::try_from(scope).ok())
+            .map(|result| result.owner())
+            .filter(|owner| owner.name().as_string_ref().as_str() == Ok("llvm.mlir.constant"))
+            .and_then(|owner| owner.attribute("value").ok())
+            .and_then(|value| melior::ir::attribute::IntegerAttribute::try_from(value).ok())
+            .map(|value| value.value());
+        if scope != Some(3) {
+            return Err(BuiltinError {
+                location: call.location(),
+                message: format!(
+                    "@{name} with {} scope: group operations over a workgroup are not supported yet (subgroups have one invocation)",
+                    scope.map_or("a non-constant".to_owned(), |scope| format!("the {}", scope_name(scope)))
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+fn scope_name(scope: i64) -> &'static str {
+    match scope {
+        0 => "CrossDevice",
+        1 => "Device",
+        2 => "Workgroup",
+        4 => "Invocation",
+        _ => "unknown",
+    }
+}
+
+fn existing_symbols(body: melior::ir::BlockRef<'_, '_>) -> std::collections::HashSet<String> {
+    let mut symbols = std::collections::HashSet::new();
+    let mut next = body.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        if let Some(name) = op.attribute("sym_name").ok().and_then(|name| StringAttribute::try_from(name).ok()) {
+            symbols.insert(name.value().to_owned());
+        }
+    }
+    symbols
+}
+
+fn printed(ty: Type<'_>) -> String {
+    ty.to_string()
+}
+
+/// A declaration to define.
+pub(crate) struct Signature<'a> {
+    pub name: &'a str,
+    /// The mangled parameter types (signedness: `i` int, `j` uint...).
+    pub mangled_parameters: &'a str,
+    pub result: String,
+    pub inputs: Vec<String>,
+    pub calling_convention: String,
+}

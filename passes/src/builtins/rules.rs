@@ -1,0 +1,986 @@
+//! What each builtin is, and its definition as MLIR text for the declared
+//! types. One table row per name; the logic is in the few expansions below.
+
+use std::fmt::Write;
+
+use super::Signature;
+use crate::ir_text::Text;
+
+/// How a builtin is defined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BuiltinRule {
+    /// An LLVM intrinsic with the OpenCL meaning, on the arguments as given
+    /// (vectors included).
+    Intrinsic(&'static str),
+    /// An LLVM intrinsic taking a trailing `i1 false` (`ctlz`, `cttz`, `abs`:
+    /// defined for every input, as OpenCL wants).
+    IntrinsicDefinedAtZero(&'static str),
+    /// The C math library function (`name` for double, `namef` for float;
+    /// half goes through float), lane by lane.
+    Libm(&'static str),
+    /// The same function as another OpenCL builtin of full precision (the
+    /// `half_` and `native_` variants may be less precise; full precision
+    /// meets their bounds).
+    Alias(&'static str),
+    /// An expansion of the OpenCL definition.
+    Expansion(Expansion),
+    /// A subgroup operation, in a subgroup of one invocation.
+    Subgroup(Subgroup),
+    /// An OpenCL C 1.x atomic function (`atomic_add`, `atom_inc`...), as an
+    /// LLVM atomic on its pointer.
+    Atomic(&'static str),
+}
+
+/// The builtins defined by an expansion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expansion {
+    Identity,
+    AbsDiff { signed: bool },
+    Halving { signed: bool, round: bool },
+    Clamp { signed: bool },
+    MulHi { signed: bool, add: bool },
+    MadSat { signed: bool },
+    Mul24 { add: bool },
+    Upsample { signed: bool },
+    FClamp,
+    Degrees,
+    Radians,
+    Mix,
+    Step,
+    SmoothStep,
+    Sign,
+    Mad,
+    Divide,
+    Recip,
+    Rsqrt,
+    Fdim,
+    MaxMag { max: bool },
+    Select,
+    Bitselect,
+    Cross,
+    Dot,
+    Length,
+    Distance,
+    Normalize,
+    Shuffle,
+    Shuffle2,
+    Pown,
+    Ldexp,
+}
+
+/// Subgroup operations, with a subgroup of one invocation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subgroup {
+    /// The value operand (`Broadcast`, `Shuffle*`, `All`, `Any`...): the
+    /// only invocation's own.
+    Own { value: usize },
+    /// `true` (`Elect`, `AllEqual`).
+    True,
+    /// A reduction or scan of one value: the value, or the identity for an
+    /// exclusive scan.
+    Arithmetic(Identity),
+    /// A ballot: bit 0 holds the predicate.
+    Ballot,
+    /// The number of set bits among the invocations the operation counts.
+    BallotBitCount,
+    /// The lowest or highest set bit of a ballot, over all 128 bits.
+    BallotFind { msb: bool },
+}
+
+/// The identity of a group reduction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Identity {
+    Zero,
+    One,
+    AllOnes,
+    SignedMin,
+    SignedMax,
+    UnsignedMax,
+    FloatPlusInfinity,
+    FloatMinusInfinity,
+    False,
+    True,
+}
+
+/// The OpenCL.std functions whose LLVM intrinsic has their name and meaning.
+const SAME_NAME_INTRINSICS: &[&str] = &[
+    "ceil", "floor", "fabs", "fma", "rint", "round", "trunc", "sqrt", "copysign", "exp", "exp2", "exp10", "log",
+    "log2", "log10", "sin", "cos", "tan", "pow", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
+];
+
+/// The OpenCL.std functions the C math library computes within OpenCL's
+/// bounds, under the same name.
+const LIBM: &[&str] = &[
+    "asinh", "acosh", "atanh", "cbrt", "erf", "erfc", "expm1", "fmod", "hypot", "lgamma", "log1p", "logb",
+    "nextafter", "remainder", "tgamma",
+];
+
+/// The rule for the builtin whose unmangled name is `base`.
+pub fn rule_for(base: &str) -> Option<BuiltinRule> {
+    use BuiltinRule::{Alias, Atomic, Intrinsic, IntrinsicDefinedAtZero, Libm, Subgroup};
+    use self::Expansion as E;
+    if let Some(op) = base.strip_prefix("__spirv_ocl_") {
+        return Some(match op {
+            _ if SAME_NAME_INTRINSICS.contains(&op) => {
+                Intrinsic(SAME_NAME_INTRINSICS.iter().find(|name| **name == op).copied().unwrap_or_default())
+            }
+            "fmax" | "fmax_common" => Intrinsic("maxnum"),
+            "fmin" | "fmin_common" => Intrinsic("minnum"),
+            _ if LIBM.contains(&op) => Libm(LIBM.iter().find(|name| **name == op).copied().unwrap_or_default()),
+            "powr" => Alias("pow"),
+            "half_cos" | "native_cos" => Alias("cos"),
+            "half_sin" | "native_sin" => Alias("sin"),
+            "half_tan" | "native_tan" => Alias("tan"),
+            "half_exp" | "native_exp" => Alias("exp"),
+            "half_exp2" | "native_exp2" => Alias("exp2"),
+            "half_exp10" | "native_exp10" => Alias("exp10"),
+            "half_log" | "native_log" => Alias("log"),
+            "half_log2" | "native_log2" => Alias("log2"),
+            "half_log10" | "native_log10" => Alias("log10"),
+            "half_powr" | "native_powr" => Alias("pow"),
+            "half_sqrt" | "native_sqrt" => Alias("sqrt"),
+            "half_rsqrt" | "native_rsqrt" | "rsqrt" => BuiltinRule::Expansion(E::Rsqrt),
+            "half_recip" | "native_recip" => BuiltinRule::Expansion(E::Recip),
+            "half_divide" | "native_divide" => BuiltinRule::Expansion(E::Divide),
+            "mad" => BuiltinRule::Expansion(E::Mad),
+            "fdim" => BuiltinRule::Expansion(E::Fdim),
+            "maxmag" => BuiltinRule::Expansion(E::MaxMag { max: true }),
+            "minmag" => BuiltinRule::Expansion(E::MaxMag { max: false }),
+            "pown" => BuiltinRule::Expansion(E::Pown),
+            "ldexp" => BuiltinRule::Expansion(E::Ldexp),
+            "s_abs" => IntrinsicDefinedAtZero("abs"),
+            "u_abs" => BuiltinRule::Expansion(E::Identity),
+            "s_abs_diff" => BuiltinRule::Expansion(E::AbsDiff { signed: true }),
+            "u_abs_diff" => BuiltinRule::Expansion(E::AbsDiff { signed: false }),
+            "s_add_sat" => Intrinsic("sadd.sat"),
+            "u_add_sat" => Intrinsic("uadd.sat"),
+            "s_sub_sat" => Intrinsic("ssub.sat"),
+            "u_sub_sat" => Intrinsic("usub.sat"),
+            "s_hadd" => BuiltinRule::Expansion(E::Halving { signed: true, round: false }),
+            "u_hadd" => BuiltinRule::Expansion(E::Halving { signed: false, round: false }),
+            "s_rhadd" => BuiltinRule::Expansion(E::Halving { signed: true, round: true }),
+            "u_rhadd" => BuiltinRule::Expansion(E::Halving { signed: false, round: true }),
+            "s_clamp" => BuiltinRule::Expansion(E::Clamp { signed: true }),
+            "u_clamp" => BuiltinRule::Expansion(E::Clamp { signed: false }),
+            "clz" => IntrinsicDefinedAtZero("ctlz"),
+            "ctz" => IntrinsicDefinedAtZero("cttz"),
+            "popcount" => Intrinsic("ctpop"),
+            "rotate" => Intrinsic("fshl"),
+            "s_max" => Intrinsic("smax"),
+            "u_max" => Intrinsic("umax"),
+            "s_min" => Intrinsic("smin"),
+            "u_min" => Intrinsic("umin"),
+            "s_mul_hi" => BuiltinRule::Expansion(E::MulHi { signed: true, add: false }),
+            "u_mul_hi" => BuiltinRule::Expansion(E::MulHi { signed: false, add: false }),
+            "s_mad_hi" => BuiltinRule::Expansion(E::MulHi { signed: true, add: true }),
+            "u_mad_hi" => BuiltinRule::Expansion(E::MulHi { signed: false, add: true }),
+            "s_mad_sat" => BuiltinRule::Expansion(E::MadSat { signed: true }),
+            "u_mad_sat" => BuiltinRule::Expansion(E::MadSat { signed: false }),
+            "s_mul24" | "u_mul24" => BuiltinRule::Expansion(E::Mul24 { add: false }),
+            "s_mad24" | "u_mad24" => BuiltinRule::Expansion(E::Mul24 { add: true }),
+            "s_upsample" => BuiltinRule::Expansion(E::Upsample { signed: true }),
+            "u_upsample" => BuiltinRule::Expansion(E::Upsample { signed: false }),
+            "fclamp" => BuiltinRule::Expansion(E::FClamp),
+            "degrees" => BuiltinRule::Expansion(E::Degrees),
+            "radians" => BuiltinRule::Expansion(E::Radians),
+            "mix" => BuiltinRule::Expansion(E::Mix),
+            "step" => BuiltinRule::Expansion(E::Step),
+            "smoothstep" => BuiltinRule::Expansion(E::SmoothStep),
+            "sign" => BuiltinRule::Expansion(E::Sign),
+            "select" => BuiltinRule::Expansion(E::Select),
+            "bitselect" => BuiltinRule::Expansion(E::Bitselect),
+            "cross" => BuiltinRule::Expansion(E::Cross),
+            "dot" => BuiltinRule::Expansion(E::Dot),
+            "length" | "fast_length" => BuiltinRule::Expansion(E::Length),
+            "distance" | "fast_distance" => BuiltinRule::Expansion(E::Distance),
+            "normalize" | "fast_normalize" => BuiltinRule::Expansion(E::Normalize),
+            "shuffle" => BuiltinRule::Expansion(E::Shuffle),
+            "shuffle2" => BuiltinRule::Expansion(E::Shuffle2),
+            _ => return None,
+        });
+    }
+    if let Some(op) = base.strip_prefix("__spirv_GroupNonUniform") {
+        use Identity as I;
+        return Some(Subgroup(match op {
+            "Elect" | "AllEqual" => self::Subgroup::True,
+            "All" | "Any" | "Broadcast" | "BroadcastFirst" | "Shuffle" | "ShuffleXor" | "ShuffleUp" | "ShuffleDown"
+            | "RotateKHR" => self::Subgroup::Own { value: 1 },
+            "Ballot" => self::Subgroup::Ballot,
+            "BallotBitCount" => self::Subgroup::BallotBitCount,
+            "BallotFindLSB" => self::Subgroup::BallotFind { msb: false },
+            "BallotFindMSB" => self::Subgroup::BallotFind { msb: true },
+            "IAdd" | "FAdd" | "BitwiseOr" | "BitwiseXor" | "LogicalOr" | "LogicalXor" => {
+                self::Subgroup::Arithmetic(if op == "LogicalOr" || op == "LogicalXor" { I::False } else { I::Zero })
+            }
+            "IMul" => self::Subgroup::Arithmetic(I::One),
+            "FMul" => self::Subgroup::Arithmetic(I::One),
+            "BitwiseAnd" => self::Subgroup::Arithmetic(I::AllOnes),
+            "LogicalAnd" => self::Subgroup::Arithmetic(I::True),
+            "SMin" => self::Subgroup::Arithmetic(I::SignedMax),
+            "SMax" => self::Subgroup::Arithmetic(I::SignedMin),
+            "UMin" => self::Subgroup::Arithmetic(I::UnsignedMax),
+            "UMax" => self::Subgroup::Arithmetic(I::Zero),
+            "FMin" => self::Subgroup::Arithmetic(I::FloatPlusInfinity),
+            "FMax" => self::Subgroup::Arithmetic(I::FloatMinusInfinity),
+            _ => return None,
+        }));
+    }
+    if base == "__spirv_SubgroupBallotKHR" {
+        return Some(Subgroup(self::Subgroup::Ballot));
+    }
+    let atomic = base.strip_prefix("atomic_").or_else(|| base.strip_prefix("atom_"))?;
+    Some(Atomic(match atomic {
+        "add" => "add",
+        "sub" => "sub",
+        "xchg" => "xchg",
+        "min" => "min",
+        "max" => "max",
+        "and" => "_and",
+        "or" => "_or",
+        "xor" => "_xor",
+        "inc" => "inc",
+        "dec" => "dec",
+        "cmpxchg" => "cmpxchg",
+        _ => return None,
+    }))
+}
+
+/// `(lanes, element)` of a printed type: `vector<4xf32>` is `(Some(4), "f32")`.
+fn shape(ty: &str) -> (Option<usize>, &str) {
+    if let Some(inner) = ty.strip_prefix("vector<").and_then(|inner| inner.strip_suffix('>'))
+        && let Some((count, element)) = inner.split_once('x')
+        && let Ok(count) = count.parse()
+    {
+        return (Some(count), element);
+    }
+    (None, ty)
+}
+
+fn is_float(element: &str) -> bool {
+    matches!(element, "f16" | "f32" | "f64" | "bf16")
+}
+
+fn bits(element: &str) -> Option<u32> {
+    element.strip_prefix('i').and_then(|width| width.parse().ok())
+}
+
+/// `ty` with `element` in place of its element type.
+fn with_element(ty: &str, element: &str) -> String {
+    match shape(ty) {
+        (Some(lanes), _) => format!("vector<{lanes}x{element}>"),
+        (None, _) => element.to_owned(),
+    }
+}
+
+/// A constant of type `ty` (splat for a vector); `value` in MLIR's syntax.
+fn constant(text: &mut Text, ty: &str, value: &str) -> String {
+    match shape(ty) {
+        (Some(_), _) => text.value(format!("llvm.mlir.constant(dense<{value}> : {ty}) : {ty}")),
+        (None, _) => text.value(format!("llvm.mlir.constant({value} : {ty}) : {ty}")),
+    }
+}
+
+/// `value` of type `from` (a scalar) broadcast to `to` (a vector), or as is.
+fn splat(text: &mut Text, value: &str, from: &str, to: &str) -> String {
+    match (shape(from), shape(to)) {
+        ((None, _), (Some(lanes), _)) => {
+            let poison = text.value(format!("llvm.mlir.poison : {to}"));
+            let zero = text.i32(0);
+            let inserted = text.value(format!("llvm.insertelement {value}, {poison}[{zero} : i32] : {to}"));
+            let mask = vec!["0"; lanes].join(", ");
+            text.value(format!("llvm.shufflevector {inserted}, {inserted} [{mask}] : {to}"))
+        }
+        _ => value.to_owned(),
+    }
+}
+
+fn call_intrinsic(text: &mut Text, name: &str, arguments: &[String], types: &[String], result: &str) -> String {
+    text.value(format!(
+        "llvm.call_intrinsic \"llvm.{name}\"({}) : ({}) -> {result}",
+        arguments.join(", "),
+        types.join(", ")
+    ))
+}
+
+/// The `llvm.func` definition of `signature` by `rule`.
+pub(crate) fn define(signature: &Signature<'_>, rule: BuiltinRule) -> Result<String, String> {
+    let mut text = Text::new();
+    let arguments: Vec<String> = (0..signature.inputs.len()).map(|index| format!("%a{index}")).collect();
+    let types = &signature.inputs;
+    let result_type = signature.result.as_str();
+    let returned = body(&mut text, signature, rule, &arguments, types, result_type)?;
+    match returned {
+        Some(value) => text.line(format!("llvm.return {value} : {result_type}")),
+        None => text.line("llvm.return"),
+    }
+    let parameters: Vec<String> =
+        arguments.iter().zip(types).map(|(argument, ty)| format!("{argument}: {ty}")).collect();
+    let result = if result_type == "!llvm.void" { String::new() } else { format!(" -> {result_type}") };
+    let mut definition = String::new();
+    let _ = write!(
+        definition,
+        "  llvm.func linkonce_odr {} @{}({}){result} attributes {{always_inline, no_unwind}} {{\n{}  }}",
+        signature.calling_convention,
+        signature.name,
+        parameters.join(", "),
+        text.out
+    );
+    Ok(definition)
+}
+
+fn body(
+    text: &mut Text,
+    signature: &Signature<'_>,
+    rule: BuiltinRule,
+    arguments: &[String],
+    types: &[String],
+    result_type: &str,
+) -> Result<Option<String>, String> {
+    let argument = |index: usize| -> Result<&String, String> {
+        arguments.get(index).ok_or_else(|| format!("expected at least {} arguments", index + 1))
+    };
+    Ok(Some(match rule {
+        BuiltinRule::Intrinsic("fshl") => {
+            // rotate(v, i) = fshl(v, v, i)
+            let (value, amount) = (argument(0)?.clone(), argument(1)?.clone());
+            call_intrinsic(text, "fshl", &[value.clone(), value, amount], &[types[0].clone(), types[0].clone(), types[1].clone()], result_type)
+        }
+        BuiltinRule::Intrinsic(name) => {
+            let splatted: Vec<String> = arguments
+                .iter()
+                .zip(types)
+                .map(|(value, ty)| splat(text, value, ty, result_type))
+                .collect();
+            let same: Vec<String> = vec![result_type.to_owned(); arguments.len()];
+            call_intrinsic(text, name, &splatted, &same, result_type)
+        }
+        BuiltinRule::IntrinsicDefinedAtZero(name) => {
+            let no = text.value("llvm.mlir.constant(false) : i1");
+            call_intrinsic(text, name, &[argument(0)?.clone(), no], &[types[0].clone(), "i1".to_owned()], result_type)
+        }
+        BuiltinRule::Libm(name) => lanewise(text, arguments, types, result_type, &mut |text, lanes, element| {
+            libm_call(text, name, lanes, element)
+        })?,
+        BuiltinRule::Alias(name) => {
+            let rule = rule_for(&format!("__spirv_ocl_{name}")).ok_or_else(|| format!("no rule for {name}"))?;
+            return body(text, signature, rule, arguments, types, result_type);
+        }
+        BuiltinRule::Expansion(expansion) => expand(text, expansion, arguments, types, result_type)?,
+        BuiltinRule::Subgroup(operation) => subgroup(text, operation, arguments, types, result_type)?,
+        BuiltinRule::Atomic(operation) => {
+            return atomic(text, operation, signature.mangled_parameters, arguments, types, result_type).map(Some);
+        }
+    }))
+}
+
+/// Applies `scalar` lane by lane (or once, for scalars). Scalar arguments
+/// are given to every lane.
+fn lanewise(
+    text: &mut Text,
+    arguments: &[String],
+    types: &[String],
+    result_type: &str,
+    scalar: &mut dyn FnMut(&mut Text, &[String], &str) -> Result<String, String>,
+) -> Result<String, String> {
+    let (lanes, element) = shape(result_type);
+    let Some(lanes) = lanes else { return scalar(text, arguments, element) };
+    let mut vector = text.value(format!("llvm.mlir.poison : {result_type}"));
+    for lane in 0..lanes {
+        let index = text.i32(lane as i64);
+        let mut scalars = Vec::new();
+        for (value, ty) in arguments.iter().zip(types) {
+            scalars.push(match shape(ty) {
+                (Some(_), _) => text.value(format!("llvm.extractelement {value}[{index} : i32] : {ty}")),
+                (None, _) => value.clone(),
+            });
+        }
+        let computed = scalar(text, &scalars, element)?;
+        vector = text.value(format!("llvm.insertelement {computed}, {vector}[{index} : i32] : {result_type}"));
+    }
+    Ok(vector)
+}
+
+/// A call of the C math library function `name` on scalars of `element`.
+fn libm_call(text: &mut Text, name: &str, arguments: &[String], element: &str) -> Result<String, String> {
+    let (function, ty) = match element {
+        "f64" => (name.to_owned(), "f64"),
+        "f32" | "f16" => (format!("{name}f"), "f32"),
+        other => return Err(format!("{name} is not defined for {other}")),
+    };
+    let widened: Vec<String> = if element == "f16" {
+        arguments.iter().map(|value| text.value(format!("llvm.fpext {value} : f16 to f32"))).collect()
+    } else {
+        arguments.to_vec()
+    };
+    let types = vec![ty; widened.len()].join(", ");
+    let result = text.value(format!("llvm.call @{function}({}) : ({types}) -> {ty}", widened.join(", ")));
+    Ok(if element == "f16" { text.value(format!("llvm.fptrunc {result} : f32 to f16")) } else { result })
+}
+
+/// The declarations of the C math library functions `definitions` call.
+pub(crate) fn libm_declarations(definitions: &str) -> Vec<(String, String)> {
+    let mut found: Vec<(String, String)> = Vec::new();
+    for line in definitions.lines() {
+        let Some((_, call)) = line.split_once("llvm.call @") else { continue };
+        let Some((name, rest)) = call.split_once('(') else { continue };
+        let Some((_, signature)) = rest.split_once(" : ") else { continue };
+        if found.iter().any(|(known, _)| known == name) {
+            continue;
+        }
+        let Some((inputs, output)) = signature.split_once(" -> ") else { continue };
+        found.push((name.to_owned(), format!("  llvm.func @{name}{inputs} -> {output} attributes {{memory_effects = #llvm.memory_effects<other = none, argMem = none, inaccessibleMem = none, errnoMem = none, targetMem0 = none, targetMem1 = none>, no_unwind}}")));
+    }
+    found
+}
+
+fn binary(text: &mut Text, op: &str, a: &str, b: &str, ty: &str) -> String {
+    text.value(format!("llvm.{op} {a}, {b} : {ty}"))
+}
+
+fn select(text: &mut Text, condition: &str, a: &str, b: &str, ty: &str) -> String {
+    let (lanes, _) = shape(ty);
+    let condition_type = match lanes {
+        Some(lanes) => format!("vector<{lanes}xi1>"),
+        None => "i1".to_owned(),
+    };
+    text.value(format!("llvm.select {condition}, {a}, {b} : {condition_type}, {ty}"))
+}
+
+fn icmp(text: &mut Text, predicate: &str, a: &str, b: &str, ty: &str) -> String {
+    text.value(format!("llvm.icmp \"{predicate}\" {a}, {b} : {ty}"))
+}
+
+fn fcmp(text: &mut Text, predicate: &str, a: &str, b: &str, ty: &str) -> String {
+    text.value(format!("llvm.fcmp \"{predicate}\" {a}, {b} : {ty}"))
+}
+
+fn float_constant(text: &mut Text, ty: &str, value: f64) -> String {
+    if value.is_infinite() {
+        // MLIR spells infinities by their bits.
+        let (_, element) = shape(ty);
+        let bits = match (element, value > 0.0) {
+            ("f16", true) => "0x7C00",
+            ("f16", false) => "0xFC00",
+            ("f64", true) => "0x7FF0000000000000",
+            ("f64", false) => "0xFFF0000000000000",
+            (_, true) => "0x7F800000",
+            (_, false) => "0xFF800000",
+        };
+        return constant(text, ty, bits);
+    }
+    // MLIR's float literals need a fraction: `1.0e0`, not `1e0`.
+    let printed = format!("{value:e}");
+    let printed = match printed.split_once('e') {
+        Some((mantissa, exponent)) if !mantissa.contains('.') => format!("{mantissa}.0e{exponent}"),
+        _ => printed,
+    };
+    constant(text, ty, &printed)
+}
+
+/// The OpenCL definitions spelled out.
+fn expand(
+    text: &mut Text,
+    expansion: Expansion,
+    arguments: &[String],
+    types: &[String],
+    ty: &str,
+) -> Result<String, String> {
+    use self::Expansion as E;
+    let (_, element) = shape(ty);
+    let wanted = match expansion {
+        E::Identity | E::Degrees | E::Radians | E::Sign | E::Recip | E::Rsqrt | E::Length | E::Normalize => 1,
+        E::AbsDiff { .. } | E::Halving { .. } | E::Mul24 { add: false } | E::MulHi { add: false, .. } | E::Upsample { .. } => 2,
+        E::Divide | E::Fdim | E::MaxMag { .. } | E::Cross | E::Dot | E::Distance | E::Shuffle | E::Step | E::Pown | E::Ldexp => 2,
+        _ => 3,
+    };
+    if arguments.len() != wanted {
+        return Err(format!("expected {wanted} arguments, not {}", arguments.len()));
+    }
+    // Scalars given with vectors (`clamp(x, lo, hi)`, `mix(x, y, a)`...) apply to every lane.
+    let splatted: Vec<String> = if matches!(expansion, E::Shuffle | E::Shuffle2 | E::Dot | E::Length | E::Distance | E::Pown | E::Ldexp | E::Upsample { .. }) {
+        arguments.to_vec()
+    } else {
+        arguments.iter().zip(types).map(|(value, from)| splat(text, value, from, ty)).collect()
+    };
+    let a = splatted[0].clone();
+    let b = splatted.get(1).cloned().unwrap_or_default();
+    let c = splatted.get(2).cloned().unwrap_or_default();
+    Ok(match expansion {
+        E::Identity => a,
+        E::AbsDiff { signed } => {
+            let greater = icmp(text, if signed { "sgt" } else { "ugt" }, &a, &b, ty);
+            let forward = binary(text, "sub", &a, &b, ty);
+            let backward = binary(text, "sub", &b, &a, ty);
+            select(text, &greater, &forward, &backward, ty)
+        }
+        E::Halving { signed, round } => {
+            // (a >> 1) + (b >> 1) + ((a op b) & 1), op `|` rounding up, `&` down.
+            let one = constant(text, ty, "1");
+            let shift = if signed { "ashr" } else { "lshr" };
+            let half_a = binary(text, shift, &a, &one, ty);
+            let half_b = binary(text, shift, &b, &one, ty);
+            let low = binary(text, if round { "or" } else { "and" }, &a, &b, ty);
+            let carry = binary(text, "and", &low, &one, ty);
+            let sum = binary(text, "add", &half_a, &half_b, ty);
+            binary(text, "add", &sum, &carry, ty)
+        }
+        E::Clamp { signed } => {
+            let (max, min) = if signed { ("smax", "smin") } else { ("umax", "umin") };
+            let low = call_intrinsic(text, max, &[a, b], &[ty.to_owned(), ty.to_owned()], ty);
+            call_intrinsic(text, min, &[low, c], &[ty.to_owned(), ty.to_owned()], ty)
+        }
+        E::MulHi { signed, add } => {
+            let width = bits(element).ok_or("mul_hi takes integers")?;
+            let wide = with_element(ty, &format!("i{}", width * 2));
+            let extend = if signed { "sext" } else { "zext" };
+            let wide_a = text.value(format!("llvm.{extend} {a} : {ty} to {wide}"));
+            let wide_b = text.value(format!("llvm.{extend} {b} : {ty} to {wide}"));
+            let product = binary(text, "mul", &wide_a, &wide_b, &wide);
+            let shift = constant(text, &wide, &width.to_string());
+            let high = binary(text, "lshr", &product, &shift, &wide);
+            let high = text.value(format!("llvm.trunc {high} : {wide} to {ty}"));
+            if add { binary(text, "add", &high, &c, ty) } else { high }
+        }
+        E::MadSat { signed } => {
+            // a * b + c in twice the width, clamped to the type's range.
+            let width = bits(element).ok_or("mad_sat takes integers")?;
+            let wide = with_element(ty, &format!("i{}", width * 2 + 2));
+            let extend = if signed { "sext" } else { "zext" };
+            let [wide_a, wide_b, wide_c] = [&a, &b, &c].map(|value| text.value(format!("llvm.{extend} {value} : {ty} to {wide}")));
+            let product = binary(text, "mul", &wide_a, &wide_b, &wide);
+            let sum = binary(text, "add", &product, &wide_c, &wide);
+            let (low, high) = if signed {
+                (format!("{}", -(1i128 << (width - 1))), format!("{}", (1i128 << (width - 1)) - 1))
+            } else {
+                ("0".to_owned(), format!("{}", (1i128 << width) - 1))
+            };
+            let low = constant(text, &wide, &low);
+            let high = constant(text, &wide, &high);
+            let clamped = call_intrinsic(text, "smax", &[sum, low], &[wide.clone(), wide.clone()], &wide);
+            let clamped = call_intrinsic(text, "smin", &[clamped, high], &[wide.clone(), wide.clone()], &wide);
+            text.value(format!("llvm.trunc {clamped} : {wide} to {ty}"))
+        }
+        E::Mul24 { add } => {
+            let product = binary(text, "mul", &a, &b, ty);
+            if add { binary(text, "add", &product, &c, ty) } else { product }
+        }
+        E::Upsample { signed } => {
+            // upsample(hi, lo) = (wide(hi) << width) | zext(lo); hi keeps its sign.
+            let (_, narrow) = shape(&types[0]);
+            let width = bits(narrow).ok_or("upsample takes integers")?;
+            let extend = if signed { "sext" } else { "zext" };
+            let high = text.value(format!("llvm.{extend} {a} : {} to {ty}", types[0]));
+            let low = text.value(format!("llvm.zext {b} : {} to {ty}", types[1]));
+            let shift = constant(text, ty, &width.to_string());
+            let high = binary(text, "shl", &high, &shift, ty);
+            binary(text, "or", &high, &low, ty)
+        }
+        E::FClamp => {
+            let low = call_intrinsic(text, "maxnum", &[a, b], &[ty.to_owned(), ty.to_owned()], ty);
+            call_intrinsic(text, "minnum", &[low, c], &[ty.to_owned(), ty.to_owned()], ty)
+        }
+        E::Degrees => {
+            let factor = float_constant(text, ty, 180.0 / std::f64::consts::PI);
+            binary(text, "fmul", &a, &factor, ty)
+        }
+        E::Radians => {
+            let factor = float_constant(text, ty, std::f64::consts::PI / 180.0);
+            binary(text, "fmul", &a, &factor, ty)
+        }
+        E::Mix => {
+            let difference = binary(text, "fsub", &b, &a, ty);
+            let scaled = binary(text, "fmul", &difference, &c, ty);
+            binary(text, "fadd", &a, &scaled, ty)
+        }
+        E::Step => {
+            // step(edge, x) = x < edge ? 0 : 1
+            let below = fcmp(text, "olt", &b, &a, ty);
+            let zero = float_constant(text, ty, 0.0);
+            let one = float_constant(text, ty, 1.0);
+            select(text, &below, &zero, &one, ty)
+        }
+        E::SmoothStep => {
+            // t = clamp((x - e0) / (e1 - e0), 0, 1); t * t * (3 - 2t)
+            let zero = float_constant(text, ty, 0.0);
+            let one = float_constant(text, ty, 1.0);
+            let numerator = binary(text, "fsub", &c, &a, ty);
+            let denominator = binary(text, "fsub", &b, &a, ty);
+            let t = binary(text, "fdiv", &numerator, &denominator, ty);
+            let t = call_intrinsic(text, "maxnum", &[t, zero], &[ty.to_owned(), ty.to_owned()], ty);
+            let t = call_intrinsic(text, "minnum", &[t, one], &[ty.to_owned(), ty.to_owned()], ty);
+            let two = float_constant(text, ty, 2.0);
+            let three = float_constant(text, ty, 3.0);
+            let twice = binary(text, "fmul", &two, &t, ty);
+            let rest = binary(text, "fsub", &three, &twice, ty);
+            let square = binary(text, "fmul", &t, &t, ty);
+            binary(text, "fmul", &square, &rest, ty)
+        }
+        E::Sign => {
+            // 1.0 with x's sign for x > 0 or x < 0; x itself for ±0 and NaN (OpenCL).
+            let zero = float_constant(text, ty, 0.0);
+            let one = float_constant(text, ty, 1.0);
+            let signed_one = call_intrinsic(text, "copysign", &[one, a.clone()], &[ty.to_owned(), ty.to_owned()], ty);
+            let nonzero = fcmp(text, "one", &a, &zero, ty);
+            select(text, &nonzero, &signed_one, &a, ty)
+        }
+        E::Mad => call_intrinsic(text, "fmuladd", &[a, b, c], &[ty.to_owned(), ty.to_owned(), ty.to_owned()], ty),
+        E::Divide => binary(text, "fdiv", &a, &b, ty),
+        E::Recip => {
+            let one = float_constant(text, ty, 1.0);
+            binary(text, "fdiv", &one, &a, ty)
+        }
+        E::Rsqrt => {
+            let root = call_intrinsic(text, "sqrt", &[a], &[ty.to_owned()], ty);
+            let one = float_constant(text, ty, 1.0);
+            binary(text, "fdiv", &one, &root, ty)
+        }
+        E::Fdim => {
+            // x - y if x > y, +0 if x <= y, NaN if either is NaN.
+            let difference = binary(text, "fsub", &a, &b, ty);
+            let greater = fcmp(text, "ugt", &a, &b, ty);
+            let zero = float_constant(text, ty, 0.0);
+            select(text, &greater, &difference, &zero, ty)
+        }
+        E::MaxMag { max } => {
+            let magnitude_a = call_intrinsic(text, "fabs", &[a.clone()], &[ty.to_owned()], ty);
+            let magnitude_b = call_intrinsic(text, "fabs", &[b.clone()], &[ty.to_owned()], ty);
+            let (first, second) = if max { ("ogt", "olt") } else { ("olt", "ogt") };
+            let takes_a = fcmp(text, first, &magnitude_a, &magnitude_b, ty);
+            let takes_b = fcmp(text, second, &magnitude_a, &magnitude_b, ty);
+            let fallback =
+                call_intrinsic(text, if max { "maxnum" } else { "minnum" }, &[a.clone(), b.clone()], &[ty.to_owned(), ty.to_owned()], ty);
+            let inner = select(text, &takes_b, &b, &fallback, ty);
+            select(text, &takes_a, &a, &inner, ty)
+        }
+        E::Select => {
+            // select(a, b, c): c's most significant bit (vector) or c != 0 (scalar) picks b.
+            let (lanes, condition_element) = shape(&types[2]);
+            let c = arguments[2].clone();
+            let condition = match lanes {
+                Some(_) => {
+                    let zero = constant(text, &types[2], "0");
+                    icmp(text, "slt", &c, &zero, &types[2])
+                }
+                None => {
+                    let zero = constant(text, condition_element, "0");
+                    icmp(text, "ne", &c, &zero, condition_element)
+                }
+            };
+            select(text, &condition, &b, &a, ty)
+        }
+        E::Bitselect => {
+            // (a & ~c) | (b & c), bitwise; floats through integers.
+            let integer = if is_float(element) {
+                with_element(ty, &format!("i{}", float_bits(element)))
+            } else {
+                ty.to_owned()
+            };
+            let [a, b, c] = [&a, &b, &c].map(|value| {
+                if is_float(element) { text.value(format!("llvm.bitcast {value} : {ty} to {integer}")) } else { (*value).clone() }
+            });
+            let ones = constant(text, &integer, "-1");
+            let not_c = binary(text, "xor", &c, &ones, &integer);
+            let from_a = binary(text, "and", &a, &not_c, &integer);
+            let from_b = binary(text, "and", &b, &c, &integer);
+            let bits = binary(text, "or", &from_a, &from_b, &integer);
+            if is_float(element) { text.value(format!("llvm.bitcast {bits} : {integer} to {ty}")) } else { bits }
+        }
+        E::Cross => {
+            // (a.y b.z - a.z b.y, a.z b.x - a.x b.z, a.x b.y - a.y b.x[, 0])
+            let lanes = shape(ty).0.ok_or("cross takes vectors")?;
+            let lane = |text: &mut Text, value: &str, index: i64| {
+                let index = text.i32(index);
+                text.value(format!("llvm.extractelement {value}[{index} : i32] : {ty}"))
+            };
+            let [ax, ay, az] = [0, 1, 2].map(|index| lane(text, &a, index));
+            let [bx, by, bz] = [0, 1, 2].map(|index| lane(text, &b, index));
+            let mut components = Vec::new();
+            for (p, q, r, s) in [(&ay, &bz, &az, &by), (&az, &bx, &ax, &bz), (&ax, &by, &ay, &bx)] {
+                let left = binary(text, "fmul", p, q, element);
+                let right = binary(text, "fmul", r, s, element);
+                components.push(binary(text, "fsub", &left, &right, element));
+            }
+            if lanes == 4 {
+                components.push(float_constant(text, element, 0.0));
+            }
+            let mut vector = text.value(format!("llvm.mlir.poison : {ty}"));
+            for (index, component) in components.iter().enumerate() {
+                let index = text.i32(index as i64);
+                vector = text.value(format!("llvm.insertelement {component}, {vector}[{index} : i32] : {ty}"));
+            }
+            vector
+        }
+        E::Dot => dot(text, &a, &b, &types[0], ty),
+        E::Length => length(text, &a, &types[0], ty),
+        E::Distance => {
+            let difference = binary(text, "fsub", &a, &b, &types[0]);
+            length(text, &difference, &types[0], ty)
+        }
+        E::Normalize => {
+            // x / length(x), scaled as length is; a zero vector stays zero (OpenCL).
+            let (scaled, _) = scale_by_largest(text, &a, ty, element);
+            let square = dot(text, &scaled, &scaled, ty, element);
+            let root = call_intrinsic(text, "sqrt", &[square], &[element.to_owned()], element);
+            let zero = float_constant(text, element, 0.0);
+            let is_zero = fcmp(text, "oeq", &root, &zero, element);
+            let one = float_constant(text, element, 1.0);
+            let divisor = text.value(format!("llvm.select {is_zero}, {one}, {root} : i1, {element}"));
+            let divisor = splat(text, &divisor, element, ty);
+            binary(text, "fdiv", &scaled, &divisor, ty)
+        }
+        E::Shuffle | E::Shuffle2 => {
+            // Each result lane i is input lane (mask[i] mod n); shuffle2 picks from x ++ y.
+            let mask_type = types.last().cloned().unwrap_or_default();
+            let mask = arguments.last().cloned().unwrap_or_default();
+            let (input_lanes, _) = shape(&types[0]);
+            let input_lanes = input_lanes.ok_or("shuffle takes vectors")?;
+            let sources = if expansion == E::Shuffle2 { 2 } else { 1 };
+            let (result_lanes, _) = shape(ty);
+            let result_lanes = result_lanes.ok_or("shuffle returns a vector")?;
+            let (_, mask_element) = shape(&mask_type);
+            let mut vector = text.value(format!("llvm.mlir.poison : {ty}"));
+            for lane in 0..result_lanes {
+                let index = text.i32(lane as i64);
+                let selector = text.value(format!("llvm.extractelement {mask}[{index} : i32] : {mask_type}"));
+                let modulus = constant(text, mask_element, &(input_lanes * sources).to_string());
+                let selector = binary(text, "urem", &selector, &modulus, mask_element);
+                let picked = if sources == 2 {
+                    let lanes = constant(text, mask_element, &input_lanes.to_string());
+                    let from_second = icmp(text, "uge", &selector, &lanes, mask_element);
+                    let second_index = binary(text, "sub", &selector, &lanes, mask_element);
+                    let first = text.value(format!("llvm.extractelement {a}[{selector} : {mask_element}] : {}", types[0]));
+                    let second = text.value(format!("llvm.extractelement {}[{second_index} : {mask_element}] : {}", arguments[1], types[1]));
+                    text.value(format!("llvm.select {from_second}, {second}, {first} : i1, {element}"))
+                } else {
+                    text.value(format!("llvm.extractelement {a}[{selector} : {mask_element}] : {}", types[0]))
+                };
+                vector = text.value(format!("llvm.insertelement {picked}, {vector}[{index} : i32] : {ty}"));
+            }
+            vector
+        }
+        E::Pown => lanewise(text, arguments, types, ty, &mut |text, lanes, element| {
+            // pow with an exact integer exponent (|n| < 2^24 converts exactly).
+            let exponent = text.value(format!("llvm.sitofp {} : i32 to {element}", lanes[1]));
+            libm_call(text, "pow", &[lanes[0].clone(), exponent], element)
+        })?,
+        E::Ldexp => lanewise(text, arguments, types, ty, &mut |text, lanes, element| {
+            let (function, float) = if element == "f64" { ("ldexp", "f64") } else { ("ldexpf", "f32") };
+            let value = if element == "f16" { text.value(format!("llvm.fpext {} : f16 to f32", lanes[0])) } else { lanes[0].clone() };
+            let result = text.value(format!("llvm.call @{function}({value}, {}) : ({float}, i32) -> {float}", lanes[1]));
+            Ok(if element == "f16" { text.value(format!("llvm.fptrunc {result} : f32 to f16")) } else { result })
+        })?,
+    })
+}
+
+fn float_bits(element: &str) -> u32 {
+    match element {
+        "f16" | "bf16" => 16,
+        "f64" => 64,
+        _ => 32,
+    }
+}
+
+/// `v / m` and `m`, `m` the largest magnitude among `v`'s lanes (1 when it
+/// is 0 or infinite), so that squaring cannot overflow or underflow.
+fn scale_by_largest(text: &mut Text, v: &str, ty: &str, element: &str) -> (String, String) {
+    let magnitudes = call_intrinsic(text, "fabs", &[v.to_owned()], &[ty.to_owned()], ty);
+    let largest = match shape(ty) {
+        (Some(lanes), _) => {
+            let mut largest: Option<String> = None;
+            for lane in 0..lanes {
+                let index = text.i32(lane as i64);
+                let magnitude = text.value(format!("llvm.extractelement {magnitudes}[{index} : i32] : {ty}"));
+                largest = Some(match largest {
+                    None => magnitude,
+                    Some(largest) => call_intrinsic(text, "maxnum", &[largest, magnitude], &[element.to_owned(), element.to_owned()], element),
+                });
+            }
+            largest.unwrap_or(magnitudes)
+        }
+        (None, _) => magnitudes,
+    };
+    let zero = float_constant(text, element, 0.0);
+    let infinity = float_constant(text, element, f64::INFINITY);
+    let one = float_constant(text, element, 1.0);
+    let is_zero = fcmp(text, "oeq", &largest, &zero, element);
+    let is_infinite = fcmp(text, "oeq", &largest, &infinity, element);
+    let degenerate = binary(text, "or", &is_zero, &is_infinite, "i1");
+    let scale = text.value(format!("llvm.select {degenerate}, {one}, {largest} : i1, {element}"));
+    let divisor = splat(text, &scale, element, ty);
+    (binary(text, "fdiv", v, &divisor, ty), scale)
+}
+
+/// `length(v)` without overflow or underflow in the squares (OpenCL):
+/// `m * sqrt(dot(v / m, v / m))`; infinite when a lane is.
+fn length(text: &mut Text, v: &str, ty: &str, element: &str) -> String {
+    let (scaled, scale) = scale_by_largest(text, v, ty, element);
+    let square = dot(text, &scaled, &scaled, ty, element);
+    let root = call_intrinsic(text, "sqrt", &[square], &[element.to_owned()], element);
+    let result = binary(text, "fmul", &root, &scale, element);
+    let magnitudes = call_intrinsic(text, "fabs", &[v.to_owned()], &[ty.to_owned()], ty);
+    let infinity = float_constant(text, ty, f64::INFINITY);
+    let infinite_lanes = fcmp(text, "oeq", &magnitudes, &infinity, ty);
+    let any_infinite = match shape(ty) {
+        (Some(lanes), _) => call_intrinsic(text, "vector.reduce.or", &[infinite_lanes], &[format!("vector<{lanes}xi1>")], "i1"),
+        (None, _) => infinite_lanes,
+    };
+    let infinity = float_constant(text, element, f64::INFINITY);
+    text.value(format!("llvm.select {any_infinite}, {infinity}, {result} : i1, {element}"))
+}
+
+/// The dot product of two vectors of type `ty` (or the product of scalars), as `element`.
+fn dot(text: &mut Text, a: &str, b: &str, ty: &str, element: &str) -> String {
+    let product = binary(text, "fmul", a, b, ty);
+    match shape(ty) {
+        (Some(lanes), _) => {
+            let mut sum: Option<String> = None;
+            for lane in 0..lanes {
+                let index = text.i32(lane as i64);
+                let term = text.value(format!("llvm.extractelement {product}[{index} : i32] : {ty}"));
+                sum = Some(match sum {
+                    None => term,
+                    Some(sum) => binary(text, "fadd", &sum, &term, element),
+                });
+            }
+            sum.unwrap_or(product)
+        }
+        (None, _) => product,
+    }
+}
+
+/// Subgroup operations in a subgroup of one invocation. Their first operand
+/// is the execution scope; a workgroup scope would need every invocation of
+/// the workgroup, which a subgroup of one cannot give: refused.
+fn subgroup(
+    text: &mut Text,
+    operation: Subgroup,
+    arguments: &[String],
+    types: &[String],
+    ty: &str,
+) -> Result<String, String> {
+    let _ = types;
+    Ok(match operation {
+        Subgroup::Own { value } => arguments.get(value).cloned().ok_or("missing the value operand")?,
+        Subgroup::True => text.value("llvm.mlir.constant(true) : i1"),
+        Subgroup::Arithmetic(identity) => {
+            // (scope, group operation, value[, cluster size]): Reduce (0),
+            // InclusiveScan (1) and ClusteredReduce (3) give the value,
+            // ExclusiveScan (2) the identity.
+            let operation = arguments.get(1).ok_or("missing the group operation")?;
+            let value = arguments.get(2).ok_or("missing the value")?;
+            let identity = identity_value(text, identity, ty)?;
+            let exclusive = text.i32(2);
+            let is_exclusive = icmp(text, "eq", operation, &exclusive, "i32");
+            text.value(format!("llvm.select {is_exclusive}, {identity}, {value} : i1, {ty}"))
+        }
+        Subgroup::Ballot => {
+            let predicate = arguments.last().ok_or("missing the predicate")?;
+            let bit = text.value(format!("llvm.zext {predicate} : i1 to i32"));
+            let zero = text.value("llvm.mlir.constant(dense<0> : vector<4xi32>) : vector<4xi32>");
+            let index = text.i32(0);
+            text.value(format!("llvm.insertelement {bit}, {zero}[{index} : i32] : vector<4xi32>"))
+        }
+        Subgroup::BallotBitCount => {
+            // (scope, group operation, ballot): bit 0 counts, but not in an exclusive scan.
+            let operation = arguments.get(1).ok_or("missing the group operation")?;
+            let ballot = arguments.get(2).ok_or("missing the ballot")?;
+            let index = text.i32(0);
+            let word = text.value(format!("llvm.extractelement {ballot}[{index} : i32] : vector<4xi32>"));
+            let one = text.i32(1);
+            let bit = binary(text, "and", &word, &one, "i32");
+            let exclusive = text.i32(2);
+            let is_exclusive = icmp(text, "eq", operation, &exclusive, "i32");
+            let zero = text.i32(0);
+            text.value(format!("llvm.select {is_exclusive}, {zero}, {bit} : i1, i32"))
+        }
+        Subgroup::BallotFind { msb } => {
+            // The lowest (or highest) set bit over the 128 bits; the result
+            // is undefined for an empty ballot.
+            let ballot = arguments.last().ok_or("missing the ballot")?;
+            let no = text.value("llvm.mlir.constant(false) : i1");
+            let mut result: Option<String> = None;
+            let order: Vec<i64> = if msb { vec![0, 1, 2, 3] } else { vec![3, 2, 1, 0] };
+            for word_index in order {
+                let index = text.i32(word_index);
+                let word = text.value(format!("llvm.extractelement {ballot}[{index} : i32] : vector<4xi32>"));
+                let count = call_intrinsic(text, if msb { "ctlz" } else { "cttz" }, &[word.clone(), no.clone()], &["i32".into(), "i1".into()], "i32");
+                let bit = if msb {
+                    let top = text.i32(word_index * 32 + 31);
+                    binary(text, "sub", &top, &count, "i32")
+                } else {
+                    let base = text.i32(word_index * 32);
+                    binary(text, "add", &base, &count, "i32")
+                };
+                let zero = text.i32(0);
+                let nonzero = icmp(text, "ne", &word, &zero, "i32");
+                result = Some(match result {
+                    None => bit,
+                    Some(previous) => text.value(format!("llvm.select {nonzero}, {bit}, {previous} : i1, i32")),
+                });
+            }
+            result.unwrap_or_default()
+        }
+    })
+}
+
+fn identity_value(text: &mut Text, identity: Identity, ty: &str) -> Result<String, String> {
+    let (_, element) = shape(ty);
+    let width = bits(element);
+    Ok(match identity {
+        Identity::Zero if is_float(element) => float_constant(text, ty, 0.0),
+        Identity::One if is_float(element) => float_constant(text, ty, 1.0),
+        Identity::Zero | Identity::False => constant(text, ty, if element == "i1" { "false" } else { "0" }),
+        Identity::One => constant(text, ty, "1"),
+        Identity::True => constant(text, ty, "true"),
+        Identity::AllOnes | Identity::UnsignedMax => constant(text, ty, "-1"),
+        Identity::SignedMin => {
+            let width = width.ok_or("a signed identity for a non-integer")?;
+            constant(text, ty, &(-(1i128 << (width - 1))).to_string())
+        }
+        Identity::SignedMax => {
+            let width = width.ok_or("a signed identity for a non-integer")?;
+            constant(text, ty, &((1i128 << (width - 1)) - 1).to_string())
+        }
+        Identity::FloatPlusInfinity => float_constant(text, ty, f64::INFINITY),
+        Identity::FloatMinusInfinity => float_constant(text, ty, f64::NEG_INFINITY),
+    })
+}
+
+/// OpenCL C 1.x atomics on `*p` (any address space): `atomic_op(p, v)`
+/// returns the old value; `inc`/`dec` take no value; `cmpxchg(p, cmp, v)`.
+/// Sequentially consistent, as OpenCL 1.x's atomics are relaxed at least.
+fn atomic(
+    text: &mut Text,
+    operation: &str,
+    mangled_parameters: &str,
+    arguments: &[String],
+    types: &[String],
+    ty: &str,
+) -> Result<String, String> {
+    let pointer = arguments.first().ok_or("missing the pointer")?;
+    let pointer_type = &types[0];
+    // The parameters' mangling ends with the value type: `i`/`l` signed, `j`/`m` unsigned.
+    let unsigned = mangled_parameters.ends_with('j') || mangled_parameters.ends_with('m');
+    let kind = match operation {
+        "inc" | "add" => "add",
+        "dec" | "sub" => "sub",
+        "min" => if unsigned { "umin" } else { "min" },
+        "max" => if unsigned { "umax" } else { "max" },
+        "_and" => "_and",
+        "_or" => "_or",
+        "_xor" => "_xor",
+        "xchg" => "xchg",
+        "cmpxchg" => {
+            let expected = arguments.get(1).ok_or("missing the compared value")?;
+            let value = arguments.get(2).ok_or("missing the value")?;
+            let pair = text.value(format!("llvm.cmpxchg {pointer}, {expected}, {value} seq_cst seq_cst : {pointer_type}, {ty}"));
+            return Ok(text.value(format!("llvm.extractvalue {pair}[0] : !llvm.struct<({ty}, i1)>")));
+        }
+        other => return Err(format!("no atomic {other}")),
+    };
+    let value = match operation {
+        "inc" | "dec" => constant(text, ty, "1"),
+        _ => arguments.get(1).cloned().ok_or("missing the value")?,
+    };
+    Ok(text.value(format!("llvm.atomicrmw {kind} {pointer}, {value} seq_cst : {pointer_type}, {ty}")))
+}
