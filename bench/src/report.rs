@@ -412,12 +412,7 @@ pub fn render_shapes(machine: &[String], reps: usize, commands: &[String], resul
     for command in commands {
         let _ = writeln!(out, "- `{command}`");
     }
-    let _ = writeln!(
-        out,
-        "- Startup (an empty module): ours {}, upstream {}.",
-        seconds(startup.0),
-        seconds(startup.1)
-    );
+    let _ = writeln!(out, "- Startup (an empty module): ours {}, upstream {}.", seconds(startup.0), seconds(startup.1));
     let _ = writeln!(
         out,
         "- ratio: ours / upstream; growth: time at 2N / time at N (2.00 is linear; fixed costs such as process start pull it below 2); net growth: the same for the time above startup. Verdict: slower if a ratio exceeds {:.2}, super-linear if our net growth (or, where it is n/a, our growth) exceeds {LINEAR_GROWTH:.2} (\"as upstream\" if upstream's does too). Net growth is n/a where the time at N is below twice the startup time.",
@@ -427,7 +422,10 @@ pub fn render_shapes(machine: &[String], reps: usize, commands: &[String], resul
         out,
         "\n| shape | N | ops N / 2N | ours N | upstream N | ratio N | ours 2N | upstream 2N | ratio 2N | growth ours | growth upstream | net growth ours | net growth upstream | verdict |"
     );
-    let _ = writeln!(out, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
+    let _ = writeln!(
+        out,
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
+    );
     for r in results {
         let (at_n, at_2n) = r.ratios();
         let (ours, upstream) = r.growth();
@@ -482,7 +480,13 @@ mod tests {
     }
 
     fn shape(ours: (f64, f64), upstream: (f64, f64)) -> ShapeResult {
-        let run = |size, ours, upstream| ShapeRun { size, ops: size * 3, bytes: 100, ours: runs(ours), upstream: runs(upstream) };
+        let run = |size, ours, upstream| ShapeRun {
+            size,
+            ops: size * 3,
+            bytes: 100,
+            ours: runs(ours),
+            upstream: runs(upstream),
+        };
         ShapeResult {
             name: "s",
             unit: "ops",

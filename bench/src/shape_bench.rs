@@ -64,9 +64,7 @@ fn parse_options(arguments: impl Iterator<Item = String>) -> Result<Options, Str
                 options.shapes = value("--shapes")?
                     .split(',')
                     .filter(|name| !name.trim().is_empty())
-                    .map(|name| {
-                        shapes::find(name.trim()).ok_or_else(|| format!("unknown shape '{name}' (see --list)"))
-                    })
+                    .map(|name| shapes::find(name.trim()).ok_or_else(|| format!("unknown shape '{name}' (see --list)")))
                     .collect::<Result<_, _>>()?;
             }
             "--scale" => {

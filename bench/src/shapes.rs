@@ -399,7 +399,9 @@ fn wide_struct(n: usize) -> Module {
         // Spread over the members; even ones are floats.
         let j = (k * 7919) % n & !1;
         w.op(format!("%c{k} = spirv.Constant {j} : i32"));
-        w.op(format!("%p{k} = spirv.AccessChain %v[%c{k}] : !spirv.ptr<{ty}, Function>, i32 -> !spirv.ptr<f32, Function>"));
+        w.op(format!(
+            "%p{k} = spirv.AccessChain %v[%c{k}] : !spirv.ptr<{ty}, Function>, i32 -> !spirv.ptr<f32, Function>"
+        ));
         if k % 2 == 0 {
             w.op(format!("spirv.Store \"Function\" %p{k}, {sum} : f32"));
         } else {

@@ -61,8 +61,9 @@ pub fn demangle_base(symbol: &str) -> Option<(&str, &str)> {
 ///
 /// # Errors
 ///
-/// A rule refused the declared types (a builtin called with types OpenCL
-/// does not define it for), or a group operation with workgroup scope.
+/// A SPIR-V builtin without a rule (the object could never link), a rule
+/// that refuses the declared types (a builtin called with types OpenCL does
+/// not define it for), or a group operation with workgroup scope.
 pub fn define_builtins<'c>(
     context: &'c Context,
     module: OperationRef<'c, '_>,
@@ -95,6 +96,13 @@ pub fn define_builtins<'c>(
             };
             let Some((base, parameters)) = demangle_base(&name) else { continue };
             let Some(rule) = rule_for(base) else {
+                // Our own namespace: a call nothing will ever define.
+                if base.starts_with("__spirv_") && !base.starts_with("__spirv_ControlBarrier") {
+                    return Err(BuiltinError {
+                        location: declaration.location(),
+                        message: format!("no definition of the builtin {base} (@{name}) yet: the code cannot run"),
+                    });
+                }
                 result.left.push(name);
                 continue;
             };

@@ -20,6 +20,16 @@ use super::{
 use crate::spirv::{attributes::Decoration, types::SpirvType};
 
 impl<'c, 'w> Importer<'c, 'w> {
+    /// Whether a composite constant has an `OpUndef` among its constituents,
+    /// at any depth.
+    pub(super) fn holds_undef(&self, constant: &ConstantValue) -> bool {
+        let ConstantValue::Composite(ids) = constant else { return false };
+        ids.iter().any(|id| {
+            self.undefs.contains_key(id)
+                || self.constants.get(id).is_some_and(|(_, constituent)| self.holds_undef(constituent))
+        })
+    }
+
     /// How many constituents a replicated composite of type `type_id` has.
     pub(super) fn replicate_count(&self, inst: &Inst<'_>, type_id: u32) -> Result<usize> {
         let model = self.type_models.get(&type_id).ok_or_else(|| self.undefined(inst, type_id, "type"))?;

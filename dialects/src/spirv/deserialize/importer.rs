@@ -1399,8 +1399,10 @@ impl<'c, 'w> Importer<'c, 'w> {
         let operation = if self.constants.contains_key(&id) {
             let (type_id, constant) = self.constants[&id].clone();
             let model = self.type_models.get(&type_id).cloned().ok_or_else(|| self.undefined(inst, type_id, "type"))?;
-            if contains_struct(&model) {
-                // spirv.Constant holds no structs: build the value from its members.
+            if contains_struct(&model) || self.holds_undef(&constant) {
+                // spirv.Constant holds no structs, and no undefined parts
+                // (OpUndef in an OpConstantComposite): build the value from
+                // its members.
                 let value = self.struct_constant(state, inst, location, &model, constant)?;
                 state.materialized.insert((state.block, id), value);
                 return Ok(value);
