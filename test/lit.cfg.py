@@ -54,6 +54,15 @@ if not os.access(translate_tool, os.X_OK):
         "or set SPIRV_TRANSLATE_RS" % translate_tool
     )
 config.substitutions.append((tool_pattern("spirv-translate-rs"), translate_tool))
+run_tool = os.environ.get(
+    "SPIRV_RUN_RS", os.path.join(repo_root, "target", "debug", "spirv-run-rs")
+)
+if not os.access(run_tool, os.X_OK):
+    lit_config.fatal(
+        "spirv-run-rs not found at %s: run `cargo build -p spirv-run-tools` "
+        "or set SPIRV_RUN_RS" % run_tool
+    )
+config.substitutions.append((tool_pattern("spirv-run-rs"), run_tool))
 # The kernel ABI's C header (include/spvabi.h), for C hosts in RUN lines.
 config.substitutions.append(("%spvabi_include", os.path.join(repo_root, "include")))
 for name in ["FileCheck", "not", "split-file", "mlir-opt", "mlir-translate", "count", "llvm-dis", "llvm-nm"]:

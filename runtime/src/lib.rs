@@ -1,0 +1,528 @@
+//! spirv-run: SPIR-V compute kernels (Vulkan `GLCompute` shaders and OpenCL
+//! kernels) run on the CPU. A module is compiled once through spirv-opt-rs
+//! (binary import, `--spec`, `convert-spirv-to-llvm`, the kernel ABI of
+//! docs/abi.md, builtin definitions, LLVM `-O2`) and LLVM's JIT, then
+//! dispatched as often as wanted, its workgroups spread over threads.
+//!
+//! ```no_run
+//! use spirv_run::{Buffer, CompileOptions, Dispatch, Kernel, Resource};
+//! let spv = std::fs::read("saxpy.spv")?;
+//! let kernel = Kernel::compile(&spv, "saxpy.spv", &CompileOptions::default())?;
+//! let mut x = Buffer::from_bytes(&[0; 4096]);
+//! let mut y = Buffer::from_bytes(&[0; 4096]);
+//! let mut dispatch = Dispatch::new([16, 1, 1]);
+//! dispatch.bind(0, 0, Resource::Buffer(&mut x));
+//! dispatch.bind(0, 1, Resource::Buffer(&mut y));
+//! kernel.dispatch(&mut dispatch)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod jit;
+
+use std::{
+    cell::RefCell,
+    collections::BTreeMap,
+    rc::Rc,
+    sync::atomic::{AtomicU64, Ordering},
+};
+
+use melior::ir::operation::OperationLike;
+use spirv_opt_dialects::spirv::deserialize::{deserialize, is_spirv_binary};
+use spirv_opt_passes::{
+    builtins::define_builtins,
+    kernel_abi::{ExecutionModel, apply_kernel_abi},
+    specialize::{SpecValue, specialize},
+    spirv_to_llvm::{ClientApi, SpirvToLlvmOptions, convert_spirv_to_llvm},
+};
+use spirv_opt_rs::translate::{EmitKind, EmitOptions, emit};
+use thiserror::Error;
+
+/// Why a kernel could not be compiled or run.
+#[derive(Debug, Error)]
+pub enum RunError {
+    /// The module could not be read, converted or compiled; each message
+    /// starts with its location (`file:line:col` or `file: at byte offset N`).
+    #[error("{}", .0.join("\n"))]
+    Compile(Vec<String>),
+    /// The module has no such entry point, or several and none was named.
+    #[error("{0}")]
+    Entry(String),
+    /// LLVM's JIT failed.
+    #[error("JIT: {0}")]
+    Jit(String),
+    /// The dispatch does not fit the kernel (a missing binding, a short
+    /// buffer, a wrong argument, a workgroup size beyond the limits).
+    #[error("{0}")]
+    Dispatch(String),
+}
+
+/// How [`Kernel::compile`] compiles.
+#[derive(Debug, Clone, Default)]
+pub struct CompileOptions {
+    /// The entry point; may be left out when the module has one.
+    pub entry: Option<String>,
+    /// Specialization constants fixed at compile time (SpecId, value).
+    pub specs: Vec<(u32, SpecValue)>,
+    /// LLVM's `default<On>`; `None` is `-O2`.
+    pub opt_level: Option<u8>,
+}
+
+/// What a resource of the kernel is (include/spvabi.h's kinds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResourceKind {
+    /// A Vulkan storage buffer.
+    StorageBuffer,
+    /// A Vulkan uniform buffer.
+    UniformBuffer,
+    /// An OpenCL `__global`/`__constant` pointer argument.
+    GlobalPointer,
+    /// An OpenCL `__local` pointer argument.
+    LocalPointer,
+    /// An OpenCL argument by value.
+    Value,
+}
+
+/// One resource the kernel uses, as `__spvabi_<entry>_info` lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResourceInfo {
+    /// What it is.
+    pub kind: ResourceKind,
+    /// The descriptor set (Vulkan).
+    pub descriptor_set: u32,
+    /// The binding (Vulkan).
+    pub binding: u32,
+    /// The bytes its declaration needs at least (0 when unknown).
+    pub size: u32,
+}
+
+/// What the host needs to know of a compiled kernel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KernelInfo {
+    /// The entry point.
+    pub entry: String,
+    /// GLCompute or Kernel.
+    pub model: ExecutionModel,
+    /// The module's workgroup size; `None` when the dispatch decides (OpenCL).
+    pub workgroup_size: Option<[u32; 3]>,
+    /// Vulkan: the bindings sorted by (set, binding); OpenCL: the arguments.
+    pub resources: Vec<ResourceInfo>,
+    /// The push-constant block's size in bytes.
+    pub push_constant_size: u32,
+    /// Whether the kernel has workgroup barriers (coroutine invocations).
+    pub uses_barriers: bool,
+}
+
+/// Memory the kernel reads and writes, aligned as the ABI requires (the
+/// kernel's vector loads assume 16 bytes; this gives 64).
+#[derive(Debug, Clone)]
+pub struct Buffer {
+    words: Vec<[u64; 8]>,
+    len: usize,
+}
+
+impl Buffer {
+    /// A buffer holding a copy of `bytes`.
+    pub fn from_bytes(bytes: &[u8]) -> Self {
+        let mut buffer = Self::zeroed(bytes.len());
+        buffer.bytes_mut().copy_from_slice(bytes);
+        buffer
+    }
+
+    /// `len` zero bytes.
+    pub fn zeroed(len: usize) -> Self {
+        Self { words: vec![[0; 8]; len.div_ceil(64).max(1)], len }
+    }
+
+    /// The bytes.
+    pub fn bytes(&self) -> &[u8] {
+        let all: &[u8] = bytemuck_bytes(&self.words);
+        &all[..self.len]
+    }
+
+    /// The bytes, writable.
+    pub fn bytes_mut(&mut self) -> &mut [u8] {
+        let len = self.len;
+        let all = bytemuck_bytes_mut(&mut self.words);
+        &mut all[..len]
+    }
+
+    /// The length in bytes.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the buffer is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn as_mut_ptr(&mut self) -> *mut u8 {
+        self.words.as_mut_ptr().cast()
+    }
+}
+
+/// The bytes of `words` (no padding, every byte initialized).
+fn bytemuck_bytes(words: &[[u64; 8]]) -> &[u8] {
+    jit::bytes_of(words)
+}
+
+fn bytemuck_bytes_mut(words: &mut [[u64; 8]]) -> &mut [u8] {
+    jit::bytes_of_mut(words)
+}
+
+/// What a resource slot of a dispatch holds.
+#[derive(Debug)]
+pub enum Resource<'a> {
+    /// A buffer (Vulkan binding, OpenCL `__global` argument).
+    Buffer(&'a mut Buffer),
+    /// OpenCL `__local` memory of this many bytes, per workgroup.
+    Local(usize),
+    /// An OpenCL argument by value, its bytes (little-endian), aligned.
+    Value(Buffer),
+}
+
+/// One dispatch: the workgroups and what the kernel reads.
+#[derive(Debug)]
+pub struct Dispatch<'a> {
+    /// How many workgroups in each dimension.
+    pub workgroups: [u32; 3],
+    /// The workgroup size, for a kernel that leaves it to the dispatch.
+    pub workgroup_size: Option<[u32; 3]>,
+    /// OpenCL's global work offset.
+    pub global_offset: [u64; 3],
+    /// OpenCL's work dimension (1 to 3); Vulkan: 3.
+    pub work_dim: u32,
+    /// The push constants.
+    pub push_constants: Vec<u8>,
+    /// Threads to spread the workgroups over (0: every core).
+    pub threads: usize,
+    bindings: BTreeMap<(u32, u32), Resource<'a>>,
+    arguments: BTreeMap<u32, Resource<'a>>,
+}
+
+impl<'a> Dispatch<'a> {
+    /// A dispatch of `workgroups` with nothing bound yet.
+    pub fn new(workgroups: [u32; 3]) -> Self {
+        Self {
+            workgroups,
+            workgroup_size: None,
+            global_offset: [0; 3],
+            work_dim: 3,
+            push_constants: Vec::new(),
+            threads: 0,
+            bindings: BTreeMap::new(),
+            arguments: BTreeMap::new(),
+        }
+    }
+
+    /// Binds a Vulkan descriptor (set, binding).
+    pub fn bind(&mut self, set: u32, binding: u32, resource: Resource<'a>) -> &mut Self {
+        self.bindings.insert((set, binding), resource);
+        self
+    }
+
+    /// Sets OpenCL kernel argument `index`.
+    pub fn argument(&mut self, index: u32, resource: Resource<'a>) -> &mut Self {
+        self.arguments.insert(index, resource);
+        self
+    }
+}
+
+/// A compiled entry point.
+pub struct Kernel {
+    jit: jit::Jit,
+    info: KernelInfo,
+}
+
+impl std::fmt::Debug for Kernel {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.debug_struct("Kernel").field("info", &self.info).finish_non_exhaustive()
+    }
+}
+
+impl Kernel {
+    /// Compiles `source` (a SPIR-V binary, or SPIR-V dialect MLIR) named
+    /// `source_name` in diagnostics.
+    ///
+    /// # Errors
+    ///
+    /// [`RunError::Compile`] with every diagnostic, [`RunError::Entry`],
+    /// [`RunError::Jit`].
+    pub fn compile(source: &[u8], source_name: &str, options: &CompileOptions) -> Result<Self, RunError> {
+        let (llvm_ir, entry) = lower(source, source_name, options)?;
+        let jit = jit::Jit::new(&llvm_ir, &entry)?;
+        let (version, model, size, push_constant_size, uses_barriers, resources) = jit.info();
+        if version != spirv_opt_passes::kernel_abi::ABI_VERSION {
+            return Err(RunError::Jit(format!("kernel ABI version {version}, expected {}", spirv_opt_passes::kernel_abi::ABI_VERSION)));
+        }
+        let model = if model == ExecutionModel::Kernel.value() { ExecutionModel::Kernel } else { ExecutionModel::GlCompute };
+        let resources = resources
+            .iter()
+            .map(|raw| ResourceInfo {
+                kind: match raw.kind {
+                    1 => ResourceKind::StorageBuffer,
+                    2 => ResourceKind::UniformBuffer,
+                    3 => ResourceKind::GlobalPointer,
+                    4 => ResourceKind::LocalPointer,
+                    _ => ResourceKind::Value,
+                },
+                descriptor_set: raw.descriptor_set,
+                binding: raw.binding,
+                size: raw.size,
+            })
+            .collect();
+        let info = KernelInfo {
+            entry,
+            model,
+            workgroup_size: (size != [0, 0, 0]).then_some(size),
+            resources,
+            push_constant_size,
+            uses_barriers: uses_barriers != 0,
+        };
+        Ok(Self { jit, info })
+    }
+
+    /// What the kernel is and uses.
+    pub fn info(&self) -> &KernelInfo {
+        &self.info
+    }
+
+    /// Runs every workgroup of `dispatch`, spread over threads; returns
+    /// when all have finished.
+    ///
+    /// # Errors
+    ///
+    /// [`RunError::Dispatch`] when the dispatch does not fit the kernel:
+    /// nothing ran then.
+    pub fn dispatch(&self, dispatch: &mut Dispatch<'_>) -> Result<(), RunError> {
+        let info = &self.info;
+        let size = match (info.workgroup_size, dispatch.workgroup_size) {
+            (Some(size), _) => size,
+            (None, Some(size)) => size,
+            (None, None) => return Err(RunError::Dispatch("the kernel leaves the workgroup size to the dispatch, which gives none".into())),
+        };
+        let invocations: u64 = size.iter().map(|&extent| u64::from(extent)).product();
+        if invocations == 0 || invocations > 1024 {
+            return Err(RunError::Dispatch(format!(
+                "a workgroup of {}x{}x{} invocations: between 1 and 1024 are supported",
+                size[0], size[1], size[2]
+            )));
+        }
+        if dispatch.push_constants.len() < info.push_constant_size as usize {
+            return Err(RunError::Dispatch(format!(
+                "the kernel reads {} bytes of push constants, the dispatch gives {}",
+                info.push_constant_size,
+                dispatch.push_constants.len()
+            )));
+        }
+        let mut pointers: Vec<*mut u8> = Vec::new();
+        let mut sizes: Vec<u64> = Vec::new();
+        match info.model {
+            ExecutionModel::GlCompute => {
+                for resource in &info.resources {
+                    let key = (resource.descriptor_set, resource.binding);
+                    let bound = dispatch.bindings.get_mut(&key).ok_or_else(|| {
+                        RunError::Dispatch(format!(
+                            "the kernel uses set {} binding {}, which has no buffer",
+                            resource.descriptor_set, resource.binding
+                        ))
+                    })?;
+                    let Resource::Buffer(buffer) = bound else {
+                        return Err(RunError::Dispatch(format!("set {} binding {} must be a buffer", key.0, key.1)));
+                    };
+                    if buffer.len() < resource.size as usize {
+                        return Err(RunError::Dispatch(format!(
+                            "the buffer of set {} binding {} has {} bytes; the kernel's block needs at least {}",
+                            key.0,
+                            key.1,
+                            buffer.len(),
+                            resource.size
+                        )));
+                    }
+                    sizes.push(buffer.len() as u64);
+                    pointers.push(buffer.as_mut_ptr());
+                }
+            }
+            ExecutionModel::Kernel => {
+                let count = info.resources.len() as u32;
+                if let Some((&extra, _)) = dispatch.arguments.range(count..).next() {
+                    return Err(RunError::Dispatch(format!("argument {extra} given, but the kernel takes {count}")));
+                }
+                for (index, resource) in info.resources.iter().enumerate() {
+                    let argument = dispatch.arguments.get_mut(&(index as u32)).ok_or_else(|| {
+                        RunError::Dispatch(format!("the kernel takes {count} arguments; argument {index} is missing"))
+                    })?;
+                    match (resource.kind, argument) {
+                        (ResourceKind::GlobalPointer, Resource::Buffer(buffer)) => {
+                            sizes.push(buffer.len() as u64);
+                            pointers.push(buffer.as_mut_ptr());
+                        }
+                        (ResourceKind::LocalPointer, Resource::Local(bytes)) => {
+                            sizes.push(*bytes as u64);
+                            pointers.push(std::ptr::null_mut());
+                        }
+                        (ResourceKind::Value, Resource::Value(bytes)) => {
+                            if resource.size != 0 && bytes.len() != resource.size as usize {
+                                return Err(RunError::Dispatch(format!(
+                                    "argument {index} is a value of {} bytes, not {}",
+                                    resource.size,
+                                    bytes.len()
+                                )));
+                            }
+                            sizes.push(bytes.len() as u64);
+                            pointers.push(bytes.as_mut_ptr());
+
+                        }
+                        (kind, _) => {
+                            let wanted = match kind {
+                                ResourceKind::GlobalPointer => "a buffer",
+                                ResourceKind::LocalPointer => "local memory",
+                                _ => "a value",
+                            };
+                            return Err(RunError::Dispatch(format!("argument {index} must be {wanted}")));
+                        }
+                    }
+                }
+            }
+        }
+        let raw = jit::RawDispatch {
+            resources: pointers.as_ptr(),
+            resource_sizes: sizes.as_ptr(),
+            push_constants: dispatch.push_constants.as_ptr(),
+            num_workgroups: dispatch.workgroups,
+            workgroup_size: size,
+            global_offset: dispatch.global_offset,
+            work_dim: dispatch.work_dim,
+            reserved: 0,
+        };
+        let [gx, gy, gz] = dispatch.workgroups.map(u64::from);
+        let total = gx * gy * gz;
+        let threads = match dispatch.threads {
+            0 => std::thread::available_parallelism().map_or(1, |count| count.get()),
+            count => count,
+        }
+        .min(total.max(1) as usize);
+        let next = AtomicU64::new(0);
+        let run = || {
+            loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= total {
+                    break;
+                }
+                let id = [(index % gx) as u32, ((index / gx) % gy) as u32, (index / (gx * gy)) as u32];
+                self.jit.run_workgroup(&raw, id);
+            }
+        };
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(run);
+            }
+            run();
+        });
+        Ok(())
+    }
+}
+
+/// Source to optimized LLVM IR with the kernel ABI, and the entry point's name.
+fn lower(source: &[u8], source_name: &str, options: &CompileOptions) -> Result<(String, String), RunError> {
+    let context = spirv_opt_rs::context::create_context();
+    let messages = Rc::new(RefCell::new(Vec::new()));
+    let sink = Rc::clone(&messages);
+    let handler = spirv_opt_rs::context::attach_diagnostic_handler(&context, move |diagnostic| {
+        if matches!(diagnostic.severity, melior::diagnostic::DiagnosticSeverity::Error) {
+            sink.borrow_mut().push(format!("{}: error: {}", located(diagnostic.location), diagnostic.message));
+        }
+        true
+    });
+    let result = lower_in(&context, source, source_name, options, &messages);
+    context.detach_diagnostic_handler(handler);
+    result
+}
+
+fn lower_in(
+    context: &melior::Context,
+    source: &[u8],
+    source_name: &str,
+    options: &CompileOptions,
+    messages: &Rc<RefCell<Vec<String>>>,
+) -> Result<(String, String), RunError> {
+    let failed = |extra: Option<String>| {
+        let mut all = messages.borrow().clone();
+        all.extend(extra);
+        if all.is_empty() {
+            all.push(format!("{source_name}: error: compilation failed"));
+        }
+        RunError::Compile(all)
+    };
+    let module = if is_spirv_binary(source) {
+        deserialize(context, source, source_name)
+            .map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?
+    } else {
+        spirv_opt_rs::context::parse_file(context, source_name, source).ok_or_else(|| failed(None))?
+    };
+    let operation = module.as_operation();
+    specialize(context, operation, &options.specs).map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?;
+    let model = entry_model(operation, options.entry.as_deref()).map_err(RunError::Entry)?;
+    let client_api = if model.1 == "Kernel" { ClientApi::OpenCL } else { ClientApi::Vulkan };
+    convert_spirv_to_llvm(context, operation, SpirvToLlvmOptions { client_api }).map_err(|error| {
+        error.emit();
+        failed(None)
+    })?;
+    apply_kernel_abi(context, operation).map_err(|error| {
+        spirv_opt_rs::emit_error(error.location, &error.message);
+        failed(None)
+    })?;
+    define_builtins(context, operation).map_err(|error| {
+        spirv_opt_rs::emit_error(error.location, &error.message);
+        failed(None)
+    })?;
+    let emit_options =
+        EmitOptions { kind: EmitKind::LlvmIr, opt_level: options.opt_level.unwrap_or(2), target: None, cpu: None };
+    let bytes = emit(context, operation, &emit_options).map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?;
+    let text = String::from_utf8(bytes).map_err(|_| failed(Some("LLVM IR that is not UTF-8".into())))?;
+    Ok((text, model.0))
+}
+
+/// The entry point to run (`wanted`, or the module's only compute one) and
+/// its execution model.
+fn entry_model(module: melior::ir::OperationRef<'_, '_>, wanted: Option<&str>) -> Result<(String, String), String> {
+    let mut entries = Vec::new();
+    for op in spirv_opt_rs::surgery::nested_ops(module, &mut |op| op.name().as_string_ref().as_str() == Ok("spirv.EntryPoint")) {
+        let name = op
+            .attribute("fn")
+            .ok()
+            .and_then(|name| melior::ir::attribute::FlatSymbolRefAttribute::try_from(name).ok())
+            .map(|name| name.value().to_owned())
+            .unwrap_or_default();
+        let model = op.attribute("execution_model").map(|model| model.to_string()).unwrap_or_default();
+        let model = model.rsplit_once('<').map_or(model.as_str(), |(_, rest)| rest.trim_end_matches('>')).to_owned();
+        if model == "GLCompute" || model == "Kernel" {
+            entries.push((name, model));
+        }
+    }
+    match wanted {
+        Some(wanted) => entries.into_iter().find(|(name, _)| name == wanted).ok_or_else(|| format!("the module has no compute entry point named '{wanted}'")),
+        None => match entries.len() {
+            0 => Err("the module has no GLCompute or Kernel entry point".to_owned()),
+            1 => Ok(entries.remove(0)),
+            _ => Err(format!(
+                "the module has several entry points ({}): name one with --entry",
+                entries.iter().map(|(name, _)| name.as_str()).collect::<Vec<_>>().join(", ")
+            )),
+        },
+    }
+}
+
+/// `file:line:col` of an MLIR location, or `file: at byte offset N` for the
+/// importer's binary locations (`file:0:N`).
+fn located(location: melior::ir::Location<'_>) -> String {
+    let printed = spirv_opt_rs::context::print_location(location);
+    let inner = printed.trim_start_matches("loc(").trim_end_matches(')');
+    let Some((file, rest)) = inner.strip_prefix('"').and_then(|rest| rest.split_once('"')) else { return inner.to_owned() };
+    let position = rest.trim_start_matches(':');
+    match position.split_once(':') {
+        Some(("0", offset)) => format!("{file}: at byte offset {offset}"),
+        Some(_) => format!("{file}:{position}"),
+        None => file.to_owned(),
+    }
+}

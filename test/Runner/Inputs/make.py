@@ -1,0 +1,84 @@
+"""Inputs and checks of the runner's lit tests (test/Runner): `make.py NAME`
+writes the input files of NAME into the current directory; `make.py
+check-NAME` reads the outputs and prints one line saying how many results
+are right, or the first wrong one (and exits 1)."""
+
+import struct
+import sys
+
+
+def write(name, fmt, values):
+    with open(name, "wb") as out:
+        out.write(struct.pack("<%d%s" % (len(values), fmt), *values))
+
+
+def read(name, fmt):
+    data = open(name, "rb").read()
+    return struct.unpack("<%d%s" % (len(data) // struct.calcsize(fmt), fmt), data)
+
+
+def fail(message):
+    print(message)
+    sys.exit(1)
+
+
+def values_for_histogram():
+    state, values = 7, []
+    for _ in range(64 * 256):
+        state = (state * 1103515245 + 12345) % (1 << 31)
+        values.append(state >> 8)
+    return values
+
+
+def main(what):
+    if what == "saxpy":
+        write("x.bin", "f", [i * 0.5 for i in range(1000)])
+        write("y.bin", "f", [1000.0 - i for i in range(1000)])
+        with open("pc.bin", "wb") as out:
+            out.write(struct.pack("<fI", 2.0, 1000))
+    elif what == "check-saxpy":
+        y = read("y.out", "f")
+        for i in range(1000):
+            if y[i] != 2.0 * (i * 0.5) + 1000.0 - i:
+                fail("saxpy: y[%d] = %r" % (i, y[i]))
+        print("saxpy: 1000 elements right")
+    elif what == "reduce":
+        write("data.bin", "I", [(i * 2654435761) % (1 << 32) for i in range(40 * 128)])
+        write("sums.bin", "I", [0] * 40)
+    elif what == "check-reduce":
+        data, sums = read("data.bin", "I"), read("sums.out", "I")
+        for g in range(40):
+            if sums[g] != sum(data[g * 128:(g + 1) * 128]) % (1 << 32):
+                fail("reduce: sums[%d] = %d" % (g, sums[g]))
+        print("reduce: 40 sums right")
+    elif what == "histogram":
+        write("values.bin", "I", values_for_histogram())
+        write("bins.bin", "I", [0] * 256)
+    elif what == "check-histogram":
+        bins, counts = read("bins-1.out", "I"), [0] * 256
+        for value in values_for_histogram():
+            counts[value & 255] += 1
+        for b in range(256):
+            if bins[b] != counts[b]:
+                fail("histogram: bins[%d] = %d, expected %d" % (b, bins[b], counts[b]))
+        print("histogram: 256 bins right")
+    elif what == "opencl":
+        write("in.bin", "I", [(i * 40503) % 65536 for i in range(50 * 64)])
+        write("out.bin", "I", [0] * 50)
+        write("x.bin", "f", [i * 0.25 for i in range(1000)])
+        write("y.bin", "f", [float(i) for i in range(1000)])
+    elif what == "check-opencl":
+        data, out = read("in.bin", "I"), read("out.out", "I")
+        for g in range(50):
+            if out[g] != sum(data[g * 64:(g + 1) * 64]) % (1 << 32):
+                fail("reduce: out[%d] = %d" % (g, out[g]))
+        y = read("y.out", "f")
+        for i in range(1000):
+            if y[i] != 3.0 * (i * 0.25) + i:
+                fail("saxpy: y[%d] = %r" % (i, y[i]))
+        print("opencl: 50 sums and 1000 elements right")
+    else:
+        fail("make.py: unknown %s" % what)
+
+
+main(sys.argv[1])

@@ -1,0 +1,310 @@
+//! `spirv-run-rs`: runs one entry point of a SPIR-V module (a binary, or
+//! SPIR-V dialect MLIR) on the CPU, through the spirv-run library.
+//!
+//! ```text
+//! spirv-run-rs k.spv --workgroups 64 --buffer 0:0=x.bin --buffer 0:1=y.bin:y.out [--push-constants pc.bin]
+//! spirv-run-rs k.spv --entry saxpy --global 1024 --local 64 --arg 0=f32:2.5 --arg 1=buffer:x.bin --arg 2=buffer:y.bin:y.out
+//! ```
+//!
+//! Output files are written only when everything succeeded. Errors are one
+//! line each on stderr, exit status 1.
+
+use std::{
+    path::PathBuf,
+    process::ExitCode,
+    time::{Duration, Instant},
+};
+
+use clap::Parser;
+use spirv_opt_passes::{kernel_abi::ExecutionModel, specialize::SpecValue};
+use spirv_run::{Buffer, CompileOptions, Dispatch, Kernel, Resource, RunError};
+
+#[derive(Debug, Parser)]
+#[command(name = "spirv-run-rs", version, about = "Run a SPIR-V compute shader or OpenCL kernel on the CPU")]
+struct Options {
+    /// The module: a SPIR-V binary, or SPIR-V dialect MLIR
+    #[arg(value_name = "INPUT")]
+    input: PathBuf,
+
+    /// The entry point (needed when the module has several)
+    #[arg(long)]
+    entry: Option<String>,
+
+    /// Vulkan: the number of workgroups, X[,Y[,Z]]
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dimensions)]
+    workgroups: Option<Dimensions>,
+
+    /// Vulkan: a buffer for SET:BINDING, initialized from IN, written to OUT at the end
+    #[arg(long = "buffer", value_name = "SET:BINDING=IN[:OUT]")]
+    buffers: Vec<String>,
+
+    /// Vulkan: the push constants' bytes
+    #[arg(long, value_name = "FILE")]
+    push_constants: Option<PathBuf>,
+
+    /// OpenCL: the global size, X[,Y[,Z]]
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dimensions)]
+    global: Option<Dimensions>,
+
+    /// OpenCL: the local (workgroup) size, X[,Y[,Z]]
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dimensions)]
+    local: Option<Dimensions>,
+
+    /// OpenCL: argument I: buffer:IN[:OUT], local:BYTES, or TYPE:VALUE (i8 u8 i16 u16 i32 u32 i64 u64 f32 f64)
+    #[arg(long = "arg", value_name = "I=KIND:VALUE")]
+    arguments: Vec<String>,
+
+    /// Fix a specialization constant (VALUE: an integer, a float, true or false); repeatable
+    #[arg(long = "spec", value_name = "ID=VALUE", value_parser = parse_spec)]
+    specs: Vec<(u32, SpecValue)>,
+
+    /// Worker threads (default: every core)
+    #[arg(long, default_value = "0")]
+    threads: usize,
+
+    /// The subgroup size; this runner has one invocation per subgroup
+    #[arg(long, default_value = "1")]
+    subgroup_size: u32,
+
+    /// Print the compile and run times on stderr
+    #[arg(long)]
+    time: bool,
+
+    /// Stop a run that takes longer than this many seconds
+    #[arg(long, default_value = "600", value_name = "SECONDS")]
+    timeout: f64,
+}
+
+/// `X[,Y[,Z]]`.
+#[derive(Debug, Clone)]
+struct Dimensions(Vec<u64>);
+
+fn parse_dimensions(text: &str) -> Result<Dimensions, String> {
+    let values: Result<Vec<u64>, _> = text.split(',').map(|part| part.trim().parse::<u64>()).collect();
+    match values {
+        Ok(values) if (1..=3).contains(&values.len()) && values.iter().all(|&value| value > 0) => Ok(Dimensions(values)),
+        _ => Err(format!("'{text}' is not X[,Y[,Z]] of positive integers")),
+    }
+}
+
+fn parse_spec(text: &str) -> Result<(u32, SpecValue), String> {
+    spirv_opt_passes::specialize::parse_spec(text).map_err(|error| error.to_string())
+}
+
+fn error(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("spirv-run-rs: error: {message}");
+    ExitCode::FAILURE
+}
+
+fn read(path: &std::path::Path) -> Result<Vec<u8>, String> {
+    std::fs::read(path).map_err(|failure| format!("cannot read '{}': {failure}", path.display()))
+}
+
+fn three(values: &[u64]) -> Result<[u32; 3], String> {
+    let mut out = [1u32; 3];
+    for (slot, &value) in out.iter_mut().zip(values) {
+        *slot = u32::try_from(value).map_err(|_| format!("{value} is too large a size"))?;
+    }
+    Ok(out)
+}
+
+/// What `--buffer` and `--arg buffer:` ask for: the data, and where to write it.
+struct Input {
+    buffer: Buffer,
+    output: Option<PathBuf>,
+}
+
+/// `IN[:OUT]`.
+fn input_output(text: &str) -> Result<Input, String> {
+    let (input, output) = match text.split_once(':') {
+        Some((input, output)) => (input, Some(PathBuf::from(output))),
+        None => (text, None),
+    };
+    Ok(Input { buffer: Buffer::from_bytes(&read(std::path::Path::new(input))?), output })
+}
+
+/// A `TYPE:VALUE` argument's little-endian bytes.
+fn value_bytes(ty: &str, value: &str) -> Result<Vec<u8>, String> {
+    let bad = || format!("'{value}' is not a {ty}");
+    let integer = |value: &str| -> Result<i128, String> {
+        match value.strip_prefix("0x") {
+            Some(hex) => i128::from_str_radix(hex, 16).map_err(|_| bad()),
+            None => value.parse::<i128>().map_err(|_| bad()),
+        }
+    };
+    macro_rules! int {
+        ($t:ty) => {
+            <$t>::try_from(integer(value)?).map_err(|_| format!("{value} does not fit a {ty}"))?.to_le_bytes().to_vec()
+        };
+    }
+    Ok(match ty {
+        "i8" => int!(i8),
+        "u8" => int!(u8),
+        "i16" => int!(i16),
+        "u16" => int!(u16),
+        "i32" => int!(i32),
+        "u32" => int!(u32),
+        "i64" => int!(i64),
+        "u64" => int!(u64),
+        "f32" => value.parse::<f32>().map_err(|_| bad())?.to_le_bytes().to_vec(),
+        "f64" => value.parse::<f64>().map_err(|_| bad())?.to_le_bytes().to_vec(),
+        other => return Err(format!("unknown argument type '{other}' (i8 u8 i16 u16 i32 u32 i64 u64 f32 f64, buffer, local)")),
+    })
+}
+
+fn main() -> ExitCode {
+    // A bad command line is exit status 1, as every other error.
+    let options = match Options::try_parse() {
+        Ok(options) => options,
+        Err(failure) if matches!(failure.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
+            let _ = failure.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(failure) => {
+            let _ = failure.print();
+            return ExitCode::FAILURE;
+        }
+    };
+    match run(&options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => error(message),
+    }
+}
+
+fn run(options: &Options) -> Result<(), String> {
+    if options.subgroup_size != 1 {
+        return Err(format!("--subgroup-size {}: this runner runs one invocation per subgroup (docs/abi.md)", options.subgroup_size));
+    }
+    if !(options.timeout > 0.0 && options.timeout.is_finite()) {
+        return Err(format!("--timeout {}: not a positive number of seconds", options.timeout));
+    }
+    let source = read(&options.input)?;
+    let name = options.input.display().to_string();
+    let started = Instant::now();
+    let compile_options = CompileOptions { entry: options.entry.clone(), specs: options.specs.clone(), opt_level: None };
+    let kernel = Kernel::compile(&source, &name, &compile_options).map_err(|failure| match failure {
+        RunError::Compile(messages) => messages.join("\n"),
+        other => other.to_string(),
+    })?;
+    let compiled = started.elapsed();
+    let info = kernel.info().clone();
+
+    // The resources, kept alive until the outputs are written.
+    let mut inputs: Vec<(Option<(u32, u32)>, Option<u32>, Input)> = Vec::new();
+    let mut locals: Vec<(u32, usize)> = Vec::new();
+    let mut values: Vec<(u32, Buffer)> = Vec::new();
+    let mut push_constants = Vec::new();
+    let (workgroups, local_size, work_dim) = match info.model {
+        ExecutionModel::GlCompute => {
+            if options.global.is_some() || options.local.is_some() || !options.arguments.is_empty() {
+                return Err("--global, --local and --arg are for OpenCL kernels; this is a GLCompute shader".into());
+            }
+            let workgroups = &options.workgroups.as_ref().ok_or("a GLCompute shader needs --workgroups X[,Y[,Z]]")?.0;
+            for binding in &options.buffers {
+                let (slot, files) = binding.split_once('=').ok_or_else(|| format!("--buffer {binding}: not SET:BINDING=IN[:OUT]"))?;
+                let (set, index) = slot.split_once(':').ok_or_else(|| format!("--buffer {binding}: not SET:BINDING=IN[:OUT]"))?;
+                let set: u32 = set.parse().map_err(|_| format!("--buffer {binding}: '{set}' is not a descriptor set"))?;
+                let index: u32 = index.parse().map_err(|_| format!("--buffer {binding}: '{index}' is not a binding"))?;
+                if inputs.iter().any(|(key, _, _)| *key == Some((set, index))) {
+                    return Err(format!("--buffer {binding}: set {set} binding {index} is given twice"));
+                }
+                inputs.push((Some((set, index)), None, input_output(files)?));
+            }
+            if let Some(path) = &options.push_constants {
+                push_constants = read(path)?;
+            }
+            (three(workgroups)?, None, 3)
+        }
+        ExecutionModel::Kernel => {
+            if options.workgroups.is_some() || !options.buffers.is_empty() || options.push_constants.is_some() {
+                return Err("--workgroups, --buffer and --push-constants are for Vulkan shaders; this is an OpenCL kernel".into());
+            }
+            let global = &options.global.as_ref().ok_or("an OpenCL kernel needs --global X[,Y[,Z]]")?.0;
+            let local = match (options.local.as_ref().map(|local| &local.0), info.workgroup_size) {
+                (Some(local), _) if local.len() != global.len() => {
+                    return Err("--local must have as many dimensions as --global".into());
+                }
+                (Some(local), Some(required)) if three(local)? != required => {
+                    return Err(format!(
+                        "--local {:?}: the kernel requires a workgroup size of {}x{}x{}",
+                        local, required[0], required[1], required[2]
+                    ));
+                }
+                (Some(local), _) => three(local)?,
+                (None, Some(required)) => required,
+                // OpenCL lets the implementation choose: the largest divisor
+                // of the first dimension up to 64, one in the others.
+                (None, None) => [(1..=64u64).rev().find(|size| global[0] % size == 0).unwrap_or(1) as u32, 1, 1],
+            };
+            let global3 = three(global)?;
+            let mut workgroups = [1u32; 3];
+            for axis in 0..3 {
+                if global3[axis] % local[axis] != 0 {
+                    return Err(format!(
+                        "the global size {} is not a multiple of the local size {} in dimension {axis}",
+                        global3[axis], local[axis]
+                    ));
+                }
+                workgroups[axis] = global3[axis] / local[axis];
+            }
+            for argument in &options.arguments {
+                let (index, what) = argument.split_once('=').ok_or_else(|| format!("--arg {argument}: not I=KIND:VALUE"))?;
+                let index: u32 = index.parse().map_err(|_| format!("--arg {argument}: '{index}' is not an argument index"))?;
+                let (kind, value) = what.split_once(':').ok_or_else(|| format!("--arg {argument}: not I=KIND:VALUE"))?;
+                let taken = inputs.iter().any(|(_, i, _)| *i == Some(index))
+                    || locals.iter().any(|(i, _)| *i == index)
+                    || values.iter().any(|(i, _)| *i == index);
+                if taken {
+                    return Err(format!("--arg {argument}: argument {index} is given twice"));
+                }
+                match kind {
+                    "buffer" => inputs.push((None, Some(index), input_output(value)?)),
+                    "local" => locals.push((index, value.parse().map_err(|_| format!("--arg {argument}: '{value}' is not a number of bytes"))?)),
+                    ty => values.push((index, Buffer::from_bytes(&value_bytes(ty, value).map_err(|message| format!("--arg {argument}: {message}"))?))),
+                }
+            }
+            (workgroups, Some(local), global.len() as u32)
+        }
+    };
+
+    let mut dispatch = Dispatch::new(workgroups);
+    dispatch.workgroup_size = local_size;
+    dispatch.work_dim = work_dim;
+    dispatch.push_constants = push_constants;
+    dispatch.threads = options.threads;
+    for (binding, argument, input) in &mut inputs {
+        match (binding, argument) {
+            (Some((set, index)), _) => dispatch.bind(*set, *index, Resource::Buffer(&mut input.buffer)),
+            (None, Some(index)) => dispatch.argument(*index, Resource::Buffer(&mut input.buffer)),
+            (None, None) => continue,
+        };
+    }
+    for (index, bytes) in &locals {
+        dispatch.argument(*index, Resource::Local(*bytes));
+    }
+    for (index, value) in values.drain(..) {
+        dispatch.argument(index, Resource::Value(value));
+    }
+
+    // A kernel that never ends is stopped with the whole process: its
+    // threads cannot be cancelled, and nothing is written.
+    let timeout = Duration::from_secs_f64(options.timeout);
+    std::thread::spawn(move || {
+        std::thread::sleep(timeout);
+        eprintln!("spirv-run-rs: error: the kernel ran longer than --timeout {}s: stopped", timeout.as_secs_f64());
+        std::process::exit(1);
+    });
+    let started = Instant::now();
+    kernel.dispatch(&mut dispatch).map_err(|failure| failure.to_string())?;
+    let ran = started.elapsed();
+    drop(dispatch);
+    for (_, _, input) in &inputs {
+        if let Some(output) = &input.output {
+            std::fs::write(output, input.buffer.bytes()).map_err(|failure| format!("cannot write '{}': {failure}", output.display()))?;
+        }
+    }
+    if options.time {
+        eprintln!("spirv-run-rs: compile {:.3} ms, run {:.3} ms", compiled.as_secs_f64() * 1e3, ran.as_secs_f64() * 1e3);
+    }
+    Ok(())
+}
