@@ -417,7 +417,7 @@ mod tests {
                         state ^= state >> 7;
                         state ^= state << 17;
                         // Opening brackets more often, so that the limit is crossed.
-                        if state % 3 == 0 { b'{' } else { alphabet[(state >> 8) as usize % alphabet.len()] }
+                        if state.is_multiple_of(3) { b'{' } else { alphabet[(state >> 8) as usize % alphabet.len()] }
                     })
                     .collect();
                 cases.push(text);

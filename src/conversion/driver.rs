@@ -226,6 +226,8 @@ pub struct ConversionRewriter<'c: 'r, 'r, 'p> {
     location: Location<'c>,
     /// Pattern-owned state living as long as the conversion (see [`Self::state`]).
     states: RefCell<HashMap<TypeId, Rc<dyn Any>>>,
+    /// Types derived from types, per purpose (see [`Self::memoized_type`]).
+    type_memo: RefCell<HashMap<(&'static str, usize), mlir_sys::MlirType>>,
     /// An error from a nested region conversion, surfaced once the pattern
     /// that asked for it returns.
     nested_error: Option<ConversionError<'c>>,
@@ -251,12 +253,32 @@ impl<'c: 'r, 'r, 'p> ConversionRewriter<'c, 'r, 'p> {
             location,
             nested_error: None,
             states: RefCell::default(),
+            type_memo: RefCell::default(),
             stats: ConversionStats::default(),
             _ir: PhantomData,
         }
     }
 
     // ----- What patterns use -----
+
+    /// The type `compute` derives from `key` for `purpose`, computed once per
+    /// conversion: types are uniqued and live as long as the context, so a
+    /// pattern that lowers the same large type at every use (the pointee of
+    /// every access chain into a wide struct) pays for it once.
+    pub fn memoized_type<E>(
+        &self,
+        purpose: &'static str,
+        key: Type<'c>,
+        compute: impl FnOnce() -> Result<Type<'c>, E>,
+    ) -> Result<Type<'c>, E> {
+        let slot = (purpose, key.to_raw().ptr as usize);
+        if let Some(raw) = self.type_memo.borrow().get(&slot) {
+            return Ok(ffi::type_from_raw(*raw));
+        }
+        let computed = compute()?;
+        self.type_memo.borrow_mut().insert(slot, computed.to_raw());
+        Ok(computed)
+    }
 
     /// The MLIR context.
     pub fn context(&self) -> &'c Context {

@@ -31,6 +31,15 @@ pub(crate) fn block<'c, 'a>(raw: MlirBlock) -> BlockRef<'c, 'a> {
     unsafe { BlockRef::from_raw(raw) }
 }
 
+/// A type from its raw handle.
+///
+/// Assumes `raw` was taken from a type of a context that outlives `'c`
+/// (types are uniqued and never freed before their context).
+pub(crate) fn type_from_raw<'c>(raw: mlir_sys::MlirType) -> Type<'c> {
+    // SAFETY: a live uniqued type (caller's contract).
+    unsafe { Type::from_raw(raw) }
+}
+
 /// Re-borrows a raw region handle as a melior [`RegionRef`].
 ///
 /// Assumes `raw` is a live region that outlives `'a`.

@@ -11,6 +11,8 @@
 
 mod global;
 
+use std::sync::Arc;
+
 use super::{
     SpirvToLlvmOptions,
     types::{TypeLowering, explicit_layout, read_type_cached, stride_padding},
@@ -48,24 +50,25 @@ pub(crate) fn populate(patterns: &mut PatternSet, options: SpirvToLlvmOptions) {
 }
 
 /// The pointee of the pointer type `ty`, as a model.
-fn pointee(rewriter: &ConversionRewriter<'_, '_, '_>, ty: Type<'_>) -> Result<SpirvType, MatchFailure> {
+fn pointee(rewriter: &ConversionRewriter<'_, '_, '_>, ty: Type<'_>) -> Result<Arc<SpirvType>, MatchFailure> {
     match &*read_type_cached(rewriter, ty)? {
-        SpirvType::Pointer { pointee, .. } => Ok(pointee.as_ref().clone()),
+        SpirvType::Pointer { pointee, .. } => Ok(Arc::clone(pointee)),
         other => Err(MatchFailure::new(format!("expected a pointer type, found {other}"))),
     }
 }
 
-/// The LLVM type of the pointee of the pointer type `ty`.
+/// The LLVM type of the pointee of the pointer type `ty` (lowered once per
+/// pointer type and conversion).
 fn converted_pointee<'c>(
     rewriter: &ConversionRewriter<'c, '_, '_>,
     options: SpirvToLlvmOptions,
     ty: Type<'c>,
-) -> Result<(SpirvType, Type<'c>), MatchFailure> {
+) -> Result<(Arc<SpirvType>, Type<'c>), MatchFailure> {
     let model = pointee(rewriter, ty)?;
-    let lowering = TypeLowering { context: rewriter.context(), converter: rewriter.type_converter(), options };
-    let converted = lowering
-        .lower(&model)
-        .map_err(|reason| MatchFailure::new(format!("cannot convert type '{model}': {reason}")))?;
+    let converted = rewriter.memoized_type("pointee", ty, || {
+        let lowering = TypeLowering { context: rewriter.context(), converter: rewriter.type_converter(), options };
+        lowering.lower(&model).map_err(|reason| MatchFailure::new(format!("cannot convert type '{model}': {reason}")))
+    })?;
     Ok((model, converted))
 }
 
