@@ -30,6 +30,16 @@ pub struct TranslateError {
 /// (idempotent). The diagnostics of a failed translation are returned in the
 /// error instead of reaching the context's other handlers.
 pub fn to_llvm_ir<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Result<String, TranslateError> {
+    with_translation_diagnostics(context, || ffi::translate::translate_to_llvm_ir(module))
+}
+
+/// Runs `translate` with the LLVM IR translations registered and the
+/// diagnostics it emits collected into the error, away from the context's
+/// other handlers.
+fn with_translation_diagnostics<'c, T>(
+    context: &'c Context,
+    translate: impl FnOnce() -> Option<T>,
+) -> Result<T, TranslateError> {
     register_all_llvm_translations(context);
     let messages = Rc::new(RefCell::new(Vec::new()));
     let sink = Rc::clone(&messages);
@@ -37,10 +47,10 @@ pub fn to_llvm_ir<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Res
         sink.borrow_mut().push(format!("{}: {}", diagnostic.location(), diagnostic));
         true
     });
-    let text = ffi::translate::translate_to_llvm_ir(module);
+    let result = translate();
     context.detach_diagnostic_handler(handler);
     let messages = messages.take();
-    text.ok_or(TranslateError { messages })
+    result.ok_or(TranslateError { messages })
 }
 
 /// Why nested modules could not be inlined into their parent.
@@ -169,15 +179,13 @@ pub enum EmitError {
 pub fn emit<'c>(context: &'c Context, module: OperationRef<'c, '_>, options: &EmitOptions) -> Result<Vec<u8>, EmitError> {
     use inkwell::{
         OptimizationLevel,
-        memory_buffer::MemoryBuffer,
         passes::PassBuilderOptions,
         targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple},
     };
     inline_nested_modules(module)?;
-    let text = to_llvm_ir(context, module)?;
+    // Straight from the LLVM dialect to LLVM's in-memory IR: no text between.
     let llvm = inkwell::context::Context::create();
-    let buffer = MemoryBuffer::create_from_memory_range_copy(text.as_bytes(), "module");
-    let llvm_module = llvm.create_module_from_ir(buffer).map_err(|error| EmitError::Llvm(error.to_string()))?;
+    let llvm_module = with_translation_diagnostics(context, || ffi::translate::translate_into(module, &llvm))?;
     Target::initialize_all(&InitializationConfig::default());
     let triple = match &options.target {
         Some(triple) => TargetTriple::create(triple),

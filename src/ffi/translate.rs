@@ -37,6 +37,23 @@ pub(crate) fn translate_to_llvm_ir(module: OperationRef<'_, '_>) -> Option<Strin
     }
 }
 
+/// Translates `module` (as [`translate_to_llvm_ir`] does) into an LLVM
+/// module of `llvm`, with no text in between; `None` when the translation
+/// fails (the reasons went to the module's context's diagnostic handlers).
+pub(crate) fn translate_into<'ctx>(
+    module: OperationRef<'_, '_>,
+    llvm: &'ctx inkwell::context::Context,
+) -> Option<inkwell::module::Module<'ctx>> {
+    // SAFETY: `module` is live (caller's contract) and `llvm` outlives the
+    // module built in it, which inkwell's Module owns and disposes. mlir-sys
+    // and inkwell name the same C types differently: the casts only change
+    // the Rust pointer type. One statically linked LLVM serves both.
+    unsafe {
+        let raw = mlir_sys::mlirTranslateModuleToLLVMIR(module.to_raw(), llvm.raw().cast());
+        if raw.is_null() { None } else { Some(inkwell::module::Module::new(raw.cast())) }
+    }
+}
+
 /// Moves the ops of every `builtin.module` found directly in `module`'s body
 /// (recursively, innermost first) in front of that nested module, then
 /// destroys the emptied nested module, so that the whole program is one
