@@ -168,16 +168,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         for (index, (from, to)) in members.iter().enumerate() {
             let from_type = self.parse_type(&from.to_string()).ok_or_else(mismatch)?;
             let to_type = self.parse_type(&to.to_string()).ok_or_else(mismatch)?;
-            let indices = ArrayAttribute::new(self.context, &[self.i32_attribute(index as u32)]).into();
-            let member = self.emit(
-                state,
-                inst,
-                location,
-                "spirv.CompositeExtract",
-                &[value],
-                &[(self.id("indices"), indices)],
-                Some(from_type),
-            )?;
+            let member = self.extract_lane(state, inst, location, value, index as u32, from_type)?;
             copied.push(self.copy_logical(state, inst, location, member, to_type)?);
         }
         self.emit(state, inst, location, "spirv.CompositeConstruct", &copied, &[], Some(target))
@@ -260,6 +251,20 @@ impl<'c, 'w> Importer<'c, 'w> {
     }
 
     /// `i1`, or `vector<Nxi1>` for a vector type of N lanes.
+    /// `spirv.CompositeExtract` of lane (or member) `lane` of `composite`.
+    pub(super) fn extract_lane<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        composite: Value<'c, 'b>,
+        lane: u32,
+        ty: Type<'c>,
+    ) -> Result<Value<'c, 'b>> {
+        let indices = ArrayAttribute::new(self.context, &[self.i32_attribute(lane)]).into();
+        self.emit(state, inst, location, "spirv.CompositeExtract", &[composite], &[(self.id("indices"), indices)], Some(ty))
+    }
+
     pub(super) fn bool_type_like(&self, inst: &Inst<'_>, ty: Type<'c>) -> Result<Type<'c>> {
         match SpirvType::parse(&ty.to_string()).ok().and_then(|model| model.vector_count()) {
             Some(count) => self.parse_type(&format!("vector<{count}xi1>")),
@@ -322,16 +327,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let combine = if inst.opcode == op::ANY { "spirv.LogicalOr" } else { "spirv.LogicalAnd" };
                 let mut result = None;
                 for lane in 0..count {
-                    let indices = ArrayAttribute::new(self.context, &[self.i32_attribute(lane)]).into();
-                    let element = self.emit(
-                        state,
-                        inst,
-                        location,
-                        "spirv.CompositeExtract",
-                        &[vector],
-                        &[(self.id("indices"), indices)],
-                        Some(bool_type),
-                    )?;
+                    let element = self.extract_lane(state, inst, location, vector, lane, bool_type)?;
                     result = Some(match result {
                         None => element,
                         Some(previous) => {
@@ -592,16 +588,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                     )?);
                 }
                 Some(vector) => {
-                    let indices = ArrayAttribute::new(self.context, &[self.i32_attribute(lane)]).into();
-                    let element = self.emit(
-                        state,
-                        inst,
-                        location,
-                        "spirv.CompositeExtract",
-                        &[vector],
-                        &[(self.id("indices"), indices)],
-                        Some(element_type),
-                    )?;
+                    let element = self.extract_lane(state, inst, location, vector, lane, element_type)?;
                     let store = OperationBuilder::new("spirv.Store", location)
                         .add_operands(&[element_pointer, element])
                         .build();
