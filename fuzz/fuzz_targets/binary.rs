@@ -14,7 +14,7 @@ use std::{
     os::unix::ffi::OsStrExt,
 };
 
-fuzz_target!(|data: &[u8]| {
+fuzz_target!(|data: &[u8]| run_on_big_stack(|| {
     let context = spirv_opt_rs::pipeline::create_context();
     // Diagnostics of a failed import are in its error; keep MLIR quiet.
     let handler = context.attach_diagnostic_handler(|_| true);
@@ -24,7 +24,22 @@ fuzz_target!(|data: &[u8]| {
         assert!(printed.contains("spirv.module"), "an accepted module prints a spirv.module");
     }
     context.detach_diagnostic_handler(handler);
-});
+}));
+
+/// Runs `body` on a thread with a 1 GiB stack, as spirv-opt-rs runs its
+/// work: MLIR's parser and verifier recurse once per nesting level, and the
+/// tool's nesting limit (context::MAX_NESTING) is set for that stack, not
+/// for the 8 MiB of the main thread. A panic goes on to libFuzzer.
+fn run_on_big_stack(body: impl FnOnce() + Send) {
+    std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new().stack_size(1 << 30).spawn_scoped(scope, body);
+        match worker.map(|worker| worker.join()) {
+            Ok(Ok(())) => {}
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            Err(error) => panic!("cannot start the fuzzing thread: {error}"),
+        }
+    });
+}
 
 unsafe extern "C" {
     /// libFuzzer's driver (FuzzerDriver.cpp): parses libFuzzer's flags and fuzzes `callback`.

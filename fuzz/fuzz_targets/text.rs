@@ -21,7 +21,7 @@ fn registry() -> &'static PassRegistry {
     })
 }
 
-fuzz_target!(|data: &[u8]| {
+fuzz_target!(|data: &[u8]| run_on_big_stack(|| {
     let context = pipeline::create_context();
     let handler = context.attach_diagnostic_handler(|_| true);
     if let Some(mut module) = pipeline::parse_source(&context, data, "fuzz.mlir") {
@@ -38,7 +38,22 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     context.detach_diagnostic_handler(handler);
-});
+}));
+
+/// Runs `body` on a thread with a 1 GiB stack, as spirv-opt-rs runs its
+/// work: MLIR's parser and verifier recurse once per nesting level, and the
+/// tool's nesting limit (context::MAX_NESTING) is set for that stack, not
+/// for the 8 MiB of the main thread. A panic goes on to libFuzzer.
+fn run_on_big_stack(body: impl FnOnce() + Send) {
+    std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new().stack_size(1 << 30).spawn_scoped(scope, body);
+        match worker.map(|worker| worker.join()) {
+            Ok(Ok(())) => {}
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            Err(error) => panic!("cannot start the fuzzing thread: {error}"),
+        }
+    });
+}
 
 unsafe extern "C" {
     /// libFuzzer's driver (FuzzerDriver.cpp): parses libFuzzer's flags and fuzzes `callback`.
