@@ -7,7 +7,11 @@
 //! `llvm.addrspacecast`s, and `spirv.GenericCastToPtrExplicit` calls the
 //! SPIR-V builtin `__spirv_GenericCastToPtrExplicit_To{Global,Local,Private}`.
 
-use super::{SpirvToLlvmOptions, types::read_type, util::i32_constant};
+use super::{
+    SpirvToLlvmOptions,
+    types::read_type,
+    util::{i32_constant, printed_attribute},
+};
 use melior::{
     dialect::llvm,
     ir::{
@@ -25,8 +29,6 @@ use spirv_opt_rs::{
 };
 
 const DIRECT: &[DirectConversion] = &[
-    DirectConversion { from: "spirv.ConvertFToS", to: "llvm.fptosi" },
-    DirectConversion { from: "spirv.ConvertFToU", to: "llvm.fptoui" },
     DirectConversion { from: "spirv.ConvertSToF", to: "llvm.sitofp" },
     DirectConversion { from: "spirv.ConvertUToF", to: "llvm.uitofp" },
     // LLVM's `ptrtoint` and `inttoptr` truncate or zero-extend exactly as
@@ -46,6 +48,8 @@ pub(crate) fn populate(patterns: &mut PatternSet, _options: SpirvToLlvmOptions) 
     patterns
         .add_direct(DIRECT)
         .add_fn("spirv.Bitcast", bitcast)
+        .add_fn("spirv.ConvertFToS", float_to_integer)
+        .add_fn("spirv.ConvertFToU", float_to_integer)
         .add_fn("spirv.GenericCastToPtrExplicit", generic_cast_to_ptr_explicit);
     for &(from, extend, truncate) in WIDTH_CASTS {
         patterns.add(WidthCast { names: [from], extend, truncate });
@@ -53,6 +57,53 @@ pub(crate) fn populate(patterns: &mut PatternSet, _options: SpirvToLlvmOptions) 
     for from in ["spirv.PtrCastToGeneric", "spirv.GenericCastToPtr"] {
         patterns.add_fn(from, address_space_cast);
     }
+}
+
+/// `spirv.ConvertFToS`/`ConvertFToU` are `llvm.fptosi`/`llvm.fptoui`
+/// (rounding toward zero), as upstream, honouring the decorations OpenCL's
+/// `convert_<type>[_sat][_<rounding>]` leave on them: `FPRoundingMode`
+/// rounds first (`RTE` to nearest even, `RTP` up, `RTN` down), and
+/// `SaturatedConversion` clamps to the result's range with NaN giving 0,
+/// which is exactly `llvm.fpto{s,u}i.sat`. Without them the result of an
+/// out-of-range value is undefined in SPIR-V, and poison in LLVM.
+fn float_to_integer<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let mut value = single(operands)?;
+    let signed = op.name().as_string_ref().as_str() == Ok("spirv.ConvertFToS");
+    let result = rewriter.converted_result_type(op, 0)?;
+    let rounding = printed_attribute(op, "fp_rounding_mode").unwrap_or_default();
+    let round = if rounding.contains("RTE") {
+        Some("llvm.intr.roundeven")
+    } else if rounding.contains("RTP") {
+        Some("llvm.intr.ceil")
+    } else if rounding.contains("RTN") {
+        Some("llvm.intr.floor")
+    } else {
+        None
+    };
+    if let Some(round) = round {
+        value = rewriter.create_value(round, &[value], value.r#type(), &[])?;
+    }
+    if op.attribute("saturated_conversion").is_err() {
+        let convert = if signed { "llvm.fptosi" } else { "llvm.fptoui" };
+        return Ok(vec![rewriter.create_value(convert, &[value], result, &[])?]);
+    }
+    // The dialect has no op for the saturating conversions: the intrinsic.
+    let context = rewriter.context();
+    let intrinsic = if signed { "llvm.fptosi.sat" } else { "llvm.fptoui.sat" };
+    let attribute = |text: &str| {
+        Attribute::parse(context, text).ok_or_else(|| MatchFailure::new(format!("cannot build {text}")))
+    };
+    let attributes = [
+        ("intrin", StringAttribute::new(context, intrinsic).into()),
+        ("fastmathFlags", attribute("#llvm.fastmath<none>")?),
+        ("op_bundle_sizes", attribute("array<i32>")?),
+        ("operandSegmentSizes", attribute("array<i32: 1, 0>")?),
+    ];
+    Ok(vec![rewriter.create_value("llvm.call_intrinsic", &[value], result, &attributes)?])
 }
 
 /// `spirv.Bitcast` is `llvm.bitcast`, except between pointers: LLVM's

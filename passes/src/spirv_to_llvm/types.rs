@@ -8,7 +8,8 @@
 //!   client API gives `SC` (see [`ClientApi::address_space`]);
 //! * `!spirv.array<N x T>` is `!llvm.array<N x T>` when it has no stride or
 //!   its natural one, `!spirv.rtarray<T>` a zero-length array;
-//! * a struct without offsets is a packed literal struct, one with natural
+//! * a struct without offsets is a packed literal struct (with the OpenCL
+//!   client API an unpacked one: OpenCL's C layout), one with natural
 //!   (Vulkan) offsets an unpacked literal struct; identified structs become
 //!   literal structs too, as upstream, since LLVM pointers are opaque and
 //!   never name the struct they point to;
@@ -278,8 +279,12 @@ impl<'c> TypeLowering<'_, 'c> {
                 .collect::<Result<Vec<_>, String>>()?;
             return Ok(llvm::r#type::r#struct(self.context, &fields, true));
         }
-        let packed = !st.has_offsets();
-        if !packed {
+        // Without offsets, OpenCL lays structs out as C does (the SPIR-V
+        // OpenCL environment: natural alignment, a 3-vector aligned and
+        // sized as a 4-vector), which is LLVM's unpacked layout; elsewhere
+        // such structs hold no host-visible data and are packed, as upstream.
+        let packed = !st.has_offsets() && self.options.client_api != ClientApi::OpenCL;
+        if st.has_offsets() {
             check_natural_offsets(st)?;
         }
         Ok(llvm::r#type::r#struct(self.context, &members, packed))

@@ -134,6 +134,45 @@ spirv.func @convert_float_to_unsigned_vector(%x: vector<2xf32>) -> vector<2xi32>
 
 // -----
 
+// OpenCL's convert_uchar4_sat_rte and convert_int_rtp: the FPRoundingMode
+// and SaturatedConversion decorations clang leaves on the conversion.
+
+// CHECK-LABEL: @convert_float_to_unsigned_saturated_to_nearest_even
+// CHECK-SAME: (%[[X:.*]]: vector<4xf32>)
+spirv.func @convert_float_to_unsigned_saturated_to_nearest_even(%x: vector<4xf32>) -> vector<4xi8> "None" {
+  // CHECK-NEXT: %[[ROUNDED:.*]] = llvm.intr.roundeven(%[[X]]) : (vector<4xf32>) -> vector<4xf32>
+  // CHECK-NEXT: %[[R:.*]] = llvm.call_intrinsic "llvm.fptoui.sat"(%[[ROUNDED]]) : (vector<4xf32>) -> vector<4xi8>
+  // CHECK-NEXT: llvm.return %[[R]] : vector<4xi8>
+  %0 = spirv.ConvertFToU %x {fp_rounding_mode = #spirv.fp_rounding_mode<RTE>, saturated_conversion} : vector<4xf32> to vector<4xi8>
+  spirv.ReturnValue %0 : vector<4xi8>
+}
+
+// -----
+
+// CHECK-LABEL: @convert_float_to_signed_toward_positive
+// CHECK-SAME: (%[[X:.*]]: f32)
+spirv.func @convert_float_to_signed_toward_positive(%x: f32) -> i32 "None" {
+  // CHECK-NEXT: %[[ROUNDED:.*]] = llvm.intr.ceil(%[[X]]) : (f32) -> f32
+  // CHECK-NEXT: %[[R:.*]] = llvm.fptosi %[[ROUNDED]] : f32 to i32
+  // CHECK-NEXT: llvm.return %[[R]] : i32
+  %0 = spirv.ConvertFToS %x {fp_rounding_mode = #spirv.fp_rounding_mode<RTP>} : f32 to i32
+  spirv.ReturnValue %0 : i32
+}
+
+// -----
+
+// CHECK-LABEL: @convert_float_to_signed_saturated_toward_negative
+// CHECK-SAME: (%[[X:.*]]: f64)
+spirv.func @convert_float_to_signed_saturated_toward_negative(%x: f64) -> i16 "None" {
+  // CHECK-NEXT: %[[ROUNDED:.*]] = llvm.intr.floor(%[[X]]) : (f64) -> f64
+  // CHECK-NEXT: %[[R:.*]] = llvm.call_intrinsic "llvm.fptosi.sat"(%[[ROUNDED]]) : (f64) -> i16
+  // CHECK-NEXT: llvm.return %[[R]] : i16
+  %0 = spirv.ConvertFToS %x {fp_rounding_mode = #spirv.fp_rounding_mode<RTN>, saturated_conversion} : f64 to i16
+  spirv.ReturnValue %0 : i16
+}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // spirv.ConvertSToF
 //===----------------------------------------------------------------------===//

@@ -388,7 +388,8 @@ spirv.func @runtime_array_natural_stride() "None" {
 
 // CHECK-LABEL: llvm.func @struct_empty(
 spirv.func @struct_empty() "None" {
-  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed ()>
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed ()>
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<()>
   %0 = spirv.Undef : !spirv.struct<()>
   spirv.Return
 }
@@ -398,7 +399,8 @@ spirv.func @struct_empty() "None" {
 // A struct without offsets is packed.
 // CHECK-LABEL: llvm.func @struct_packed(
 spirv.func @struct_packed() "None" {
-  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i8, i32, f64)>
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i8, i32, f64)>
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(i8, i32, f64)>
   %0 = spirv.Undef : !spirv.struct<(i8, si32, f64)>
   spirv.Return
 }
@@ -427,7 +429,8 @@ spirv.func @struct_natural_vector_offsets() "None" {
 
 // CHECK-LABEL: llvm.func @struct_nested_packed(
 spirv.func @struct_nested_packed() "None" {
-  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (struct<packed (i8, i32)>, i32)>
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (struct<packed (i8, i32)>, i32)>
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(struct<(i8, i32)>, i32)>
   %0 = spirv.Undef : !spirv.struct<(!spirv.struct<(i8, i32)>, i32)>
   spirv.Return
 }
@@ -445,7 +448,8 @@ spirv.func @struct_nested_offsets() "None" {
 
 // CHECK-LABEL: llvm.func @struct_nested_empty(
 spirv.func @struct_nested_empty() "None" {
-  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(struct<packed ()>, i8)>
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(struct<packed ()>, i8)>
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(struct<()>, i8)>
   %0 = spirv.Undef : !spirv.struct<(!spirv.struct<()> [0], i8 [0])>
   spirv.Return
 }
@@ -495,7 +499,7 @@ spirv.func @struct_bool_member() "None" {
 // CHECK-LABEL: llvm.func @struct_pointer_member(
 spirv.func @struct_pointer_member() "None" {
   // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (ptr, i32)>
-  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (ptr<3>, i32)>
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(ptr<3>, i32)>
   %0 = spirv.Undef : !spirv.struct<(!spirv.ptr<f32, Workgroup>, i32)>
   spirv.Return
 }
@@ -505,7 +509,8 @@ spirv.func @struct_pointer_member() "None" {
 // Struct decorations are dropped.
 // CHECK-LABEL: llvm.func @struct_block_packed(
 spirv.func @struct_block_packed() "None" {
-  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i32)>
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i32)>
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(i32)>
   %0 = spirv.Undef : !spirv.struct<(i32), Block>
   spirv.Return
 }
@@ -536,7 +541,8 @@ spirv.func @struct_non_writable_members() "None" {
 
 // CHECK-LABEL: llvm.func @struct_relaxed_precision_member(
 spirv.func @struct_relaxed_precision_member() "None" {
-  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (f32)>
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (f32)>
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(f32)>
   %0 = spirv.Undef : !spirv.struct<(f32 [RelaxedPrecision])>
   spirv.Return
 }
@@ -546,7 +552,8 @@ spirv.func @struct_relaxed_precision_member() "None" {
 // Identified structs become literal structs, as upstream.
 // CHECK-LABEL: llvm.func @struct_identified(
 spirv.func @struct_identified() "None" {
-  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i32, f32)>
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i32, f32)>
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(i32, f32)>
   %0 = spirv.Undef : !spirv.struct<Identified, (i32, f32)>
   spirv.Return
 }
@@ -566,7 +573,8 @@ spirv.func @struct_identified_offsets() "None" {
 // A recursive struct refers to itself through a pointer, which is opaque.
 // CHECK-LABEL: llvm.func @struct_recursive(
 spirv.func @struct_recursive() "None" {
-  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i32, ptr)>
+  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i32, ptr)>
+  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(i32, ptr)>
   %0 = spirv.Undef : !spirv.struct<List, (i32, !spirv.ptr<!spirv.struct<List>, Function>)>
   spirv.Return
 }
