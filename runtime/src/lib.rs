@@ -135,14 +135,14 @@ impl Buffer {
 
     /// The bytes.
     pub fn bytes(&self) -> &[u8] {
-        let all: &[u8] = bytemuck_bytes(&self.words);
+        let all = jit::bytes_of(&self.words);
         &all[..self.len]
     }
 
     /// The bytes, writable.
     pub fn bytes_mut(&mut self) -> &mut [u8] {
         let len = self.len;
-        let all = bytemuck_bytes_mut(&mut self.words);
+        let all = jit::bytes_of_mut(&mut self.words);
         &mut all[..len]
     }
 
@@ -159,15 +159,6 @@ impl Buffer {
     fn as_mut_ptr(&mut self) -> *mut u8 {
         self.words.as_mut_ptr().cast()
     }
-}
-
-/// The bytes of `words` (no padding, every byte initialized).
-fn bytemuck_bytes(words: &[[u64; 8]]) -> &[u8] {
-    jit::bytes_of(words)
-}
-
-fn bytemuck_bytes_mut(words: &mut [[u64; 8]]) -> &mut [u8] {
-    jit::bytes_of_mut(words)
 }
 
 /// What a resource slot of a dispatch holds.
@@ -458,7 +449,7 @@ fn lower_in(
         deserialize(context, source, source_name)
             .map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?
     } else {
-        spirv_opt_rs::context::parse_file(context, source_name, source).ok_or_else(|| failed(None))?
+        spirv_opt_rs::context::parse_source(context, source, source_name).ok_or_else(|| failed(None))?
     };
     let operation = module.as_operation();
     specialize(context, operation, &options.specs).map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?;

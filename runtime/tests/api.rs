@@ -1,0 +1,112 @@
+//! The spirv-run library as a Rust program uses it: compile once, dispatch
+//! many times, errors before anything runs. (The tool's behaviour, and real
+//! compiler output, are tested by lit: test/Runner.)
+
+use spirv_run::{Buffer, CompileOptions, Dispatch, Kernel, Resource, ResourceKind, RunError};
+
+/// out[i] = 3 * in[i] + bias + i, bias a push constant; 32 invocations a workgroup.
+const KERNEL: &str = r#"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]> {
+  spirv.GlobalVariable @gid built_in("GlobalInvocationId") : !spirv.ptr<vector<3xi32>, Input>
+  spirv.GlobalVariable @input bind(0, 0) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>
+  spirv.GlobalVariable @output bind(0, 1) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>
+  spirv.GlobalVariable @pc : !spirv.ptr<!spirv.struct<(i32 [0]), Block>, PushConstant>
+  spirv.func @main() "None" {
+    %zero = spirv.Constant 0 : i32
+    %three = spirv.Constant 3 : i32
+    %g = spirv.mlir.addressof @gid : !spirv.ptr<vector<3xi32>, Input>
+    %v = spirv.Load "Input" %g : vector<3xi32>
+    %i = spirv.CompositeExtract %v[0 : i32] : vector<3xi32>
+    %in = spirv.mlir.addressof @input : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>
+    %p = spirv.AccessChain %in[%zero, %i] : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>, i32, i32 -> !spirv.ptr<i32, StorageBuffer>
+    %x = spirv.Load "StorageBuffer" %p : i32
+    %pc = spirv.mlir.addressof @pc : !spirv.ptr<!spirv.struct<(i32 [0]), Block>, PushConstant>
+    %bias_ptr = spirv.AccessChain %pc[%zero] : !spirv.ptr<!spirv.struct<(i32 [0]), Block>, PushConstant>, i32 -> !spirv.ptr<i32, PushConstant>
+    %bias = spirv.Load "PushConstant" %bias_ptr : i32
+    %tripled = spirv.IMul %x, %three : i32
+    %biased = spirv.IAdd %tripled, %bias : i32
+    %result = spirv.IAdd %biased, %i : i32
+    %out = spirv.mlir.addressof @output : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>
+    %q = spirv.AccessChain %out[%zero, %i] : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>, i32, i32 -> !spirv.ptr<i32, StorageBuffer>
+    spirv.Store "StorageBuffer" %q, %result : i32
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main, @gid, @input, @output, @pc
+  spirv.ExecutionMode @main "LocalSize", 32, 1, 1
+}
+"#;
+
+fn words(values: &[i32]) -> Vec<u8> {
+    values.iter().flat_map(|value| value.to_le_bytes()).collect()
+}
+
+fn read_words(buffer: &Buffer) -> Vec<i32> {
+    buffer.bytes().chunks_exact(4).map(|word| i32::from_le_bytes([word[0], word[1], word[2], word[3]])).collect()
+}
+
+fn compile() -> Kernel {
+    Kernel::compile(KERNEL.as_bytes(), "kernel.mlir", &CompileOptions::default()).expect("the kernel compiles")
+}
+
+#[test]
+fn the_info_describes_the_interface() {
+    let kernel = compile();
+    let info = kernel.info();
+    assert_eq!(info.entry, "main");
+    assert_eq!(info.workgroup_size, Some([32, 1, 1]));
+    assert_eq!(info.push_constant_size, 4);
+    assert!(!info.uses_barriers);
+    let bindings: Vec<_> = info.resources.iter().map(|r| (r.kind, r.descriptor_set, r.binding)).collect();
+    assert_eq!(bindings, [(ResourceKind::StorageBuffer, 0, 0), (ResourceKind::StorageBuffer, 0, 1)]);
+}
+
+#[test]
+fn one_compilation_serves_many_dispatches_on_many_threads() {
+    let kernel = compile();
+    for (bias, threads) in [(7i32, 1usize), (-100, 2), (0, 0)] {
+        let input: Vec<i32> = (0..256).map(|i| i * 5 - 300).collect();
+        let mut input_buffer = Buffer::from_bytes(&words(&input));
+        let mut output = Buffer::zeroed(256 * 4);
+        let mut dispatch = Dispatch::new([8, 1, 1]);
+        dispatch.threads = threads;
+        dispatch.push_constants = bias.to_le_bytes().to_vec();
+        dispatch.bind(0, 0, Resource::Buffer(&mut input_buffer));
+        dispatch.bind(0, 1, Resource::Buffer(&mut output));
+        kernel.dispatch(&mut dispatch).expect("the dispatch runs");
+        drop(dispatch);
+        let expected: Vec<i32> = (0..256).map(|i| 3 * input[i as usize] + bias + i).collect();
+        assert_eq!(read_words(&output), expected, "bias {bias}, {threads} threads");
+    }
+}
+
+#[test]
+fn a_dispatch_that_does_not_fit_runs_nothing() {
+    let kernel = compile();
+    let mut input = Buffer::from_bytes(&words(&[1; 32]));
+    let mut output = Buffer::zeroed(32 * 4);
+    let mut missing = Dispatch::new([1, 1, 1]);
+    missing.push_constants = 0i32.to_le_bytes().to_vec();
+    missing.bind(0, 0, Resource::Buffer(&mut input));
+    let error = kernel.dispatch(&mut missing).expect_err("binding 1 is missing");
+    assert!(matches!(error, RunError::Dispatch(_)));
+    assert_eq!(error.to_string(), "the kernel uses set 0 binding 1, which has no buffer");
+    drop(missing);
+    let mut short_push_constants = Dispatch::new([1, 1, 1]);
+    short_push_constants.bind(0, 0, Resource::Buffer(&mut input));
+    short_push_constants.bind(0, 1, Resource::Buffer(&mut output));
+    let error = kernel.dispatch(&mut short_push_constants).expect_err("no push constants");
+    assert_eq!(error.to_string(), "the kernel reads 4 bytes of push constants, the dispatch gives 0");
+    drop(short_push_constants);
+    assert!(read_words(&output).iter().all(|&word| word == 0), "nothing ran");
+}
+
+#[test]
+fn compile_errors_are_located() {
+    let broken = KERNEL.replace("spirv.IMul %x, %three : i32", "spirv.IMul %x, %three : f32");
+    let error = Kernel::compile(broken.as_bytes(), "broken.mlir", &CompileOptions::default()).expect_err("a type error");
+    let RunError::Compile(messages) = error else { panic!("not a compile error: {error}") };
+    assert!(messages.iter().any(|message| message.starts_with("broken.mlir:")), "{messages:?}");
+    let error = Kernel::compile(KERNEL.as_bytes(), "kernel.mlir", &CompileOptions { entry: Some("other".into()), ..Default::default() })
+        .expect_err("no such entry point");
+    assert_eq!(error.to_string(), "the module has no compute entry point named 'other'");
+}
