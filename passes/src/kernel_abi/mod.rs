@@ -234,6 +234,7 @@ fn classify<'c>(global: OperationRef<'c, '_>, name: &str) -> Result<'c, Option<(
             if binding.is_none() {
                 return Err(error(global, format!("the {storage_class} variable @{name} has no descriptor set and binding")));
             }
+            // Its index in the resource table is known once every binding is.
             SlotKind::Resource(0)
         }
         "PushConstant" => SlotKind::PushConstant,
@@ -322,7 +323,7 @@ fn apply_to_module<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Re
         let (kind, binding) = interface[&global].clone();
         let global_op = globals[&global];
         if let Some(binding) = binding
-            && kind == SlotKind::Resource(0)
+            && matches!(kind, SlotKind::Resource(_))
             && let Some(previous) = bindings.insert(binding, global.clone())
         {
             return Err(error(
