@@ -105,7 +105,7 @@ pub fn register_upstream_passes() {
 ///
 /// Errors are emitted as MLIR diagnostics and yield `None`.
 pub fn parse_file<'c>(context: &'c Context, path: &str, source: &[u8]) -> Option<Module<'c>> {
-    if too_deep(context, source, path) {
+    if too_deep(context, source, path) || crashes_the_verifier(context, source, path) {
         return None;
     }
     ffi::parse_module_file(context, path)
@@ -127,6 +127,93 @@ fn too_deep(context: &Context, source: &[u8], name: &str) -> bool {
         &format!("nesting deeper than {MAX_NESTING} levels (regions, blocks, types, attributes): not parsed"),
     );
     true
+}
+
+/// Refuses, with a located error, what MLIR 22's verifier would crash on
+/// (it runs as part of parsing, so this must come first): a specialization
+/// constant composite whose constituent is not a `spirv.SpecConstant` (its
+/// verifier dereferences the missing op; mlir-opt crashes too).
+fn crashes_the_verifier(context: &Context, source: &[u8], name: &str) -> bool {
+    let Err((position, message)) = check_spec_constant_composites(source) else { return false };
+    crate::emit_error(Location::new(context, name, position.line, position.column), &message);
+    true
+}
+
+/// The `@name` symbols of a line, in order, with their byte columns.
+fn symbol_references(line: &str) -> Vec<(usize, String)> {
+    let bytes = line.as_bytes();
+    let mut found = Vec::new();
+    let mut index = 0;
+    while index < bytes.len() {
+        if bytes[index] == b'@' {
+            let start = index + 1;
+            let (name, end) = if bytes.get(start) == Some(&b'"') {
+                let end = line[start + 1..].find('"').map_or(bytes.len(), |at| start + 1 + at);
+                (line[start + 1..end].to_owned(), end + 1)
+            } else {
+                let end = line[start..]
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || "_$.-".contains(c)))
+                    .map_or(bytes.len(), |at| start + at);
+                (line[start..end].to_owned(), end)
+            };
+            found.push((index + 1, name));
+            index = end.max(index + 1);
+        } else {
+            index += 1;
+        }
+    }
+    found
+}
+
+/// Every constituent of a `spirv.SpecConstantComposite` (or its `EXT`
+/// replicate) must be a `spirv.SpecConstant` of the source: a line-based
+/// check of the custom form (`@name (@a, @b)`) and of the generic one
+/// (`constituents = [@a, @b]`), against every `spirv.SpecConstant` the source
+/// defines in either form.
+pub fn check_spec_constant_composites(source: &[u8]) -> Result<(), (TooDeep, String)> {
+    let text = String::from_utf8_lossy(source);
+    if !text.contains("SpecConstantComposite") {
+        return Ok(());
+    }
+    let code = |line: &str| line.split("//").next().unwrap_or("").to_owned();
+    let mut defined = std::collections::HashSet::new();
+    for line in text.lines().map(code) {
+        if let Some(at) = line.find("spirv.SpecConstant ") {
+            if let Some((_, name)) = symbol_references(&line[at..]).first() {
+                defined.insert(name.clone());
+            }
+        } else if line.contains("\"spirv.SpecConstant\"")
+            && let Some(at) = line.find("sym_name = \"")
+        {
+            let rest = &line[at + 12..];
+            defined.insert(rest.split('"').next().unwrap_or("").to_owned());
+        }
+    }
+    for (number, line) in text.lines().map(code).enumerate() {
+        let Some(at) = line.find("SpecConstantComposite") else { continue };
+        let mut references = symbol_references(&line);
+        if let Some(list) = line.find("constituents") {
+            references.retain(|(column, _)| *column > list);
+        } else {
+            // The custom form: the op's own symbol comes first.
+            references.retain(|(column, _)| *column > at);
+            if !references.is_empty() {
+                references.remove(0);
+            }
+        }
+        for (column, name) in references {
+            if !defined.contains(&name) {
+                return Err((
+                    TooDeep { line: number + 1, column },
+                    format!(
+                        "the constituent @{name} of a specialization constant composite is not a spirv.SpecConstant \
+                         (refused before parsing: MLIR 22's verifier crashes on it)"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Where a source first nests deeper than [`MAX_NESTING`].
@@ -228,7 +315,7 @@ const NOT_ONE_OP: &str = "source must contain a single top-level operation, foun
 /// Errors are emitted as MLIR diagnostics (to the context's handlers) and
 /// yield `None`.
 pub fn parse_source<'c>(context: &'c Context, source: &[u8], source_name: &str) -> Option<Module<'c>> {
-    if too_deep(context, source, source_name) {
+    if too_deep(context, source, source_name) || crashes_the_verifier(context, source, source_name) {
         return None;
     }
     // MLIR's single-op parser reports zero or several top-level ops as an

@@ -15,6 +15,7 @@ use std::{
 };
 
 fuzz_target!(|data: &[u8]| run_on_big_stack(|| {
+    record_current_input(data);
     let context = spirv_opt_rs::pipeline::create_context();
     // Diagnostics of a failed import are in its error; keep MLIR quiet.
     let handler = context.attach_diagnostic_handler(|_| true);
@@ -25,6 +26,15 @@ fuzz_target!(|data: &[u8]| run_on_big_stack(|| {
     }
     context.detach_diagnostic_handler(handler);
 }));
+
+/// With `FUZZ_CURRENT_INPUT=FILE`, writes each input to FILE before running
+/// it: a crash libFuzzer cannot catch (a stack overflow kills the process
+/// before its handler runs) then leaves the culprit there.
+fn record_current_input(data: &[u8]) {
+    if let Some(path) = std::env::var_os("FUZZ_CURRENT_INPUT") {
+        let _ = std::fs::write(path, data);
+    }
+}
 
 /// Runs `body` on a thread with a 1 GiB stack, as spirv-opt-rs runs its
 /// work: MLIR's parser and verifier recurse once per nesting level, and the

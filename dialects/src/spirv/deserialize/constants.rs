@@ -86,7 +86,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         let ty = self.mlir_type(inst, type_id)?;
         let mut constituents = Vec::new();
         for &constituent in &inst.words[2..] {
-            let symbol = self.spec_symbol(inst, constituent)?;
+            let symbol = self.scalar_constituent(inst, constituent)?;
             constituents.push(FlatSymbolRefAttribute::new(self.context, &symbol).into());
         }
         let symbol = self.symbol_for(id, "spirv_spec_const_composite");
@@ -104,7 +104,23 @@ impl<'c, 'w> Importer<'c, 'w> {
             .map_err(inst.invalid())?;
         self.module_ops.push(operation);
         self.spec_constants.insert(id, SpecConstant { symbol, type_id, default: None });
+        self.spec_composites.insert(id);
         Ok(())
+    }
+
+    /// The symbol of a constituent of a specialization constant composite,
+    /// which the dialect wants scalar: MLIR 22's verifier of
+    /// `spirv.SpecConstantComposite` crashes on a composite constituent.
+    pub(super) fn scalar_constituent(&mut self, inst: &Inst<'w>, id: u32) -> Result<String> {
+        let symbol = self.spec_symbol(inst, id)?;
+        if self.spec_composites.contains(&id) {
+            return Err(inst.error(ErrorKind::Unsupported(
+                "a specialization constant composite of composites (the dialect's spirv.SpecConstantComposite \
+                 takes scalar constituents only)"
+                    .into(),
+            )));
+        }
+        Ok(symbol)
     }
 
     /// The symbol of a specialization constant; a plain constant used where
@@ -147,7 +163,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             };
             let mut constituents = Vec::new();
             for member in members {
-                let member_symbol = self.spec_symbol(inst, member)?;
+                let member_symbol = self.scalar_constituent(inst, member)?;
                 constituents.push(FlatSymbolRefAttribute::new(self.context, &member_symbol).into());
             }
             let ty = self.mlir_type(inst, type_id)?;
@@ -172,6 +188,9 @@ impl<'c, 'w> Importer<'c, 'w> {
         self.module_ops.push(operation);
         self.spec_constants
             .insert(id, SpecConstant { symbol: symbol.clone(), type_id, default: self.constant_u32(id) });
+        if is_composite {
+            self.spec_composites.insert(id);
+        }
         Ok(symbol)
     }
 

@@ -192,6 +192,9 @@ pub(super) struct Importer<'c, 'w> {
     pub(super) recursive_structs: HashSet<u32>,
     pub(super) constants: HashMap<u32, (u32, ConstantValue)>,
     pub(super) spec_constants: HashMap<u32, SpecConstant>,
+    /// The ids of `spec_constants` that are composites (whose ops MLIR's
+    /// verifier does not accept as constituents).
+    pub(super) spec_composites: HashSet<u32>,
     pub(super) spec_constant_ops: HashMap<u32, Inst<'w>>,
     pub(super) undefs: HashMap<u32, u32>,
     pub(super) globals: HashMap<u32, (String, u32)>,
@@ -261,6 +264,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             recursive_structs: HashSet::default(),
             constants: HashMap::default(),
             spec_constants: HashMap::default(),
+            spec_composites: HashSet::default(),
             spec_constant_ops: HashMap::default(),
             undefs: HashMap::default(),
             globals: HashMap::default(),
@@ -550,7 +554,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let id = self.word(inst, 1)?;
                 self.check_bound(inst, id)?;
                 let ty = self.mlir_type(inst, type_id)?;
-                let constituent = self.spec_symbol(inst, self.word(inst, 2)?)?;
+                let constituent = self.scalar_constituent(inst, self.word(inst, 2)?)?;
                 let symbol = self.symbol_for(id, "spirv_spec_const_replicate");
                 let operation =
                     OperationBuilder::new("spirv.EXT.SpecConstantCompositeReplicate", self.location(inst, None))
@@ -563,6 +567,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                         .map_err(inst.invalid())?;
                 self.module_ops.push(operation);
                 self.spec_constants.insert(id, SpecConstant { symbol, type_id, default: None });
+                self.spec_composites.insert(id);
             }
             op::SPEC_CONSTANT_TRUE | op::SPEC_CONSTANT_FALSE | op::SPEC_CONSTANT => self.spec_constant(inst)?,
             op::SPEC_CONSTANT_COMPOSITE => self.spec_constant_composite(inst)?,
