@@ -365,6 +365,17 @@ fn size_of(text: &mut Text, ty: &str) -> String {
     text.value(format!("llvm.ptrtoint {end} : !llvm.ptr to i64"))
 }
 
+/// The size of `ty` as an i32 value (0 without a type).
+fn size_i32(text: &mut Text, ty: Option<&str>) -> String {
+    match ty {
+        Some(ty) => {
+            let bytes = size_of(text, ty);
+            text.value(format!("llvm.trunc {bytes} : i64 to i32"))
+        }
+        None => text.i32(0),
+    }
+}
+
 /// `Some(n)` for `!llvm.ptr<n>` (`Some(0)` for `!llvm.ptr`).
 fn pointer_address_space(ty: &str) -> Option<u32> {
     if ty == "!llvm.ptr" {
@@ -518,13 +529,7 @@ fn info_globals(abi: &EntryAbi<'_>) -> String {
         let mut aggregate = text.value(format!("llvm.mlir.poison : {array}"));
         for (index, (kind, set, binding, size)) in table.iter().enumerate() {
             let fields = [text.i32(*kind as i64), text.i32(i64::from(*set)), text.i32(i64::from(*binding))];
-            let size = match size {
-                Some(ty) => {
-                    let bytes = size_of(&mut text, ty);
-                    text.value(format!("llvm.trunc {bytes} : i64 to i32"))
-                }
-                None => text.i32(0),
-            };
+            let size = size_i32(&mut text, size.as_deref());
             for (field, value) in fields.iter().chain(std::iter::once(&size)).enumerate() {
                 aggregate = text.value(format!("llvm.insertvalue {value}, {aggregate}[{index}, {field}] : {array}"));
             }
@@ -540,13 +545,7 @@ fn info_globals(abi: &EntryAbi<'_>) -> String {
     let mut text = Text::new();
     let mut info = text.value(format!("llvm.mlir.poison : {INFO}"));
     let size = abi.local_size.unwrap_or([0, 0, 0]);
-    let push_constant_size = match abi.push_constant_type {
-        Some(ty) => {
-            let bytes = size_of(&mut text, ty);
-            text.value(format!("llvm.trunc {bytes} : i64 to i32"))
-        }
-        None => text.i32(0),
-    };
+    let push_constant_size = size_i32(&mut text, abi.push_constant_type);
     let fields = [
         ("0", text.i32(i64::from(ABI_VERSION))),
         ("1", text.i32(i64::from(abi.model.value()))),
