@@ -36,8 +36,8 @@ pub fn to_llvm_ir<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Res
 /// Runs `translate` with the LLVM IR translations registered and the
 /// diagnostics it emits collected into the error, away from the context's
 /// other handlers.
-fn with_translation_diagnostics<'c, T>(
-    context: &'c Context,
+fn with_translation_diagnostics<T>(
+    context: &Context,
     translate: impl FnOnce() -> Option<T>,
 ) -> Result<T, TranslateError> {
     register_all_llvm_translations(context);

@@ -373,6 +373,9 @@ fn body(
     }))
 }
 
+/// The body of a lanewise rule for one lane: (text, lane arguments, element type).
+type ScalarBody<'a> = dyn FnMut(&mut Text, &[String], &str) -> Result<String, String> + 'a;
+
 /// Applies `scalar` lane by lane (or once, for scalars). Scalar arguments
 /// are given to every lane.
 fn lanewise(
@@ -380,7 +383,7 @@ fn lanewise(
     arguments: &[String],
     types: &[String],
     result_type: &str,
-    scalar: &mut dyn FnMut(&mut Text, &[String], &str) -> Result<String, String>,
+    scalar: &mut ScalarBody<'_>,
 ) -> Result<String, String> {
     let (lanes, element) = shape(result_type);
     let Some(lanes) = lanes else { return scalar(text, arguments, element) };
@@ -642,8 +645,8 @@ fn expand(
             select(text, &greater, &difference, &zero, ty)
         }
         E::MaxMag { max } => {
-            let magnitude_a = call_intrinsic(text, "fabs", &[a.clone()], &[ty.to_owned()], ty);
-            let magnitude_b = call_intrinsic(text, "fabs", &[b.clone()], &[ty.to_owned()], ty);
+            let magnitude_a = call_intrinsic(text, "fabs", std::slice::from_ref(&a), &[ty.to_owned()], ty);
+            let magnitude_b = call_intrinsic(text, "fabs", std::slice::from_ref(&b), &[ty.to_owned()], ty);
             let (first, second) = if max { ("ogt", "olt") } else { ("olt", "ogt") };
             let takes_a = fcmp(text, first, &magnitude_a, &magnitude_b, ty);
             let takes_b = fcmp(text, second, &magnitude_a, &magnitude_b, ty);

@@ -100,6 +100,9 @@ enum SlotKind {
     Private(bool),
 }
 
+/// (descriptor set, binding).
+type DescriptorBinding = (u32, u32);
+
 /// One slot of the environment: the global it replaces.
 #[derive(Debug, Clone)]
 struct Slot {
@@ -216,7 +219,7 @@ fn read_entry<'c, 'a>(func: OperationRef<'c, 'a>) -> Result<'c, Option<Entry<'c,
 
 /// How the module's interface global `global` is replaced, or `None` when
 /// it stays a global (OpenCL program-scope variables, constants).
-fn classify<'c>(global: OperationRef<'c, '_>, name: &str) -> Result<'c, Option<(SlotKind, Option<(u32, u32)>)>> {
+fn classify<'c>(global: OperationRef<'c, '_>, name: &str) -> Result<'c, Option<(SlotKind, Option<DescriptorBinding>)>> {
     let Ok(attribute) = global.attribute(INTERFACE) else { return Ok(None) };
     let Ok(interface) = DictionaryAttribute::try_from(attribute) else { return Ok(None) };
     let storage_class = dictionary_string(interface, "storage_class").unwrap_or_default();
@@ -280,7 +283,7 @@ fn apply_to_module<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Re
     }
 
     // The globals each function reaches, and the calls between functions.
-    let mut interface: HashMap<String, (SlotKind, Option<(u32, u32)>)> = HashMap::new();
+    let mut interface: HashMap<String, (SlotKind, Option<DescriptorBinding>)> = HashMap::new();
     for (name, global) in &globals {
         if let Some(kind) = classify(*global, name)? {
             interface.insert(name.clone(), kind);

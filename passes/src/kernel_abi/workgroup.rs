@@ -459,13 +459,11 @@ pub(super) fn supported_built_in(name: &str) -> bool {
 }
 
 fn global_ids(text: &mut Text, ids: &Ids) -> [String; 3] {
-    let mut global: [String; 3] = Default::default();
-    for axis in 0..3 {
+    std::array::from_fn(|axis| {
         let base = text.value(format!("llvm.mul {}, {} : i64", ids.group[axis], ids.size[axis]));
         let local = text.value(format!("llvm.add {base}, {} : i64", ids.local[axis]));
-        global[axis] = text.value(format!("llvm.add {local}, {} : i64", ids.offset[axis]));
-    }
-    global
+        text.value(format!("llvm.add {local}, {} : i64", ids.offset[axis]))
+    })
 }
 
 fn mask(text: &mut Text, ty: &str, words: [i32; 4]) -> String {

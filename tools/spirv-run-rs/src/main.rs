@@ -108,6 +108,9 @@ fn three(values: &[u64]) -> Result<[u32; 3], String> {
     Ok(out)
 }
 
+/// A Vulkan (descriptor set, binding).
+type Slot = (u32, u32);
+
 /// What `--buffer` and `--arg buffer:` ask for: the data, and where to write it.
 struct Input {
     buffer: Buffer,
@@ -190,7 +193,7 @@ fn run(options: &Options) -> Result<(), String> {
     let info = kernel.info().clone();
 
     // The resources, kept alive until the outputs are written.
-    let mut inputs: Vec<(Option<(u32, u32)>, Option<u32>, Input)> = Vec::new();
+    let mut inputs: Vec<(Option<Slot>, Option<u32>, Input)> = Vec::new();
     let mut locals: Vec<(u32, usize)> = Vec::new();
     let mut values: Vec<(u32, Buffer)> = Vec::new();
     let mut push_constants = Vec::new();
