@@ -129,12 +129,16 @@ fn too_deep(context: &Context, source: &[u8], name: &str) -> bool {
     true
 }
 
-/// Refuses, with a located error, what MLIR 22's verifier would crash on
-/// (it runs as part of parsing, so this must come first): a specialization
-/// constant composite whose constituent is not a `spirv.SpecConstant` (its
-/// verifier dereferences the missing op; mlir-opt crashes too).
+/// Refuses, with a located error, what MLIR 22's parser or verifier would
+/// crash on (the verifier runs as part of parsing, so this must come
+/// first); mlir-opt crashes on each: a specialization constant composite
+/// whose constituent is not a `spirv.SpecConstant` (its verifier
+/// dereferences the missing op), and a `spirv.ExecutionMode` value that is
+/// not an integer (its parser casts any attribute to an integer). Both
+/// found by the text fuzzer.
 fn crashes_the_verifier(context: &Context, source: &[u8], name: &str) -> bool {
-    let Err((position, message)) = check_spec_constant_composites(source) else { return false };
+    let check = check_spec_constant_composites(source).and_then(|()| check_execution_mode_values(source));
+    let Err((position, message)) = check else { return false };
     crate::emit_error(Location::new(context, name, position.line, position.column), &message);
     true
 }
@@ -211,6 +215,52 @@ pub fn check_spec_constant_composites(source: &[u8]) -> Result<(), (TooDeep, Str
                     ),
                 ));
             }
+        }
+    }
+    Ok(())
+}
+
+/// Every value of a `spirv.ExecutionMode` in the custom form (`@fn "Mode",
+/// v0, v1...`) must be an integer literal.
+pub fn check_execution_mode_values(source: &[u8]) -> Result<(), (TooDeep, String)> {
+    let text = String::from_utf8_lossy(source);
+    if !text.contains("spirv.ExecutionMode") {
+        return Ok(());
+    }
+    for (number, line) in text.lines().enumerate() {
+        // A trailing location (`loc(...)`, printed with debug info) is not a value.
+        let code = line.split("//").next().unwrap_or("");
+        let code = code.split(" loc(").next().unwrap_or("");
+        let Some(at) = code.find("spirv.ExecutionMode ") else { continue };
+        // The values follow the quoted mode name.
+        let rest = &code[at..];
+        let Some(open) = rest.find('"') else { continue };
+        let Some(close) = rest[open + 1..].find('"') else { continue };
+        let values_at = at + open + 1 + close + 1;
+        let mut column = values_at;
+        for (index, piece) in code[values_at..].split(',').enumerate() {
+            let value = piece.trim();
+            let is_integer = {
+                let digits = value.strip_prefix('-').unwrap_or(value);
+                match digits.strip_prefix("0x") {
+                    Some(hex) => !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit()),
+                    None => !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()),
+                }
+            };
+            if index > 0 && !is_integer {
+                return Err((
+                    TooDeep { line: number + 1, column: column + 1 + (piece.len() - piece.trim_start().len()) },
+                    format!(
+                        "'{value}' is not an integer: spirv.ExecutionMode takes integer values (refused before \
+                         parsing: MLIR 22's parser crashes on it)"
+                    ),
+                ));
+            }
+            if index == 0 && !value.is_empty() {
+                // Text between the mode and the first comma: not this form.
+                break;
+            }
+            column += piece.len() + 1;
         }
     }
     Ok(())
