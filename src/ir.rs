@@ -40,3 +40,10 @@ pub fn is_float_like(ty: Type<'_>) -> bool {
 pub fn llvm_function_type_parts(ty: Type<'_>) -> Option<(Type<'_>, Vec<Type<'_>>)> {
     crate::ffi::surgery::llvm_function_type_parts(ty)
 }
+
+/// The value of a string attribute or a flat symbol reference (bytes that
+/// are not UTF-8 replaced); `None` for any other attribute. Unlike melior's
+/// `value()`, it never panics.
+pub fn string_value(attribute: melior::ir::Attribute<'_>) -> Option<String> {
+    crate::ffi::surgery::string_like_value(attribute)
+}

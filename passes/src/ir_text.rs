@@ -60,3 +60,23 @@ impl Text {
         }
     }
 }
+
+/// `@name` as MLIR's parser reads it: bare when it is an identifier,
+/// quoted (with escapes) otherwise.
+pub(crate) fn symbol(name: &str) -> String {
+    let bare = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || "_$.-".contains(c));
+    if bare {
+        return format!("@{name}");
+    }
+    let mut quoted = String::from("@\"");
+    for byte in name.bytes() {
+        match byte {
+            b'"' | b'\\' => quoted.push_str(&format!("\\{byte:02X}")),
+            0x20..=0x7e => quoted.push(byte as char),
+            _ => quoted.push_str(&format!("\\{byte:02X}")),
+        }
+    }
+    quoted.push('"');
+    quoted
+}

@@ -482,8 +482,7 @@ fn entry_model(module: melior::ir::OperationRef<'_, '_>, wanted: Option<&str>) -
         let name = op
             .attribute("fn")
             .ok()
-            .and_then(|name| melior::ir::attribute::FlatSymbolRefAttribute::try_from(name).ok())
-            .map(|name| name.value().to_owned())
+            .and_then(spirv_opt_rs::ir::string_value)
             .unwrap_or_default();
         let model = op.attribute("execution_model").map(|model| model.to_string()).unwrap_or_default();
         let model = model.rsplit_once('<').map_or(model.as_str(), |(_, rest)| rest.trim_end_matches('>')).to_owned();

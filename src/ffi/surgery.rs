@@ -113,3 +113,24 @@ pub(crate) fn llvm_function_type_parts<'c>(ty: melior::ir::Type<'c>) -> Option<(
         Some((result, inputs))
     }
 }
+
+/// The value of a string attribute, or of a flat symbol reference, decoded
+/// lossily (MLIR strings are bytes; melior's accessors panic on non-UTF-8).
+///
+/// Assumes `attribute` is live.
+pub(crate) fn string_like_value(attribute: Attribute<'_>) -> Option<String> {
+    // SAFETY: each accessor is called only on an attribute of its kind; the
+    // returned bytes belong to the uniqued attribute and are copied at once.
+    unsafe {
+        let raw = attribute.to_raw();
+        let value = if mlir_sys::mlirAttributeIsAString(raw) {
+            mlir_sys::mlirStringAttrGetValue(raw)
+        } else if mlir_sys::mlirAttributeIsAFlatSymbolRef(raw) {
+            mlir_sys::mlirFlatSymbolRefAttrGetValue(raw)
+        } else {
+            return None;
+        };
+        let bytes = std::slice::from_raw_parts(value.data.cast::<u8>(), value.length);
+        Some(String::from_utf8_lossy(bytes).into_owned())
+    }
+}

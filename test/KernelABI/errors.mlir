@@ -90,3 +90,17 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
   spirv.EntryPoint "GLCompute" @main
   spirv.ExecutionMode @main "LocalSize", 1, 1, 1
 }
+
+// -----
+
+// A built-in whose name is not UTF-8 (found by the fuzzer: it used to panic).
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  // expected-error @+1 {{has no meaning for a compute kernel}}
+  spirv.GlobalVariable @id built_in("\FFGlobalInvocationId") : !spirv.ptr<vector<3xi32>, Input>
+  spirv.func @main() "None" {
+    %id = spirv.mlir.addressof @id : !spirv.ptr<vector<3xi32>, Input>
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main, @id
+  spirv.ExecutionMode @main "LocalSize", 1, 1, 1
+}

@@ -97,3 +97,20 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
   spirv.ExecutionMode @main "LocalSize", 8, 8, 1
 }
 
+
+// -----
+
+// An entry point whose name is no identifier: the glue quotes it.
+
+// CHECK-LABEL: // -----
+// CHECK:       llvm.func internal @"entry point"(%{{.*}}: !llvm.ptr) {
+// CHECK:       llvm.func @"__spvabi_entry point"(
+// CHECK:         llvm.call @"entry point"(%{{.*}}) : (!llvm.ptr) -> ()
+// CHECK:       llvm.mlir.global external constant @"__spvabi_entry point_info"()
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.func @"entry point"() "None" {
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @"entry point"
+  spirv.ExecutionMode @"entry point" "LocalSize", 4, 1, 1
+}

@@ -20,9 +20,12 @@ use std::fmt::Write;
 
 use melior::{
     Context,
-    ir::{BlockLike, OperationRef, RegionLike, Type, attribute::StringAttribute, operation::OperationLike},
+    ir::{BlockLike, OperationRef, RegionLike, Type, operation::OperationLike},
 };
-use spirv_opt_rs::{ir::llvm_function_type_parts, surgery};
+use spirv_opt_rs::{
+    ir::{llvm_function_type_parts, string_value},
+    surgery,
+};
 use thiserror::Error;
 
 pub use rules::{BuiltinRule, rule_for};
@@ -89,8 +92,7 @@ pub fn define_builtins<'c>(
             let Some(name) = declaration
                 .attribute("sym_name")
                 .ok()
-                .and_then(|name| StringAttribute::try_from(name).ok())
-                .map(|name| name.value().to_owned())
+                .and_then(string_value)
             else {
                 continue;
             };
@@ -167,8 +169,8 @@ fn check_subgroup_scope<'c>(module: OperationRef<'c, '_>, name: &str) -> Result<
             && op
                 .attribute("callee")
                 .ok()
-                .and_then(|callee| melior::ir::attribute::FlatSymbolRefAttribute::try_from(callee).ok())
-                .is_some_and(|callee| callee.value() == name)
+                .and_then(string_value)
+                .is_some_and(|callee| callee == name)
     });
     for call in calls {
         let scope = call
@@ -208,8 +210,8 @@ fn existing_symbols(body: melior::ir::BlockRef<'_, '_>) -> std::collections::Has
     let mut next = body.first_operation();
     while let Some(op) = next {
         next = op.next_in_block();
-        if let Some(name) = op.attribute("sym_name").ok().and_then(|name| StringAttribute::try_from(name).ok()) {
-            symbols.insert(name.value().to_owned());
+        if let Some(name) = op.attribute("sym_name").ok().and_then(string_value) {
+            symbols.insert(name);
         }
     }
     symbols

@@ -319,9 +319,9 @@ pub(crate) fn define(signature: &Signature<'_>, rule: BuiltinRule) -> Result<Str
     let mut definition = String::new();
     let _ = write!(
         definition,
-        "  llvm.func linkonce_odr {} @{}({}){result} attributes {{always_inline, no_unwind}} {{\n{}  }}",
+        "  llvm.func linkonce_odr {} {}({}){result} attributes {{always_inline, no_unwind}} {{\n{}  }}",
         signature.calling_convention,
-        signature.name,
+        crate::ir_text::symbol(signature.name),
         parameters.join(", "),
         text.out
     );

@@ -37,13 +37,15 @@ use melior::{
     ir::{
         Attribute, BlockLike, Identifier, Location, OperationRef, RegionLike, Type, Value,
         attribute::{
-            ArrayAttribute, DenseI32ArrayAttribute, DictionaryAttribute, FlatSymbolRefAttribute, IntegerAttribute,
-            StringAttribute, TypeAttribute,
+            ArrayAttribute, DenseI32ArrayAttribute, DictionaryAttribute, IntegerAttribute, TypeAttribute,
         },
         operation::{OperationBuilder, OperationLike},
     },
 };
-use spirv_opt_rs::{ir::llvm_function_type_parts, surgery};
+use spirv_opt_rs::{
+    ir::{llvm_function_type_parts, string_value},
+    surgery,
+};
 use thiserror::Error;
 
 use crate::spirv_to_llvm::abi_attributes::{ENTRY_POINT, INTERFACE};
@@ -141,12 +143,12 @@ fn op_name(op: OperationRef<'_, '_>) -> String {
 
 fn symbol(op: OperationRef<'_, '_>) -> Option<String> {
     let name = op.attribute("sym_name").ok()?;
-    StringAttribute::try_from(name).ok().map(|name| name.value().to_owned())
+    string_value(name)
 }
 
 fn dictionary_string(dictionary: DictionaryAttribute<'_>, key: &str) -> Option<String> {
     let value = dictionary.element_by_name(key)?;
-    StringAttribute::try_from(value).ok().map(|value| value.value().to_owned())
+    string_value(value)
 }
 
 fn dictionary_integer(dictionary: DictionaryAttribute<'_>, key: &str) -> Option<u32> {
@@ -205,8 +207,8 @@ fn read_entry<'c, 'a>(func: OperationRef<'c, 'a>) -> Result<'c, Option<Entry<'c,
     let mut arguments = Vec::new();
     if let Some(kinds) = dictionary.element_by_name("arguments").and_then(|kinds| ArrayAttribute::try_from(kinds).ok()) {
         for index in 0..kinds.len() {
-            let kind = kinds.element(index).ok().and_then(|kind| StringAttribute::try_from(kind).ok());
-            arguments.push(match kind.as_ref().map(|kind| kind.value()) {
+            let kind = kinds.element(index).ok().and_then(string_value);
+            arguments.push(match kind.as_deref() {
                 Some("local") => ResourceKind::LocalPointer,
                 Some("global") => ResourceKind::GlobalPointer,
                 Some("value") => ResourceKind::Value,
@@ -463,7 +465,7 @@ fn apply_to_module<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Re
 
 fn flat_symbol(op: OperationRef<'_, '_>, name: &str) -> Option<String> {
     let attribute = op.attribute(name).ok()?;
-    FlatSymbolRefAttribute::try_from(attribute).ok().map(|symbol| symbol.value().to_owned())
+    string_value(attribute)
 }
 
 fn interface_storage_class(global: OperationRef<'_, '_>) -> String {

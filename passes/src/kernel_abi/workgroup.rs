@@ -16,7 +16,7 @@
 use std::fmt::Write;
 
 use super::{ExecutionModel, Slot, SlotKind};
-use crate::ir_text::Text;
+use crate::ir_text::{Text, symbol};
 
 /// The version `__spvabi_E_info.abi_version` holds (docs/abi.md).
 pub const ABI_VERSION: u32 = 1;
@@ -257,7 +257,7 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
                 let value = match &slot.kind {
                     SlotKind::BuiltIn(built_in) => built_in_value(&mut text, built_in, &slot.value_type, &ids),
                     SlotKind::Private(true) => {
-                        let template = text.value(format!("llvm.mlir.addressof @{} : {}", slot.global, pointer_type(slot.address_space)));
+                        let template = text.value(format!("llvm.mlir.addressof {} : {}", symbol(&slot.global), pointer_type(slot.address_space)));
                         text.value(format!("llvm.load {template} : {} -> {}", pointer_type(slot.address_space), slot.value_type))
                     }
                     _ => text.value(format!("llvm.mlir.zero : {}", slot.value_type)),
@@ -273,7 +273,7 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     }
     let mut call_arguments = arguments.clone();
     call_arguments.push(environment.clone());
-    let call = format!("llvm.call @{name}({}) : ({entry_inputs}) -> {entry_call_result}", call_arguments.join(", "));
+    let call = format!("llvm.call {}({}) : ({entry_inputs}) -> {entry_call_result}", symbol(name), call_arguments.join(", "));
     match &handles {
         Some(handles) => {
             let handle = text.value(call);
@@ -327,18 +327,19 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
 
     let mut module = String::new();
     let _ = writeln!(module, "module {{");
-    let _ = writeln!(module, "  llvm.func @{name}({entry_inputs}){entry_result}");
+    let _ = writeln!(module, "  llvm.func {}({entry_inputs}){entry_result}", symbol(name));
     // The private variables' initial values, read from the module's globals.
     for slot in abi.slots.iter().filter(|slot| slot.kind == SlotKind::Private(true)) {
         let _ = writeln!(
             module,
-            "  llvm.mlir.global external @{}() {{addr_space = {} : i32}} : {}",
-            slot.global, slot.address_space, slot.value_type
+            "  llvm.mlir.global external {}() {{addr_space = {} : i32}} : {}",
+            symbol(&slot.global), slot.address_space, slot.value_type
         );
     }
     let _ = writeln!(
         module,
-        "  llvm.func @__spvabi_{name}(%dispatch: !llvm.ptr {{llvm.noalias, llvm.readonly}}, %workgroup_id: !llvm.ptr {{llvm.readonly}}) {{"
+        "  llvm.func {}(%dispatch: !llvm.ptr {{llvm.noalias, llvm.readonly}}, %workgroup_id: !llvm.ptr {{llvm.readonly}}) {{",
+        symbol(&format!("__spvabi_{name}"))
     );
     module.push_str(&text.out);
     let _ = writeln!(module, "  }}");
@@ -535,7 +536,8 @@ fn info_globals(abi: &EntryAbi<'_>) -> String {
         text.line(format!("llvm.return {aggregate} : {array}"));
         let _ = writeln!(
             globals,
-            "  llvm.mlir.global internal constant @__spvabi_{name}_resources() {{addr_space = 0 : i32}} : {array} {{\n{}  }}",
+            "  llvm.mlir.global internal constant {}() {{addr_space = 0 : i32}} : {array} {{\n{}  }}",
+            symbol(&format!("__spvabi_{name}_resources")),
             text.out
         );
         resources_value = Some(());
@@ -558,14 +560,15 @@ fn info_globals(abi: &EntryAbi<'_>) -> String {
         info = text.value(format!("llvm.insertvalue {value}, {info}[{position}] : {INFO}"));
     }
     let resources = match resources_value {
-        Some(()) => text.value(format!("llvm.mlir.addressof @__spvabi_{name}_resources : !llvm.ptr")),
+        Some(()) => text.value(format!("llvm.mlir.addressof {} : !llvm.ptr", symbol(&format!("__spvabi_{name}_resources")))),
         None => text.value("llvm.mlir.zero : !llvm.ptr"),
     };
     info = text.value(format!("llvm.insertvalue {resources}, {info}[6] : {INFO}"));
     text.line(format!("llvm.return {info} : {INFO}"));
     let _ = writeln!(
         globals,
-        "  llvm.mlir.global external constant @__spvabi_{name}_info() {{addr_space = 0 : i32}} : {INFO} {{\n{}  }}",
+        "  llvm.mlir.global external constant {}() {{addr_space = 0 : i32}} : {INFO} {{\n{}  }}",
+        symbol(&format!("__spvabi_{name}_info")),
         text.out
     );
     globals

@@ -20,11 +20,11 @@
 use std::{cell::RefCell, collections::HashMap};
 
 use melior::ir::{
-    Attribute, BlockLike, OperationRef, RegionLike,
-    attribute::{IntegerAttribute, StringAttribute},
+    Attribute, BlockLike, Identifier, OperationRef, RegionLike,
+    attribute::{DictionaryAttribute, IntegerAttribute, StringAttribute},
     operation::OperationLike,
 };
-use spirv_opt_rs::{conversion::ConversionRewriter, error::MatchFailure};
+use spirv_opt_rs::{conversion::ConversionRewriter, error::MatchFailure, ir::string_value};
 
 use super::{
     types::read_type,
@@ -100,25 +100,28 @@ pub(super) fn interface_attribute<'c>(
     storage_class: &str,
     buffer_block: bool,
 ) -> Result<Attribute<'c>, MatchFailure> {
-    let mut fields = vec![format!("storage_class = \"{storage_class}\"")];
+    // Built through the API, not as text: a built-in's name comes from the
+    // input and may hold any bytes.
+    let context = rewriter.context();
+    let mut fields: Vec<(Identifier<'c>, Attribute<'c>)> =
+        vec![(Identifier::new(context, "storage_class"), StringAttribute::new(context, storage_class).into())];
     if buffer_block {
-        fields.push("buffer_block".to_owned());
+        fields.push((Identifier::new(context, "buffer_block"), Attribute::unit(context)));
     }
     if let Ok(built_in) = global.attribute("built_in")
-        && let Ok(built_in) = StringAttribute::try_from(built_in)
+        && let Some(built_in) = string_value(built_in)
     {
-        fields.push(format!("built_in = \"{}\"", built_in.value()));
+        fields.push((Identifier::new(context, "built_in"), StringAttribute::new(context, &built_in).into()));
     }
+    let i32_type = melior::ir::r#type::IntegerType::new(context, 32).into();
     for key in ["descriptor_set", "binding"] {
         if let Ok(value) = global.attribute(key)
             && let Ok(value) = IntegerAttribute::try_from(value)
         {
-            fields.push(format!("{key} = {} : i32", value.value()));
+            fields.push((Identifier::new(context, key), IntegerAttribute::new(i32_type, value.value()).into()));
         }
     }
-    let text = format!("{{{}}}", fields.join(", "));
-    Attribute::parse(rewriter.context(), &text)
-        .ok_or_else(|| MatchFailure::new(format!("cannot build the interface attribute {text}")))
+    Ok(DictionaryAttribute::new(context, &fields).into())
 }
 
 /// The entry points of `module` (a `spirv.module`): function name to the
@@ -160,8 +163,8 @@ fn read_entry_points(module: OperationRef<'_, '_>) -> Result<HashMap<String, Str
                 let is_workgroup_size = op
                     .attribute("built_in")
                     .ok()
-                    .and_then(|value| StringAttribute::try_from(value).ok())
-                    .is_some_and(|value| value.value() == "WorkgroupSize");
+                    .and_then(string_value)
+                    .is_some_and(|value| value == "WorkgroupSize");
                 if is_workgroup_size {
                     let constituents = printed_attribute(op, "constituents").unwrap_or_default();
                     workgroup_size_constituents = Some(
@@ -206,7 +209,6 @@ fn enum_case(printed: &str) -> String {
 fn symbol_name(op: OperationRef<'_, '_>) -> Result<String, MatchFailure> {
     op.attribute("sym_name")
         .ok()
-        .and_then(|name| StringAttribute::try_from(name).ok())
-        .map(|name| name.value().to_owned())
+        .and_then(string_value)
         .ok_or_else(|| MatchFailure::new("the op has no symbol name"))
 }

@@ -93,8 +93,39 @@ pub fn instructions(words: &[u32]) -> Result<Vec<Inst<'_>>, DeserializeError> {
         instructions.push(Inst { opcode, words: &words[at + 1..at + count], offset: at * 4 });
         at += count;
     }
+    check_spec_constant_ops(&instructions)?;
     check_grammar(words, &instructions)?;
     Ok(instructions)
+}
+
+/// The opcodes `OpSpecConstantOp` may compute (SPIR-V 3.52.11: the Shader
+/// list, and those Kernel adds). rspirv's parser panics on some of the
+/// others (their operands are context-dependent literals), so they are
+/// refused before it runs.
+fn check_spec_constant_ops(instructions: &[Inst<'_>]) -> Result<(), DeserializeError> {
+    use rspirv::spirv::Op;
+    const ALLOWED: &[Op] = &[
+        Op::SConvert, Op::UConvert, Op::FConvert, Op::SNegate, Op::Not, Op::IAdd, Op::ISub, Op::IMul,
+        Op::UDiv, Op::SDiv, Op::UMod, Op::SRem, Op::SMod, Op::ShiftRightLogical, Op::ShiftRightArithmetic,
+        Op::ShiftLeftLogical, Op::BitwiseOr, Op::BitwiseXor, Op::BitwiseAnd, Op::VectorShuffle,
+        Op::CompositeExtract, Op::CompositeInsert, Op::LogicalOr, Op::LogicalAnd, Op::LogicalNot,
+        Op::LogicalEqual, Op::LogicalNotEqual, Op::Select, Op::IEqual, Op::INotEqual, Op::ULessThan,
+        Op::SLessThan, Op::UGreaterThan, Op::SGreaterThan, Op::ULessThanEqual, Op::SLessThanEqual,
+        Op::UGreaterThanEqual, Op::SGreaterThanEqual, Op::QuantizeToF16, Op::ConvertFToS, Op::ConvertSToF,
+        Op::ConvertFToU, Op::ConvertUToF, Op::ConvertPtrToU, Op::ConvertUToPtr, Op::GenericCastToPtr,
+        Op::PtrCastToGeneric, Op::Bitcast, Op::FNegate, Op::FAdd, Op::FSub, Op::FMul, Op::FDiv, Op::FRem,
+        Op::FMod, Op::AccessChain, Op::InBoundsAccessChain, Op::PtrAccessChain, Op::InBoundsPtrAccessChain,
+    ];
+    for inst in instructions.iter().filter(|inst| inst.opcode == Op::SpecConstantOp as u16) {
+        let Some(&opcode) = inst.words.get(2) else { continue };
+        if !ALLOWED.iter().any(|allowed| *allowed as u32 == opcode) {
+            return Err(DeserializeError::new(
+                inst.offset,
+                ErrorKind::Malformed(format!("OpSpecConstantOp with opcode {opcode}, which it does not allow")),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A consumer that only lets rspirv's parser check the instructions.
