@@ -77,7 +77,7 @@ impl Pass for SpirvKernelAbi {
     fn run(&self, op: OperationRef<'_, '_>, _options: &PassOptions) -> Result<(), PassError> {
         let _span = tracing::info_span!("spirv-kernel-abi").entered();
         spirv_opt_rs::with_context(op.context(), |context| {
-            crate::kernel_abi::apply_kernel_abi(context, op).map_err(|error| {
+            crate::kernel_abi::apply_kernel_abi(context, op).map(|_| ()).map_err(|error| {
                 spirv_opt_rs::emit_error(error.location, &error.message);
                 PassError::reported(error.message.clone())
             })

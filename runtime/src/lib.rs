@@ -467,6 +467,10 @@ fn lower_in(
         spirv_opt_rs::emit_error(error.location, &error.message);
         failed(None)
     })?;
+    // The ABI and the builtins edited the IR: verified before LLVM reads it.
+    if !operation.verify() {
+        return Err(failed(None));
+    }
     let emit_options =
         EmitOptions { kind: EmitKind::LlvmIr, opt_level: options.opt_level.unwrap_or(2), target: None, cpu: None };
     let bytes = emit(context, operation, &emit_options).map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?;

@@ -127,14 +127,16 @@ struct Binding {
 
 /// Applies the kernel ABI to every module (the top-level one and the nested
 /// ones `convert-spirv-to-llvm` makes) holding `spirv_abi.entry_point`
-/// functions.
-pub fn apply_kernel_abi<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Result<'c, ()> {
+/// functions; returns how many entry points it gave the ABI (0: the IR is
+/// unchanged).
+pub fn apply_kernel_abi<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Result<'c, usize> {
     let mut modules = vec![module];
     modules.extend(surgery::nested_ops(module, &mut |op| op_name(op) == "builtin.module"));
+    let mut count = 0;
     for module in modules {
-        apply_to_module(context, module)?;
+        count += apply_to_module(context, module)?;
     }
-    Ok(())
+    Ok(count)
 }
 
 fn op_name(op: OperationRef<'_, '_>) -> String {
@@ -251,8 +253,8 @@ fn classify<'c>(global: OperationRef<'c, '_>, name: &str) -> Result<'c, Option<(
     Ok(Some((kind, binding)))
 }
 
-fn apply_to_module<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Result<'c, ()> {
-    let Some(body) = module.region(0).ok().and_then(|region| region.first_block()) else { return Ok(()) };
+fn apply_to_module<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Result<'c, usize> {
+    let Some(body) = module.region(0).ok().and_then(|region| region.first_block()) else { return Ok(0) };
     let mut globals: HashMap<String, OperationRef<'c, '_>> = HashMap::new();
     let mut functions: HashMap<String, OperationRef<'c, '_>> = HashMap::new();
     let mut entries = Vec::new();
@@ -277,7 +279,7 @@ fn apply_to_module<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Re
         }
     }
     if entries.is_empty() {
-        return Ok(());
+        return Ok(0);
     }
     let model = entries[0].model;
     if let Some(other) = entries.iter().find(|entry| entry.model != model) {
@@ -460,7 +462,7 @@ fn apply_to_module<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Re
             surgery::erase(globals[&slot.global]);
         }
     }
-    Ok(())
+    Ok(entries.len())
 }
 
 fn flat_symbol(op: OperationRef<'_, '_>, name: &str) -> Option<String> {

@@ -338,13 +338,23 @@ fn transform(
         Some(kind) => {
             // Code is only callable through the kernel ABI: --emit applies
             // it where the pipeline did not (it leaves nothing for a second run).
-            if let Err(error) = apply_kernel_abi(context, module.as_operation()) {
-                spirv_opt_rs::emit_error(error.location, &error.message);
-                return None;
-            }
+            let kernels = match apply_kernel_abi(context, module.as_operation()) {
+                Ok(kernels) => kernels,
+                Err(error) => {
+                    spirv_opt_rs::emit_error(error.location, &error.message);
+                    return None;
+                }
+            };
             // And the builtins it calls are defined in it (objects that link).
-            if let Err(error) = define_builtins(context, module.as_operation()) {
-                spirv_opt_rs::emit_error(error.location, &error.message);
+            let builtins = match define_builtins(context, module.as_operation()) {
+                Ok(defined) => defined.defined.len(),
+                Err(error) => {
+                    spirv_opt_rs::emit_error(error.location, &error.message);
+                    return None;
+                }
+            };
+            // What they changed is verified before LLVM's translation reads it.
+            if (kernels > 0 || builtins > 0) && !module.as_operation().verify() {
                 return None;
             }
             let emit_options = EmitOptions {
