@@ -1,7 +1,9 @@
 //! The text path on arbitrary bytes: parse (as the tool reads a file),
-//! convert with `convert-spirv-to-llvm`, verify, print. It never panics,
-//! aborts or hangs, and whatever converts prints text that parses again
-//! (issue 9). Not `#![no_main]`, for the reason given in `binary.rs`.
+//! convert with `convert-spirv-to-llvm`, verify, print, then what `--emit`
+//! adds (the kernel ABI, the builtin definitions, LLVM IR). It never
+//! panics, aborts or hangs, whatever converts prints text that parses
+//! again, and the ABI and builtins leave valid IR (issue 9). Not
+//! `#![no_main]`, for the reason given in `binary.rs`.
 
 use libfuzzer_sys::fuzz_target;
 use melior::ir::operation::OperationLike;
@@ -36,6 +38,25 @@ fuzz_target!(|data: &[u8]| run_on_big_stack(|| {
                 "converted output must parse again"
             );
             again.detach_diagnostic_handler(quiet);
+            // Then what `--emit` does with it: the kernel ABI, the builtin
+            // definitions, verification, LLVM IR. Errors are fine; crashes
+            // and IR that fails verification after a success are not.
+            let operation = module.as_operation();
+            if spirv_opt_passes::kernel_abi::apply_kernel_abi(&context, operation).is_ok()
+                && spirv_opt_passes::builtins::define_builtins(&context, operation).is_ok()
+            {
+                assert!(operation.verify(), "the kernel ABI and the builtins must leave valid IR");
+                let _ = spirv_opt_rs::translate::emit(
+                    &context,
+                    operation,
+                    &spirv_opt_rs::translate::EmitOptions {
+                        kind: spirv_opt_rs::translate::EmitKind::LlvmIr,
+                        opt_level: 0,
+                        target: None,
+                        cpu: None,
+                    },
+                );
+            }
         }
     }
     context.detach_diagnostic_handler(handler);
