@@ -30,7 +30,48 @@ pub struct TranslateError {
 /// (idempotent). The diagnostics of a failed translation are returned in the
 /// error instead of reaching the context's other handlers.
 pub fn to_llvm_ir<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Result<String, TranslateError> {
+    check_top_level(module)?;
     with_translation_diagnostics(context, || ffi::translate::translate_to_llvm_ir(module))
+}
+
+/// The ops LLVM IR has at module level; MLIR's translation crashes on any
+/// other op found there (an `llvm.alloca` outside a function, from a
+/// `spirv.Variable` written at the top level: the fuzzer found it).
+const MODULE_LEVEL_OPS: &[&str] = &[
+    "llvm.func",
+    "llvm.mlir.global",
+    "llvm.mlir.alias",
+    "llvm.mlir.ifunc",
+    "llvm.mlir.global_ctors",
+    "llvm.mlir.global_dtors",
+    "llvm.comdat",
+    "llvm.module_flags",
+    "llvm.linker_options",
+    "builtin.module",
+];
+
+/// Refuses a module whose body holds an op LLVM IR cannot have at module
+/// level, naming the first one and its location.
+fn check_top_level(module: OperationRef<'_, '_>) -> Result<(), TranslateError> {
+    let Ok(region) = module.region(0) else { return Ok(()) };
+    let Some(block) = region.first_block() else { return Ok(()) };
+    let mut next = block.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        let name = op.name().as_string_ref().as_str().unwrap_or("").to_owned();
+        if !MODULE_LEVEL_OPS.contains(&name.as_str()) {
+            let location = crate::context::print_location(op.location());
+            return Err(TranslateError {
+                messages: vec![format!(
+                    "{location}: '{name}' at the top level of a module: LLVM IR has only functions and globals there"
+                )],
+            });
+        }
+        if name == "builtin.module" {
+            check_top_level(op)?;
+        }
+    }
+    Ok(())
 }
 
 /// Runs `translate` with the LLVM IR translations registered and the
@@ -183,6 +224,7 @@ pub fn emit<'c>(context: &'c Context, module: OperationRef<'c, '_>, options: &Em
         targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple},
     };
     inline_nested_modules(module)?;
+    check_top_level(module)?;
     // Straight from the LLVM dialect to LLVM's in-memory IR: no text between.
     let llvm = inkwell::context::Context::create();
     let llvm_module = with_translation_diagnostics(context, || ffi::translate::translate_into(module, &llvm))?;
