@@ -50,8 +50,8 @@ const MODULE_LEVEL_OPS: &[&str] = &[
     "builtin.module",
 ];
 
-/// Refuses a module whose body holds an op LLVM IR cannot have at module
-/// level, naming the first one and its location.
+/// Refuses a module whose body holds an LLVM dialect op that LLVM IR
+/// cannot have at module level, naming the first one and its location.
 fn check_top_level(module: OperationRef<'_, '_>) -> Result<(), TranslateError> {
     let Ok(region) = module.region(0) else { return Ok(()) };
     let Some(block) = region.first_block() else { return Ok(()) };
@@ -59,7 +59,8 @@ fn check_top_level(module: OperationRef<'_, '_>) -> Result<(), TranslateError> {
     while let Some(op) = next {
         next = op.next_in_block();
         let name = op.name().as_string_ref().as_str().unwrap_or("").to_owned();
-        if !MODULE_LEVEL_OPS.contains(&name.as_str()) {
+        // Other dialects' ops are MLIR's to report (they have no translation).
+        if name.starts_with("llvm.") && !MODULE_LEVEL_OPS.contains(&name.as_str()) {
             let location = crate::context::print_location(op.location());
             return Err(TranslateError {
                 messages: vec![format!(
