@@ -1,0 +1,683 @@
+#!/usr/bin/env python3
+"""The kernel benchmark of issue 7 (docs/performance.md, "Kernels against
+lavapipe and PoCL (issue 7)"): the same compute kernels through spirv-run-rs,
+Mesa's lavapipe (Vulkan on the CPU) and PoCL (OpenCL on the CPU), side by
+side in one run, at realistic sizes:
+
+  saxpy       y = a*x + y over 16M floats
+  reduce      a shared-memory tree reduction (256 per workgroup, 8 barriers), 16M uints
+  matmul      1024x1024 float matrix multiply, 16x16 shared-memory tiles, barriers
+  histogram   256 bins over 16M uints, atomics on shared memory then on the buffer
+  mandelbrot  escape-time Mandelbrot, 2048x2048 pixels, at most 256 iterations
+
+Each kernel is GLSL compute (bench/kernels/NAME.comp, compiled with
+glslangValidator -V) and OpenCL C (bench/kernels/NAME.cl). The .spv runs on
+spirv-run-rs (through the library, bench/src/run_bench.rs: one compile,
+then timed dispatches) and on lavapipe; the .cl runs on PoCL (from source)
+and, compiled by clang-22 to SPIR-V, on spirv-run-rs again.
+
+Timed: dispatch to result. The buffers are filled before the clock starts
+(not timed); the clock stops when the results are in memory the host reads
+(lavapipe: vkQueueSubmit to vkWaitForFences on host-visible coherent
+memory; PoCL: clEnqueueNDRangeKernel to clFinish; spirv-run-rs:
+Kernel::dispatch). Compile times are reported apart. Each implementation
+runs 1 + REPS dispatches on fresh copies of the inputs: the first is
+reported alone (lavapipe and PoCL compile the kernel code at the first
+dispatch), the median of the others is the result. Every output is checked
+against a reference computed here (numpy), and every repetition must give
+the same bytes as the first, so no timing is of a wrong answer: a kernel
+whose results do not agree is reported as such and the run fails.
+
+    scripts/bench-kernels [--reps N] [--threads N] [--only NAME,...] [--no-tool] [--no-opencl-ours]
+    scripts/bench-kernels --check      # small sizes, one run, correctness only (scripts/test)
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import os
+import shutil
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+KERNELS = ROOT / "bench/kernels"
+LLVM_BIN = Path(os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin"))
+CLANG = os.environ.get("CLANG", "clang-22")
+TIMEOUT = 600
+KEEP = "--keep" in sys.argv
+
+
+class Unavailable(Exception):
+    """A reference implementation that cannot be used here."""
+
+
+# ------------------------------------------------------------------ the kernels
+
+@dataclass
+class Case:
+    """One kernel at one size."""
+    name: str
+    size: str
+    entry: str                       # the OpenCL C kernel's name
+    buffers: list                    # [(binding, numpy array, is output)]
+    push: bytes                      # Vulkan push constants
+    workgroups: tuple                # Vulkan
+    cl_args: list                    # [("buffer", binding) | ("value", type, value)]
+    global_size: tuple
+    local_size: tuple
+    check: object                    # outputs {binding: bytes} -> (problems, note)
+    note: str = ""
+    outputs: list = field(default_factory=list)
+
+    def __post_init__(self):
+        self.outputs = [binding for binding, _, out in self.buffers if out]
+
+
+def exact(np, expected, dtype):
+    """A check: the output equals `expected`, bit for bit."""
+    def check(outputs: dict) -> tuple[list[str], str]:
+        (binding,) = outputs
+        got = np.frombuffer(outputs[binding], dtype=dtype)
+        if got.shape != expected.shape:
+            return [f"{got.size} elements, expected {expected.size}"], ""
+        wrong = np.flatnonzero(got != expected)
+        if wrong.size:
+            i = int(wrong[0])
+            return [f"{wrong.size} of {expected.size} elements differ; first [{i}]: {got[i]!r}, "
+                    f"expected {expected[i]!r}"], ""
+        return [], ""
+    return check
+
+
+def mandelbrot_reference(np, width: int, height: int, max_iter: int):
+    """Iterations per pixel in float32, operation by operation as the kernels write them (no fma)."""
+    f32 = np.float32
+    sx, sy = f32(3.0) / f32(width), f32(3.0) / f32(height)
+    cx = (f32(-2.0) + np.arange(width, dtype=f32) * sx).astype(f32)
+    cy = (f32(-1.5) + np.arange(height, dtype=f32) * sy).astype(f32)
+    cx, cy = np.meshgrid(cx, cy)
+    cx, cy = cx.ravel(), cy.ravel()
+    iterations = np.zeros(width * height, dtype=np.uint32)
+    index = np.arange(width * height)
+    zx = np.zeros(index.size, dtype=f32)
+    zy = np.zeros(index.size, dtype=f32)
+    for _ in range(max_iter):
+        keep = ~(zx * zx + zy * zy > f32(4.0))
+        index, zx, zy = index[keep], zx[keep], zy[keep]
+        if not index.size:
+            break
+        iterations[index] += 1
+        zx, zy = zx * zx - zy * zy + cx[index], f32(2.0) * zx * zy + cy[index]
+    return iterations
+
+
+def cases(np, small: bool) -> list[Case]:
+    rng = np.random.default_rng(20261125)
+    result = []
+
+    n = 1 << (16 if small else 24)
+    a = 2.5
+    # Small integers (and a = 2.5): every product and sum is exact, so fma or not, all agree bit for bit.
+    x = rng.integers(-1000, 1001, n).astype(np.float32)
+    y = rng.integers(-1000, 1001, n).astype(np.float32)
+    result.append(Case(
+        "saxpy", f"{n >> 20}M floats" if n >= 1 << 20 else f"{n >> 10}K floats", "saxpy",
+        [(0, x, False), (1, y, True)], struct.pack("<fI", a, n), (n // 256, 1, 1),
+        [("value", "f32", a), ("buffer", 0), ("buffer", 1), ("value", "u32", n)], (n,), (256,),
+        exact(np, np.float32(a) * x + y, np.float32)))
+
+    data = rng.integers(0, 1 << 16, n, dtype=np.uint32)
+    sums = np.zeros(n // 256, dtype=np.uint32)
+    result.append(Case(
+        "reduce", f"{n >> 20}M uints" if n >= 1 << 20 else f"{n >> 10}K uints", "reduce",
+        [(0, data, False), (1, sums, True)], b"", (n // 256, 1, 1),
+        [("buffer", 0), ("buffer", 1)], (n,), (256,),
+        exact(np, data.reshape(-1, 256).sum(axis=1, dtype=np.uint64).astype(np.uint32), np.uint32),
+        "256 per workgroup"))
+
+    m = 128 if small else 1024
+    # Integers in [-4, 4]: the sums stay exact whatever the order and fma.
+    ma = rng.integers(-4, 5, (m, m)).astype(np.float32)
+    mb = rng.integers(-4, 5, (m, m)).astype(np.float32)
+    mc = np.zeros((m, m), dtype=np.float32)
+    reference = (ma.astype(np.float64) @ mb.astype(np.float64)).astype(np.float32).ravel()
+    result.append(Case(
+        "matmul", f"{m}x{m}", "matmul",
+        [(0, ma.ravel(), False), (1, mb.ravel(), False), (2, mc.ravel(), True)], struct.pack("<I", m),
+        (m // 16, m // 16, 1),
+        [("buffer", 0), ("buffer", 1), ("buffer", 2), ("value", "u32", m)], (m, m), (16, 16),
+        exact(np, reference, np.float32), "16x16 tiles"))
+
+    values = rng.integers(0, 1 << 32, n, dtype=np.uint64).astype(np.uint32)
+    bins = np.zeros(256, dtype=np.uint32)
+    groups = n // 256 // 16   # 16 values per invocation
+    result.append(Case(
+        "histogram", f"{n >> 20}M uints" if n >= 1 << 20 else f"{n >> 10}K uints", "histogram",
+        [(0, values, False), (1, bins, True)], struct.pack("<I", n), (groups, 1, 1),
+        [("buffer", 0), ("buffer", 1), ("value", "u32", n)], (groups * 256,), (256,),
+        exact(np, np.bincount(values & 255, minlength=256).astype(np.uint32), np.uint32),
+        "256 bins, 16 values per invocation"))
+
+    side = 128 if small else 2048
+    max_iter = 256
+    image = np.zeros(side * side, dtype=np.uint32)
+    expected = mandelbrot_reference(np, side, side, max_iter)
+
+    def mandelbrot_check(outputs: dict) -> tuple[list[str], str]:
+        got = np.frombuffer(outputs[0], dtype=np.uint32)
+        wrong = np.flatnonzero(got != expected)
+        # A contraction into fma (both APIs allow it: lavapipe and PoCL do it) changes the orbit of
+        # some pixels on the set's boundary: up to 0.5% of the pixels may differ from the reference,
+        # which has no fma; the count is reported.
+        note = f"{wrong.size} px off" if wrong.size else ""
+        if wrong.size > expected.size // 200 or got.sum(dtype=np.int64) == 0:
+            i = int(wrong[0]) if wrong.size else 0
+            return [f"{wrong.size} of {expected.size} pixels differ (at most {expected.size // 200} may); "
+                    f"first [{i}]: {got[i]}, expected {expected[i]}"], note
+        return [], note
+    result.append(Case(
+        "mandelbrot", f"{side}x{side}", "mandelbrot",
+        [(0, image, True)], struct.pack("<III", side, side, max_iter), (side // 16, side // 16, 1),
+        [("buffer", 0), ("value", "u32", side), ("value", "u32", side), ("value", "u32", max_iter)],
+        (side, side), (16, 16), mandelbrot_check, f"at most {max_iter} iterations"))
+    return result
+
+
+# ------------------------------------------------------------------ results of one implementation
+
+@dataclass
+class Timing:
+    compile_ms: float | None = None   # what it spends before the first dispatch can start
+    first_ms: float | None = None     # the first dispatch (lavapipe and PoCL compile here too)
+    runs_ms: list = field(default_factory=list)
+    problems: list = field(default_factory=list)
+    note: str = ""
+    error: str | None = None
+
+    @property
+    def median(self) -> float | None:
+        return statistics.median(self.runs_ms) if self.runs_ms else None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and not self.problems
+
+
+def split_runs(timing: Timing, runs: list[float]):
+    timing.first_ms = runs[0]
+    timing.runs_ms = runs[1:] or runs[:1]
+
+
+# ------------------------------------------------------------------ lavapipe
+
+class Lavapipe:
+    def __init__(self):
+        icds = sorted(glob.glob("/usr/share/vulkan/icd.d/lvp_icd*.json"))
+        if not icds:
+            raise Unavailable("no lavapipe ICD (/usr/share/vulkan/icd.d/lvp_icd*.json): run scripts/setup")
+        os.environ["VK_DRIVER_FILES"] = os.environ["VK_ICD_FILENAMES"] = icds[0]
+        try:
+            import vulkan as vk
+        except Exception as error:
+            raise Unavailable(f"cannot load the Python package vulkan ({error}): run scripts/setup")
+        self.vk, self.ffi = vk, vk.ffi
+        app = vk.VkApplicationInfo(pApplicationName="bench-kernels", applicationVersion=1,
+                                   pEngineName="none", engineVersion=1, apiVersion=vk.VK_MAKE_VERSION(1, 3, 0))
+        self.instance = vk.vkCreateInstance(vk.VkInstanceCreateInfo(pApplicationInfo=app), None)
+        devices = [d for d in vk.vkEnumeratePhysicalDevices(self.instance)
+                   if vk.vkGetPhysicalDeviceProperties(d).deviceType == vk.VK_PHYSICAL_DEVICE_TYPE_CPU]
+        if not devices:
+            raise Unavailable("Vulkan has no CPU device (lavapipe)")
+        self.physical = devices[0]
+        properties = vk.vkGetPhysicalDeviceProperties(self.physical)
+        driver = vk.VkPhysicalDeviceDriverProperties()
+        vk.vkGetPhysicalDeviceProperties2(self.physical, vk.VkPhysicalDeviceProperties2(pNext=driver))
+        self.name = f"{self.ffi.string(properties.deviceName).decode() if not isinstance(properties.deviceName, str) else properties.deviceName}"
+        families = vk.vkGetPhysicalDeviceQueueFamilyProperties(self.physical)
+        self.family = next(i for i, f in enumerate(families) if f.queueFlags & vk.VK_QUEUE_COMPUTE_BIT)
+        queue_info = vk.VkDeviceQueueCreateInfo(queueFamilyIndex=self.family, queueCount=1, pQueuePriorities=[1.0])
+        self.device = vk.vkCreateDevice(self.physical, vk.VkDeviceCreateInfo(
+            queueCreateInfoCount=1, pQueueCreateInfos=[queue_info]), None)
+        self.queue = vk.vkGetDeviceQueue(self.device, self.family, 0)
+        memory = vk.vkGetPhysicalDeviceMemoryProperties(self.physical)
+        wanted = vk.VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | vk.VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
+        self.memory_type = next(i for i in range(memory.memoryTypeCount)
+                                if memory.memoryTypes[i].propertyFlags & wanted == wanted)
+        self.pool = vk.vkCreateCommandPool(self.device, vk.VkCommandPoolCreateInfo(queueFamilyIndex=self.family), None)
+
+    def run(self, spv: bytes, case: Case, reps: int) -> tuple[Timing, dict]:
+        vk, ffi, device = self.vk, self.ffi, self.device
+        timing, destroy = Timing(), []
+        try:
+            handles = []
+            for binding, array, _ in case.buffers:
+                data = array.tobytes()
+                size = (len(data) + 255) // 256 * 256
+                buffer = vk.vkCreateBuffer(device, vk.VkBufferCreateInfo(
+                    size=size, usage=vk.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, sharingMode=vk.VK_SHARING_MODE_EXCLUSIVE), None)
+                destroy.append(lambda b=buffer: vk.vkDestroyBuffer(device, b, None))
+                requirements = vk.vkGetBufferMemoryRequirements(device, buffer)
+                memory = vk.vkAllocateMemory(device, vk.VkMemoryAllocateInfo(
+                    allocationSize=requirements.size, memoryTypeIndex=self.memory_type), None)
+                destroy.append(lambda m=memory: vk.vkFreeMemory(device, m, None))
+                vk.vkBindBufferMemory(device, buffer, memory, 0)
+                mapped = vk.vkMapMemory(device, memory, 0, size, 0)
+                destroy.append(lambda m=memory: vk.vkUnmapMemory(device, m))
+                handles.append((binding, buffer, mapped, size, data))
+            layout_bindings = [vk.VkDescriptorSetLayoutBinding(
+                binding=binding, descriptorCount=1, stageFlags=vk.VK_SHADER_STAGE_COMPUTE_BIT,
+                descriptorType=vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER) for binding, *_ in handles]
+            set_layout = vk.vkCreateDescriptorSetLayout(device, vk.VkDescriptorSetLayoutCreateInfo(
+                bindingCount=len(layout_bindings), pBindings=layout_bindings), None)
+            destroy.append(lambda: vk.vkDestroyDescriptorSetLayout(device, set_layout, None))
+            push = case.push
+            ranges = [vk.VkPushConstantRange(stageFlags=vk.VK_SHADER_STAGE_COMPUTE_BIT, offset=0, size=len(push))] \
+                if push else []
+            pipeline_layout = vk.vkCreatePipelineLayout(device, vk.VkPipelineLayoutCreateInfo(
+                setLayoutCount=1, pSetLayouts=[set_layout], pushConstantRangeCount=len(ranges),
+                pPushConstantRanges=ranges or None), None)
+            destroy.append(lambda: vk.vkDestroyPipelineLayout(device, pipeline_layout, None))
+            pool = vk.vkCreateDescriptorPool(device, vk.VkDescriptorPoolCreateInfo(maxSets=1, poolSizeCount=1, pPoolSizes=[
+                vk.VkDescriptorPoolSize(type=vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount=16)]), None)
+            destroy.append(lambda: vk.vkDestroyDescriptorPool(device, pool, None))
+            descriptor_set = vk.vkAllocateDescriptorSets(device, vk.VkDescriptorSetAllocateInfo(
+                descriptorPool=pool, descriptorSetCount=1, pSetLayouts=[set_layout]))[0]
+            writes = [vk.VkWriteDescriptorSet(
+                dstSet=descriptor_set, dstBinding=binding, descriptorCount=1,
+                descriptorType=vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                pBufferInfo=[vk.VkDescriptorBufferInfo(buffer=buffer, offset=0, range=size)])
+                for binding, buffer, _, size, _ in handles]
+            vk.vkUpdateDescriptorSets(device, len(writes), writes, 0, None)
+
+            started = time.perf_counter()
+            module = vk.vkCreateShaderModule(device, vk.VkShaderModuleCreateInfo(codeSize=len(spv), pCode=spv), None)
+            destroy.append(lambda: vk.vkDestroyShaderModule(device, module, None))
+            stage = vk.VkPipelineShaderStageCreateInfo(stage=vk.VK_SHADER_STAGE_COMPUTE_BIT, module=module, pName="main")
+            pipeline = vk.vkCreateComputePipelines(device, vk.VK_NULL_HANDLE, 1, [vk.VkComputePipelineCreateInfo(
+                stage=stage, layout=pipeline_layout)], None)[0]
+            timing.compile_ms = (time.perf_counter() - started) * 1e3
+            destroy.append(lambda: vk.vkDestroyPipeline(device, pipeline, None))
+
+            command = vk.vkAllocateCommandBuffers(device, vk.VkCommandBufferAllocateInfo(
+                commandPool=self.pool, level=vk.VK_COMMAND_BUFFER_LEVEL_PRIMARY, commandBufferCount=1))[0]
+            destroy.append(lambda: vk.vkFreeCommandBuffers(device, self.pool, 1, [command]))
+            vk.vkBeginCommandBuffer(command, vk.VkCommandBufferBeginInfo())
+            vk.vkCmdBindPipeline(command, vk.VK_PIPELINE_BIND_POINT_COMPUTE, pipeline)
+            vk.vkCmdBindDescriptorSets(command, vk.VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout, 0, 1,
+                                       [descriptor_set], 0, None)
+            if push:
+                push_data = ffi.new("char[]", push)
+                vk.vkCmdPushConstants(command, pipeline_layout, vk.VK_SHADER_STAGE_COMPUTE_BIT, 0, len(push), push_data)
+            vk.vkCmdDispatch(command, *case.workgroups)
+            barrier = vk.VkMemoryBarrier(srcAccessMask=vk.VK_ACCESS_SHADER_WRITE_BIT,
+                                         dstAccessMask=vk.VK_ACCESS_HOST_READ_BIT)
+            vk.vkCmdPipelineBarrier(command, vk.VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, vk.VK_PIPELINE_STAGE_HOST_BIT,
+                                    0, 1, [barrier], 0, None, 0, None)
+            vk.vkEndCommandBuffer(command)
+            fence = vk.vkCreateFence(device, vk.VkFenceCreateInfo(), None)
+            destroy.append(lambda: vk.vkDestroyFence(device, fence, None))
+            submit = [vk.VkSubmitInfo(commandBufferCount=1, pCommandBuffers=[command])]
+            runs, first = [], {}
+            for rep in range(reps + 1):
+                for _, _, mapped, _, data in handles:
+                    mapped[:len(data)] = data
+                vk.vkResetFences(device, 1, [fence])
+                started = time.perf_counter()
+                vk.vkQueueSubmit(self.queue, 1, submit, fence)
+                vk.vkWaitForFences(device, 1, [fence], vk.VK_TRUE, TIMEOUT * 10**9)
+                runs.append((time.perf_counter() - started) * 1e3)
+                outputs = {binding: bytes(mapped[:len(data)]) for binding, _, mapped, _, data in handles
+                           if binding in case.outputs}
+                if rep == 0:
+                    first = outputs
+                elif outputs != first:
+                    timing.problems.append(f"repetition {rep} gave other results than the first")
+            split_runs(timing, runs)
+            return timing, first
+        finally:
+            for undo in reversed(destroy):
+                undo()
+
+
+# ------------------------------------------------------------------ PoCL
+
+class PoCL:
+    def __init__(self):
+        os.environ.setdefault("PYOPENCL_COMPILER_OUTPUT", "0")
+        try:
+            import pyopencl as cl
+        except Exception as error:
+            raise Unavailable(f"cannot load the Python package pyopencl ({error}): run scripts/setup")
+        warnings.filterwarnings("ignore", module="pyopencl")
+        self.cl = cl
+        try:
+            platforms = [p for p in cl.get_platforms() if "Portable Computing Language" in p.name]
+        except cl.Error as error:
+            raise Unavailable(f"no OpenCL platform ({error}): run scripts/setup (pocl-opencl-icd)")
+        if not platforms:
+            raise Unavailable("no PoCL platform: run scripts/setup (pocl-opencl-icd)")
+        self.device = platforms[0].get_devices()[0]
+        self.name = f"{platforms[0].version}, {self.device.name}, {self.device.max_compute_units} compute units"
+        self.context = cl.Context([self.device])
+        self.queue = cl.CommandQueue(self.context)
+
+    def run(self, source: str, case: Case, reps: int, np) -> tuple[Timing, dict]:
+        cl, timing = self.cl, Timing()
+        started = time.perf_counter()
+        program = cl.Program(self.context, source).build(options=["-cl-std=CL1.2"])
+        kernel = cl.Kernel(program, case.entry)
+        timing.compile_ms = (time.perf_counter() - started) * 1e3
+        arrays = {binding: array for binding, array, _ in case.buffers}
+        buffers = {binding: cl.Buffer(self.context, cl.mem_flags.READ_WRITE, size=array.nbytes)
+                   for binding, array in arrays.items()}
+        for index, arg in enumerate(case.cl_args):
+            if arg[0] == "buffer":
+                kernel.set_arg(index, buffers[arg[1]])
+            else:
+                kernel.set_arg(index, np.array(arg[2], dtype={"u32": np.uint32, "f32": np.float32}[arg[1]]))
+        runs, first = [], {}
+        for rep in range(reps + 1):
+            for binding, array in arrays.items():
+                cl.enqueue_copy(self.queue, buffers[binding], array)
+            self.queue.finish()
+            started = time.perf_counter()
+            cl.enqueue_nd_range_kernel(self.queue, kernel, case.global_size, case.local_size)
+            self.queue.finish()
+            runs.append((time.perf_counter() - started) * 1e3)
+            outputs = {}
+            for binding in case.outputs:
+                host = np.empty_like(arrays[binding])
+                cl.enqueue_copy(self.queue, host, buffers[binding])
+                outputs[binding] = host.tobytes()
+            self.queue.finish()
+            if rep == 0:
+                first = outputs
+            elif outputs != first:
+                timing.problems.append(f"repetition {rep} gave other results than the first")
+        split_runs(timing, runs)
+        return timing, first
+
+
+# ------------------------------------------------------------------ spirv-run-rs
+
+def run_ours(driver: Path, spv: Path, case: Case, reps: int, threads: int, opencl: bool,
+             work: Path) -> tuple[Timing, dict]:
+    """Through spirv-run-bench (the library: one compile, 1 + reps dispatches)."""
+    timing = Timing()
+    arguments = [str(driver), str(spv), "--reps", str(reps + 1), "--threads", str(threads)]
+    arguments += resource_arguments(case, opencl, work)
+    if KEEP:
+        print("  " + " ".join(arguments), flush=True)
+    done = subprocess.run(arguments, capture_output=True, text=True, timeout=TIMEOUT)
+    if done.returncode != 0:
+        timing.error = "spirv-run-bench failed: " + (done.stderr.strip() or f"exit status {done.returncode}")
+        return timing, {}
+    report = json.loads(done.stdout)
+    timing.compile_ms = report["compile_ms"]
+    split_runs(timing, report["runs_ms"])
+    if not report["identical"]:
+        timing.problems.append("the repetitions gave other results than the first")
+    return timing, {binding: (work / f"{binding}.out").read_bytes() for binding in case.outputs}
+
+
+def run_tool(tool: Path, spv: Path, case: Case, threads: int, opencl: bool, work: Path) -> tuple[Timing, dict]:
+    """Once through the spirv-run-rs tool with --time (its own compile and run times)."""
+    timing = Timing()
+    arguments = [str(tool), str(spv), "--time", "--threads", str(threads)]
+    arguments += resource_arguments(case, opencl, work)
+    done = subprocess.run(arguments, capture_output=True, text=True, timeout=TIMEOUT)
+    if done.returncode != 0:
+        timing.error = "spirv-run-rs failed: " + (done.stderr.strip() or f"exit status {done.returncode}")
+        return timing, {}
+    for line in done.stderr.splitlines():
+        if line.startswith("spirv-run-rs: compile"):
+            parts = line.replace(",", "").split()
+            timing.compile_ms, run_ms = float(parts[2]), float(parts[5])
+            timing.first_ms, timing.runs_ms = run_ms, [run_ms]
+    return timing, {binding: (work / f"{binding}.out").read_bytes() for binding in case.outputs}
+
+
+def resource_arguments(case: Case, opencl: bool, work: Path) -> list[str]:
+    """The buffers as files in `work` (written once per case), as spirv-run-rs takes them."""
+    files = {}
+    for binding, array, output in case.buffers:
+        path = work / f"{binding}.in"
+        if not path.exists():
+            path.write_bytes(array.tobytes())
+        files[binding] = f"{path}:{work / f'{binding}.out'}" if output else str(path)
+    arguments = []
+    if opencl:
+        arguments += ["--entry", case.entry, "--global", ",".join(map(str, case.global_size)),
+                      "--local", ",".join(map(str, case.local_size))]
+        for index, arg in enumerate(case.cl_args):
+            if arg[0] == "buffer":
+                arguments += ["--arg", f"{index}=buffer:{files[arg[1]]}"]
+            else:
+                arguments += ["--arg", f"{index}={arg[1]}:{arg[2]}"]
+    else:
+        arguments += ["--workgroups", ",".join(map(str, case.workgroups))]
+        for binding, *_ in case.buffers:
+            arguments += ["--buffer", f"0:{binding}={files[binding]}"]
+        if case.push:
+            (work / "push.bin").write_bytes(case.push)
+            arguments += ["--push-constants", str(work / "push.bin")]
+    return arguments
+
+
+# ------------------------------------------------------------------ building the modules
+
+def build_modules(out: Path, names: list[str]) -> dict:
+    """NAME.spv (glslangValidator) and NAME-cl.spv (clang-22, -O2, CL1.2) into `out`."""
+    out.mkdir(parents=True, exist_ok=True)
+    modules = {}
+    for name in names:
+        spv = out / f"{name}.spv"
+        subprocess.run(["glslangValidator", "-V", "--target-env", "vulkan1.1", "-o", str(spv),
+                        str(KERNELS / f"{name}.comp")], check=True, capture_output=True)
+        cl_spv = out / f"{name}-cl.spv"
+        subprocess.run([CLANG, "--target=spirv64", "-cl-std=CL1.2", "-O2", "-c", str(KERNELS / f"{name}.cl"),
+                        "-o", str(cl_spv)], check=True, capture_output=True)
+        modules[name] = (spv, cl_spv)
+    return modules
+
+
+# ------------------------------------------------------------------ report
+
+def ms(value: float | None) -> str:
+    if value is None:
+        return "—"
+    if value >= 1000:
+        return f"{value / 1000:.2f} s"
+    if value >= 10:
+        return f"{value:.1f} ms"
+    return f"{value:.2f} ms"
+
+
+def ratio(ours: Timing | None, reference: Timing | None) -> str:
+    if not ours or not reference or ours.median is None or reference.median is None or not ours.ok or not reference.ok:
+        return "—"
+    return f"{ours.median / reference.median:.2f}"
+
+
+def cell(timing: Timing | None) -> str:
+    if timing is None:
+        return "—"
+    if timing.error:
+        return "failed"
+    if timing.problems:
+        return "WRONG"
+    return ms(timing.median)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--reps", type=int, default=5, help="timed dispatches after the first (median; default 5)")
+    parser.add_argument("--threads", type=int, default=0,
+                        help="threads for all three (default 0: every core; sets LP_NUM_THREADS, POCL_MAX_PTHREAD_COUNT)")
+    parser.add_argument("--only", default="", help="comma-separated kernel names")
+    parser.add_argument("--check", action="store_true",
+                        help="small sizes, one dispatch each, through the debug spirv-run-rs tool: correctness only")
+    parser.add_argument("--no-tool", action="store_true", help="skip the single run of the spirv-run-rs tool")
+    parser.add_argument("--no-opencl-ours", action="store_true", help="skip spirv-run-rs on the OpenCL C kernels")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the input files and print spirv-run-bench's command lines (for profiling)")
+    parser.add_argument("--driver", default=str(ROOT / "target/release/spirv-run-bench"))
+    parser.add_argument("--tool", default=None, help="spirv-run-rs (default target/release, or target/debug with --check)")
+    parser.add_argument("--out", default=str(ROOT / "target/bench/kernels"))
+    options = parser.parse_args()
+
+    threads = options.threads or os.cpu_count() or 1
+    os.environ["LP_NUM_THREADS"] = str(threads)
+    os.environ["POCL_MAX_PTHREAD_COUNT"] = str(threads)
+    # Compile times from scratch, not from a cache of an earlier run.
+    os.environ.setdefault("MESA_SHADER_CACHE_DISABLE", "true")
+    os.environ.setdefault("POCL_KERNEL_CACHE", "0")
+    try:
+        import numpy as np
+    except ImportError:
+        print("bench-kernels: numpy is missing: run scripts/setup", file=sys.stderr)
+        return 2
+    out = Path(options.out)
+    if options.check:
+        out = out / "check"
+    reps = 0 if options.check else options.reps
+    tool = Path(options.tool or ROOT / ("target/debug/spirv-run-rs" if options.check else "target/release/spirv-run-rs"))
+    driver = Path(options.driver)
+    all_cases = cases(np, options.check)
+    wanted = [n for n in options.only.split(",") if n]
+    unknown = [n for n in wanted if n not in {c.name for c in all_cases}]
+    if unknown:
+        print(f"bench-kernels: unknown kernel {unknown[0]} (kernels: {', '.join(c.name for c in all_cases)})",
+              file=sys.stderr)
+        return 2
+    selected = [c for c in all_cases if not wanted or c.name in wanted]
+    needed = [tool] if options.check or not options.no_tool else []
+    needed += [] if options.check else [driver]
+    for binary in needed:
+        if not binary.exists():
+            print(f"bench-kernels: {binary} not found: run scripts/bench-kernels, which builds it", file=sys.stderr)
+            return 2
+    modules = build_modules(out / "modules", [c.name for c in selected])
+    prog = "bench-kernels" + (" --check" if options.check else "")
+
+    references = {}
+    for name, cls in (("lavapipe", Lavapipe), ("PoCL", PoCL)):
+        try:
+            references[name] = cls()
+        except Unavailable as error:
+            print(f"{prog}: error: {error}", file=sys.stderr)
+            return 2
+    load_before = os.getloadavg()
+    print(f"{prog}: lavapipe: {references['lavapipe'].name}; PoCL: {references['PoCL'].name}; "
+          f"{threads} threads each; load average {load_before[0]:.2f}", flush=True)
+
+    rows, failures = [], 0
+    for case in selected:
+        spv, cl_spv = modules[case.name]
+        results = {}
+        work = Path(tempfile.mkdtemp(prefix=f"{case.name}-", dir=out))
+        try:
+            if options.check:
+                results["spirv-run-rs"] = run_tool(tool, spv, case, threads, False, work)
+            else:
+                results["spirv-run-rs"] = run_ours(driver, spv, case, reps, threads, False, work)
+            results["lavapipe"] = references["lavapipe"].run(spv.read_bytes(), case, reps)
+            results["PoCL"] = references["PoCL"].run((KERNELS / f"{case.name}.cl").read_text(), case, reps, np)
+            if not options.no_opencl_ours:
+                if options.check:
+                    results["spirv-run-rs OpenCL"] = run_tool(tool, cl_spv, case, threads, True, work)
+                else:
+                    results["spirv-run-rs OpenCL"] = run_ours(driver, cl_spv, case, reps, threads, True, work)
+            if not options.no_tool and not options.check:
+                results["spirv-run-rs tool"] = run_tool(tool, spv, case, threads, False, work)
+        finally:
+            if not options.keep:
+                shutil.rmtree(work, ignore_errors=True)
+        for label, (timing, outputs) in results.items():
+            if timing.error is None and not outputs:
+                timing.problems.append("no output")
+            elif timing.error is None:
+                problems, timing.note = case.check(outputs)
+                timing.problems += problems
+        line = []
+        for label, (timing, _) in results.items():
+            state = timing.error or ("; ".join(timing.problems) if timing.problems else "agrees")
+            if timing.ok and timing.note:
+                state += f", {timing.note}"
+            if not timing.ok:
+                failures += 1
+            if options.check:
+                line.append(f"{label} {state}")
+            else:
+                line.append(f"{label} {ms(timing.median)} ({state})")
+        print(f"{prog}: {case.name} {case.size}: " + ", ".join(line), flush=True)
+        rows.append((case, {label: timing for label, (timing, _) in results.items()}))
+    load_after = os.getloadavg()
+
+    if options.check:
+        total = sum(len(r) for _, r in rows)
+        print(f"{prog}: {total - failures} of {total} runs agree with the references")
+        return 1 if failures else 0
+
+    table = report(rows, references, threads, reps, load_before, load_after)
+    (out / "results.md").write_text(table)
+    print()
+    print(table)
+    print(f"{prog}: written to {out / 'results.md'}")
+    return 1 if failures else 0
+
+
+def report(rows, references, threads, reps, load_before, load_after) -> str:
+    lines = [
+        f"- lavapipe: {references['lavapipe'].name}; PoCL: {references['PoCL'].name}.",
+        f"- {threads} threads for each (`--threads`, `LP_NUM_THREADS`, `POCL_MAX_PTHREAD_COUNT`); "
+        f"`nproc` {os.cpu_count()}; load average {load_before[0]:.2f} before, {load_after[0]:.2f} after.",
+        f"- Dispatch to result, median of {reps} dispatches after a first one; ratio: time / lavapipe's "
+        "(below 1 is faster than lavapipe).",
+        "",
+        "| kernel | size | lavapipe | spirv-run-rs | ratio | PoCL | ratio | spirv-run-rs on the OpenCL C | ratio | results |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    ]
+    for case, results in rows:
+        lava, ours, pocl = results.get("lavapipe"), results.get("spirv-run-rs"), results.get("PoCL")
+        ours_cl = results.get("spirv-run-rs OpenCL")
+        agree = all(t.ok for t in results.values())
+        state = "all agree" if agree else "; ".join(
+            f"{label}: {t.error or '; '.join(t.problems)}" for label, t in results.items() if not t.ok)
+        notes = [f"{label} {t.note}" for label, t in results.items() if t.ok and t.note]
+        if agree and notes:
+            state += " (" + ", ".join(notes) + " of the reference without fma)"
+        lines.append(f"| {case.name} | {case.size}{', ' + case.note if case.note else ''} | {cell(lava)} | {cell(ours)} | "
+                     f"**{ratio(ours, lava)}** | {cell(pocl)} | {ratio(pocl, lava)} | {cell(ours_cl)} | "
+                     f"{ratio(ours_cl, lava)} | {state} |")
+    lines += [
+        "",
+        "Compile and first dispatch (lavapipe compiles the shader's code at the first dispatch, "
+        "PoCL the work-group function at the first enqueue; spirv-run-rs compiles everything in `Kernel::compile`):",
+        "",
+        "| kernel | spirv-run-rs compile | first dispatch | lavapipe pipeline | first dispatch | PoCL build | first dispatch "
+        "| spirv-run-rs OpenCL C compile | first dispatch | spirv-run-rs tool (one process): compile | run |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for case, results in rows:
+        cells = []
+        for label in ("spirv-run-rs", "lavapipe", "PoCL", "spirv-run-rs OpenCL", "spirv-run-rs tool"):
+            timing = results.get(label)
+            cells += [ms(timing.compile_ms) if timing else "—", ms(timing.first_ms) if timing else "—"]
+        lines.append(f"| {case.name} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
