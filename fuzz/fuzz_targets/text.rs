@@ -38,12 +38,12 @@ fuzz_target!(|data: &[u8]| run_on_big_stack(|| {
                 "converted output must parse again"
             );
             again.detach_diagnostic_handler(quiet);
-            // Then what `--emit` does with it: the kernel ABI, the builtin
-            // definitions, verification, LLVM IR. Errors are fine; crashes
+            // Then what `--emit` does with it: the builtin definitions, the
+            // kernel ABI with bounds checks, verification, LLVM IR. Errors are fine; crashes
             // and IR that fails verification after a success are not.
             let operation = module.as_operation();
-            if spirv_opt_passes::kernel_abi::apply_kernel_abi(&context, operation).is_ok()
-                && spirv_opt_passes::builtins::define_builtins(&context, operation).is_ok()
+            if spirv_opt_passes::builtins::define_builtins(&context, operation).is_ok()
+                && spirv_opt_passes::kernel_abi::apply_kernel_abi(&context, operation, Default::default()).is_ok()
             {
                 assert!(operation.verify(), "the kernel ABI and the builtins must leave valid IR");
                 let _ = spirv_opt_rs::translate::emit(

@@ -1,8 +1,8 @@
 //! Registration of the passes of this crate in a [`PassRegistry`].
 
+use crate::spirv_to_llvm::{self, ClientApi, SpirvToLlvmOptions};
 use melior::ir::{OperationRef, operation::OperationLike};
 use spirv_opt_rs::pass::{Pass, PassError, PassInfo, PassOptionKind, PassOptionSpec, PassOptions, PassRegistry};
-use crate::spirv_to_llvm::{self, ClientApi, SpirvToLlvmOptions};
 use std::sync::Arc;
 
 /// Registers every pass of this crate.
@@ -66,7 +66,12 @@ static KERNEL_ABI_INFO: PassInfo = PassInfo {
     name: "spirv-kernel-abi",
     description: "Give the converted GLCompute and Kernel entry points the kernel ABI of docs/abi.md: \
                   __spvabi_<entry>(dispatch, workgroup_id) runs one workgroup, __spvabi_<entry>_info describes it",
-    options: &[],
+    options: &[PassOptionSpec {
+        name: "bounds-checks",
+        description: "Bounds-check every memory access (robustBufferAccess); run spirv-define-builtins first",
+        kind: PassOptionKind::Bool,
+        default: "true",
+    }],
 };
 
 impl Pass for SpirvKernelAbi {
@@ -74,10 +79,12 @@ impl Pass for SpirvKernelAbi {
         &KERNEL_ABI_INFO
     }
 
-    fn run(&self, op: OperationRef<'_, '_>, _options: &PassOptions) -> Result<(), PassError> {
-        let _span = tracing::info_span!("spirv-kernel-abi").entered();
+    fn run(&self, op: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), PassError> {
+        let bounds_checks = options.get_bool("bounds-checks")?;
+        let _span = tracing::info_span!("spirv-kernel-abi", bounds_checks).entered();
+        let options = crate::kernel_abi::KernelAbiOptions { bounds_checks };
         spirv_opt_rs::with_context(op.context(), |context| {
-            crate::kernel_abi::apply_kernel_abi(context, op).map(|_| ()).map_err(|error| {
+            crate::kernel_abi::apply_kernel_abi(context, op, options).map(|_| ()).map_err(|error| {
                 spirv_opt_rs::emit_error(error.location, &error.message);
                 PassError::reported(error.message.clone())
             })

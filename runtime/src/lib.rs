@@ -30,7 +30,7 @@ use melior::ir::operation::OperationLike;
 use spirv_opt_dialects::spirv::deserialize::{deserialize, is_spirv_binary};
 use spirv_opt_passes::{
     builtins::define_builtins,
-    kernel_abi::{ExecutionModel, apply_kernel_abi},
+    kernel_abi::{ExecutionModel, KernelAbiOptions, apply_kernel_abi},
     specialize::{SpecValue, specialize},
     spirv_to_llvm::{ClientApi, SpirvToLlvmOptions, convert_spirv_to_llvm},
 };
@@ -65,6 +65,10 @@ pub struct CompileOptions {
     pub specs: Vec<(u32, SpecValue)>,
     /// LLVM's `default<On>`; `None` is `-O2`.
     pub opt_level: Option<u8>,
+    /// Leave out the bounds checks (robustBufferAccess) of every memory
+    /// access: faster, but an out-of-bounds access then reaches whatever
+    /// memory is there.
+    pub unchecked: bool,
 }
 
 /// What a resource of the kernel is (include/spvabi.h's kinds).
@@ -459,11 +463,12 @@ fn lower_in(
         error.emit();
         failed(None)
     })?;
-    apply_kernel_abi(context, operation).map_err(|error| {
+    define_builtins(context, operation).map_err(|error| {
         spirv_opt_rs::emit_error(error.location, &error.message);
         failed(None)
     })?;
-    define_builtins(context, operation).map_err(|error| {
+    let abi_options = KernelAbiOptions { bounds_checks: !options.unchecked };
+    apply_kernel_abi(context, operation, abi_options).map_err(|error| {
         spirv_opt_rs::emit_error(error.location, &error.message);
         failed(None)
     })?;

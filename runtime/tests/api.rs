@@ -80,6 +80,49 @@ fn one_compilation_serves_many_dispatches_on_many_threads() {
 }
 
 #[test]
+fn buffers_shorter_than_the_dispatch_are_bounds_checked() {
+    // 64 invocations. A 40-element input: the loads past its end give
+    // zero. Then a 40-element output: the stores past its end are dropped,
+    // and the ones before land.
+    let kernel = compile();
+    for (input_length, output_length) in [(40usize, 64usize), (64, 40)] {
+        let input: Vec<i32> = (1..=input_length as i32).collect();
+        let mut input_buffer = Buffer::from_bytes(&words(&input));
+        let mut output = Buffer::zeroed(output_length * 4);
+        let mut dispatch = Dispatch::new([2, 1, 1]);
+        dispatch.push_constants = 1000i32.to_le_bytes().to_vec();
+        dispatch.bind(0, 0, Resource::Buffer(&mut input_buffer));
+        dispatch.bind(0, 1, Resource::Buffer(&mut output));
+        kernel.dispatch(&mut dispatch).expect("the dispatch runs");
+        drop(dispatch);
+        let expected: Vec<i32> =
+            (0..output_length as i32).map(|i| 3 * input.get(i as usize).copied().unwrap_or(0) + 1000 + i).collect();
+        assert_eq!(read_words(&output), expected, "input {input_length}, output {output_length}");
+    }
+}
+
+#[test]
+fn unchecked_kernels_compute_the_same_in_bounds() {
+    let options = CompileOptions { unchecked: true, ..Default::default() };
+    let unchecked = Kernel::compile(KERNEL.as_bytes(), "kernel.mlir", &options).expect("the kernel compiles");
+    let input: Vec<i32> = (0..64).collect();
+    let mut results = Vec::new();
+    for kernel in [compile(), unchecked] {
+        let mut input_buffer = Buffer::from_bytes(&words(&input));
+        let mut output = Buffer::zeroed(64 * 4);
+        let mut dispatch = Dispatch::new([2, 1, 1]);
+        dispatch.push_constants = 5i32.to_le_bytes().to_vec();
+        dispatch.bind(0, 0, Resource::Buffer(&mut input_buffer));
+        dispatch.bind(0, 1, Resource::Buffer(&mut output));
+        kernel.dispatch(&mut dispatch).expect("the dispatch runs");
+        drop(dispatch);
+        results.push(read_words(&output));
+    }
+    assert_eq!(results[0], (0..64).map(|i| 3 * i + 5 + i).collect::<Vec<i32>>());
+    assert_eq!(results[0], results[1]);
+}
+
+#[test]
 fn a_dispatch_that_does_not_fit_runs_nothing() {
     let kernel = compile();
     let mut input = Buffer::from_bytes(&words(&[1; 32]));
@@ -103,10 +146,15 @@ fn a_dispatch_that_does_not_fit_runs_nothing() {
 #[test]
 fn compile_errors_are_located() {
     let broken = KERNEL.replace("spirv.IMul %x, %three : i32", "spirv.IMul %x, %three : f32");
-    let error = Kernel::compile(broken.as_bytes(), "broken.mlir", &CompileOptions::default()).expect_err("a type error");
+    let error =
+        Kernel::compile(broken.as_bytes(), "broken.mlir", &CompileOptions::default()).expect_err("a type error");
     let RunError::Compile(messages) = error else { panic!("not a compile error: {error}") };
     assert!(messages.iter().any(|message| message.starts_with("broken.mlir:")), "{messages:?}");
-    let error = Kernel::compile(KERNEL.as_bytes(), "kernel.mlir", &CompileOptions { entry: Some("other".into()), ..Default::default() })
-        .expect_err("no such entry point");
+    let error = Kernel::compile(
+        KERNEL.as_bytes(),
+        "kernel.mlir",
+        &CompileOptions { entry: Some("other".into()), ..Default::default() },
+    )
+    .expect_err("no such entry point");
     assert_eq!(error.to_string(), "the module has no compute entry point named 'other'");
 }

@@ -104,3 +104,20 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
   spirv.EntryPoint "GLCompute" @main, @id
   spirv.ExecutionMode @main "LocalSize", 1, 1, 1
 }
+
+// -----
+
+// With bounds checks, a builtin taking a pointer must have its body
+// (spirv-define-builtins first, as --emit and spirv-run-rs do): the checks
+// reach its accesses through it.
+spirv.module Physical64 OpenCL requires #spirv.vce<v1.0, [Kernel, Addresses, Linkage, Int64], []> {
+  spirv.func @_Z10atomic_incPU3AS1Vi(!spirv.ptr<i32, CrossWorkgroup>) -> i32 "None" attributes {
+    linkage_attributes = #spirv.linkage_attributes<linkage_name = "_Z10atomic_incPU3AS1Vi", linkage_type = <Import>>
+  }
+  spirv.func @count(%counter: !spirv.ptr<i32, CrossWorkgroup>) "None" {
+    // expected-error @+1 {{@_Z10atomic_incPU3AS1Vi takes a pointer and has no body to bounds-check: run spirv-define-builtins before spirv-kernel-abi, or spirv-kernel-abi{bounds-checks=false}}}
+    %old = spirv.FunctionCall @_Z10atomic_incPU3AS1Vi(%counter) : (!spirv.ptr<i32, CrossWorkgroup>) -> i32
+    spirv.Return
+  }
+  spirv.EntryPoint "Kernel" @count
+}

@@ -60,7 +60,7 @@ fn synchronizes_workgroup(call: OperationRef<'_, '_>) -> bool {
 }
 
 /// Builds an op from its generic parts; attributes given as text.
-fn build<'c>(
+pub(super) fn build<'c>(
     context: &'c Context,
     location: Location<'c>,
     name: &str,
@@ -85,7 +85,7 @@ fn build<'c>(
         .map_err(|failure| AbiError { location, message: format!("internal error: {failure}") })
 }
 
-fn result<'c, 'a>(op: OperationRef<'c, 'a>) -> Result<'c, Value<'c, 'a>> {
+pub(super) fn result<'c, 'a>(op: OperationRef<'c, 'a>) -> Result<'c, Value<'c, 'a>> {
     op.result(0).map(Into::into).map_err(|_| error(op, "internal error: an op without result"))
 }
 
@@ -126,7 +126,11 @@ pub(super) fn lower_barriers<'c>(
             break;
         }
     }
-    let body = module.region(0).ok().and_then(|region| region.first_block()).ok_or_else(|| error(module, "an empty module"))?;
+    let body = module
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .ok_or_else(|| error(module, "an empty module"))?;
     let mut declarations = String::new();
     if !functions.contains_key("malloc") {
         declarations.push_str("  llvm.func @malloc(i64) -> !llvm.ptr\n");
@@ -182,7 +186,7 @@ fn inline_suspending_calls<'c>(
 }
 
 /// Replaces `call` (in `func`) by a copy of `callee`'s body.
-fn inline_call<'c>(
+pub(super) fn inline_call<'c>(
     context: &'c Context,
     func: OperationRef<'c, '_>,
     call: OperationRef<'c, '_>,
@@ -207,7 +211,8 @@ fn inline_call<'c>(
     }
     // The callee's constant-size allocas go to the caller's entry block, so
     // that a call in a loop does not grow the stack.
-    let caller_entry = func.region(0).ok().and_then(|region| region.first_block()).ok_or_else(|| error(func, "no body"))?;
+    let caller_entry =
+        func.region(0).ok().and_then(|region| region.first_block()).ok_or_else(|| error(func, "no body"))?;
     let anchor = caller_entry.first_operation().ok_or_else(|| error(func, "an empty entry block"))?;
     let mut hoisted = Vec::new();
     let mut op = copied_entry.first_operation();
@@ -266,7 +271,11 @@ fn make_coroutine<'c>(context: &'c Context, entry: &Entry<'c, '_>) -> Result<'c,
     let i64: Type<'c> = IntegerType::new(context, 64).into();
 
     let (_, inputs) = function_type(func)?;
-    surgery::set_attribute(func, "function_type", TypeAttribute::new(llvm::r#type::function(pointer, &inputs, false)).into());
+    surgery::set_attribute(
+        func,
+        "function_type",
+        TypeAttribute::new(llvm::r#type::function(pointer, &inputs, false)).into(),
+    );
     let mut passthrough: Vec<Attribute<'c>> = func
         .attribute("passthrough")
         .ok()
@@ -284,7 +293,8 @@ fn make_coroutine<'c>(context: &'c Context, entry: &Entry<'c, '_>) -> Result<'c,
     let null = insert(build(context, location, "llvm.mlir.zero", &[], &[pointer], &[], &[])?);
     let none = insert(build(context, location, "llvm.mlir.none", &[], &[token], &[], &[])?);
     let (null, none) = (result(null)?, result(none)?);
-    let id = insert(build(context, location, "llvm.intr.coro.id", &[result(zero)?, null, null, null], &[token], &[], &[])?);
+    let id =
+        insert(build(context, location, "llvm.intr.coro.id", &[result(zero)?, null, null, null], &[token], &[], &[])?);
     let id = result(id)?;
     let size = insert(build(context, location, "llvm.intr.coro.size", &[], &[i64], &[], &[])?);
     let memory = insert(build(
@@ -296,7 +306,8 @@ fn make_coroutine<'c>(context: &'c Context, entry: &Entry<'c, '_>) -> Result<'c,
         &[],
         &[("callee", "@malloc"), ("operandSegmentSizes", "array<i32: 1, 0>"), ("op_bundle_sizes", "array<i32>")],
     )?);
-    let handle = insert(build(context, location, "llvm.intr.coro.begin", &[id, result(memory)?], &[pointer], &[], &[])?);
+    let handle =
+        insert(build(context, location, "llvm.intr.coro.begin", &[id, result(memory)?], &[pointer], &[], &[])?);
     let handle = result(handle)?;
 
     // The blocks every suspend point shares.
@@ -304,10 +315,27 @@ fn make_coroutine<'c>(context: &'c Context, entry: &Entry<'c, '_>) -> Result<'c,
     let cleanup = region.append_block(Block::new(&[]));
     let suspend = region.append_block(Block::new(&[]));
     let unreachable = region.append_block(Block::new(&[]));
-    let yes = final_block.append_operation(build(context, location, "llvm.mlir.constant", &[], &[i1], &[], &[("value", "true")])?);
-    let final_state = final_block.append_operation(build(context, location, "llvm.intr.coro.suspend", &[none, result(yes)?], &[i8], &[], &[])?);
+    let yes = final_block.append_operation(build(
+        context,
+        location,
+        "llvm.mlir.constant",
+        &[],
+        &[i1],
+        &[],
+        &[("value", "true")],
+    )?);
+    let final_state = final_block.append_operation(build(
+        context,
+        location,
+        "llvm.intr.coro.suspend",
+        &[none, result(yes)?],
+        &[i8],
+        &[],
+        &[],
+    )?);
     final_block.append_operation(switch(context, location, result(final_state)?, suspend, unreachable, cleanup)?);
-    let frame = cleanup.append_operation(build(context, location, "llvm.intr.coro.free", &[id, handle], &[pointer], &[], &[])?);
+    let frame =
+        cleanup.append_operation(build(context, location, "llvm.intr.coro.free", &[id, handle], &[pointer], &[], &[])?);
     cleanup.append_operation(build(
         context,
         location,
@@ -318,14 +346,29 @@ fn make_coroutine<'c>(context: &'c Context, entry: &Entry<'c, '_>) -> Result<'c,
         &[("callee", "@free"), ("operandSegmentSizes", "array<i32: 1, 0>"), ("op_bundle_sizes", "array<i32>")],
     )?);
     cleanup.append_operation(build(context, location, "llvm.br", &[], &[], &[suspend], &[])?);
-    let no = suspend.append_operation(build(context, location, "llvm.mlir.constant", &[], &[i1], &[], &[("value", "false")])?);
-    suspend.append_operation(build(context, location, "llvm.intr.coro.end", &[handle, result(no)?, none], &[i1], &[], &[])?);
+    let no = suspend.append_operation(build(
+        context,
+        location,
+        "llvm.mlir.constant",
+        &[],
+        &[i1],
+        &[],
+        &[("value", "false")],
+    )?);
+    suspend.append_operation(build(
+        context,
+        location,
+        "llvm.intr.coro.end",
+        &[handle, result(no)?, none],
+        &[i1],
+        &[],
+        &[],
+    )?);
     suspend.append_operation(build(context, location, "llvm.return", &[handle], &[], &[], &[])?);
     unreachable.append_operation(build(context, location, "llvm.unreachable", &[], &[], &[], &[])?);
 
     // Returns go to the final suspend; barriers suspend.
-    let returns =
-        surgery::nested_ops(func, &mut |op| op_name(op) == "llvm.return" && op.operand_count() == 0);
+    let returns = surgery::nested_ops(func, &mut |op| op_name(op) == "llvm.return" && op.operand_count() == 0);
     let barriers = surgery::nested_ops(func, &mut |op| op_name(op) == "llvm.call" && synchronizes_workgroup(op));
     for op in returns {
         let block = op.block().ok_or_else(|| error(op, "a return outside any block"))?;
@@ -335,11 +378,28 @@ fn make_coroutine<'c>(context: &'c Context, entry: &Entry<'c, '_>) -> Result<'c,
     for barrier in barriers {
         let barrier_location = barrier.location();
         let block = barrier.block().ok_or_else(|| error(barrier, "a barrier outside any block"))?;
-        let resume = surgery::split_block_before(barrier).ok_or_else(|| error(barrier, "cannot split at the barrier"))?;
+        let resume =
+            surgery::split_block_before(barrier).ok_or_else(|| error(barrier, "cannot split at the barrier"))?;
         // The barrier orders memory too: the invocations of a workgroup run
         // on one thread, so a compiler fence is enough.
-        let save = block.append_operation(build(context, barrier_location, "llvm.intr.coro.save", &[handle], &[token], &[], &[])?);
-        let no = block.append_operation(build(context, barrier_location, "llvm.mlir.constant", &[], &[i1], &[], &[("value", "false")])?);
+        let save = block.append_operation(build(
+            context,
+            barrier_location,
+            "llvm.intr.coro.save",
+            &[handle],
+            &[token],
+            &[],
+            &[],
+        )?);
+        let no = block.append_operation(build(
+            context,
+            barrier_location,
+            "llvm.mlir.constant",
+            &[],
+            &[i1],
+            &[],
+            &[("value", "false")],
+        )?);
         let state = block.append_operation(build(
             context,
             barrier_location,

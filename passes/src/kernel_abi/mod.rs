@@ -27,6 +27,7 @@
 //! goes on (`barrier.rs`).
 
 mod barrier;
+mod bounds;
 mod workgroup;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -36,9 +37,7 @@ use melior::{
     dialect::llvm,
     ir::{
         Attribute, BlockLike, Identifier, Location, OperationRef, RegionLike, Type, Value,
-        attribute::{
-            ArrayAttribute, DenseI32ArrayAttribute, DictionaryAttribute, IntegerAttribute, TypeAttribute,
-        },
+        attribute::{ArrayAttribute, DenseI32ArrayAttribute, DictionaryAttribute, IntegerAttribute, TypeAttribute},
         operation::{OperationBuilder, OperationLike},
     },
 };
@@ -125,16 +124,40 @@ struct Binding {
     value_type: String,
 }
 
+/// How [`apply_kernel_abi`] builds the kernels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KernelAbiOptions {
+    /// Bounds-check every memory access (Vulkan's robustBufferAccess: an
+    /// out-of-bounds load gives zero, an out-of-bounds store does nothing),
+    /// so that no kernel reaches memory outside its own resources and stack
+    /// objects. On by default; off trades that guarantee for speed.
+    pub bounds_checks: bool,
+}
+
+impl Default for KernelAbiOptions {
+    fn default() -> Self {
+        Self { bounds_checks: true }
+    }
+}
+
 /// Applies the kernel ABI to every module (the top-level one and the nested
 /// ones `convert-spirv-to-llvm` makes) holding `spirv_abi.entry_point`
 /// functions; returns how many entry points it gave the ABI (0: the IR is
 /// unchanged).
-pub fn apply_kernel_abi<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Result<'c, usize> {
+///
+/// With bounds checks, the builtins the code calls must be defined first
+/// (`spirv-define-builtins`): a builtin taking a pointer is checked through
+/// its body.
+pub fn apply_kernel_abi<'c>(
+    context: &'c Context,
+    module: OperationRef<'c, '_>,
+    options: KernelAbiOptions,
+) -> Result<'c, usize> {
     let mut modules = vec![module];
     modules.extend(surgery::nested_ops(module, &mut |op| op_name(op) == "builtin.module"));
     let mut count = 0;
     for module in modules {
-        count += apply_to_module(context, module)?;
+        count += apply_to_module(context, module, options)?;
     }
     Ok(count)
 }
@@ -207,7 +230,8 @@ fn read_entry<'c, 'a>(func: OperationRef<'c, 'a>) -> Result<'c, Option<Entry<'c,
         }
     }
     let mut arguments = Vec::new();
-    if let Some(kinds) = dictionary.element_by_name("arguments").and_then(|kinds| ArrayAttribute::try_from(kinds).ok()) {
+    if let Some(kinds) = dictionary.element_by_name("arguments").and_then(|kinds| ArrayAttribute::try_from(kinds).ok())
+    {
         for index in 0..kinds.len() {
             let kind = kinds.element(index).ok().and_then(string_value);
             arguments.push(match kind.as_deref() {
@@ -233,13 +257,19 @@ fn classify<'c>(global: OperationRef<'c, '_>, name: &str) -> Result<'c, Option<(
         "Input" => match dictionary_string(interface, "built_in") {
             Some(built_in) if workgroup::supported_built_in(&built_in) => SlotKind::BuiltIn(built_in),
             Some(built_in) => {
-                return Err(error(global, format!("the built-in {built_in} (@{name}) has no meaning for a compute kernel")));
+                return Err(error(
+                    global,
+                    format!("the built-in {built_in} (@{name}) has no meaning for a compute kernel"),
+                ));
             }
             None => return Err(error(global, format!("the input variable @{name} is not a built-in"))),
         },
         "StorageBuffer" | "Uniform" => {
             if binding.is_none() {
-                return Err(error(global, format!("the {storage_class} variable @{name} has no descriptor set and binding")));
+                return Err(error(
+                    global,
+                    format!("the {storage_class} variable @{name} has no descriptor set and binding"),
+                ));
             }
             // Its index in the resource table is known once every binding is.
             SlotKind::Resource(0)
@@ -253,7 +283,11 @@ fn classify<'c>(global: OperationRef<'c, '_>, name: &str) -> Result<'c, Option<(
     Ok(Some((kind, binding)))
 }
 
-fn apply_to_module<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Result<'c, usize> {
+fn apply_to_module<'c>(
+    context: &'c Context,
+    module: OperationRef<'c, '_>,
+    options: KernelAbiOptions,
+) -> Result<'c, usize> {
     let Some(body) = module.region(0).ok().and_then(|region| region.first_block()) else { return Ok(0) };
     let mut globals: HashMap<String, OperationRef<'c, '_>> = HashMap::new();
     let mut functions: HashMap<String, OperationRef<'c, '_>> = HashMap::new();
@@ -301,7 +335,9 @@ fn apply_to_module<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Re
     function_names.sort();
     for name in &function_names {
         let func = functions[*name];
-        for op in surgery::nested_ops(func, &mut |op| matches!(op_name(op).as_str(), "llvm.mlir.addressof" | "llvm.call")) {
+        for op in
+            surgery::nested_ops(func, &mut |op| matches!(op_name(op).as_str(), "llvm.mlir.addressof" | "llvm.call"))
+        {
             if op_name(op) == "llvm.mlir.addressof" {
                 if let Some(global) = flat_symbol(op, "global_name")
                     && interface.contains_key(&global)
@@ -416,6 +452,27 @@ fn apply_to_module<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Re
     // points, which become coroutines.
     let uses_barriers = barrier::lower_barriers(context, module, &functions, &entries, &barriers, &calls)?;
 
+    // Bounds checks, with the resource sizes in the environment's last slot.
+    if options.bounds_checks {
+        let mut checked_globals = HashMap::new();
+        for (name, global) in &globals {
+            if !slot_of.contains_key(name) {
+                let ty = Type::parse(context, &global_value_type(*global)?)
+                    .ok_or_else(|| error(*global, "internal error: a global type that does not parse"))?;
+                checked_globals.insert(name.clone(), (ty, address_space(*global)));
+            }
+        }
+        let checks = bounds::Module {
+            slots: &slots,
+            sizes_slot: slots.len(),
+            entries: &entries,
+            with_environment: &needs_environment,
+            globals: checked_globals,
+        };
+        bounds::check_accesses(context, module, &checks)?;
+    }
+    bounds::remove_slot_markers(module);
+
     for entry in &entries {
         // The entry point is now a helper of its workgroup function, which
         // should be free to inline it.
@@ -427,7 +484,15 @@ fn apply_to_module<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Re
         surgery::set_attribute(entry.func, "linkage", linkage);
         let parameters = entry_parameters(entry)?;
         if parameters.len() != entry.arguments.len() {
-            return Err(error(entry.func, format!("@{} has {} parameters but {} argument kinds", entry.name, parameters.len(), entry.arguments.len())));
+            return Err(error(
+                entry.func,
+                format!(
+                    "@{} has {} parameters but {} argument kinds",
+                    entry.name,
+                    parameters.len(),
+                    entry.arguments.len()
+                ),
+            ));
         }
         let text = workgroup::workgroup_function(&workgroup::EntryAbi {
             name: &entry.name,
@@ -441,9 +506,16 @@ fn apply_to_module<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Re
             coroutine: uses_barriers.contains(&entry.name),
         });
         tracing::debug!(entry = %entry.name, "kernel ABI glue:\n{text}");
-        for glue in [format!("__spvabi_{}", entry.name), format!("__spvabi_{}_info", entry.name), format!("__spvabi_{}_resources", entry.name)] {
+        for glue in [
+            format!("__spvabi_{}", entry.name),
+            format!("__spvabi_{}_info", entry.name),
+            format!("__spvabi_{}_resources", entry.name),
+        ] {
             if functions.contains_key(&glue) || globals.contains_key(&glue) {
-                return Err(error(entry.func, format!("the module already defines @{glue}, which the kernel ABI of @{} needs", entry.name)));
+                return Err(error(
+                    entry.func,
+                    format!("the module already defines @{glue}, which the kernel ABI of @{} needs", entry.name),
+                ));
             }
         }
         // The text declares what it uses of the module: the entry point and
@@ -451,8 +523,9 @@ fn apply_to_module<'c>(context: &'c Context, module: OperationRef<'c, '_>) -> Re
         let declared: HashSet<String> = std::iter::once(entry.name.clone())
             .chain(slots.iter().filter(|slot| slot.kind == SlotKind::Private(true)).map(|slot| slot.global.clone()))
             .collect();
-        surgery::append_parsed(context, body, &text, &|name| declared.contains(name))
-            .ok_or_else(|| error(entry.func, format!("internal error: the workgroup function of @{} does not verify", entry.name)))?;
+        surgery::append_parsed(context, body, &text, &|name| declared.contains(name)).ok_or_else(|| {
+            error(entry.func, format!("internal error: the workgroup function of @{} does not verify", entry.name))
+        })?;
     }
 
     // The replaced globals are gone; a private variable's initializer stays
@@ -499,7 +572,10 @@ fn address_space(global: OperationRef<'_, '_>) -> u32 {
 
 /// A global whose initializer takes the address of an interface global
 /// would keep pointing at the removed global: refused.
-fn check_initializer_uses<'c>(global: OperationRef<'c, '_>, globals: &HashMap<String, OperationRef<'c, '_>>) -> Result<'c, ()> {
+fn check_initializer_uses<'c>(
+    global: OperationRef<'c, '_>,
+    globals: &HashMap<String, OperationRef<'c, '_>>,
+) -> Result<'c, ()> {
     let found = surgery::nested_ops(global, &mut |op| op_name(op) == "llvm.mlir.addressof")
         .into_iter()
         .filter_map(|op| flat_symbol(op, "global_name"))
@@ -510,7 +586,10 @@ fn check_initializer_uses<'c>(global: OperationRef<'c, '_>, globals: &HashMap<St
     match found {
         Some(name) => Err(error(
             global,
-            format!("the initializer of @{} takes the address of @{name}, which the kernel ABI replaces", symbol(global).unwrap_or_default()),
+            format!(
+                "the initializer of @{} takes the address of @{name}, which the kernel ABI replaces",
+                symbol(global).unwrap_or_default()
+            ),
         )),
         None => Ok(()),
     }
@@ -550,11 +629,16 @@ fn add_environment_parameter<'c, 'a>(
         return Err(error(func, format!("@{name} is variadic")));
     }
     inputs.push(pointer);
-    surgery::set_attribute(func, "function_type", TypeAttribute::new(llvm::r#type::function(result, &inputs, false)).into());
+    surgery::set_attribute(
+        func,
+        "function_type",
+        TypeAttribute::new(llvm::r#type::function(result, &inputs, false)).into(),
+    );
     if let Ok(arguments) = func.attribute("arg_attrs")
         && let Ok(arguments) = ArrayAttribute::try_from(arguments)
     {
-        let mut extended: Vec<Attribute<'c>> = (0..arguments.len()).filter_map(|index| arguments.element(index).ok()).collect();
+        let mut extended: Vec<Attribute<'c>> =
+            (0..arguments.len()).filter_map(|index| arguments.element(index).ok()).collect();
         extended.push(DictionaryAttribute::new(context, &[]).into());
         surgery::set_attribute(func, "arg_attrs", ArrayAttribute::new(context, &extended).into());
     }
@@ -588,6 +672,10 @@ fn replace_address_of<'c>(
     let load = OperationBuilder::new("llvm.load", location)
         .add_operands(&[slot_pointer])
         .add_results(&[melior::ir::ValueLike::r#type(&result)])
+        .add_attributes(&[(
+            Identifier::new(context, bounds::SLOT_ATTRIBUTE),
+            IntegerAttribute::new(Type::index(context), i64::from(index)).into(),
+        )])
         .build()
         .map_err(|failure| error(address_of, failure.to_string()))?;
     let load = block.insert_operation_before(address_of, load);
@@ -615,7 +703,8 @@ fn append_call_operand<'c>(context: &'c Context, call: OperationRef<'c, '_>, val
     if let Ok(arguments) = call.attribute("arg_attrs")
         && let Ok(arguments) = ArrayAttribute::try_from(arguments)
     {
-        let mut extended: Vec<Attribute<'c>> = (0..arguments.len()).filter_map(|index| arguments.element(index).ok()).collect();
+        let mut extended: Vec<Attribute<'c>> =
+            (0..arguments.len()).filter_map(|index| arguments.element(index).ok()).collect();
         extended.push(DictionaryAttribute::new(context, &[]).into());
         surgery::set_attribute(call, "arg_attrs", ArrayAttribute::new(context, &extended).into());
     }

@@ -86,7 +86,8 @@ struct Ids {
 pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     let name = abi.name;
     let mut text = Text::new();
-    let environment_size = abi.slots.len().max(1);
+    // The variables' slots, then `dispatch->resource_sizes` (bounds checks).
+    let environment_size = abi.slots.len() + 1;
     let entry_result = if abi.coroutine { " -> !llvm.ptr" } else { "" };
     let mut entry_inputs: Vec<String> = abi.parameters.to_vec();
     entry_inputs.push("!llvm.ptr".to_owned());
@@ -98,7 +99,8 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     let zero = text.i64(0);
     let group: Vec<String> = (0..3)
         .map(|axis| {
-            let pointer = text.value(format!("llvm.getelementptr %workgroup_id[{axis}] : (!llvm.ptr) -> !llvm.ptr, i32"));
+            let pointer =
+                text.value(format!("llvm.getelementptr %workgroup_id[{axis}] : (!llvm.ptr) -> !llvm.ptr, i32"));
             let value = text.value(format!("llvm.load {pointer} : !llvm.ptr -> i32"));
             text.zext(&value)
         })
@@ -175,10 +177,12 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         let address_space = pointer_address_space(ty);
         arguments.push(match (kind, address_space) {
             (ResourceKind::LocalPointer, Some(address_space)) => {
-                let size_pointer =
-                    text.value(format!("llvm.getelementptr {resource_sizes}[{position}] : (!llvm.ptr, i64) -> !llvm.ptr, i64"));
+                let size_pointer = text.value(format!(
+                    "llvm.getelementptr {resource_sizes}[{position}] : (!llvm.ptr, i64) -> !llvm.ptr, i64"
+                ));
                 let bytes = text.value(format!("llvm.load {size_pointer} : !llvm.ptr -> i64"));
-                let memory = text.value(format!("llvm.alloca {bytes} x i8 {{alignment = 128 : i64}} : (i64) -> !llvm.ptr"));
+                let memory =
+                    text.value(format!("llvm.alloca {bytes} x i8 {{alignment = 128 : i64}} : (i64) -> !llvm.ptr"));
                 text.cast_to(&memory, address_space)
             }
             // A by-value struct is passed as a pointer to it: the host's copy.
@@ -257,8 +261,16 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
                 let value = match &slot.kind {
                     SlotKind::BuiltIn(built_in) => built_in_value(&mut text, built_in, &slot.value_type, &ids),
                     SlotKind::Private(true) => {
-                        let template = text.value(format!("llvm.mlir.addressof {} : {}", symbol(&slot.global), pointer_type(slot.address_space)));
-                        text.value(format!("llvm.load {template} : {} -> {}", pointer_type(slot.address_space), slot.value_type))
+                        let template = text.value(format!(
+                            "llvm.mlir.addressof {} : {}",
+                            symbol(&slot.global),
+                            pointer_type(slot.address_space)
+                        ));
+                        text.value(format!(
+                            "llvm.load {template} : {} -> {}",
+                            pointer_type(slot.address_space),
+                            slot.value_type
+                        ))
                     }
                     _ => text.value(format!("llvm.mlir.zero : {}", slot.value_type)),
                 };
@@ -271,9 +283,13 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         let entry_slot = text.pointer_at(&environment, &index);
         text.line(format!("llvm.store {pointer}, {entry_slot} : {}, !llvm.ptr", pointer_type(slot.address_space)));
     }
+    let sizes_index = text.i64(abi.slots.len() as i64);
+    let sizes_slot = text.pointer_at(&environment, &sizes_index);
+    text.line(format!("llvm.store {resource_sizes}, {sizes_slot} : !llvm.ptr, !llvm.ptr"));
     let mut call_arguments = arguments.clone();
     call_arguments.push(environment.clone());
-    let call = format!("llvm.call {}({}) : ({entry_inputs}) -> {entry_call_result}", symbol(name), call_arguments.join(", "));
+    let call =
+        format!("llvm.call {}({}) : ({entry_inputs}) -> {entry_call_result}", symbol(name), call_arguments.join(", "));
     match &handles {
         Some(handles) => {
             let handle = text.value(call);
@@ -333,7 +349,9 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         let _ = writeln!(
             module,
             "  llvm.mlir.global external {}() {{addr_space = {} : i32}} : {}",
-            symbol(&slot.global), slot.address_space, slot.value_type
+            symbol(&slot.global),
+            slot.address_space,
+            slot.value_type
         );
     }
     let _ = writeln!(
@@ -394,7 +412,9 @@ fn built_in_value(text: &mut Text, built_in: &str, ty: &str, ids: &Ids) -> Strin
         "WorkgroupSize" | "EnqueuedWorkgroupSize" => ids.size.to_vec(),
         "GlobalOffset" => ids.offset.to_vec(),
         "GlobalInvocationId" => global_ids(text, ids).to_vec(),
-        "GlobalSize" => (0..3).map(|axis| text.value(format!("llvm.mul {}, {} : i64", ids.groups[axis], ids.size[axis]))).collect(),
+        "GlobalSize" => {
+            (0..3).map(|axis| text.value(format!("llvm.mul {}, {} : i64", ids.groups[axis], ids.size[axis]))).collect()
+        }
         "LocalInvocationIndex" | "SubgroupId" => vec![ids.local_index.clone()],
         "WorkDim" => vec![ids.work_dim.clone()],
         "GlobalLinearId" => {
@@ -560,7 +580,9 @@ fn info_globals(abi: &EntryAbi<'_>) -> String {
         info = text.value(format!("llvm.insertvalue {value}, {info}[{position}] : {INFO}"));
     }
     let resources = match resources_value {
-        Some(()) => text.value(format!("llvm.mlir.addressof {} : !llvm.ptr", symbol(&format!("__spvabi_{name}_resources")))),
+        Some(()) => {
+            text.value(format!("llvm.mlir.addressof {} : !llvm.ptr", symbol(&format!("__spvabi_{name}_resources"))))
+        }
         None => text.value("llvm.mlir.zero : !llvm.ptr"),
     };
     info = text.value(format!("llvm.insertvalue {resources}, {info}[6] : {INFO}"));

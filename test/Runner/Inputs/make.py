@@ -42,6 +42,12 @@ def main(what):
             if y[i] != 2.0 * (i * 0.5) + 1000.0 - i:
                 fail("saxpy: y[%d] = %r" % (i, y[i]))
         print("saxpy: 1000 elements right")
+    elif what == "bounds":
+        write("a.bin", "I", [10, 11, 12, 13])
+        write("b.bin", "I", [0] * 20)
+        write("c.bin", "I", [5, 6])
+        write("k.bin", "I", [31, 32])
+        write("out.bin", "I", [0] * 16)
     elif what == "reduce":
         write("data.bin", "I", [(i * 2654435761) % (1 << 32) for i in range(40 * 128)])
         write("sums.bin", "I", [0] * 40)

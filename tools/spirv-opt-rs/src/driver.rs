@@ -7,7 +7,7 @@ use crate::{
 };
 use melior::{Context, ir::operation::OperationLike};
 use spirv_opt_dialects::spirv::deserialize::{deserialize, is_spirv_binary};
-use spirv_opt_passes::{builtins::define_builtins, kernel_abi::apply_kernel_abi, specialize::specialize};
+use spirv_opt_passes::{builtins::define_builtins, kernel_abi::{KernelAbiOptions, apply_kernel_abi}, specialize::specialize};
 use spirv_opt_rs::{
     pass::PassRegistry,
     pipeline::{self, PassManagerOptions, Pipeline, PipelineElement},
@@ -338,16 +338,17 @@ fn transform(
         Some(kind) => {
             // Code is only callable through the kernel ABI: --emit applies
             // it where the pipeline did not (it leaves nothing for a second run).
-            let kernels = match apply_kernel_abi(context, module.as_operation()) {
-                Ok(kernels) => kernels,
+            // The builtins the code calls are defined in it (objects that
+            // link), before the ABI's bounds checks, which check them too.
+            let builtins = match define_builtins(context, module.as_operation()) {
+                Ok(defined) => defined.defined.len(),
                 Err(error) => {
                     spirv_opt_rs::emit_error(error.location, &error.message);
                     return None;
                 }
             };
-            // And the builtins it calls are defined in it (objects that link).
-            let builtins = match define_builtins(context, module.as_operation()) {
-                Ok(defined) => defined.defined.len(),
+            let kernels = match apply_kernel_abi(context, module.as_operation(), KernelAbiOptions::default()) {
+                Ok(kernels) => kernels,
                 Err(error) => {
                     spirv_opt_rs::emit_error(error.location, &error.message);
                     return None;

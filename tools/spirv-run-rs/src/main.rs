@@ -70,6 +70,11 @@ struct Options {
     #[arg(long)]
     time: bool,
 
+    /// Leave out the bounds checks of memory accesses (faster; an out-of-bounds
+    /// access then reaches whatever memory is there)
+    #[arg(long)]
+    unchecked: bool,
+
     /// Stop a run that takes longer than this many seconds
     #[arg(long, default_value = "600", value_name = "SECONDS")]
     timeout: f64,
@@ -184,7 +189,12 @@ fn run(options: &Options) -> Result<(), String> {
     let source = read(&options.input)?;
     let name = options.input.display().to_string();
     let started = Instant::now();
-    let compile_options = CompileOptions { entry: options.entry.clone(), specs: options.specs.clone(), opt_level: None };
+    let compile_options = CompileOptions {
+        entry: options.entry.clone(),
+        specs: options.specs.clone(),
+        opt_level: None,
+        unchecked: options.unchecked,
+    };
     let kernel = Kernel::compile(&source, &name, &compile_options).map_err(|failure| match failure {
         RunError::Compile(messages) => messages.join("\n"),
         other => other.to_string(),

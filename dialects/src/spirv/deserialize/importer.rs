@@ -742,9 +742,22 @@ impl<'c, 'w> Importer<'c, 'w> {
             let param_id = self.word(param, 1)?;
             let decorations = self.decoration_attributes(param, param_id)?;
             any_param_decoration |= !decorations.is_empty();
-            let text = decorations
+            // A decoration may repeat (clang gives one parameter
+            // FuncParamAttr NoCapture and NoWrite): its values become a list.
+            let mut grouped: Vec<(String, Vec<String>)> = Vec::new();
+            for (name, value) in &decorations {
+                let name = name.as_string_ref().as_str().unwrap_or("?").to_owned();
+                match grouped.iter_mut().find(|(key, _)| *key == name) {
+                    Some((_, values)) => values.push(value.to_string()),
+                    None => grouped.push((name, vec![value.to_string()])),
+                }
+            }
+            let text = grouped
                 .iter()
-                .map(|(name, value)| format!("{} = {}", name.as_string_ref().as_str().unwrap_or("?"), value))
+                .map(|(name, values)| match values.as_slice() {
+                    [value] => format!("{name} = {value}"),
+                    _ => format!("{name} = [{}]", values.join(", ")),
+                })
                 .collect::<Vec<_>>()
                 .join(", ");
             param_decorations.push(self.attribute(param, &format!("{{{text}}}"))?);

@@ -1,0 +1,704 @@
+//! Bounds checks: Vulkan's robustBufferAccess for every memory access of a
+//! kernel, so that no kernel reads or writes outside its own resources and
+//! stack objects, whatever its indices.
+//!
+//! Every pointer a load, store, atomic or memory intrinsic uses is traced
+//! back to the object it was derived from (its *root*): a slot of the
+//! environment (a binding, the push constants, workgroup or private memory,
+//! a built-in), a parameter of the entry point (an OpenCL buffer, local
+//! memory or struct by value), an `llvm.alloca`, or a module global. The
+//! access runs only when its bytes lie inside the root; otherwise a load
+//! (or atomic) gives zero and a store does nothing, as robustBufferAccess
+//! allows. Buffer sizes are the host's (`dispatch->resource_sizes`, reached
+//! through the environment's last slot); every other size is static.
+//!
+//! Functions taking or returning pointers are inlined into their callers
+//! first, so that every pointer's root is in the function that uses it (the
+//! GLSL front ends pass every parameter by pointer). A pointer whose root
+//! cannot be traced (one loaded from memory, made from an integer, or
+//! merging several roots) is checked against every object the function can
+//! reach. GEPs leading to a checked access lose `inbounds`: an
+//! out-of-bounds index must give an address to check, not poison.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+use melior::{
+    Context,
+    dialect::llvm,
+    ir::{
+        Attribute, Block, BlockLike, BlockRef, Location, OperationRef, RegionLike, Type, Value, ValueLike,
+        attribute::{IntegerAttribute, TypeAttribute},
+        block::BlockArgument,
+        operation::{OperationLike, OperationResult},
+        r#type::IntegerType,
+    },
+};
+use spirv_opt_rs::surgery;
+
+use super::{
+    Entry, ResourceKind, Result, Slot, SlotKind,
+    barrier::{build, inline_call, result},
+    error, flat_symbol, function_type, op_name, symbol,
+};
+
+/// The attribute marking the load of an environment slot (its index): the
+/// root of every pointer derived from it.
+pub(super) const SLOT_ATTRIBUTE: &str = "spirv_abi.slot";
+
+/// The ops that access memory through a pointer, with the operand indices of
+/// their pointers.
+const ACCESSES: &[(&str, &[usize])] = &[
+    ("llvm.load", &[0]),
+    ("llvm.store", &[1]),
+    ("llvm.atomicrmw", &[0]),
+    ("llvm.cmpxchg", &[0]),
+    ("llvm.intr.memset", &[0]),
+    ("llvm.intr.memset.inline", &[0]),
+    ("llvm.intr.memcpy", &[0, 1]),
+    ("llvm.intr.memcpy.inline", &[0, 1]),
+    ("llvm.intr.memmove", &[0, 1]),
+];
+
+/// The object a pointer was derived from.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Root {
+    /// A slot of the environment.
+    Slot(usize),
+    /// A parameter of the entry point.
+    Parameter(usize),
+    /// An `llvm.alloca` of the function (its index in `Scope::allocas`).
+    Alloca(usize),
+    /// A module global.
+    Global(String),
+}
+
+/// What the bounds checks of one module need to know.
+pub(super) struct Module<'s, 'c, 'a> {
+    pub slots: &'s [Slot],
+    /// The environment slot holding `dispatch->resource_sizes`.
+    pub sizes_slot: usize,
+    pub entries: &'s [Entry<'c, 'a>],
+    /// The functions taking the environment (as their last parameter).
+    pub with_environment: &'s HashSet<String>,
+    /// Global name -> (its value type, its address space).
+    pub globals: HashMap<String, (Type<'c>, u32)>,
+}
+
+/// Checks every access of the functions the entry points reach.
+pub(super) fn check_accesses<'c>(
+    context: &'c Context,
+    module_op: OperationRef<'c, '_>,
+    module: &Module<'_, 'c, '_>,
+) -> Result<'c, ()> {
+    let functions = defined_functions(module_op);
+    let entry_names: Vec<String> = module.entries.iter().map(|entry| entry.name.clone()).collect();
+    for name in reachable(&functions, &entry_names) {
+        inline_pointer_calls(context, functions[&name], &functions, module.with_environment)?;
+    }
+    for name in reachable(&functions, &entry_names) {
+        let func = functions[&name];
+        refuse_undefined_builtins(func, &functions)?;
+        let entry = module.entries.iter().find(|entry| entry.name == name);
+        let environment = module.with_environment.contains(&name).then(|| last_argument(func)).flatten();
+        let scope = Scope::new(func, environment, entry.map(|entry| entry.arguments.as_slice()));
+        check_function(context, module, &scope)?;
+    }
+    Ok(())
+}
+
+/// A builtin taking a pointer is checked through its body: one still
+/// undefined (`spirv-define-builtins` not run yet) would escape the checks.
+fn refuse_undefined_builtins<'c>(
+    func: OperationRef<'c, '_>,
+    functions: &HashMap<String, OperationRef<'c, '_>>,
+) -> Result<'c, ()> {
+    for call in surgery::nested_ops(func, &mut |op| op_name(op) == "llvm.call") {
+        let Some(callee) = flat_symbol(call, "callee") else { continue };
+        if functions.contains_key(&callee) || !call.operands().any(|operand| is_pointer(operand.r#type())) {
+            continue;
+        }
+        let Some((base, _)) = crate::builtins::demangle_base(&callee) else { continue };
+        if base.starts_with("__spirv_") || crate::builtins::rule_for(base).is_some() {
+            return Err(error(
+                call,
+                format!(
+                    "@{callee} takes a pointer and has no body to bounds-check: run spirv-define-builtins before \
+                     spirv-kernel-abi, or spirv-kernel-abi{{bounds-checks=false}}"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Removes the slot markers once no more checks will be made.
+pub(super) fn remove_slot_markers(module_op: OperationRef<'_, '_>) {
+    for op in surgery::nested_ops(module_op, &mut |op| op.attribute(SLOT_ATTRIBUTE).is_ok()) {
+        surgery::remove_attribute(op, SLOT_ATTRIBUTE);
+    }
+}
+
+fn defined_functions<'c, 'a>(module: OperationRef<'c, 'a>) -> HashMap<String, OperationRef<'c, 'a>> {
+    let mut functions = HashMap::new();
+    let Some(body) = module.region(0).ok().and_then(|region| region.first_block()) else { return functions };
+    let mut next = body.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        if op_name(op) == "llvm.func"
+            && op.region(0).ok().and_then(|region| region.first_block()).is_some()
+            && let Some(name) = symbol(op)
+        {
+            functions.insert(name, op);
+        }
+    }
+    functions
+}
+
+/// The defined functions the entry points reach through calls, sorted.
+fn reachable(functions: &HashMap<String, OperationRef<'_, '_>>, entries: &[String]) -> Vec<String> {
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let mut stack: Vec<String> = entries.iter().filter(|name| functions.contains_key(*name)).cloned().collect();
+    while let Some(name) = stack.pop() {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        for call in surgery::nested_ops(functions[&name], &mut |op| op_name(op) == "llvm.call") {
+            if let Some(callee) = flat_symbol(call, "callee")
+                && functions.contains_key(&callee)
+                && !seen.contains(&callee)
+            {
+                stack.push(callee);
+            }
+        }
+    }
+    seen.into_iter().collect()
+}
+
+fn last_argument<'c, 'a>(func: OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
+    let entry = func.region(0).ok()?.first_block()?;
+    let count = entry.argument_count();
+    entry.argument(count.checked_sub(1)?).ok().map(Into::into)
+}
+
+fn is_pointer(ty: Type<'_>) -> bool {
+    ty.to_string().starts_with("!llvm.ptr")
+}
+
+/// Whether calls to `func` pass or return pointers (the environment, its
+/// last parameter when it has one, aside).
+fn takes_pointers<'c>(func: OperationRef<'c, '_>, has_environment: bool) -> Result<'c, bool> {
+    let (result, mut inputs) = function_type(func)?;
+    if has_environment {
+        inputs.pop();
+    }
+    Ok(is_pointer(result) || inputs.iter().any(|ty| is_pointer(*ty)))
+}
+
+/// Inlines into `func`, until none is left, every call to a defined function
+/// that takes or returns pointers (a malformed module could recurse: bounded).
+fn inline_pointer_calls<'c>(
+    context: &'c Context,
+    func: OperationRef<'c, '_>,
+    functions: &HashMap<String, OperationRef<'c, '_>>,
+    with_environment: &HashSet<String>,
+) -> Result<'c, ()> {
+    let mut takes: HashMap<String, bool> = HashMap::new();
+    for _ in 0..100_000 {
+        let mut found = None;
+        for call in surgery::nested_ops(func, &mut |op| op_name(op) == "llvm.call") {
+            let Some(callee) = flat_symbol(call, "callee") else { continue };
+            let Some(definition) = functions.get(&callee) else { continue };
+            let pointers = match takes.get(&callee) {
+                Some(pointers) => *pointers,
+                None => {
+                    let pointers = takes_pointers(*definition, with_environment.contains(&callee))?;
+                    takes.insert(callee.clone(), pointers);
+                    pointers
+                }
+            };
+            if pointers {
+                found = Some((call, *definition));
+                break;
+            }
+        }
+        let Some((call, callee)) = found else { return Ok(()) };
+        if callee == func {
+            return Err(error(call, "a recursive call passes pointers: its accesses cannot be bounds-checked"));
+        }
+        if callee.attribute("passthrough").is_ok_and(|attribute| attribute.to_string().contains("presplitcoroutine")) {
+            return Err(error(
+                call,
+                "a call to an entry point with barriers passes pointers: its accesses cannot be bounds-checked",
+            ));
+        }
+        inline_call(context, func, call, callee)?;
+    }
+    Err(error(func, "the calls passing pointers nest too deeply to inline"))
+}
+
+/// One function being checked.
+struct Scope<'c, 'a, 's> {
+    func: OperationRef<'c, 'a>,
+    entry_block: BlockRef<'c, 'a>,
+    environment: Option<Value<'c, 'a>>,
+    /// The argument kinds when the function is an OpenCL entry point.
+    parameters: Option<&'s [ResourceKind]>,
+    allocas: Vec<OperationRef<'c, 'a>>,
+    /// Block -> the (terminator, successor index) pairs branching to it.
+    predecessors: HashMap<usize, Vec<(OperationRef<'c, 'a>, usize)>>,
+    /// Alloca -> the values stored to it, for the allocas that are only
+    /// loaded from and stored to (clang -O0 keeps every pointer in one):
+    /// what a load from one gives.
+    spilled: HashMap<usize, Vec<Value<'c, 'a>>>,
+}
+
+fn block_key(block: BlockRef<'_, '_>) -> usize {
+    block.to_raw().ptr as usize
+}
+
+fn value_key(value: Value<'_, '_>) -> usize {
+    value.to_raw().ptr as usize
+}
+
+impl<'c, 'a, 's> Scope<'c, 'a, 's> {
+    fn new(
+        func: OperationRef<'c, 'a>,
+        environment: Option<Value<'c, 'a>>,
+        parameters: Option<&'s [ResourceKind]>,
+    ) -> Self {
+        let region = func.region(0).expect("a defined function has a body");
+        let entry_block = region.first_block().expect("a defined function has an entry block");
+        let allocas = surgery::nested_ops(func, &mut |op| op_name(op) == "llvm.alloca");
+        let mut predecessors: HashMap<usize, Vec<(OperationRef<'c, 'a>, usize)>> = HashMap::new();
+        let mut next = Some(entry_block);
+        while let Some(block) = next {
+            next = block.next_in_region();
+            if let Some(terminator) = block.terminator() {
+                for index in 0..terminator.successor_count() {
+                    if let Ok(successor) = terminator.successor(index) {
+                        predecessors.entry(block_key(successor)).or_default().push((terminator, index));
+                    }
+                }
+            }
+        }
+        let mut spilled: HashMap<usize, Vec<Value<'c, 'a>>> =
+            allocas.iter().map(|alloca| (alloca.to_raw().ptr as usize, Vec::new())).collect();
+        let mut escaped = HashSet::new();
+        for op in surgery::nested_ops(func, &mut |_| true) {
+            let name = op_name(op);
+            for (index, operand) in op.operands().enumerate() {
+                let Ok(operand_result) = OperationResult::try_from(operand) else { continue };
+                let owner = operand_result.owner().to_raw().ptr as usize;
+                if !spilled.contains_key(&owner) {
+                    continue;
+                }
+                match (name.as_str(), index) {
+                    ("llvm.load", 0) => {}
+                    ("llvm.store", 1) => {
+                        if let Ok(value) = op.operand(0) {
+                            spilled.entry(owner).or_default().push(value);
+                        }
+                    }
+                    _ => {
+                        escaped.insert(owner);
+                    }
+                }
+            }
+        }
+        spilled.retain(|alloca, _| !escaped.contains(alloca));
+        Self { func, entry_block, environment, parameters, allocas, predecessors, spilled }
+    }
+
+    /// The values `terminator` passes to argument `argument` of its
+    /// successor `index`; `None` for a terminator whose operands are not
+    /// known here.
+    fn incoming(&self, terminator: OperationRef<'c, 'a>, index: usize, argument: usize) -> Option<Value<'c, 'a>> {
+        let operands: Vec<Value<'c, 'a>> = terminator.operands().collect();
+        let segments: Vec<usize> = terminator
+            .attribute("operandSegmentSizes")
+            .ok()
+            .and_then(|attribute| melior::ir::attribute::DenseI32ArrayAttribute::try_from(attribute).ok())
+            .map(|sizes| (0..sizes.len()).filter_map(|at| sizes.element(at).ok()).map(|size| size as usize).collect())
+            .unwrap_or_default();
+        let start = match (op_name(terminator).as_str(), index) {
+            ("llvm.br", 0) => 0,
+            ("llvm.cond_br", 0) => 1,
+            ("llvm.cond_br", 1) => 1 + segments.get(1).copied()?,
+            ("llvm.switch", 0) => 1,
+            _ => return None,
+        };
+        operands.get(start + argument).copied()
+    }
+
+    /// The roots of `pointer`; `None` when one cannot be traced.
+    fn trace(&self, pointer: Value<'c, 'a>, traced_geps: &mut Vec<OperationRef<'c, 'a>>) -> Option<BTreeSet<Root>> {
+        let mut roots = BTreeSet::new();
+        let mut seen = HashSet::new();
+        let mut stack = vec![pointer];
+        while let Some(value) = stack.pop() {
+            if !seen.insert(value_key(value)) {
+                continue;
+            }
+            if let Ok(argument) = BlockArgument::try_from(value) {
+                let block = argument.owner();
+                let number = argument.argument_number();
+                if block == self.entry_block {
+                    // The environment itself is the ABI's, never the kernel's.
+                    let parameters = self.parameters?;
+                    if number >= parameters.len() {
+                        return None;
+                    }
+                    roots.insert(Root::Parameter(number));
+                } else {
+                    for (terminator, index) in self.predecessors.get(&block_key(block))? {
+                        stack.push(self.incoming(*terminator, *index, number)?);
+                    }
+                }
+                continue;
+            }
+            let op = OperationResult::try_from(value).ok()?.owner();
+            match op_name(op).as_str() {
+                "llvm.getelementptr" => {
+                    traced_geps.push(op);
+                    stack.push(op.operand(0).ok()?);
+                }
+                "llvm.addrspacecast" | "llvm.bitcast" => stack.push(op.operand(0).ok()?),
+                "llvm.select" => {
+                    stack.push(op.operand(1).ok()?);
+                    stack.push(op.operand(2).ok()?);
+                }
+                "llvm.load" => {
+                    match op.attribute(SLOT_ATTRIBUTE).ok().and_then(|slot| IntegerAttribute::try_from(slot).ok()) {
+                        Some(slot) => {
+                            roots.insert(Root::Slot(usize::try_from(slot.value()).ok()?));
+                        }
+                        None => {
+                            // A pointer kept in a local variable: whatever was stored there.
+                            let address = OperationResult::try_from(op.operand(0).ok()?).ok()?.owner();
+                            stack.extend(self.spilled.get(&(address.to_raw().ptr as usize))?.iter().copied());
+                        }
+                    }
+                }
+                "llvm.alloca" => {
+                    let index = self.allocas.iter().position(|alloca| *alloca == op)?;
+                    roots.insert(Root::Alloca(index));
+                }
+                "llvm.mlir.addressof" => {
+                    roots.insert(Root::Global(flat_symbol(op, "global_name")?));
+                }
+                _ => return None,
+            }
+        }
+        Some(roots)
+    }
+
+    /// Every object the function can reach: what an untraceable pointer is
+    /// checked against.
+    fn every_root(&self, module: &Module<'_, 'c, '_>) -> BTreeSet<Root> {
+        let mut roots = BTreeSet::new();
+        if self.environment.is_some() {
+            roots.extend((0..module.slots.len()).map(Root::Slot));
+        }
+        if let Some(parameters) = self.parameters {
+            let inputs: Vec<Type<'c>> = function_type(self.func).map(|(_, inputs)| inputs).unwrap_or_default();
+            roots.extend(
+                (0..parameters.len())
+                    .filter(|index| inputs.get(*index).is_some_and(|ty| is_pointer(*ty)))
+                    .map(Root::Parameter),
+            );
+        }
+        roots.extend((0..self.allocas.len()).map(Root::Alloca));
+        for op in surgery::nested_ops(self.func, &mut |op| op_name(op) == "llvm.mlir.addressof") {
+            if let Some(global) = flat_symbol(op, "global_name")
+                && module.globals.contains_key(&global)
+            {
+                roots.insert(Root::Global(global));
+            }
+        }
+        roots
+    }
+}
+
+/// One access to check: the op, its pointers' roots, its size in bytes
+/// (a static type, or the length operand of a memory intrinsic).
+struct Access<'c, 'a> {
+    op: OperationRef<'c, 'a>,
+    pointers: Vec<(usize, BTreeSet<Root>)>,
+}
+
+fn check_function<'c>(context: &'c Context, module: &Module<'_, 'c, '_>, scope: &Scope<'c, '_, '_>) -> Result<'c, ()> {
+    let mut accesses = Vec::new();
+    let mut geps = Vec::new();
+    let mut untraced = 0usize;
+    let names: HashMap<&str, &[usize]> = ACCESSES.iter().copied().collect();
+    let found = surgery::nested_ops(scope.func, &mut |op| names.contains_key(op_name(op).as_str()));
+    for op in found {
+        if op.attribute(SLOT_ATTRIBUTE).is_ok() {
+            continue;
+        }
+        let mut pointers = Vec::new();
+        for &index in names[op_name(op).as_str()] {
+            let pointer = op.operand(index).map_err(|_| error(op, "internal error: an access without its pointer"))?;
+            let roots = match scope.trace(pointer, &mut geps) {
+                Some(roots) if !roots.is_empty() => roots,
+                _ => {
+                    untraced += 1;
+                    scope.every_root(module)
+                }
+            };
+            pointers.push((index, roots));
+        }
+        accesses.push(Access { op, pointers });
+    }
+    let none = Attribute::parse(context, "0 : i32").ok_or_else(|| error(scope.func, "internal error: no flags"))?;
+    for gep in geps {
+        if gep.attribute("noWrapFlags").is_ok() {
+            surgery::set_attribute(gep, "noWrapFlags", none);
+        }
+    }
+    tracing::debug!(function = %symbol(scope.func).unwrap_or_default(), accesses = accesses.len(), untraced, "bounds checks");
+    // Last first: each split then moves only the ops up to the next access.
+    for access in accesses.iter().rev() {
+        guard(context, module, scope, access)?;
+    }
+    Ok(())
+}
+
+/// Builders of the check's ops, inserted before `anchor`.
+struct Emitter<'c, 'a> {
+    context: &'c Context,
+    location: Location<'c>,
+    anchor: OperationRef<'c, 'a>,
+    block: BlockRef<'c, 'a>,
+}
+
+impl<'c, 'a> Emitter<'c, 'a> {
+    fn op(
+        &self,
+        name: &str,
+        operands: &[Value<'c, '_>],
+        results: &[Type<'c>],
+        attributes: &[(&str, &str)],
+    ) -> Result<'c, Value<'c, 'a>> {
+        let op = build(self.context, self.location, name, operands, results, &[], attributes)?;
+        let op = self.block.insert_operation_before(self.anchor, op);
+        result(op)
+    }
+
+    fn i64(&self) -> Type<'c> {
+        IntegerType::new(self.context, 64).into()
+    }
+
+    fn pointer(&self, address_space: u32) -> Type<'c> {
+        llvm::r#type::pointer(self.context, address_space)
+    }
+
+    /// `count` values of type `ty`, in bytes (folded by LLVM).
+    fn size_of(&self, ty: Type<'c>, count: Option<Value<'c, '_>>) -> Result<'c, Value<'c, 'a>> {
+        let null = self.op("llvm.mlir.zero", &[], &[self.pointer(0)], &[])?;
+        let element = TypeAttribute::new(ty).to_string();
+        let end = match count {
+            Some(count) => self.op(
+                "llvm.getelementptr",
+                &[null, count],
+                &[self.pointer(0)],
+                &[("elem_type", &element), ("rawConstantIndices", "array<i32: -2147483648>")],
+            )?,
+            None => self.op(
+                "llvm.getelementptr",
+                &[null],
+                &[self.pointer(0)],
+                &[("elem_type", &element), ("rawConstantIndices", "array<i32: 1>")],
+            )?,
+        };
+        self.op("llvm.ptrtoint", &[end], &[self.i64()], &[])
+    }
+
+    fn load_slot(&self, environment: Value<'c, 'a>, slot: usize) -> Result<'c, Value<'c, 'a>> {
+        let pointer = self.pointer(0);
+        let address = self.op(
+            "llvm.getelementptr",
+            &[environment],
+            &[pointer],
+            &[("elem_type", "!llvm.ptr"), ("rawConstantIndices", &format!("array<i32: {slot}>"))],
+        )?;
+        self.op("llvm.load", &[address], &[pointer], &[])
+    }
+
+    /// `dispatch->resource_sizes[index]`: the host's, unchanged during the
+    /// dispatch (an invariant load the optimizer may hoist).
+    fn resource_size(&self, sizes: Value<'c, 'a>, index: usize) -> Result<'c, Value<'c, 'a>> {
+        let address = self.op(
+            "llvm.getelementptr",
+            &[sizes],
+            &[self.pointer(0)],
+            &[("elem_type", "i64"), ("rawConstantIndices", &format!("array<i32: {index}>"))],
+        )?;
+        self.op("llvm.load", &[address], &[self.i64()], &[("invariant", "unit")])
+    }
+
+    fn to_integer(&self, pointer: Value<'c, '_>) -> Result<'c, Value<'c, 'a>> {
+        self.op("llvm.ptrtoint", &[pointer], &[self.i64()], &[])
+    }
+}
+
+/// The base and size of `root`, computed before the access.
+fn region<'c, 'a>(
+    emitter: &Emitter<'c, 'a>,
+    module: &Module<'_, 'c, '_>,
+    scope: &Scope<'c, 'a, '_>,
+    root: &Root,
+    sizes: &mut Option<Value<'c, 'a>>,
+) -> Result<'c, (Value<'c, 'a>, Value<'c, 'a>)> {
+    let missing = || error(scope.func, "internal error: a checked function without its environment");
+    let mut resource_size = |index: usize| -> Result<'c, Value<'c, 'a>> {
+        let table = match *sizes {
+            Some(table) => table,
+            None => {
+                let table = emitter.load_slot(scope.environment.ok_or_else(missing)?, module.sizes_slot)?;
+                *sizes = Some(table);
+                table
+            }
+        };
+        emitter.resource_size(table, index)
+    };
+    Ok(match root {
+        Root::Slot(slot) => {
+            let base = emitter.load_slot(scope.environment.ok_or_else(missing)?, *slot)?;
+            let size = match &module.slots[*slot].kind {
+                SlotKind::Resource(index) => resource_size(*index)?,
+                _ => {
+                    let ty = Type::parse(emitter.context, &module.slots[*slot].value_type)
+                        .ok_or_else(|| error(scope.func, "internal error: a slot type that does not parse"))?;
+                    emitter.size_of(ty, None)?
+                }
+            };
+            (base, size)
+        }
+        Root::Parameter(index) => {
+            let base: Value<'c, 'a> = scope
+                .entry_block
+                .argument(*index)
+                .map_err(|_| error(scope.func, "internal error: a missing parameter"))?
+                .into();
+            (base, resource_size(*index)?)
+        }
+        Root::Alloca(index) => {
+            let alloca = scope.allocas[*index];
+            let ty = alloca
+                .attribute("elem_type")
+                .ok()
+                .and_then(|ty| TypeAttribute::try_from(ty).ok())
+                .ok_or_else(|| error(alloca, "internal error: an alloca without element type"))?;
+            let count = alloca.operand(0).map_err(|_| error(alloca, "internal error: an alloca without count"))?;
+            (result(alloca)?, emitter.size_of(ty.value(), Some(count))?)
+        }
+        Root::Global(name) => {
+            let (ty, address_space) = module.globals[name];
+            let base = emitter.op(
+                "llvm.mlir.addressof",
+                &[],
+                &[emitter.pointer(address_space)],
+                &[("global_name", &crate::ir_text::symbol(name))],
+            )?;
+            (base, emitter.size_of(ty, None)?)
+        }
+    })
+}
+
+/// Makes `access` run only when in bounds: the checks, then a branch to the
+/// access or past it (a load or atomic gives zero there).
+fn guard<'c>(
+    context: &'c Context,
+    module: &Module<'_, 'c, '_>,
+    scope: &Scope<'c, '_, '_>,
+    access: &Access<'c, '_>,
+) -> Result<'c, ()> {
+    let op = access.op;
+    let head = op.block().ok_or_else(|| error(op, "internal error: an access outside any block"))?;
+    let emitter = Emitter { context, location: op.location(), anchor: op, block: head };
+    let name = op_name(op);
+    let length = match name.as_str() {
+        "llvm.load" => emitter.size_of(result(op)?.r#type(), None)?,
+        "llvm.store" | "llvm.atomicrmw" | "llvm.cmpxchg" => {
+            let value =
+                op.operand(if name == "llvm.store" { 0 } else { 1 }).map_err(|_| error(op, "internal error"))?;
+            emitter.size_of(value.r#type(), None)?
+        }
+        _ => {
+            let length = op.operand(2).map_err(|_| error(op, "internal error: a memory intrinsic without length"))?;
+            if length.r#type().to_string() == "i64" {
+                length
+            } else {
+                emitter.op("llvm.zext", &[length], &[emitter.i64()], &[])?
+            }
+        }
+    };
+    let i1: Type<'c> = IntegerType::new(context, 1).into();
+    let mut sizes = None;
+    let mut all: Option<Value<'c, '_>> = None;
+    for (index, roots) in &access.pointers {
+        let pointer = emitter.to_integer(op.operand(*index).map_err(|_| error(op, "internal error"))?)?;
+        let mut any: Option<Value<'c, '_>> = None;
+        for root in roots {
+            let (base, size) = region(&emitter, module, scope, root, &mut sizes)?;
+            let base = emitter.to_integer(base)?;
+            let offset = emitter.op("llvm.sub", &[pointer, base], &[emitter.i64()], &[])?;
+            let room = emitter.op("llvm.sub", &[size, length], &[emitter.i64()], &[])?;
+            // ule: the access fits, and starts no further than size - length.
+            let fits = emitter.op("llvm.icmp", &[length, size], &[i1], &[("predicate", "7 : i64")])?;
+            let starts = emitter.op("llvm.icmp", &[offset, room], &[i1], &[("predicate", "7 : i64")])?;
+            let inside = emitter.op("llvm.and", &[fits, starts], &[i1], &[])?;
+            any = Some(match any {
+                None => inside,
+                Some(any) => emitter.op("llvm.or", &[any, inside], &[i1], &[])?,
+            });
+        }
+        let inside = match any {
+            Some(inside) => inside,
+            None => emitter.op("llvm.mlir.constant", &[], &[i1], &[("value", "false")])?,
+        };
+        all = Some(match all {
+            None => inside,
+            Some(all) => emitter.op("llvm.and", &[all, inside], &[i1], &[])?,
+        });
+    }
+    let Some(inside) = all else { return Ok(()) };
+    let next = op.next_in_block().ok_or_else(|| error(op, "internal error: an access ending its block"))?;
+    let tail = surgery::split_block_before(next).ok_or_else(|| error(op, "internal error: cannot split the block"))?;
+    let region = head.parent_region().ok_or_else(|| error(op, "internal error: a block outside any region"))?;
+    let run = region.insert_block_after(head, Block::new(&[]));
+    let location = op.location();
+    if op.result_count() == 1 {
+        let value = result(op)?;
+        let merged = tail.add_argument(value.r#type(), location);
+        surgery::replace_all_uses(value, merged);
+        let skip = region.insert_block_after(run, Block::new(&[]));
+        let zero = skip.append_operation(build(context, location, "llvm.mlir.zero", &[], &[value.r#type()], &[], &[])?);
+        skip.append_operation(build(context, location, "llvm.br", &[result(zero)?], &[], &[tail], &[])?);
+        let branch = run.append_operation(build(context, location, "llvm.br", &[value], &[], &[tail], &[])?);
+        surgery::move_before(op, branch);
+        head.append_operation(build(
+            context,
+            location,
+            "llvm.cond_br",
+            &[inside],
+            &[],
+            &[run, skip],
+            &[("operandSegmentSizes", "array<i32: 1, 0, 0>")],
+        )?);
+    } else {
+        let branch = run.append_operation(build(context, location, "llvm.br", &[], &[], &[tail], &[])?);
+        surgery::move_before(op, branch);
+        head.append_operation(build(
+            context,
+            location,
+            "llvm.cond_br",
+            &[inside],
+            &[],
+            &[run, tail],
+            &[("operandSegmentSizes", "array<i32: 1, 0, 0>")],
+        )?);
+    }
+    Ok(())
+}
