@@ -14,22 +14,23 @@
 // @element returns a pointer: inlined into @main (and left unused).
 // CHECK:       llvm.func @element(
 // CHECK:       llvm.func internal @main(%[[ENV:.*]]: !llvm.ptr) {
+// At the start, once: the buffer (slot 0; slot 1 is the built-in) and its
+// size (slot 2 holds the sizes).
+// CHECK:         %[[BASE_SLOT:.*]] = llvm.getelementptr %[[ENV]][0] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr
+// CHECK-NEXT:    %[[BASE:.*]] = llvm.load %[[BASE_SLOT]] : !llvm.ptr -> !llvm.ptr
+// CHECK-NEXT:    %[[SIZES_SLOT:.*]] = llvm.getelementptr %[[ENV]][2] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr
+// CHECK-NEXT:    %[[SIZES:.*]] = llvm.load %[[SIZES_SLOT]] : !llvm.ptr -> !llvm.ptr
+// CHECK-NEXT:    %[[SIZE_POINTER:.*]] = llvm.getelementptr %[[SIZES]][0] : (!llvm.ptr) -> !llvm.ptr, i64
+// CHECK-NEXT:    %[[SIZE:.*]] = llvm.load %[[SIZE_POINTER]] invariant : !llvm.ptr -> i64
 // The built-in's load is checked too (against its static size: folded by LLVM).
 // CHECK:         llvm.cond_br
-// @element, inlined: the buffer is slot 0 (slot 1 is the built-in, slot 2
-// holds the sizes).
+// @element, inlined:
 // CHECK:         %[[ELEMENT:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}, 0, %{{.*}}] : (!llvm.ptr, i32, i32) -> !llvm.ptr, !llvm.struct<(array<0 x f32>)>
 // CHECK:       ^{{.*}}(%[[POINTER:.*]]: !llvm.ptr):
 // CHECK-NEXT:    %[[NULL:.*]] = llvm.mlir.zero : !llvm.ptr
 // CHECK-NEXT:    %[[END:.*]] = llvm.getelementptr %[[NULL]][1] : (!llvm.ptr) -> !llvm.ptr, f32
 // CHECK-NEXT:    %[[LENGTH:.*]] = llvm.ptrtoint %[[END]] : !llvm.ptr to i64
 // CHECK-NEXT:    %[[ADDRESS:.*]] = llvm.ptrtoint %[[POINTER]] : !llvm.ptr to i64
-// CHECK-NEXT:    %[[BASE_SLOT:.*]] = llvm.getelementptr %[[ENV]][0] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr
-// CHECK-NEXT:    %[[BASE:.*]] = llvm.load %[[BASE_SLOT]] : !llvm.ptr -> !llvm.ptr
-// CHECK-NEXT:    %[[SIZES_SLOT:.*]] = llvm.getelementptr %[[ENV]][2] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr
-// CHECK-NEXT:    %[[SIZES:.*]] = llvm.load %[[SIZES_SLOT]] : !llvm.ptr -> !llvm.ptr
-// CHECK-NEXT:    %[[SIZE_POINTER:.*]] = llvm.getelementptr %[[SIZES]][0] : (!llvm.ptr) -> !llvm.ptr, i64
-// CHECK-NEXT:    %[[SIZE:.*]] = llvm.load %[[SIZE_POINTER]] invariant : !llvm.ptr -> i64
 // CHECK-NEXT:    %[[BASE_ADDRESS:.*]] = llvm.ptrtoint %[[BASE]] : !llvm.ptr to i64
 // CHECK-NEXT:    %[[OFFSET:.*]] = llvm.sub %[[ADDRESS]], %[[BASE_ADDRESS]] : i64
 // CHECK-NEXT:    %[[ROOM:.*]] = llvm.sub %[[SIZE]], %[[LENGTH]] : i64

@@ -20,7 +20,7 @@
 //! reach. GEPs leading to a checked access lose `inbounds`: an
 //! out-of-bounds index must give an address to check, not poison.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use melior::{
     Context,
@@ -457,9 +457,23 @@ fn check_function<'c>(context: &'c Context, module: &Module<'_, 'c, '_>, scope: 
         }
     }
     tracing::debug!(function = %symbol(scope.func).unwrap_or_default(), accesses = accesses.len(), untraced, "bounds checks");
+    // The bases and sizes of the buffers, variables and globals, once, at
+    // the function's start (the sizes are the host's: loop invariant).
+    let mut regions: BTreeMap<Root, (Value<'c, '_>, Value<'c, '_>)> = BTreeMap::new();
+    if let Some(anchor) = scope.entry_block.first_operation() {
+        let at_start = Emitter { context, location: scope.func.location(), anchor, block: scope.entry_block };
+        let mut sizes = None;
+        for access in &accesses {
+            for root in access.pointers.iter().flat_map(|(_, roots)| roots) {
+                if !matches!(root, Root::Alloca(_)) && !regions.contains_key(root) {
+                    regions.insert(root.clone(), region(&at_start, module, scope, root, &mut sizes)?);
+                }
+            }
+        }
+    }
     // Last first: each split then moves only the ops up to the next access.
     for access in accesses.iter().rev() {
-        guard(context, module, scope, access)?;
+        guard(context, module, scope, access, &regions)?;
     }
     Ok(())
 }
@@ -613,6 +627,7 @@ fn guard<'c>(
     module: &Module<'_, 'c, '_>,
     scope: &Scope<'c, '_, '_>,
     access: &Access<'c, '_>,
+    regions: &BTreeMap<Root, (Value<'c, '_>, Value<'c, '_>)>,
 ) -> Result<'c, ()> {
     let op = access.op;
     let head = op.block().ok_or_else(|| error(op, "internal error: an access outside any block"))?;
@@ -635,13 +650,15 @@ fn guard<'c>(
         }
     };
     let i1: Type<'c> = IntegerType::new(context, 1).into();
-    let mut sizes = None;
     let mut all: Option<Value<'c, '_>> = None;
     for (index, roots) in &access.pointers {
         let pointer = emitter.to_integer(op.operand(*index).map_err(|_| error(op, "internal error"))?)?;
         let mut any: Option<Value<'c, '_>> = None;
         for root in roots {
-            let (base, size) = region(&emitter, module, scope, root, &mut sizes)?;
+            let (base, size) = match regions.get(root) {
+                Some(region) => *region,
+                None => region(&emitter, module, scope, root, &mut None)?,
+            };
             let base = emitter.to_integer(base)?;
             let offset = emitter.op("llvm.sub", &[pointer, base], &[emitter.i64()], &[])?;
             let room = emitter.op("llvm.sub", &[size, length], &[emitter.i64()], &[])?;
