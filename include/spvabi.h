@@ -54,7 +54,7 @@ typedef struct spvabi_kernel_info {
  * one dispatch can run its workgroups on any number of threads at once. */
 typedef struct spvabi_dispatch {
   void *const *resources;         /* num_resources pointers, in the info's order */
-  const uint64_t *resource_sizes; /* num_resources byte sizes (OpenCL __local arguments need them) */
+  const uint64_t *resource_sizes; /* num_resources byte sizes: the bounds checks trust them */
   const void *push_constants;     /* push_constant_size bytes, or NULL */
   uint32_t num_workgroups[3];     /* NumWorkgroups; OpenCL: the number of work-groups */
   uint32_t workgroup_size[3];     /* used only when info.workgroup_size is 0,0,0 */
