@@ -86,6 +86,23 @@ pub enum ResourceKind {
     Value,
 }
 
+/// The type of an OpenCL argument passed by value, when it is a scalar
+/// (SPIR-V integers have no sign: `i32` and `u32` values both fit an
+/// `Integer { bits: 32 }`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScalarType {
+    /// An integer of `bits` bits.
+    Integer {
+        /// 8, 16, 32 or 64.
+        bits: u32,
+    },
+    /// A float of `bits` bits.
+    Float {
+        /// 16, 32 or 64.
+        bits: u32,
+    },
+}
+
 /// One resource the kernel uses, as `__spvabi_<entry>_info` lists it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ResourceInfo {
@@ -97,6 +114,8 @@ pub struct ResourceInfo {
     pub binding: u32,
     /// The bytes its declaration needs at least (0 when unknown).
     pub size: u32,
+    /// An OpenCL argument by value of a scalar type: that type.
+    pub scalar: Option<ScalarType>,
 }
 
 /// What the host needs to know of a compiled kernel.
@@ -244,7 +263,7 @@ impl Kernel {
     /// [`RunError::Compile`] with every diagnostic, [`RunError::Entry`],
     /// [`RunError::Jit`].
     pub fn compile(source: &[u8], source_name: &str, options: &CompileOptions) -> Result<Self, RunError> {
-        let (llvm_ir, entry) = lower(source, source_name, options)?;
+        let (llvm_ir, entry, scalars) = lower(source, source_name, options)?;
         let jit = jit::Jit::new(&llvm_ir, &entry)?;
         let (version, model, size, push_constant_size, uses_barriers, resources) = jit.info();
         if version != spirv_opt_passes::kernel_abi::ABI_VERSION {
@@ -253,7 +272,8 @@ impl Kernel {
         let model = if model == ExecutionModel::Kernel.value() { ExecutionModel::Kernel } else { ExecutionModel::GlCompute };
         let resources = resources
             .iter()
-            .map(|raw| ResourceInfo {
+            .enumerate()
+            .map(|(index, raw)| ResourceInfo {
                 kind: match raw.kind {
                     1 => ResourceKind::StorageBuffer,
                     2 => ResourceKind::UniformBuffer,
@@ -264,6 +284,7 @@ impl Kernel {
                 descriptor_set: raw.descriptor_set,
                 binding: raw.binding,
                 size: raw.size,
+                scalar: if raw.kind == 5 { scalars.get(index).copied().flatten() } else { None },
             })
             .collect();
         let info = KernelInfo {
@@ -419,7 +440,10 @@ impl Kernel {
 }
 
 /// Source to optimized LLVM IR with the kernel ABI, and the entry point's name.
-fn lower(source: &[u8], source_name: &str, options: &CompileOptions) -> Result<(String, String), RunError> {
+/// The LLVM IR, the entry point's name, and the scalar types of its parameters.
+type Lowered = (String, String, Vec<Option<ScalarType>>);
+
+fn lower(source: &[u8], source_name: &str, options: &CompileOptions) -> Result<Lowered, RunError> {
     let context = spirv_opt_rs::context::create_context();
     let messages = Rc::new(RefCell::new(Vec::new()));
     let sink = Rc::clone(&messages);
@@ -440,7 +464,7 @@ fn lower_in(
     source_name: &str,
     options: &CompileOptions,
     messages: &Rc<RefCell<Vec<String>>>,
-) -> Result<(String, String), RunError> {
+) -> Result<Lowered, RunError> {
     let failed = |extra: Option<String>| {
         let mut all = messages.borrow().clone();
         all.extend(extra);
@@ -463,6 +487,7 @@ fn lower_in(
         error.emit();
         failed(None)
     })?;
+    let scalars = parameter_scalars(operation, &model.0);
     define_builtins(context, operation).map_err(|error| {
         spirv_opt_rs::emit_error(error.location, &error.message);
         failed(None)
@@ -480,7 +505,36 @@ fn lower_in(
         EmitOptions { kind: EmitKind::LlvmIr, opt_level: options.opt_level.unwrap_or(2), target: None, cpu: None };
     let bytes = emit(context, operation, &emit_options).map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?;
     let text = String::from_utf8(bytes).map_err(|_| failed(Some("LLVM IR that is not UTF-8".into())))?;
-    Ok((text, model.0))
+    Ok((text, model.0, scalars))
+}
+
+/// The scalar types of the converted entry point's parameters (`None` for
+/// pointers, vectors and structs).
+fn parameter_scalars(module: melior::ir::OperationRef<'_, '_>, entry: &str) -> Vec<Option<ScalarType>> {
+    let functions = spirv_opt_rs::surgery::nested_ops(module, &mut |op| {
+        op.name().as_string_ref().as_str() == Ok("llvm.func")
+            && op.attribute("sym_name").ok().and_then(spirv_opt_rs::ir::string_value).as_deref() == Some(entry)
+    });
+    let Some((_, inputs)) = functions
+        .first()
+        .and_then(|func| func.attribute("function_type").ok())
+        .and_then(|ty| melior::ir::attribute::TypeAttribute::try_from(ty).ok())
+        .and_then(|ty| spirv_opt_rs::ir::llvm_function_type_parts(ty.value()))
+    else {
+        return Vec::new();
+    };
+    inputs
+        .iter()
+        .map(|ty| {
+            let printed = ty.to_string();
+            match printed.as_str() {
+                "f16" => Some(ScalarType::Float { bits: 16 }),
+                "f32" => Some(ScalarType::Float { bits: 32 }),
+                "f64" => Some(ScalarType::Float { bits: 64 }),
+                _ => printed.strip_prefix('i').and_then(|bits| bits.parse().ok()).map(|bits| ScalarType::Integer { bits }),
+            }
+        })
+        .collect()
 }
 
 /// The entry point to run (`wanted`, or the module's only compute one) and

@@ -17,7 +17,7 @@ use std::{
 
 use clap::Parser;
 use spirv_opt_passes::{kernel_abi::ExecutionModel, specialize::SpecValue};
-use spirv_run::{Buffer, CompileOptions, Dispatch, Kernel, Resource, RunError};
+use spirv_run::{Buffer, CompileOptions, Dispatch, Kernel, Resource, RunError, ScalarType};
 
 #[derive(Debug, Parser)]
 #[command(name = "spirv-run-rs", version, about = "Run a SPIR-V compute shader or OpenCL kernel on the CPU")]
@@ -160,6 +160,19 @@ fn value_bytes(ty: &str, value: &str) -> Result<Vec<u8>, String> {
     })
 }
 
+/// The kernel-side type of a `--arg` TYPE (`value_bytes` accepted it).
+fn scalar_type(ty: &str) -> ScalarType {
+    let bits = ty[1..].parse().unwrap_or(0);
+    if ty.starts_with('f') { ScalarType::Float { bits } } else { ScalarType::Integer { bits } }
+}
+
+fn describe(ty: ScalarType) -> String {
+    match ty {
+        ScalarType::Integer { bits } => format!("a {bits}-bit integer"),
+        ScalarType::Float { bits } => format!("a {bits}-bit float"),
+    }
+}
+
 fn main() -> ExitCode {
     // A bad command line is exit status 1, as every other error.
     let options = match Options::try_parse() {
@@ -273,7 +286,16 @@ fn run(options: &Options) -> Result<(), String> {
                 match kind {
                     "buffer" => inputs.push((None, Some(index), input_output(value)?)),
                     "local" => locals.push((index, value.parse().map_err(|_| format!("--arg {argument}: '{value}' is not a number of bytes"))?)),
-                    ty => values.push((index, Buffer::from_bytes(&value_bytes(ty, value).map_err(|message| format!("--arg {argument}: {message}"))?))),
+                    ty => {
+                        let bytes = value_bytes(ty, value).map_err(|message| format!("--arg {argument}: {message}"))?;
+                        let wanted = info.resources.get(index as usize).and_then(|resource| resource.scalar);
+                        if let Some(wanted) = wanted
+                            && wanted != scalar_type(ty)
+                        {
+                            return Err(format!("--arg {argument}: argument {index} is {}, not {}", describe(wanted), describe(scalar_type(ty))));
+                        }
+                        values.push((index, Buffer::from_bytes(&bytes)));
+                    }
                 }
             }
             (workgroups, Some(local), global.len() as u32)
