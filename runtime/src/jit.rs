@@ -3,8 +3,15 @@
 
 #![allow(unsafe_code)]
 
+mod frames;
+
 use inkwell::{
-    OptimizationLevel, context::Context, execution_engine::ExecutionEngine, memory_buffer::MemoryBuffer,
+    OptimizationLevel,
+    attributes::AttributeLoc,
+    context::Context,
+    execution_engine::ExecutionEngine,
+    memory_buffer::MemoryBuffer,
+    targets::TargetMachine,
 };
 
 use crate::RunError;
@@ -61,6 +68,11 @@ pub(crate) struct RawInfo {
     pub resources: *const RawResource,
 }
 
+/// The name of this machine's CPU as LLVM knows it (`rocketlake`, `znver4`...).
+pub(crate) fn host_cpu() -> String {
+    TargetMachine::get_host_cpu_name().to_string_lossy().into_owned()
+}
+
 type WorkgroupFn = unsafe extern "C" fn(*const RawDispatch, *const u32);
 
 /// A JIT-compiled module and the workgroup function of one entry point.
@@ -93,9 +105,28 @@ impl Jit {
         let context_ref: &'static Context = unsafe { &*(context.as_ref() as *const Context) };
         let buffer = MemoryBuffer::create_from_memory_range_copy(llvm_ir.as_bytes(), "kernel");
         let module = context_ref.create_module_from_ir(buffer).map_err(|error| RunError::Jit(error.to_string()))?;
+        // Code for this CPU (AVX2, AVX-512... when it has them), not for a
+        // generic x86-64: MCJIT's target machine takes no CPU, but code
+        // generation follows these function attributes.
+        let cpu = TargetMachine::get_host_cpu_name();
+        let features = TargetMachine::get_host_cpu_features();
+        let (cpu, features) = (cpu.to_string_lossy(), features.to_string_lossy());
+        for function in module.get_functions().filter(|function| function.count_basic_blocks() > 0) {
+            function.add_attribute(AttributeLoc::Function, context_ref.create_string_attribute("target-cpu", &cpu));
+            function.add_attribute(AttributeLoc::Function, context_ref.create_string_attribute("target-features", &features));
+        }
         let engine = module
             .create_jit_execution_engine(OptimizationLevel::Default)
             .map_err(|error| RunError::Jit(error.to_string()))?;
+        // Coroutine frames (kernels with barriers) come from a per-thread
+        // arena, not from the process's malloc (frames.rs says why).
+        let alloc: extern "C" fn(u64) -> *mut u8 = frames::alloc;
+        let free: extern "C" fn(*mut u8) = frames::free;
+        for (name, address) in [("malloc", alloc as usize), ("free", free as usize)] {
+            if let Some(function) = module.get_function(name).filter(|function| function.count_basic_blocks() == 0) {
+                engine.add_global_mapping(&function, address);
+            }
+        }
         let workgroup_name = format!("__spvabi_{entry}");
         let info_name = format!("__spvabi_{entry}_info");
         let workgroup = engine
@@ -143,5 +174,7 @@ impl Jit {
         // SAFETY: `workgroup` is the ABI's function (see `new`); `dispatch`
         // and `id` are live for the call; the function only reads them.
         unsafe { (self.workgroup)(dispatch, id.as_ptr()) }
+        // The workgroup destroyed its frames before returning.
+        frames::reset();
     }
 }

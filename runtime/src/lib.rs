@@ -502,7 +502,9 @@ fn lower_in(
         return Err(failed(None));
     }
     let emit_options =
-        EmitOptions { kind: EmitKind::LlvmIr, opt_level: options.opt_level.unwrap_or(2), target: None, cpu: None };
+        // Optimized for this CPU, which the JIT compiles for: the vectorizer
+        // sees its vector width and masked loads and stores.
+        EmitOptions { kind: EmitKind::LlvmIr, opt_level: options.opt_level.unwrap_or(2), target: None, cpu: Some(jit::host_cpu()) };
     let bytes = emit(context, operation, &emit_options).map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?;
     let text = String::from_utf8(bytes).map_err(|_| failed(Some("LLVM IR that is not UTF-8".into())))?;
     Ok((text, model.0, scalars))
