@@ -28,7 +28,7 @@ against a reference computed here (numpy), and every repetition must give
 the same bytes as the first, so no timing is of a wrong answer: a kernel
 whose results do not agree is reported as such and the run fails.
 
-    scripts/bench-kernels [--reps N] [--threads N] [--only NAME,...] [--no-tool] [--no-opencl-ours]
+    scripts/bench-kernels [--reps N] [--threads N] [--only NAME,...] [--no-tool] [--no-unchecked] [--no-opencl-ours]
     scripts/bench-kernels --check      # small sizes, one run, correctness only (scripts/test)
 """
 
@@ -411,10 +411,11 @@ class PoCL:
 # ------------------------------------------------------------------ spirv-run-rs
 
 def run_ours(driver: Path, spv: Path, case: Case, reps: int, threads: int, opencl: bool,
-             work: Path) -> tuple[Timing, dict]:
+             work: Path, unchecked: bool = False) -> tuple[Timing, dict]:
     """Through spirv-run-bench (the library: one compile, 1 + reps dispatches)."""
     timing = Timing()
     arguments = [str(driver), str(spv), "--reps", str(reps + 1), "--threads", str(threads)]
+    arguments += ["--unchecked"] if unchecked else []
     arguments += resource_arguments(case, opencl, work)
     if KEEP:
         print("  " + " ".join(arguments), flush=True)
@@ -529,6 +530,7 @@ def main() -> int:
     parser.add_argument("--check", action="store_true",
                         help="small sizes, one dispatch each, through the debug spirv-run-rs tool: correctness only")
     parser.add_argument("--no-tool", action="store_true", help="skip the single run of the spirv-run-rs tool")
+    parser.add_argument("--no-unchecked", action="store_true", help="skip spirv-run-rs --unchecked")
     parser.add_argument("--no-opencl-ours", action="store_true", help="skip spirv-run-rs on the OpenCL C kernels")
     parser.add_argument("--keep", action="store_true",
                         help="keep the input files and print spirv-run-bench's command lines (for profiling)")
@@ -552,7 +554,9 @@ def main() -> int:
     if options.check:
         out = out / "check"
     reps = 0 if options.check else options.reps
-    tool = Path(options.tool or ROOT / ("target/debug/spirv-run-rs" if options.check else "target/release/spirv-run-rs"))
+    default_tool = os.environ.get("SPIRV_RUN_RS", ROOT / "target/debug/spirv-run-rs") if options.check \
+        else ROOT / "target/release/spirv-run-rs"
+    tool = Path(options.tool or default_tool)
     driver = Path(options.driver)
     all_cases = cases(np, options.check)
     wanted = [n for n in options.only.split(",") if n]
@@ -592,6 +596,9 @@ def main() -> int:
                 results["spirv-run-rs"] = run_tool(tool, spv, case, threads, False, work)
             else:
                 results["spirv-run-rs"] = run_ours(driver, spv, case, reps, threads, False, work)
+                if not options.no_unchecked:
+                    results["spirv-run-rs --unchecked"] = run_ours(driver, spv, case, reps, threads, False, work,
+                                                                   unchecked=True)
             results["lavapipe"] = references["lavapipe"].run(spv.read_bytes(), case, reps)
             results["PoCL"] = references["PoCL"].run((KERNELS / f"{case.name}.cl").read_text(), case, reps, np)
             if not options.no_opencl_ours:
@@ -646,12 +653,14 @@ def report(rows, references, threads, reps, load_before, load_after) -> str:
         f"- Dispatch to result, median of {reps} dispatches after a first one; ratio: time / lavapipe's "
         "(below 1 is faster than lavapipe).",
         "",
-        "| kernel | size | lavapipe | spirv-run-rs | ratio | PoCL | ratio | spirv-run-rs on the OpenCL C | ratio | results |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+        "| kernel | size | lavapipe | spirv-run-rs | ratio | spirv-run-rs --unchecked | ratio | PoCL | ratio "
+        "| spirv-run-rs on the OpenCL C | ratio | results |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
     for case, results in rows:
         lava, ours, pocl = results.get("lavapipe"), results.get("spirv-run-rs"), results.get("PoCL")
         ours_cl = results.get("spirv-run-rs OpenCL")
+        unchecked = results.get("spirv-run-rs --unchecked")
         agree = all(t.ok for t in results.values())
         state = "all agree" if agree else "; ".join(
             f"{label}: {t.error or '; '.join(t.problems)}" for label, t in results.items() if not t.ok)
@@ -659,7 +668,7 @@ def report(rows, references, threads, reps, load_before, load_after) -> str:
         if agree and notes:
             state += " (" + ", ".join(notes) + " of the reference without fma)"
         lines.append(f"| {case.name} | {case.size}{', ' + case.note if case.note else ''} | {cell(lava)} | {cell(ours)} | "
-                     f"**{ratio(ours, lava)}** | {cell(pocl)} | {ratio(pocl, lava)} | {cell(ours_cl)} | "
+                     f"**{ratio(ours, lava)}** | {cell(unchecked)} | {ratio(unchecked, lava)} | {cell(pocl)} | {ratio(pocl, lava)} | {cell(ours_cl)} | "
                      f"{ratio(ours_cl, lava)} | {state} |")
     lines += [
         "",

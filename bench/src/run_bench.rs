@@ -15,7 +15,7 @@
 //! ```text
 //! spirv-run-bench k.spv --workgroups X[,Y[,Z]] --buffer SET:BINDING=IN[:OUT]... [--push-constants FILE]
 //! spirv-run-bench k.spv --entry NAME --global X[,Y[,Z]] --local X[,Y[,Z]] --arg I=buffer:IN[:OUT]|I=local:BYTES|I=TYPE:VALUE...
-//!     [--reps N] [--threads N] [--opt-level N]
+//!     [--reps N] [--threads N] [--opt-level N] [--unchecked]
 //! ```
 //!
 //! Prints one JSON object on stdout:
@@ -32,6 +32,7 @@ usage: spirv-run-bench K.spv --workgroups X[,Y[,Z]] --buffer SET:BINDING=IN[:OUT
   --reps N        dispatches after the one compile (default 5)
   --threads N     worker threads (default 0: every core)
   --opt-level N   LLVM's default<ON> (default: the library's, -O2)
+  --unchecked     no bounds checks (spirv-run-rs --unchecked)
   --entry NAME    the entry point
 ";
 
@@ -65,6 +66,7 @@ struct Options {
     reps: usize,
     threads: usize,
     opt_level: Option<u8>,
+    unchecked: bool,
 }
 
 fn dimensions(text: &str) -> Result<Vec<u64>, String> {
@@ -147,6 +149,7 @@ fn parse(arguments: Vec<String>) -> Result<Options, String> {
                     ty => options.values.push((index, value_bytes(ty, rest)?)),
                 }
             }
+            "--unchecked" => options.unchecked = true,
             "--reps" => options.reps = value("--reps")?.parse().map_err(|_| "--reps: not a number".to_owned())?,
             "--threads" => options.threads = value("--threads")?.parse().map_err(|_| "--threads: not a number".to_owned())?,
             "--opt-level" => {
@@ -169,7 +172,12 @@ fn parse(arguments: Vec<String>) -> Result<Options, String> {
 fn run(options: Options) -> Result<String, String> {
     let path = options.input.as_ref().ok_or("no input")?;
     let source = std::fs::read(path).map_err(|error| format!("cannot read '{}': {error}", path.display()))?;
-    let compile_options = CompileOptions { entry: options.entry.clone(), opt_level: options.opt_level, ..CompileOptions::default() };
+    let compile_options = CompileOptions {
+        entry: options.entry.clone(),
+        opt_level: options.opt_level,
+        unchecked: options.unchecked,
+        ..CompileOptions::default()
+    };
     let started = Instant::now();
     let kernel = Kernel::compile(&source, &path.display().to_string(), &compile_options).map_err(|error| error.to_string())?;
     let compile = started.elapsed();
