@@ -1,6 +1,6 @@
-//! Compiles the one C++ shim of the FFI edge (src/ffi/cpu.cpp) against
-//! Debian's LLVM 22 headers; the LLVM libraries it uses are already linked
-//! through mlir-sys and inkwell.
+//! Compiles the C++ shims of the FFI edge (src/ffi/cpu.cpp, src/ffi/stream.cpp)
+//! against Debian's LLVM/MLIR 22 headers; the libraries they use are already
+//! linked through mlir-sys and inkwell.
 
 fn main() {
     let config = std::env::var("LLVM_CONFIG").unwrap_or_else(|_| "/usr/lib/llvm-22/bin/llvm-config".to_owned());
@@ -12,10 +12,12 @@ fn main() {
         .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_owned())
         .unwrap_or_else(|| "/usr/lib/llvm-22/include".to_owned());
     println!("cargo:rerun-if-changed=src/ffi/cpu.cpp");
+    println!("cargo:rerun-if-changed=src/ffi/stream.cpp");
     println!("cargo:rerun-if-env-changed=LLVM_CONFIG");
     cc::Build::new()
         .cpp(true)
         .file("src/ffi/cpu.cpp")
+        .file("src/ffi/stream.cpp")
         .include(include)
         .flag("-std=c++17")
         .flag("-fno-exceptions")

@@ -218,7 +218,11 @@ pub enum EmitError {
 /// # Errors
 ///
 /// An [`EmitError`] saying which step failed.
-pub fn emit<'c>(context: &'c Context, module: OperationRef<'c, '_>, options: &EmitOptions) -> Result<Vec<u8>, EmitError> {
+pub fn emit<'c>(
+    context: &'c Context,
+    module: OperationRef<'c, '_>,
+    options: &EmitOptions,
+) -> Result<Vec<u8>, EmitError> {
     use inkwell::{
         OptimizationLevel,
         passes::PassBuilderOptions,
@@ -257,7 +261,7 @@ pub fn emit<'c>(context: &'c Context, module: OperationRef<'c, '_>, options: &Em
         .run_passes(&format!("default<O{}>", options.opt_level.min(3)), &machine, PassBuilderOptions::create())
         .map_err(|error| EmitError::Llvm(error.to_string()))?;
     Ok(match options.kind {
-        EmitKind::LlvmIr => llvm_module.print_to_string().to_bytes().to_vec(),
+        EmitKind::LlvmIr => ffi::translate::print_llvm_module(&llvm_module),
         EmitKind::Bitcode => llvm_module.write_bitcode_to_memory().as_slice().to_vec(),
         EmitKind::Assembly | EmitKind::Object => {
             let file_type = if options.kind == EmitKind::Assembly { FileType::Assembly } else { FileType::Object };

@@ -42,7 +42,7 @@ unsafe extern "C" fn append_bytes(chunk: MlirStringRef, user_data: *mut c_void) 
     buffer.extend_from_slice(bytes);
 }
 
-const APPEND_BYTES: MlirStringCallback = Some(append_bytes);
+pub(crate) const APPEND_BYTES: MlirStringCallback = Some(append_bytes);
 
 /// Creates a pass manager anchored on operations named `anchor`
 /// (`"builtin.module"`, or `"any"` for an op-agnostic one).
@@ -121,14 +121,27 @@ pub(crate) fn parse_module_unnamed<'c>(context: &'c Context, source: &[u8]) -> O
     unsafe { Module::from_option_raw(mlir_sys::mlirModuleCreateParse(context.to_raw(), string_ref(source))) }
 }
 
+unsafe extern "C" {
+    /// `mlirOperationPrintWithFlags` through a stream with a 64 KiB buffer
+    /// (src/ffi/stream.cpp): the callback gets the text a buffer at a time,
+    /// not a token at a time.
+    fn spirv_opt_rs_print_operation(
+        operation: mlir_sys::MlirOperation,
+        flags: mlir_sys::MlirOpPrintingFlags,
+        callback: MlirStringCallback,
+        user_data: *mut c_void,
+    );
+}
+
 /// Prints `operation` with `flags` into raw bytes (MLIR escapes what is not
 /// printable, but the output is not guaranteed to be UTF-8).
 pub(crate) fn print_operation(operation: OperationRef<'_, '_>, flags: &OperationPrintingFlags) -> Vec<u8> {
     let mut buffer = Vec::<u8>::new();
-    // SAFETY: the operation and flags are live (borrowed); the callback only
-    // appends to `buffer`, which outlives the call.
+    // SAFETY: the operation and flags are live (borrowed); the shim prints
+    // the op as mlirOperationPrintWithFlags does and flushes before it
+    // returns; the callback only appends to `buffer`, which outlives the call.
     unsafe {
-        mlir_sys::mlirOperationPrintWithFlags(
+        spirv_opt_rs_print_operation(
             operation.to_raw(),
             flags.to_raw(),
             APPEND_BYTES,

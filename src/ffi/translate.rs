@@ -17,24 +17,53 @@ pub(crate) fn translate_to_llvm_ir(module: OperationRef<'_, '_>) -> Option<Strin
     // the null module of a failed translation.)
     //
     // SAFETY: `module` is a live operation (caller's contract). The LLVM
-    // context outlives the module built in it, the module is disposed before
-    // the context, and the string returned by LLVMPrintModuleToString is
-    // copied before it is freed with LLVMDisposeMessage, as its docs require.
-    unsafe {
+    // context outlives the module built in it, and the module is disposed
+    // before the context; the printing shim only reads the module.
+    let text = unsafe {
         let llvm_context = mlir_sys::LLVMContextCreate();
         let llvm_module = mlir_sys::mlirTranslateModuleToLLVMIR(module.to_raw(), llvm_context);
         let text = if llvm_module.is_null() {
             None
         } else {
-            let raw = mlir_sys::LLVMPrintModuleToString(llvm_module);
-            let text = std::ffi::CStr::from_ptr(raw).to_string_lossy().into_owned();
-            mlir_sys::LLVMDisposeMessage(raw);
+            let text = print_raw_llvm_module(llvm_module.cast());
             mlir_sys::LLVMDisposeModule(llvm_module);
             Some(text)
         };
         mlir_sys::LLVMContextDispose(llvm_context);
         text
-    }
+    }?;
+    Some(String::from_utf8(text).unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned()))
+}
+
+unsafe extern "C" {
+    /// `LLVMPrintModuleToString` through a stream with a 64 KiB buffer and no
+    /// intermediate string (src/ffi/stream.cpp).
+    fn spirv_opt_rs_print_llvm_module(
+        module: *mut std::ffi::c_void,
+        callback: mlir_sys::MlirStringCallback,
+        user_data: *mut std::ffi::c_void,
+    );
+}
+
+/// Prints the LLVM module `module` (a live `LLVMModuleRef`) as LLVM IR text.
+///
+/// # Safety
+///
+/// `module` must be a live LLVM module, not disposed during the call.
+unsafe fn print_raw_llvm_module(module: *mut std::ffi::c_void) -> Vec<u8> {
+    let mut buffer = Vec::<u8>::new();
+    // SAFETY: `module` is live (caller's contract); the shim only reads it
+    // and flushes before it returns; the callback only appends to `buffer`,
+    // which outlives the call.
+    unsafe { spirv_opt_rs_print_llvm_module(module, super::pass::APPEND_BYTES, (&raw mut buffer).cast()) };
+    buffer
+}
+
+/// Prints `module` as LLVM IR text, as `LLVMPrintModuleToString` does, but
+/// buffered and straight into the returned bytes.
+pub(crate) fn print_llvm_module(module: &inkwell::module::Module<'_>) -> Vec<u8> {
+    // SAFETY: inkwell's module is live while borrowed.
+    unsafe { print_raw_llvm_module(module.as_mut_ptr().cast()) }
 }
 
 /// Translates `module` (as [`translate_to_llvm_ir`] does) into an LLVM
