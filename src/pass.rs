@@ -196,6 +196,9 @@ pub struct PassOptions {
     values: Vec<(&'static str, String)>,
     /// Which options were given explicitly (printed back in pipelines).
     explicit: Vec<&'static str>,
+    /// Whether the pass manager verifies the IR after the pass (not an
+    /// option: set when the pass is added to a pass manager).
+    verified_after: bool,
 }
 
 impl PassOptions {
@@ -205,7 +208,25 @@ impl PassOptions {
             pass: info.name,
             values: info.options.iter().map(|spec| (spec.name, spec.default.to_owned())).collect(),
             explicit: Vec::new(),
+            verified_after: false,
         }
+    }
+
+    /// These options for a pass whose result the pass manager verifies
+    /// (`verified` true: MLIR's verification after each pass is on), or not.
+    /// [`build_pass_manager`](crate::pipeline::build_pass_manager) sets it.
+    #[must_use]
+    pub fn with_verified_after(mut self, verified: bool) -> Self {
+        self.verified_after = verified;
+        self
+    }
+
+    /// Whether the pass manager verifies the IR after this pass: a pass may
+    /// then skip verifying its own result (a failed verification still
+    /// fails the pipeline, with the verifier's diagnostics). False unless
+    /// [`Self::with_verified_after`] said so, e.g. for a pass run directly.
+    pub fn verified_after(&self) -> bool {
+        self.verified_after
     }
 
     /// Parses MLIR's option syntax (`a=1 b="x y" c={...} flag`) and validates

@@ -375,7 +375,8 @@ fn add_elements(
                     if anchor != PASS_ANCHOR && anchor != ANY_ANCHOR {
                         return Err(PipelineError::Misplaced { pass: name.clone(), anchor: anchor.to_owned() });
                     }
-                    let pass_options = PassOptions::parse(pass.info(), text.as_deref().unwrap_or(""))?;
+                    let pass_options = PassOptions::parse(pass.info(), text.as_deref().unwrap_or(""))?
+                        .with_verified_after(options.verify_each);
                     manager.add_pass(into_mlir_pass(pass.clone(), pass_options));
                 }
                 None => add_upstream(manager, name, &element.to_string(), options)?,

@@ -5,7 +5,7 @@
 use melior::{
     Context,
     diagnostic::DiagnosticSeverity,
-    ir::{Module, OperationRef, block::BlockLike, operation::OperationLike},
+    ir::{Module, OperationRef, RegionLike, block::BlockLike, operation::OperationLike},
 };
 use spirv_opt_rs::{
     pass::{Pass, PassError, PassInfo, PassOptionKind, PassOptionSpec, PassOptions, PassRegistry},
@@ -376,4 +376,65 @@ fn run_pass_manager_reports_failure_without_panicking() {
     let manager = build_pass_manager(&context, &PassRegistry::new(), &pipeline, &options).unwrap();
     assert_eq!(run_pass_manager(&manager, &mut module), Err(PipelineError::Failed));
     assert!(seen.lock().unwrap().iter().any(|(_, message)| message.contains("spirv.target_env")));
+}
+
+static BREAK_INFO: PassInfo =
+    PassInfo { name: "test-break", description: "Records verified_after, then breaks the IR", options: &[] };
+
+/// Records whether the pass manager verifies after it, then appends a
+/// second terminator to the first function (IR that does not verify).
+#[derive(Default)]
+struct Break {
+    verified_after: Mutex<Vec<bool>>,
+}
+
+impl Pass for Break {
+    fn info(&self) -> &'static PassInfo {
+        &BREAK_INFO
+    }
+
+    fn run(&self, op: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), PassError> {
+        self.verified_after.lock().map_err(|_| PassError::failed("poisoned"))?.push(options.verified_after());
+        let function = op.region(0).ok().and_then(|body| body.first_block()).and_then(|body| body.first_operation());
+        let block = function.and_then(|function| function.region(0).ok()).and_then(|body| body.first_block());
+        let block = block.ok_or_else(|| PassError::failed("no function body"))?;
+        spirv_opt_rs::with_context(op.context(), |context| {
+            let location = melior::ir::Location::unknown(context);
+            let terminator = melior::ir::operation::OperationBuilder::new("func.return", location).build();
+            block.append_operation(terminator.map_err(|error| PassError::failed(error.to_string()))?);
+            Ok::<_, PassError>(())
+        })?;
+        Ok(())
+    }
+}
+
+#[test]
+fn passes_know_whether_the_pass_manager_verifies_their_result() {
+    assert!(!PassOptions::defaults(&BREAK_INFO).verified_after());
+    for verify_each in [true, false] {
+        let context = create_context();
+        let seen = capture(&context);
+        let pass = Arc::new(Break::default());
+        let mut registry = PassRegistry::new();
+        registry.register(pass.clone());
+        let pipeline = Pipeline::parse("builtin.module(test-break)").unwrap();
+        let options = PassManagerOptions { verify_each, ..PassManagerOptions::default() };
+        let manager = build_pass_manager(&context, &registry, &pipeline, &options).unwrap();
+        let mut module = module(&context, FUNC);
+        let result = run_pass_manager(&manager, &mut module);
+        assert_eq!(*pass.verified_after.lock().unwrap(), [verify_each]);
+        if verify_each {
+            // The pass's broken result fails the pipeline, with the verifier's error.
+            assert_eq!(result, Err(PipelineError::Failed));
+            let seen = seen.lock().unwrap().clone();
+            assert!(
+                seen.iter()
+                    .any(|(severity, message)| severity == "error" && message.contains("must be the last operation")),
+                "{seen:?}"
+            );
+        } else {
+            assert_eq!(result, Ok(()));
+            assert!(!module.as_operation().verify());
+        }
+    }
 }

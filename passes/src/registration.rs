@@ -43,8 +43,17 @@ impl Pass for ConvertSpirvToLlvm {
     fn run(&self, op: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), PassError> {
         let client_api: ClientApi = options.parse_as("client-api")?;
         let _span = tracing::info_span!("convert-spirv-to-llvm", %client_api).entered();
+        // The converted IR is verified once: by the pass manager after the
+        // pass when it verifies (the tools' default), by the conversion otherwise.
+        let verify = !options.verified_after();
         let result = spirv_opt_rs::with_context(op.context(), |context| {
-            spirv_to_llvm::convert_spirv_to_llvm(context, op, SpirvToLlvmOptions { client_api }).map_err(|error| {
+            spirv_to_llvm::convert_spirv_to_llvm_with_verification(
+                context,
+                op,
+                SpirvToLlvmOptions { client_api },
+                verify,
+            )
+            .map_err(|error| {
                 error.emit();
                 error.to_string()
             })

@@ -95,11 +95,25 @@ pub fn convert_spirv_to_llvm<'c>(
     module: OperationRef<'c, '_>,
     options: SpirvToLlvmOptions,
 ) -> Result<ConversionStats, ConversionError<'c>> {
+    convert_spirv_to_llvm_with_verification(context, module, options, true)
+}
+
+/// [`convert_spirv_to_llvm`], verifying the converted IR before it replaces
+/// the input only when `verify` is set. For a caller that verifies the
+/// result itself (the pass under a pass manager that verifies after each
+/// pass): one full verification less, but invalid IR replaces the input
+/// instead of leaving it unchanged (the caller's verification then fails).
+pub fn convert_spirv_to_llvm_with_verification<'c>(
+    context: &'c Context,
+    module: OperationRef<'c, '_>,
+    options: SpirvToLlvmOptions,
+    verify: bool,
+) -> Result<ConversionStats, ConversionError<'c>> {
     let type_converter = types::spirv_to_llvm_type_converter(context, options);
     let mut patterns = PatternSet::new();
     populate_spirv_to_llvm_patterns(&mut patterns, options);
     let target = spirv_to_llvm_target();
-    Conversion::partial(&target, &patterns, &type_converter).apply(module)
+    Conversion::partial(&target, &patterns, &type_converter).verify_result(verify).apply(module)
 }
 
 #[doc(hidden)]
