@@ -262,7 +262,15 @@ impl<'c, 'w> Importer<'c, 'w> {
         ty: Type<'c>,
     ) -> Result<Value<'c, 'b>> {
         let indices = ArrayAttribute::new(self.context, &[self.i32_attribute(lane)]).into();
-        self.emit(state, inst, location, "spirv.CompositeExtract", &[composite], &[(self.id("indices"), indices)], Some(ty))
+        self.emit(
+            state,
+            inst,
+            location,
+            "spirv.CompositeExtract",
+            &[composite],
+            &[(self.id("indices"), indices)],
+            Some(ty),
+        )
     }
 
     pub(super) fn bool_type_like(&self, inst: &Inst<'_>, ty: Type<'c>) -> Result<Type<'c>> {
@@ -694,7 +702,9 @@ impl<'c, 'w> Importer<'c, 'w> {
         let void = self.is_void(type_id);
         let results = if void { Vec::new() } else { vec![self.mlir_type(inst, type_id)?] };
         if self.builtin_declarations.insert(name.clone()) {
-            self.declare_builtin(inst, &name, &parameter_types, &results)?;
+            // A builtin given a pointer writes through it (`frexp`, `sincos`...).
+            let pure = !parameter_types.iter().any(|ty| ty.to_string().starts_with("!spirv.ptr<"));
+            self.declare_builtin(inst, &name, &parameter_types, &results, pure)?;
         }
         let call = OperationBuilder::new("spirv.FunctionCall", location)
             .add_operands(&arguments)
@@ -708,18 +718,21 @@ impl<'c, 'w> Importer<'c, 'w> {
         Ok(())
     }
 
-    /// `spirv.func @name(...) "Pure"`, imported (linked against the builtin library).
+    /// `spirv.func @name(...) "Pure"` (or `"None"` when not `pure`), imported
+    /// (linked against the builtin library).
     pub(super) fn declare_builtin(
         &mut self,
         inst: &Inst<'_>,
         name: &str,
         inputs: &[Type<'c>],
         results: &[Type<'c>],
+        pure: bool,
     ) -> Result<()> {
         let function_type = melior::ir::r#type::FunctionType::new(self.context, inputs, results);
         let linkage = self
             .attribute(inst, &format!("#spirv.linkage_attributes<linkage_name = {name:?}, linkage_type = <Import>>"))?;
-        let control = self.attribute(inst, "#spirv.function_control<Pure>")?;
+        let control =
+            self.attribute(inst, if pure { "#spirv.function_control<Pure>" } else { "#spirv.function_control<None>" })?;
         let declaration = OperationBuilder::new("spirv.func", self.location(inst, None))
             .add_attributes(&[
                 (self.id("sym_name"), StringAttribute::new(self.context, name).into()),
@@ -738,10 +751,34 @@ impl<'c, 'w> Importer<'c, 'w> {
 }
 
 /// The Itanium-mangled name of a function `name` taking `parameters`
-/// (scalars and vectors of integers, floats and bools), as OpenCL builtins
-/// are named: integers signed (`i`) unless `unsigned` (`j`), vectors `Dv4_f`,
-/// a vector type seen before as a substitution (`S_`, `S0_`...).
+/// (scalars and vectors of integers, floats and bools, and pointers to them),
+/// as OpenCL builtins are named: integers signed (`i`) unless `unsigned`
+/// (`j`), vectors `Dv4_f`, pointers `P` with their SPIR address space as a
+/// vendor qualifier (`PU3AS1i` for a `CrossWorkgroup` pointer to an int, no
+/// qualifier for `Function`), a type seen before as a substitution (`S_`,
+/// `S0_`...): vectors, qualified types and pointers are candidates, in the
+/// order their encodings end, as the SPIRV-LLVM-Translator's mangler has it
+/// (`_Z18__spirv_ocl_sincosDv4_fPU3AS1S_`).
 fn mangle(name: &str, parameters: &[Type<'_>], unsigned: bool) -> Option<String> {
+    let printed: Vec<String> = parameters.iter().map(ToString::to_string).collect();
+    mangle_printed(name, &printed, unsigned)
+}
+
+/// [`mangle`] on the parameter types as MLIR prints them.
+fn mangle_printed(name: &str, parameters: &[String], unsigned: bool) -> Option<String> {
+    let mut mangled = format!("_Z{}{name}", name.len());
+    let mut candidates: Vec<String> = Vec::new();
+    for parameter in parameters {
+        let (code, _) = mangled_type(parameter, unsigned, &mut candidates)?;
+        mangled.push_str(&code);
+    }
+    Some(mangled)
+}
+
+/// The mangling of the printed type `text` given the substitution
+/// `candidates` so far (extended by it), and its encoding without
+/// substitutions (what candidates are compared by).
+fn mangled_type(text: &str, unsigned: bool, candidates: &mut Vec<String>) -> Option<(String, String)> {
     fn scalar(text: &str, unsigned: bool) -> Option<&'static str> {
         Some(match (text, unsigned) {
             ("i1", _) => "b",
@@ -759,28 +796,70 @@ fn mangle(name: &str, parameters: &[Type<'_>], unsigned: bool) -> Option<String>
             _ => return None,
         })
     }
-    let mut mangled = format!("_Z{}{name}", name.len());
-    let mut substitutions: Vec<String> = Vec::new();
-    for parameter in parameters {
-        let text = parameter.to_string();
-        let code = match text.strip_prefix("vector<").and_then(|rest| rest.strip_suffix('>')) {
-            Some(shape) => {
-                let (count, element) = shape.split_once('x')?;
-                let code = format!("Dv{count}_{}", scalar(element, unsigned)?);
-                match substitutions.iter().position(|seen| *seen == code) {
-                    Some(0) => "S_".to_owned(),
-                    Some(index) => format!("S{}_", index - 1),
-                    None => {
-                        substitutions.push(code.clone());
-                        code
-                    }
-                }
+    /// `full` as a substitution if it is a candidate, else `code` (and
+    /// `full` becomes a candidate).
+    fn substituted(code: String, full: String, candidates: &mut Vec<String>) -> (String, String) {
+        match candidates.iter().position(|seen| *seen == full) {
+            Some(index) => (substitution(index), full),
+            None => {
+                candidates.push(full.clone());
+                (code, full)
             }
-            None => scalar(&text, unsigned)?.to_owned(),
-        };
-        mangled.push_str(&code);
+        }
     }
-    Some(mangled)
+    if let Some(shape) = text.strip_prefix("vector<").and_then(|rest| rest.strip_suffix('>')) {
+        let (count, element) = shape.split_once('x')?;
+        let code = format!("Dv{count}_{}", scalar(element, unsigned)?);
+        return Some(substituted(code.clone(), code, candidates));
+    }
+    if let Some(inner) = text.strip_prefix("!spirv.ptr<").and_then(|rest| rest.strip_suffix('>')) {
+        let (pointee, storage_class) = inner.rsplit_once(", ")?;
+        // SPIR address spaces (seed 000); `Function` pointers are unqualified.
+        let qualifier = match storage_class {
+            "Function" => "",
+            "CrossWorkgroup" => "U3AS1",
+            "UniformConstant" => "U3AS2",
+            "Workgroup" => "U3AS3",
+            "Generic" => "U3AS4",
+            _ => return None,
+        };
+        let full_pointer = |pointee_full: &str| format!("P{qualifier}{pointee_full}");
+        // The whole pointer type seen before: its substitution alone.
+        if let Some((_, pointee_full)) = mangled_type(pointee, unsigned, &mut Vec::new())
+            && let Some(index) = candidates.iter().position(|seen| *seen == full_pointer(&pointee_full))
+        {
+            return Some((substitution(index), full_pointer(&pointee_full)));
+        }
+        let (pointee_code, pointee_full) = mangled_type(pointee, unsigned, candidates)?;
+        let (qualified_code, qualified_full) = if qualifier.is_empty() {
+            (pointee_code, pointee_full)
+        } else {
+            substituted(format!("{qualifier}{pointee_code}"), format!("{qualifier}{pointee_full}"), candidates)
+        };
+        return Some(substituted(format!("P{qualified_code}"), format!("P{qualified_full}"), candidates));
+    }
+    let code = scalar(text, unsigned)?.to_owned();
+    Some((code.clone(), code))
+}
+
+/// The Itanium substitution for the `index`-th candidate: `S_`, `S0_`, ...,
+/// `S9_`, `SA_`, ..., `SZ_`, `S10_`, ... (the sequence number in base 36).
+fn substitution(index: usize) -> String {
+    if index == 0 {
+        return "S_".to_owned();
+    }
+    const DIGITS: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let mut number = index - 1;
+    let mut digits = Vec::new();
+    loop {
+        digits.push(DIGITS[number % 36] as char);
+        number /= 36;
+        if number == 0 {
+            break;
+        }
+    }
+    let digits: String = digits.iter().rev().collect();
+    format!("S{digits}_")
 }
 
 /// OpenCL.std `vloadn` and `vstoren`.
@@ -817,5 +896,51 @@ mod tests {
             "_Z13__spirv_ocl_fDv2_fDv4_fS0_"
         );
         assert_eq!(super::mangle("__spirv_ocl_x", &[ty("index")], false), None);
+    }
+
+    /// Pointer parameters, as `llvm-spirv-15 -r --spirv-target-env=SPV-IR`
+    /// names them (clang-22's SPIR-V output of OpenCL C 1.2 and 2.0 kernels).
+    #[test]
+    fn pointers_are_mangled_with_their_address_space() {
+        let mangle = |name: &str, parameters: &[&str]| {
+            let parameters: Vec<String> = parameters.iter().map(|text| (*text).to_owned()).collect();
+            super::mangle_printed(name, &parameters, false)
+        };
+        let cases: &[(&str, &[&str], &str)] = &[
+            ("__spirv_ocl_frexp", &["f32", "!spirv.ptr<i32, Function>"], "_Z17__spirv_ocl_frexpfPi"),
+            ("__spirv_ocl_frexp", &["f32", "!spirv.ptr<i32, CrossWorkgroup>"], "_Z17__spirv_ocl_frexpfPU3AS1i"),
+            ("__spirv_ocl_lgamma_r", &["f32", "!spirv.ptr<i32, Workgroup>"], "_Z20__spirv_ocl_lgamma_rfPU3AS3i"),
+            ("__spirv_ocl_frexp", &["f32", "!spirv.ptr<i32, Generic>"], "_Z17__spirv_ocl_frexpfPU3AS4i"),
+            (
+                "__spirv_ocl_frexp",
+                &["vector<4xf32>", "!spirv.ptr<vector<4xi32>, Function>"],
+                "_Z17__spirv_ocl_frexpDv4_fPDv4_i",
+            ),
+            (
+                "__spirv_ocl_sincos",
+                &["vector<4xf32>", "!spirv.ptr<vector<4xf32>, CrossWorkgroup>"],
+                "_Z18__spirv_ocl_sincosDv4_fPU3AS1S_",
+            ),
+            (
+                "__spirv_ocl_remquo",
+                &["vector<4xf32>", "vector<4xf32>", "!spirv.ptr<vector<4xi32>, CrossWorkgroup>"],
+                "_Z18__spirv_ocl_remquoDv4_fS_PU3AS1Dv4_i",
+            ),
+            ("__spirv_ocl_modf", &["f64", "!spirv.ptr<f64, CrossWorkgroup>"], "_Z16__spirv_ocl_modfdPU3AS1d"),
+            ("__spirv_ocl_frexp", &["f16", "!spirv.ptr<i32, CrossWorkgroup>"], "_Z17__spirv_ocl_frexpDhPU3AS1i"),
+            (
+                "__spirv_ocl_sincos",
+                &["vector<2xf64>", "!spirv.ptr<vector<2xf64>, Workgroup>"],
+                "_Z18__spirv_ocl_sincosDv2_dPU3AS3S_",
+            ),
+            // The same pointer type twice: the second is the pointer's substitution.
+            ("f", &["!spirv.ptr<f32, CrossWorkgroup>", "!spirv.ptr<f32, CrossWorkgroup>"], "_Z1fPU3AS1fS0_"),
+            ("f", &["!spirv.ptr<f32, Function>", "!spirv.ptr<f32, Function>"], "_Z1fPfS_"),
+        ];
+        for (name, parameters, expected) in cases {
+            assert_eq!(mangle(name, parameters).as_deref(), Some(*expected), "{name}{parameters:?}");
+        }
+        assert_eq!(mangle("f", &["!spirv.ptr<i32, StorageBuffer>"]), None);
+        assert_eq!(mangle("f", &["!spirv.ptr<!spirv.struct<(i32)>, Function>"]), None);
     }
 }
