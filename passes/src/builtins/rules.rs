@@ -6,6 +6,10 @@ use std::fmt::Write;
 use super::Signature;
 use crate::ir_text::Text;
 
+mod math;
+
+pub use math::Math;
+
 /// How a builtin is defined.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BuiltinRule {
@@ -29,6 +33,9 @@ pub enum BuiltinRule {
     /// An OpenCL C 1.x atomic function (`atomic_add`, `atom_inc`...), as an
     /// LLVM atomic on its pointer.
     Atomic(&'static str),
+    /// A math function spelled out in `rules/math.rs` (the `*pi` functions,
+    /// `rootn`, the functions with a pointer out-parameter...).
+    Math(Math),
 }
 
 /// The builtins defined by an expansion.
@@ -111,14 +118,26 @@ const SAME_NAME_INTRINSICS: &[&str] = &[
 /// The OpenCL.std functions the C math library computes within OpenCL's
 /// bounds, under the same name.
 const LIBM: &[&str] = &[
-    "asinh", "acosh", "atanh", "cbrt", "erf", "erfc", "expm1", "fmod", "hypot", "lgamma", "log1p", "logb",
-    "nextafter", "remainder", "tgamma",
+    "asinh",
+    "acosh",
+    "atanh",
+    "cbrt",
+    "erf",
+    "erfc",
+    "expm1",
+    "fmod",
+    "hypot",
+    "log1p",
+    "logb",
+    "nextafter",
+    "remainder",
+    "tgamma",
 ];
 
 /// The rule for the builtin whose unmangled name is `base`.
 pub fn rule_for(base: &str) -> Option<BuiltinRule> {
-    use BuiltinRule::{Alias, Atomic, Intrinsic, IntrinsicDefinedAtZero, Libm, Subgroup};
     use self::Expansion as E;
+    use BuiltinRule::{Alias, Atomic, Intrinsic, IntrinsicDefinedAtZero, Libm, Subgroup};
     if let Some(op) = base.strip_prefix("__spirv_ocl_") {
         return Some(match op {
             _ if SAME_NAME_INTRINSICS.contains(&op) => {
@@ -196,6 +215,24 @@ pub fn rule_for(base: &str) -> Option<BuiltinRule> {
             "normalize" | "fast_normalize" => BuiltinRule::Expansion(E::Normalize),
             "shuffle" => BuiltinRule::Expansion(E::Shuffle),
             "shuffle2" => BuiltinRule::Expansion(E::Shuffle2),
+            "sinpi" => BuiltinRule::Math(Math::SinPi),
+            "cospi" => BuiltinRule::Math(Math::CosPi),
+            "tanpi" => BuiltinRule::Math(Math::TanPi),
+            "asinpi" => BuiltinRule::Math(Math::AsinPi),
+            "acospi" => BuiltinRule::Math(Math::AcosPi),
+            "atanpi" => BuiltinRule::Math(Math::AtanPi),
+            "atan2pi" => BuiltinRule::Math(Math::Atan2Pi),
+            "rootn" => BuiltinRule::Math(Math::RootN),
+            "nan" => BuiltinRule::Math(Math::Nan),
+            "ilogb" => BuiltinRule::Math(Math::Ilogb),
+            "frexp" => BuiltinRule::Math(Math::Frexp),
+            "modf" => BuiltinRule::Math(Math::Modf),
+            "fract" => BuiltinRule::Math(Math::Fract),
+            "sincos" => BuiltinRule::Math(Math::SinCos),
+            "remquo" => BuiltinRule::Math(Math::RemQuo),
+            "lgamma_r" => BuiltinRule::Math(Math::LgammaR),
+            "lgamma" => BuiltinRule::Math(Math::Lgamma),
+            "prefetch" => BuiltinRule::Math(Math::Prefetch),
             _ => return None,
         });
     }
@@ -343,14 +380,17 @@ fn body(
         BuiltinRule::Intrinsic("fshl") => {
             // rotate(v, i) = fshl(v, v, i)
             let (value, amount) = (argument(0)?.clone(), argument(1)?.clone());
-            call_intrinsic(text, "fshl", &[value.clone(), value, amount], &[types[0].clone(), types[0].clone(), types[1].clone()], result_type)
+            call_intrinsic(
+                text,
+                "fshl",
+                &[value.clone(), value, amount],
+                &[types[0].clone(), types[0].clone(), types[1].clone()],
+                result_type,
+            )
         }
         BuiltinRule::Intrinsic(name) => {
-            let splatted: Vec<String> = arguments
-                .iter()
-                .zip(types)
-                .map(|(value, ty)| splat(text, value, ty, result_type))
-                .collect();
+            let splatted: Vec<String> =
+                arguments.iter().zip(types).map(|(value, ty)| splat(text, value, ty, result_type)).collect();
             let same: Vec<String> = vec![result_type.to_owned(); arguments.len()];
             call_intrinsic(text, name, &splatted, &same, result_type)
         }
@@ -370,6 +410,7 @@ fn body(
         BuiltinRule::Atomic(operation) => {
             return atomic(text, operation, signature.mangled_parameters, arguments, types, result_type).map(Some);
         }
+        BuiltinRule::Math(math) => return math::body(text, math, signature, arguments, types, result_type),
     }))
 }
 
@@ -431,7 +472,9 @@ pub(crate) fn libm_declarations(definitions: &str) -> Vec<(String, String)> {
             continue;
         }
         let Some((inputs, output)) = signature.split_once(" -> ") else { continue };
-        found.push((name.to_owned(), format!("  llvm.func @{name}{inputs} -> {output} attributes {{memory_effects = #llvm.memory_effects<other = none, argMem = none, inaccessibleMem = none, errnoMem = none, targetMem0 = none, targetMem1 = none>, no_unwind}}")));
+        // `lgammaf_r` writes its sign through its pointer; the others touch no memory.
+        let arguments = if inputs.contains("!llvm.ptr") { "readwrite" } else { "none" };
+        found.push((name.to_owned(), format!("  llvm.func @{name}{inputs} -> {output} attributes {{memory_effects = #llvm.memory_effects<other = none, argMem = {arguments}, inaccessibleMem = none, errnoMem = none, targetMem0 = none, targetMem1 = none>, no_unwind}}")));
     }
     found
 }
@@ -492,15 +535,31 @@ fn expand(
     let (_, element) = shape(ty);
     let wanted = match expansion {
         E::Identity | E::Degrees | E::Radians | E::Sign | E::Recip | E::Rsqrt | E::Length | E::Normalize => 1,
-        E::AbsDiff { .. } | E::Halving { .. } | E::Mul24 { add: false } | E::MulHi { add: false, .. } | E::Upsample { .. } => 2,
-        E::Divide | E::Fdim | E::MaxMag { .. } | E::Cross | E::Dot | E::Distance | E::Shuffle | E::Step | E::Pown | E::Ldexp => 2,
+        E::AbsDiff { .. }
+        | E::Halving { .. }
+        | E::Mul24 { add: false }
+        | E::MulHi { add: false, .. }
+        | E::Upsample { .. } => 2,
+        E::Divide
+        | E::Fdim
+        | E::MaxMag { .. }
+        | E::Cross
+        | E::Dot
+        | E::Distance
+        | E::Shuffle
+        | E::Step
+        | E::Pown
+        | E::Ldexp => 2,
         _ => 3,
     };
     if arguments.len() != wanted {
         return Err(format!("expected {wanted} arguments, not {}", arguments.len()));
     }
     // Scalars given with vectors (`clamp(x, lo, hi)`, `mix(x, y, a)`...) apply to every lane.
-    let splatted: Vec<String> = if matches!(expansion, E::Shuffle | E::Shuffle2 | E::Dot | E::Length | E::Distance | E::Pown | E::Ldexp | E::Upsample { .. }) {
+    let splatted: Vec<String> = if matches!(
+        expansion,
+        E::Shuffle | E::Shuffle2 | E::Dot | E::Length | E::Distance | E::Pown | E::Ldexp | E::Upsample { .. }
+    ) {
         arguments.to_vec()
     } else {
         arguments.iter().zip(types).map(|(value, from)| splat(text, value, from, ty)).collect()
@@ -549,7 +608,8 @@ fn expand(
             let width = bits(element).ok_or("mad_sat takes integers")?;
             let wide = with_element(ty, &format!("i{}", width * 2 + 2));
             let extend = if signed { "sext" } else { "zext" };
-            let [wide_a, wide_b, wide_c] = [&a, &b, &c].map(|value| text.value(format!("llvm.{extend} {value} : {ty} to {wide}")));
+            let [wide_a, wide_b, wide_c] =
+                [&a, &b, &c].map(|value| text.value(format!("llvm.{extend} {value} : {ty} to {wide}")));
             let product = binary(text, "mul", &wide_a, &wide_b, &wide);
             let sum = binary(text, "add", &product, &wide_c, &wide);
             let (low, high) = if signed {
@@ -650,8 +710,13 @@ fn expand(
             let (first, second) = if max { ("ogt", "olt") } else { ("olt", "ogt") };
             let takes_a = fcmp(text, first, &magnitude_a, &magnitude_b, ty);
             let takes_b = fcmp(text, second, &magnitude_a, &magnitude_b, ty);
-            let fallback =
-                call_intrinsic(text, if max { "maxnum" } else { "minnum" }, &[a.clone(), b.clone()], &[ty.to_owned(), ty.to_owned()], ty);
+            let fallback = call_intrinsic(
+                text,
+                if max { "maxnum" } else { "minnum" },
+                &[a.clone(), b.clone()],
+                &[ty.to_owned(), ty.to_owned()],
+                ty,
+            );
             let inner = select(text, &takes_b, &b, &fallback, ty);
             select(text, &takes_a, &a, &inner, ty)
         }
@@ -673,13 +738,14 @@ fn expand(
         }
         E::Bitselect => {
             // (a & ~c) | (b & c), bitwise; floats through integers.
-            let integer = if is_float(element) {
-                with_element(ty, &format!("i{}", float_bits(element)))
-            } else {
-                ty.to_owned()
-            };
+            let integer =
+                if is_float(element) { with_element(ty, &format!("i{}", float_bits(element))) } else { ty.to_owned() };
             let [a, b, c] = [&a, &b, &c].map(|value| {
-                if is_float(element) { text.value(format!("llvm.bitcast {value} : {ty} to {integer}")) } else { (*value).clone() }
+                if is_float(element) {
+                    text.value(format!("llvm.bitcast {value} : {ty} to {integer}"))
+                } else {
+                    (*value).clone()
+                }
             });
             let ones = constant(text, &integer, "-1");
             let not_c = binary(text, "xor", &c, &ones, &integer);
@@ -751,8 +817,12 @@ fn expand(
                     let lanes = constant(text, mask_element, &input_lanes.to_string());
                     let from_second = icmp(text, "uge", &selector, &lanes, mask_element);
                     let second_index = binary(text, "sub", &selector, &lanes, mask_element);
-                    let first = text.value(format!("llvm.extractelement {a}[{selector} : {mask_element}] : {}", types[0]));
-                    let second = text.value(format!("llvm.extractelement {}[{second_index} : {mask_element}] : {}", arguments[1], types[1]));
+                    let first =
+                        text.value(format!("llvm.extractelement {a}[{selector} : {mask_element}] : {}", types[0]));
+                    let second = text.value(format!(
+                        "llvm.extractelement {}[{second_index} : {mask_element}] : {}",
+                        arguments[1], types[1]
+                    ));
                     text.value(format!("llvm.select {from_second}, {second}, {first} : i1, {element}"))
                 } else {
                     text.value(format!("llvm.extractelement {a}[{selector} : {mask_element}] : {}", types[0]))
@@ -768,8 +838,13 @@ fn expand(
         })?,
         E::Ldexp => lanewise(text, arguments, types, ty, &mut |text, lanes, element| {
             let (function, float) = if element == "f64" { ("ldexp", "f64") } else { ("ldexpf", "f32") };
-            let value = if element == "f16" { text.value(format!("llvm.fpext {} : f16 to f32", lanes[0])) } else { lanes[0].clone() };
-            let result = text.value(format!("llvm.call @{function}({value}, {}) : ({float}, i32) -> {float}", lanes[1]));
+            let value = if element == "f16" {
+                text.value(format!("llvm.fpext {} : f16 to f32", lanes[0]))
+            } else {
+                lanes[0].clone()
+            };
+            let result =
+                text.value(format!("llvm.call @{function}({value}, {}) : ({float}, i32) -> {float}", lanes[1]));
             Ok(if element == "f16" { text.value(format!("llvm.fptrunc {result} : f32 to f16")) } else { result })
         })?,
     })
@@ -795,7 +870,13 @@ fn scale_by_largest(text: &mut Text, v: &str, ty: &str, element: &str) -> (Strin
                 let magnitude = text.value(format!("llvm.extractelement {magnitudes}[{index} : i32] : {ty}"));
                 largest = Some(match largest {
                     None => magnitude,
-                    Some(largest) => call_intrinsic(text, "maxnum", &[largest, magnitude], &[element.to_owned(), element.to_owned()], element),
+                    Some(largest) => call_intrinsic(
+                        text,
+                        "maxnum",
+                        &[largest, magnitude],
+                        &[element.to_owned(), element.to_owned()],
+                        element,
+                    ),
                 });
             }
             largest.unwrap_or(magnitudes)
@@ -824,7 +905,9 @@ fn length(text: &mut Text, v: &str, ty: &str, element: &str) -> String {
     let infinity = float_constant(text, ty, f64::INFINITY);
     let infinite_lanes = fcmp(text, "oeq", &magnitudes, &infinity, ty);
     let any_infinite = match shape(ty) {
-        (Some(lanes), _) => call_intrinsic(text, "vector.reduce.or", &[infinite_lanes], &[format!("vector<{lanes}xi1>")], "i1"),
+        (Some(lanes), _) => {
+            call_intrinsic(text, "vector.reduce.or", &[infinite_lanes], &[format!("vector<{lanes}xi1>")], "i1")
+        }
         (None, _) => infinite_lanes,
     };
     let infinity = float_constant(text, element, f64::INFINITY);
@@ -906,7 +989,13 @@ fn subgroup(
             for word_index in order {
                 let index = text.i32(word_index);
                 let word = text.value(format!("llvm.extractelement {ballot}[{index} : i32] : vector<4xi32>"));
-                let count = call_intrinsic(text, if msb { "ctlz" } else { "cttz" }, &[word.clone(), no.clone()], &["i32".into(), "i1".into()], "i32");
+                let count = call_intrinsic(
+                    text,
+                    if msb { "ctlz" } else { "cttz" },
+                    &[word.clone(), no.clone()],
+                    &["i32".into(), "i1".into()],
+                    "i32",
+                );
                 let bit = if msb {
                     let top = text.i32(word_index * 32 + 31);
                     binary(text, "sub", &top, &count, "i32")
@@ -967,8 +1056,20 @@ fn atomic(
     let kind = match operation {
         "inc" | "add" => "add",
         "dec" | "sub" => "sub",
-        "min" => if unsigned { "umin" } else { "min" },
-        "max" => if unsigned { "umax" } else { "max" },
+        "min" => {
+            if unsigned {
+                "umin"
+            } else {
+                "min"
+            }
+        }
+        "max" => {
+            if unsigned {
+                "umax"
+            } else {
+                "max"
+            }
+        }
         "_and" => "_and",
         "_or" => "_or",
         "_xor" => "_xor",
@@ -976,7 +1077,8 @@ fn atomic(
         "cmpxchg" => {
             let expected = arguments.get(1).ok_or("missing the compared value")?;
             let value = arguments.get(2).ok_or("missing the value")?;
-            let pair = text.value(format!("llvm.cmpxchg {pointer}, {expected}, {value} seq_cst seq_cst : {pointer_type}, {ty}"));
+            let pair = text
+                .value(format!("llvm.cmpxchg {pointer}, {expected}, {value} seq_cst seq_cst : {pointer_type}, {ty}"));
             return Ok(text.value(format!("llvm.extractvalue {pair}[0] : !llvm.struct<({ty}, i1)>")));
         }
         other => return Err(format!("no atomic {other}")),
