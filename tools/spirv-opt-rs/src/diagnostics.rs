@@ -9,9 +9,10 @@ use melior::{
 };
 use spirv_opt_rs::pipeline::{self, Reported};
 use std::{
+    borrow::Cow,
     fmt::Write as _,
     io::Write as _,
-    sync::{Arc, Mutex, PoisonError},
+    sync::{Arc, Mutex, OnceLock, PoisonError},
 };
 
 /// The kind of a diagnostic.
@@ -151,29 +152,48 @@ pub const CURRENT_OPERATION_NOTE: &str = "see current operation: ";
 pub struct Source {
     /// The name locations use for it (the path as given, or `<stdin>`).
     pub name: String,
-    /// Its lines, without line terminators, lossily decoded.
-    pub lines: Vec<String>,
+    /// Its bytes, as read.
+    bytes: Vec<u8>,
+    /// Where each line starts, found on the first quote: most runs quote
+    /// nothing, and indexing a large input up front costs time and memory
+    /// that grow with it.
+    line_starts: OnceLock<Vec<usize>>,
     /// Whether the input is a SPIR-V binary (it has no lines to quote).
     pub binary: bool,
 }
 
 impl Source {
-    /// Indexes `bytes` named `name`.
+    /// Indexes a copy of `bytes` named `name`.
     pub fn new(name: &str, bytes: &[u8]) -> Self {
-        let lines = bytes
-            .split(|byte| *byte == b'\n')
-            .map(|line| String::from_utf8_lossy(line.strip_suffix(b"\r").unwrap_or(line)).into_owned())
-            .collect();
-        let binary = spirv_opt_dialects::spirv::deserialize::is_spirv_binary(bytes);
-        Self { name: name.to_owned(), lines, binary }
+        Self::from_bytes(name, bytes.to_vec())
     }
 
-    /// Line `line` (1-based) of the file named `file`, if it is this source.
-    pub fn line(&self, file: &str, line: usize) -> Option<&str> {
+    /// Takes `bytes`, named `name` (see [`Self::bytes`] to read them back).
+    pub fn from_bytes(name: &str, bytes: Vec<u8>) -> Self {
+        let binary = spirv_opt_dialects::spirv::deserialize::is_spirv_binary(&bytes);
+        Self { name: name.to_owned(), bytes, line_starts: OnceLock::new(), binary }
+    }
+
+    /// The input's bytes.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// Line `line` (1-based) of the file named `file`, if it is this source:
+    /// without its line terminator (`\n`, or `\r\n`), lossily decoded.
+    pub fn line(&self, file: &str, line: usize) -> Option<Cow<'_, str>> {
         if file != self.name || line == 0 {
             return None;
         }
-        self.lines.get(line - 1).map(String::as_str)
+        let starts = self.line_starts.get_or_init(|| {
+            let mut starts = vec![0];
+            starts.extend(self.bytes.iter().enumerate().filter(|(_, byte)| **byte == b'\n').map(|(at, _)| at + 1));
+            starts
+        });
+        let start = *starts.get(line - 1)?;
+        let end = starts.get(line).map_or(self.bytes.len(), |next| next - 1);
+        let text = &self.bytes[start..end];
+        Some(String::from_utf8_lossy(text.strip_suffix(b"\r").unwrap_or(text)))
     }
 
     /// Renders one diagnostic (without its notes) as LLVM's `SourceMgr` does.
@@ -196,8 +216,10 @@ impl Source {
                 // A line with control characters (binary input) is not quoted:
                 // it would garble the terminal.
                 let quotable = |text: &&str| !text.chars().any(|c| c.is_control() && c != '\t');
-                if let Some(source_line) = self.line(file, *line).filter(quotable).filter(|_| show_source) {
-                    let (expanded, caret_at) = expand_tabs(source_line, column.saturating_sub(1));
+                if let Some(source_line) =
+                    self.line(file, *line).filter(|text| quotable(&text.as_ref())).filter(|_| show_source)
+                {
+                    let (expanded, caret_at) = expand_tabs(&source_line, column.saturating_sub(1));
                     let width = expanded.chars().count();
                     let tildes = range.saturating_sub(1).min(width.saturating_sub(caret_at + 1));
                     let _ = writeln!(text, "{expanded}");

@@ -1,19 +1,21 @@
 //! Reading the input, running the pipeline on each chunk, writing the output.
 
-use spirv_opt_tools::diagnostics::{Sink, Source, binary_error, tool_error};
-use crate::{
-    cli::Invocation,
-    verify::Verifier,
-};
+use crate::{cli::Invocation, verify::Verifier};
 use melior::{Context, ir::operation::OperationLike};
 use spirv_opt_dialects::spirv::deserialize::{deserialize, is_spirv_binary};
-use spirv_opt_passes::{builtins::define_builtins, kernel_abi::{KernelAbiOptions, apply_kernel_abi}, specialize::specialize};
+use spirv_opt_passes::{
+    builtins::define_builtins,
+    kernel_abi::{KernelAbiOptions, apply_kernel_abi},
+    specialize::specialize,
+};
+use spirv_opt_rs::translate::{self, EmitOptions};
 use spirv_opt_rs::{
     pass::PassRegistry,
     pipeline::{self, PassManagerOptions, Pipeline, PipelineElement},
 };
-use spirv_opt_rs::translate::{self, EmitOptions};
+use spirv_opt_tools::diagnostics::{Sink, Source, binary_error, tool_error};
 use std::{
+    borrow::Cow,
     io::{IsTerminal, Read, Write},
     path::Path,
     sync::Arc,
@@ -23,28 +25,29 @@ use std::{
 const SPLIT_MARKER: &[u8] = b"// -----";
 
 /// One piece of the input.
-struct Chunk {
+struct Chunk<'a> {
     /// The 0-based line of the original file the chunk starts on.
     first_line: usize,
-    bytes: Vec<u8>,
+    /// Its lines (consecutive in the input: marker lines only end chunks).
+    bytes: &'a [u8],
 }
 
 /// Splits `input` on lines starting with `// -----` (followed by anything but
 /// another dash). The marker lines belong to no chunk.
-fn split(input: &[u8]) -> Vec<Chunk> {
+fn split(input: &[u8]) -> Vec<Chunk<'_>> {
     let mut chunks = Vec::new();
-    let mut current = Chunk { first_line: 0, bytes: Vec::new() };
+    let (mut first_line, mut start, mut at) = (0, 0, 0);
     for (index, line) in input.split_inclusive(|byte| *byte == b'\n').enumerate() {
         let content = line.trim_ascii();
         let is_marker = content.starts_with(SPLIT_MARKER) && content.get(SPLIT_MARKER.len()) != Some(&b'-');
         if is_marker {
-            let next = Chunk { first_line: index + 1, bytes: Vec::new() };
-            chunks.push(std::mem::replace(&mut current, next));
-        } else {
-            current.bytes.extend_from_slice(line);
+            chunks.push(Chunk { first_line, bytes: &input[start..at] });
+            first_line = index + 1;
+            start = at + line.len();
         }
+        at += line.len();
     }
-    chunks.push(current);
+    chunks.push(Chunk { first_line, bytes: &input[start..] });
     chunks
 }
 
@@ -136,9 +139,11 @@ fn write_file(path: &Path, parts: &[Vec<u8>]) -> std::io::Result<()> {
 
 /// Runs the tool; returns whether everything succeeded.
 ///
-/// `context` is only used to check the pipeline before reading the input;
-/// each chunk is processed in a fresh context of its own.
-pub fn run(invocation: &Invocation, registry: &PassRegistry, context: &Context) -> bool {
+/// `context` checks the pipeline before the input is read, then serves the
+/// first chunk (it holds no IR yet: creating a context and loading its
+/// dialects is about 1% of a 10k-op run); every later chunk is processed in
+/// a fresh context of its own, as mlir-opt does.
+pub fn run(invocation: &Invocation, registry: &PassRegistry, context: Context) -> bool {
     let options = &invocation.options;
     let pass_manager_options = PassManagerOptions {
         verify_each: true,
@@ -153,7 +158,7 @@ pub fn run(invocation: &Invocation, registry: &PassRegistry, context: &Context) 
         // Without timing: this manager never runs, its report would be empty noise.
         let check_options =
             PassManagerOptions { timing: false, print_ir_after_all: false, ..pass_manager_options.clone() };
-        if let Err(error) = pipeline::build_pass_manager(context, registry, &invocation.pipeline, &check_options) {
+        if let Err(error) = pipeline::build_pass_manager(&context, registry, &invocation.pipeline, &check_options) {
             tool_error(error);
             return false;
         }
@@ -173,14 +178,12 @@ pub fn run(invocation: &Invocation, registry: &PassRegistry, context: &Context) 
     let Some((name, input)) = read_input(options.input.as_deref()) else {
         return false;
     };
-    let source = Arc::new(Source::new(&name, &input));
+    let source = Arc::new(Source::from_bytes(&name, input));
+    let input = source.bytes();
     // A SPIR-V binary is one module: it is never split.
-    let binary = is_spirv_binary(&input);
-    let chunks = if options.split_input_file && !binary {
-        split(&input)
-    } else {
-        vec![Chunk { first_line: 0, bytes: input }]
-    };
+    let binary = is_spirv_binary(input);
+    let chunks =
+        if options.split_input_file && !binary { split(input) } else { vec![Chunk { first_line: 0, bytes: input }] };
     tracing::debug!(file = %name, chunks = chunks.len(), pipeline = %invocation.pipeline, "processing");
 
     let mut output = match &options.output {
@@ -190,18 +193,25 @@ pub fn run(invocation: &Invocation, registry: &PassRegistry, context: &Context) 
     };
     let mut success = true;
     let mut unmet_expectations = String::new();
+    let mut first_context = Some(context);
     for (index, chunk) in chunks.iter().enumerate() {
         if index > 0 && !output.write(b"// -----\n".to_vec()) {
             return false;
         }
         // Keep line numbers of the original file: pad with the lines before.
-        let mut text = vec![b'\n'; chunk.first_line];
-        text.extend_from_slice(&chunk.bytes);
+        let text: Cow<'_, [u8]> = if chunk.first_line == 0 {
+            Cow::Borrowed(chunk.bytes)
+        } else {
+            let mut padded = vec![b'\n'; chunk.first_line];
+            padded.extend_from_slice(chunk.bytes);
+            Cow::Owned(padded)
+        };
         let last = index + 1 == chunks.len();
         // A whole file is read by MLIR from the file itself, as mlir-opt reads it.
         let whole_file = chunks.len() == 1 && !binary && reads_a_file(options.input.as_deref());
         let input = Input { text: &text, last, whole_file };
-        let (ok, printed, unmet) = process_chunk(invocation, registry, &pass_manager_options, &source, &input);
+        let context = first_context.take().unwrap_or_else(pipeline::create_context);
+        let (ok, printed, unmet) = process_chunk(context, invocation, registry, &pass_manager_options, &source, &input);
         success &= ok;
         unmet_expectations.push_str(&unmet);
         if let Some(printed) = printed
@@ -231,10 +241,12 @@ pub fn run(invocation: &Invocation, registry: &PassRegistry, context: &Context) 
     }
 }
 
-/// Parses, transforms and prints one chunk in a fresh context (as mlir-opt
-/// does). Returns whether it succeeded, the IR to print, if any, and (with
-/// `--verify-diagnostics`) the report of unmet expectations.
+/// Parses, transforms and prints one chunk in `context`, which holds no IR
+/// (a fresh context per chunk, as mlir-opt does). Returns whether it
+/// succeeded, the IR to print, if any, and (with `--verify-diagnostics`)
+/// the report of unmet expectations.
 fn process_chunk(
+    context: Context,
     invocation: &Invocation,
     registry: &PassRegistry,
     pass_manager_options: &PassManagerOptions,
@@ -243,7 +255,6 @@ fn process_chunk(
 ) -> (bool, Option<Vec<u8>>, String) {
     let (text, last) = (input.text, input.last);
     let options = &invocation.options;
-    let context = pipeline::create_context();
     context.set_allow_unregistered_dialects(options.allow_unregistered_dialect);
     let sink = Sink::new(Arc::clone(source), options.verify_diagnostics);
     let handler = sink.attach(&context);

@@ -70,8 +70,9 @@ fn run() -> bool {
 
     let args = cli::normalize(std::env::args_os().collect());
     // Pass flags are recognised by asking MLIR's pass registry, which needs a
-    // context; the same one then serves to check the pipeline (each input
-    // chunk still gets a fresh context of its own, as in mlir-opt).
+    // context; the same one then serves to check the pipeline, and to process
+    // the first input chunk (each later chunk gets a fresh context of its
+    // own, as in mlir-opt).
     let context = pipeline::create_context();
     match cli::parse(args, &registry, &context) {
         cli::Parsed::Print(text) => {
@@ -82,6 +83,6 @@ fn run() -> bool {
             diagnostics::tool_error(message);
             false
         }
-        cli::Parsed::Run(invocation) => driver::run(&invocation, &registry, &context),
+        cli::Parsed::Run(invocation) => driver::run(&invocation, &registry, context),
     }
 }

@@ -89,7 +89,8 @@ fn main() -> ExitCode {
     // LLVM-style single-dash long options (-deserialize-spirv), as mlir-translate takes them.
     let arguments = std::env::args_os().enumerate().map(|(index, argument)| {
         let text = argument.to_string_lossy();
-        let level = text.strip_prefix("-O").is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()));
+        let level =
+            text.strip_prefix("-O").is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()));
         if index > 0 && text.len() > 2 && text.starts_with('-') && !text.starts_with("--") && text != "-o" && !level {
             format!("-{text}").into()
         } else {
@@ -121,23 +122,25 @@ fn run(options: &Options) -> bool {
         }
     };
     let context = pipeline::create_context();
-    let source = Arc::new(Source::new(&name, &input));
+    let source = Arc::new(Source::from_bytes(&name, input));
+    let input = source.bytes();
     let sink = Sink::new(Arc::clone(&source), false);
     let handler = sink.attach(&context);
     let output = if options.deserialize_spirv {
-        match deserialize(&context, &input, &name) {
-            // mlir-translate prints the spirv.module itself, not the module around it.
+        match deserialize(&context, input, &name) {
+            // mlir-translate prints the spirv.module itself, not the module
+            // around it. The importer verified it: the printer need not.
             Ok(module) => module
                 .body()
                 .first_operation()
-                .map(|spirv_module| pipeline::print_operation(spirv_module, options.mlir_print_debuginfo)),
+                .map(|spirv_module| pipeline::print_verified_operation(spirv_module, options.mlir_print_debuginfo)),
             Err(error) => {
                 binary_error(&name, &error);
                 None
             }
         }
     } else {
-        pipeline::parse_source(&context, &input, &name).and_then(|module| {
+        pipeline::parse_source(&context, input, &name).and_then(|module| {
             // Plain LLVM IR, as mlir-translate writes it, unless LLVM is asked
             // for more (an optimization level, a target, a binary form).
             let plain = options.emit == Emit::Llvm
@@ -147,7 +150,9 @@ fn run(options: &Options) -> bool {
             let result = if plain {
                 translate::inline_nested_modules(module.as_operation())
                     .map_err(|error| error.to_string())
-                    .and_then(|()| translate::to_llvm_ir(&context, module.as_operation()).map_err(|error| error.to_string()))
+                    .and_then(|()| {
+                        translate::to_llvm_ir(&context, module.as_operation()).map_err(|error| error.to_string())
+                    })
                     .map(String::into_bytes)
             } else {
                 let kind = match options.emit {
