@@ -34,14 +34,22 @@ pub(crate) struct RawDispatch {
 unsafe impl Sync for RawDispatch {}
 
 /// The bytes of `words`.
-pub(crate) fn bytes_of(words: &[[u64; 8]]) -> &[u8] {
-    // SAFETY: u64 arrays have no padding and every byte is initialized; the
+/// 64 bytes aligned to 64: the unit of a [`crate::Buffer`], so that the
+/// kernel's aligned vector loads (code generated for the host CPU, up to
+/// 512 bits) always meet their alignment.
+#[repr(C, align(64))]
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Line(pub [u64; 8]);
+
+pub(crate) fn bytes_of(words: &[Line]) -> &[u8] {
+    // SAFETY: `Line` is 64 bytes of u64 with no padding, every byte
+    // initialized; the
     // slice borrows `words` for its whole length.
     unsafe { std::slice::from_raw_parts(words.as_ptr().cast(), std::mem::size_of_val(words)) }
 }
 
 /// The bytes of `words`, writable (any byte pattern is a valid u64).
-pub(crate) fn bytes_of_mut(words: &mut [[u64; 8]]) -> &mut [u8] {
+pub(crate) fn bytes_of_mut(words: &mut [Line]) -> &mut [u8] {
     // SAFETY: as `bytes_of`, borrowed exclusively.
     unsafe { std::slice::from_raw_parts_mut(words.as_mut_ptr().cast(), std::mem::size_of_val(words)) }
 }

@@ -139,7 +139,7 @@ pub struct KernelInfo {
 /// kernel's vector loads assume 16 bytes; this gives 64).
 #[derive(Debug, Clone)]
 pub struct Buffer {
-    words: Vec<[u64; 8]>,
+    words: Vec<jit::Line>,
     len: usize,
 }
 
@@ -153,7 +153,7 @@ impl Buffer {
 
     /// `len` zero bytes.
     pub fn zeroed(len: usize) -> Self {
-        Self { words: vec![[0; 8]; len.div_ceil(64).max(1)], len }
+        Self { words: vec![jit::Line([0; 8]); len.div_ceil(64).max(1)], len }
     }
 
     /// The bytes.
@@ -401,10 +401,12 @@ impl Kernel {
                 }
             }
         }
+        // Aligned as buffers are: the kernel's vector loads assume it.
+        let push_constants = Buffer::from_bytes(&dispatch.push_constants);
         let raw = jit::RawDispatch {
             resources: pointers.as_ptr(),
             resource_sizes: sizes.as_ptr(),
-            push_constants: dispatch.push_constants.as_ptr(),
+            push_constants: push_constants.bytes().as_ptr(),
             num_workgroups: dispatch.workgroups,
             workgroup_size: size,
             global_offset: dispatch.global_offset,

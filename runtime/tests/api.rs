@@ -123,6 +123,16 @@ fn unchecked_kernels_compute_the_same_in_bounds() {
 }
 
 #[test]
+fn buffers_are_aligned_for_any_vector_load() {
+    // Code is generated for the host CPU: 64-byte vectors load aligned.
+    for length in [1, 3, 64, 100, 4096] {
+        let buffer = Buffer::from_bytes(&vec![7; length]);
+        assert_eq!(buffer.bytes().as_ptr() as usize % 64, 0, "{length} bytes");
+        assert_eq!(buffer.bytes(), vec![7; length].as_slice());
+    }
+}
+
+#[test]
 fn a_dispatch_that_does_not_fit_runs_nothing() {
     let kernel = compile();
     let mut input = Buffer::from_bytes(&words(&[1; 32]));
