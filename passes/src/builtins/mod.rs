@@ -14,6 +14,7 @@
 //! subgroup of one invocation (docs/abi.md). A declaration without a rule is
 //! left alone: the host must provide it.
 
+mod collectives;
 mod mangled;
 mod rules;
 
@@ -67,7 +68,8 @@ pub fn demangle_base(symbol: &str) -> Option<(&str, &str)> {
 ///
 /// A SPIR-V builtin without a rule (the object could never link), a rule
 /// that refuses the declared types (a builtin called with types OpenCL does
-/// not define it for), or a group operation with workgroup scope.
+/// not define it for), or a non-uniform group operation with workgroup
+/// scope (work-group collectives are defined: `collectives.rs`).
 pub fn define_builtins<'c>(
     context: &'c Context,
     module: OperationRef<'c, '_>,
@@ -89,11 +91,30 @@ pub fn define_builtins<'c>(
         }
         let mut text = String::new();
         let mut erased = Vec::new();
+        // Apart: their calls are not to the C library (`libm_declarations`).
+        let mut collective_text = String::new();
+        let mut uses_workgroup_collectives = false;
         for declaration in declarations {
             let Some(name) = declaration.attribute("sym_name").ok().and_then(string_value) else {
                 continue;
             };
             let Some((base, parameters)) = demangle_base(&name) else { continue };
+            if let Some(collective) = collectives::collective(base) {
+                // Over the workgroup unless every call has the subgroup scope.
+                let workgroup = call_scopes(module, &name).iter().any(|scope| *scope != Some(SUBGROUP_SCOPE));
+                let (result_type, inputs) = function_type(declaration, &name)?;
+                let inputs: Vec<String> = inputs.iter().map(|ty| printed(*ty)).collect();
+                let definition = collectives::define(&name, collective, &inputs, &printed(result_type), workgroup)
+                    .map_err(|message| BuiltinError {
+                        location: declaration.location(),
+                        message: format!("@{name}: {message}"),
+                    })?;
+                collective_text.push_str(&definition);
+                uses_workgroup_collectives |= workgroup;
+                erased.push(declaration);
+                result.defined.push(name);
+                continue;
+            }
             let Some(rule) = rule_for(base) else {
                 // Our own namespace: a call nothing will ever define.
                 if base.starts_with("__spirv_") && !base.starts_with("__spirv_ControlBarrier") {
@@ -108,15 +129,7 @@ pub fn define_builtins<'c>(
             if matches!(rule, BuiltinRule::Subgroup(_)) && base != "__spirv_SubgroupBallotKHR" {
                 check_subgroup_scope(module, &name)?;
             }
-            let (result_type, inputs) = declaration
-                .attribute("function_type")
-                .ok()
-                .and_then(|ty| melior::ir::attribute::TypeAttribute::try_from(ty).ok())
-                .and_then(|ty| llvm_function_type_parts(ty.value()))
-                .ok_or_else(|| BuiltinError {
-                    location: declaration.location(),
-                    message: format!("@{name} has no function type"),
-                })?;
+            let (result_type, inputs) = function_type(declaration, &name)?;
             let signature = Signature {
                 name: &name,
                 mangled_parameters: parameters,
@@ -154,7 +167,10 @@ pub fn define_builtins<'c>(
                 let _ = writeln!(declarations, "{declaration}");
             }
         }
-        let source = format!("module {{\n{declarations}{text}}}\n");
+        if uses_workgroup_collectives {
+            declarations.push_str(&collectives::workgroup_declarations(&|symbol| existing.contains(symbol)));
+        }
+        let source = format!("module {{\n{declarations}{text}{collective_text}}}\n");
         tracing::debug!("builtin definitions:\n{source}");
         surgery::append_parsed(context, body, &source, &|_| false).ok_or_else(|| BuiltinError {
             location,
@@ -168,21 +184,8 @@ pub fn define_builtins<'c>(
 /// (3): with a workgroup scope it would need every invocation of the
 /// workgroup, which one invocation per subgroup cannot give.
 fn check_subgroup_scope<'c>(module: OperationRef<'c, '_>, name: &str) -> Result<(), BuiltinError<'c>> {
-    let calls = surgery::nested_ops(module, &mut |op| {
-        op.name().as_string_ref().as_str() == Ok("llvm.call")
-            && op.attribute("callee").ok().and_then(string_value).is_some_and(|callee| callee == name)
-    });
-    for call in calls {
-        let scope = call
-            .operand(0)
-            .ok()
-            .and_then(|scope| melior::ir::operation::OperationResult::try_from(scope).ok())
-            .map(|result| result.owner())
-            .filter(|owner| owner.name().as_string_ref().as_str() == Ok("llvm.mlir.constant"))
-            .and_then(|owner| owner.attribute("value").ok())
-            .and_then(|value| melior::ir::attribute::IntegerAttribute::try_from(value).ok())
-            .map(|value| value.value());
-        if scope != Some(3) {
+    for (call, scope) in calls_with_scope(module, name) {
+        if scope != Some(SUBGROUP_SCOPE) {
             return Err(BuiltinError {
                 location: call.location(),
                 message: format!(
@@ -193,6 +196,37 @@ fn check_subgroup_scope<'c>(module: OperationRef<'c, '_>, name: &str) -> Result<
         }
     }
     Ok(())
+}
+
+/// SPIR-V's `Subgroup` scope.
+const SUBGROUP_SCOPE: i64 = 3;
+
+/// The calls of `name` in `module`, each with its execution scope (its
+/// first operand) when that is a constant.
+fn calls_with_scope<'c, 'a>(module: OperationRef<'c, 'a>, name: &str) -> Vec<(OperationRef<'c, 'a>, Option<i64>)> {
+    let calls = surgery::nested_ops(module, &mut |op| {
+        op.name().as_string_ref().as_str() == Ok("llvm.call")
+            && op.attribute("callee").ok().and_then(string_value).is_some_and(|callee| callee == name)
+    });
+    calls
+        .into_iter()
+        .map(|call| {
+            let scope = call
+                .operand(0)
+                .ok()
+                .and_then(|scope| melior::ir::operation::OperationResult::try_from(scope).ok())
+                .map(|result| result.owner())
+                .filter(|owner| owner.name().as_string_ref().as_str() == Ok("llvm.mlir.constant"))
+                .and_then(|owner| owner.attribute("value").ok())
+                .and_then(|value| melior::ir::attribute::IntegerAttribute::try_from(value).ok())
+                .map(|value| value.value());
+            (call, scope)
+        })
+        .collect()
+}
+
+fn call_scopes(module: OperationRef<'_, '_>, name: &str) -> Vec<Option<i64>> {
+    calls_with_scope(module, name).into_iter().map(|(_, scope)| scope).collect()
 }
 
 fn scope_name(scope: i64) -> &'static str {
@@ -215,6 +249,21 @@ fn existing_symbols(body: melior::ir::BlockRef<'_, '_>) -> std::collections::Has
         }
     }
     symbols
+}
+
+fn function_type<'c>(
+    declaration: OperationRef<'c, '_>,
+    name: &str,
+) -> Result<(Type<'c>, Vec<Type<'c>>), BuiltinError<'c>> {
+    declaration
+        .attribute("function_type")
+        .ok()
+        .and_then(|ty| melior::ir::attribute::TypeAttribute::try_from(ty).ok())
+        .and_then(|ty| llvm_function_type_parts(ty.value()))
+        .ok_or_else(|| BuiltinError {
+            location: declaration.location(),
+            message: format!("@{name} has no function type"),
+        })
 }
 
 fn printed(ty: Type<'_>) -> String {

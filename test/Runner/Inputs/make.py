@@ -30,6 +30,32 @@ def values_for_histogram():
     return values
 
 
+def collective_inputs():
+    state, values = 11, []
+    for _ in range(64):
+        state = (state * 1103515245 + 12345) % (1 << 31)
+        values.append((state >> 16) % 41 - 20)
+    return values
+
+
+def check_collectives(suffix):
+    """Workgroups of 16: every result of every work-item, against Python."""
+    x = collective_inputs()
+    out, minimum, wide = read("out-%s.out" % suffix, "i"), read("minimum-%s.out" % suffix, "f"), read("wide-%s.out" % suffix, "q")
+    for i in range(64):
+        group = x[i - i % 16:i - i % 16 + 16]
+        before, upto = group[:i % 16], group[:i % 16 + 1]
+        expected = [sum(group), sum(upto), max(before) if before else -(1 << 31), group[3],
+                    int(all(v > 0 for v in group)), int(any(v > 5 for v in group)), x[i], 0]
+        if list(out[i * 8:i * 8 + 8]) != expected:
+            fail("collectives %s: work-item %d gives %s, expected %s" % (suffix, i, list(out[i * 8:i * 8 + 8]), expected))
+        if minimum[i] != min(group) / 2:
+            fail("collectives %s: minimum[%d] = %r" % (suffix, i, minimum[i]))
+        if wide[i] != min(v * 1000000000 for v in upto):
+            fail("collectives %s: wide[%d] = %d" % (suffix, i, wide[i]))
+    print("collectives %s: 64 work-items right" % suffix)
+
+
 def main(what):
     if what == "saxpy":
         write("x.bin", "f", [i * 0.5 for i in range(1000)])
@@ -48,6 +74,13 @@ def main(what):
         write("c.bin", "I", [5, 6])
         write("k.bin", "I", [31, 32])
         write("out.bin", "I", [0] * 16)
+    elif what == "collectives":
+        write("in.bin", "i", collective_inputs())
+        write("out.bin", "i", [0] * (64 * 8))
+        write("minimum.bin", "f", [0.0] * 64)
+        write("wide.bin", "q", [0] * 64)
+    elif what == "check-collectives":
+        check_collectives(sys.argv[2])
     elif what == "reduce":
         write("data.bin", "I", [(i * 2654435761) % (1 << 32) for i in range(40 * 128)])
         write("sums.bin", "I", [0] * 40)

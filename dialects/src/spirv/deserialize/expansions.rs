@@ -385,6 +385,31 @@ impl<'c, 'w> Importer<'c, 'w> {
                 )?;
                 Ok(())
             }
+            op::GROUP_ALL | op::GROUP_ANY => {
+                // scope, predicate: whether the predicate holds for every
+                // (some) invocation of the group, as the unsigned minimum
+                // (maximum) of 1 and 0 over the group.
+                let bool_type = result_type(self)?;
+                let scope_value = self.constant_u32(self.word(inst, 2)?).ok_or_else(|| {
+                    inst.error(ErrorKind::Invalid("the execution scope is not an integer constant".into()))
+                })?;
+                let scope = (self.id("execution_scope"), self.enum_attribute(inst, "scope", scope_value)?);
+                let reduce = (self.id("group_operation"), self.enum_attribute(inst, "group_operation", 0)?);
+                let predicate = self.value(state, inst, self.word(inst, 3)?)?;
+                let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
+                let constant = |this: &mut Self, state: &mut FunctionState<'c, 'b, 'w>, value: i64| {
+                    let attribute = IntegerAttribute::new(i32_type, value).into();
+                    this.emit(state, inst, location, "spirv.Constant", &[], &[(this.id("value"), attribute)], Some(i32_type))
+                };
+                let one = constant(self, state, 1)?;
+                let zero = constant(self, state, 0)?;
+                let bit = self.emit(state, inst, location, "spirv.Select", &[predicate, one, zero], &[], Some(i32_type))?;
+                let op_name = if inst.opcode == op::GROUP_ALL { "spirv.GroupUMin" } else { "spirv.GroupUMax" };
+                let combined = self.emit(state, inst, location, op_name, &[bit], &[scope, reduce], Some(i32_type))?;
+                let result =
+                    self.emit(state, inst, location, "spirv.INotEqual", &[combined, zero], &[], Some(bool_type))?;
+                self.define_value(state, inst, self.word(inst, 1)?, result)
+            }
             _ => {
                 // OpGroupNonUniformBroadcastFirst: scope, value.
                 let ty = result_type(self)?;

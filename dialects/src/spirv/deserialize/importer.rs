@@ -93,6 +93,8 @@ pub(super) mod op {
     pub const ATOMIC_LOAD: u16 = 227;
     pub const ATOMIC_STORE: u16 = 228;
     pub const GROUP_NON_UNIFORM_BROADCAST_FIRST: u16 = 338;
+    pub const GROUP_ALL: u16 = 261;
+    pub const GROUP_ANY: u16 = 262;
     pub const GENERIC_CAST_TO_PTR_EXPLICIT: u16 = 123;
     pub const PHI: u16 = 245;
     pub const LOOP_MERGE: u16 = 246;
@@ -1107,7 +1109,13 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.copy_memory_sized(state, inst, location)?;
                 Ok(false)
             }
-            op::ANY | op::ALL | op::ATOMIC_LOAD | op::ATOMIC_STORE | op::GROUP_NON_UNIFORM_BROADCAST_FIRST => {
+            op::ANY
+            | op::ALL
+            | op::ATOMIC_LOAD
+            | op::ATOMIC_STORE
+            | op::GROUP_NON_UNIFORM_BROADCAST_FIRST
+            | op::GROUP_ALL
+            | op::GROUP_ANY => {
                 self.expansion(state, inst, location)?;
                 Ok(false)
             }
