@@ -242,7 +242,7 @@ class Lavapipe:
         properties = vk.vkGetPhysicalDeviceProperties(self.physical)
         driver = vk.VkPhysicalDeviceDriverProperties()
         vk.vkGetPhysicalDeviceProperties2(self.physical, vk.VkPhysicalDeviceProperties2(pNext=driver))
-        self.name = f"{self.ffi.string(properties.deviceName).decode() if not isinstance(properties.deviceName, str) else properties.deviceName}"
+        self.name = f"{properties.deviceName}, {self.ffi.string(driver.driverInfo).decode()}"
         families = vk.vkGetPhysicalDeviceQueueFamilyProperties(self.physical)
         self.family = next(i for i, f in enumerate(families) if f.queueFlags & vk.VK_QUEUE_COMPUTE_BIT)
         queue_info = vk.VkDeviceQueueCreateInfo(queueFamilyIndex=self.family, queueCount=1, pQueuePriorities=[1.0])
@@ -367,7 +367,8 @@ class PoCL:
         if not platforms:
             raise Unavailable("no PoCL platform: run scripts/setup (pocl-opencl-icd)")
         self.device = platforms[0].get_devices()[0]
-        self.name = f"{platforms[0].version}, {self.device.name}, {self.device.max_compute_units} compute units"
+        self.name = f"{platforms[0].version.split(' Linux')[0].strip()}, {self.device.name}, " \
+                    f"{self.device.max_compute_units} compute units"
         self.context = cl.Context([self.device])
         self.queue = cl.CommandQueue(self.context)
 
