@@ -7,8 +7,8 @@
 use melior::{
     Context,
     ir::{
-        Attribute, Block, BlockLike, BlockRef, Module, OperationRef, RegionLike, Value,
-        attribute::StringAttribute, operation::OperationLike,
+        Attribute, Block, BlockLike, BlockRef, Module, OperationRef, RegionLike, Value, attribute::StringAttribute,
+        operation::OperationLike,
     },
 };
 
@@ -113,20 +113,21 @@ pub fn nested_ops<'c, 'a>(
     found
 }
 
-/// Pushes the ops directly nested in `op` so that they pop in order.
+/// Pushes the ops directly nested in `op` so that they pop in order (in
+/// place: no allocation per op).
 fn push_children<'c, 'a>(op: OperationRef<'c, 'a>, stack: &mut Vec<OperationRef<'c, 'a>>) {
-    let mut children = Vec::new();
+    let start = stack.len();
     for index in 0..op.region_count() {
         let Ok(region) = op.region(index) else { continue };
         let mut block = region.first_block();
         while let Some(current) = block {
             let mut next = current.first_operation();
             while let Some(child) = next {
-                children.push(child);
+                stack.push(child);
                 next = child.next_in_block();
             }
             block = current.next_in_region();
         }
     }
-    stack.extend(children.into_iter().rev());
+    stack[start..].reverse();
 }

@@ -11,7 +11,11 @@
 //! branches between the blocks of the function (merge instructions are
 //! structural hints that the branches already express).
 
-use std::{cell::RefCell, rc::Rc, sync::Arc};
+use std::{
+    cell::{Cell, RefCell},
+    rc::Rc,
+    sync::Arc,
+};
 
 // SipHash is measurably slow on the small integer keys an import looks up
 // for every operand; FxHash is the usual choice for such keys.
@@ -207,6 +211,13 @@ pub(super) struct Importer<'c, 'w> {
     pub(super) symbols: HashSet<String>,
     pub(super) attributes: HashMap<String, Attribute<'c>>,
     pub(super) identifiers: RefCell<HashMap<String, Identifier<'c>>>,
+    /// The last byte-offset location made, by offset: an instruction's own
+    /// location is asked for again for every constant it materializes, and
+    /// uniquing a location costs about 2,000 instructions.
+    pub(super) last_location: Cell<Option<(usize, Location<'c>)>>,
+    /// The `value` attribute of each constant materialized so far, by `<id>`
+    /// (a constant is materialized in every block that uses it).
+    pub(super) constant_attributes: HashMap<u32, Attribute<'c>>,
     /// Module-level ops, in order, for the body of the `spirv.module`.
     pub(super) module_ops: Vec<Operation<'c>>,
     pub(super) entry_points: Vec<EntryPoint>,
@@ -276,6 +287,8 @@ impl<'c, 'w> Importer<'c, 'w> {
             symbols: HashSet::default(),
             attributes: HashMap::default(),
             identifiers: RefCell::new(HashMap::default()),
+            last_location: Cell::new(None),
+            constant_attributes: HashMap::default(),
             module_ops: Vec::new(),
             entry_points: Vec::new(),
             execution_modes: Vec::new(),
@@ -430,7 +443,14 @@ impl<'c, 'w> Importer<'c, 'w> {
     }
 
     pub(super) fn location(&self, inst: &Inst<'_>, line: Option<Location<'c>>) -> Location<'c> {
-        line.unwrap_or_else(|| Location::new(self.context, &self.file, 0, inst.offset))
+        line.unwrap_or_else(|| match self.last_location.get() {
+            Some((offset, location)) if offset == inst.offset => location,
+            _ => {
+                let location = Location::new(self.context, &self.file, 0, inst.offset);
+                self.last_location.set(Some((inst.offset, location)));
+                location
+            }
+        })
     }
 
     /// The value of a 32-bit (or narrower) integer constant.
@@ -1433,8 +1453,15 @@ impl<'c, 'w> Importer<'c, 'w> {
                 state.materialized.insert((state.block, id), value);
                 return Ok(value);
             }
-            let text = self.constant_text(inst, id)?;
-            let value = self.attribute(inst, &text)?;
+            let value = match self.constant_attributes.get(&id) {
+                Some(value) => *value,
+                None => {
+                    let text = self.constant_text(inst, id)?;
+                    let value = self.attribute(inst, &text)?;
+                    self.constant_attributes.insert(id, value);
+                    value
+                }
+            };
             OperationBuilder::new("spirv.Constant", location)
                 .add_attributes(&[(self.id("value"), value)])
                 .add_results(&[self.mlir_type(inst, type_id)?])
