@@ -47,3 +47,23 @@ pub fn llvm_function_type_parts(ty: Type<'_>) -> Option<(Type<'_>, Vec<Type<'_>>
 pub fn string_value(attribute: melior::ir::Attribute<'_>) -> Option<String> {
     crate::ffi::surgery::string_like_value(attribute)
 }
+
+/// The op defining `value`; `None` for a block argument. Use this, not
+/// `OperationResult::try_from`, to test: melior's failing conversion prints
+/// the value, which prints (and verifies) its whole module.
+pub fn defining_op<'c, 'a>(value: melior::ir::Value<'c, 'a>) -> Option<melior::ir::OperationRef<'c, 'a>> {
+    use melior::ir::ValueLike;
+    if !value.is_operation_result() {
+        return None;
+    }
+    melior::ir::operation::OperationResult::try_from(value).ok().map(|result| result.owner())
+}
+
+/// `value` as a block argument; `None` for an op's result (see [`defining_op`]).
+pub fn block_argument<'c, 'a>(value: melior::ir::Value<'c, 'a>) -> Option<melior::ir::block::BlockArgument<'c, 'a>> {
+    use melior::ir::ValueLike;
+    if !value.is_block_argument() {
+        return None;
+    }
+    melior::ir::block::BlockArgument::try_from(value).ok()
+}

@@ -214,8 +214,7 @@ fn calls_with_scope<'c, 'a>(module: OperationRef<'c, 'a>, name: &str) -> Vec<(Op
             let scope = call
                 .operand(0)
                 .ok()
-                .and_then(|scope| melior::ir::operation::OperationResult::try_from(scope).ok())
-                .map(|result| result.owner())
+                .and_then(spirv_opt_rs::ir::defining_op)
                 .filter(|owner| owner.name().as_string_ref().as_str() == Ok("llvm.mlir.constant"))
                 .and_then(|owner| owner.attribute("value").ok())
                 .and_then(|value| melior::ir::attribute::IntegerAttribute::try_from(value).ok())

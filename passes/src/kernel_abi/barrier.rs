@@ -50,8 +50,7 @@ fn synchronizes_workgroup(call: OperationRef<'_, '_>) -> bool {
     let scope = call
         .operand(0)
         .ok()
-        .and_then(|scope| melior::ir::operation::OperationResult::try_from(scope).ok())
-        .map(|result| result.owner())
+        .and_then(spirv_opt_rs::ir::defining_op)
         .filter(|owner| op_name(*owner) == "llvm.mlir.constant")
         .and_then(|owner| owner.attribute("value").ok())
         .and_then(|value| IntegerAttribute::try_from(value).ok())
@@ -220,11 +219,11 @@ pub(super) fn inline_call<'c>(
         op = current.next_in_block();
         if op_name(current) == "llvm.alloca"
             && let Ok(count) = current.operand(0)
-            && let Ok(count) = melior::ir::operation::OperationResult::try_from(count)
-            && op_name(count.owner()) == "llvm.mlir.constant"
-            && count.owner().block() == Some(copied_entry)
+            && let Some(count) = spirv_opt_rs::ir::defining_op(count)
+            && op_name(count) == "llvm.mlir.constant"
+            && count.block() == Some(copied_entry)
         {
-            hoisted.push((count.owner(), current));
+            hoisted.push((count, current));
         }
     }
     for block in &blocks {

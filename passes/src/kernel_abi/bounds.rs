@@ -28,12 +28,14 @@ use melior::{
     ir::{
         Attribute, Block, BlockLike, BlockRef, Location, OperationRef, RegionLike, Type, Value, ValueLike,
         attribute::{IntegerAttribute, TypeAttribute},
-        block::BlockArgument,
-        operation::{OperationLike, OperationResult},
+        operation::OperationLike,
         r#type::IntegerType,
     },
 };
-use spirv_opt_rs::surgery;
+use spirv_opt_rs::{
+    ir::{block_argument, defining_op},
+    surgery,
+};
 
 use super::{
     Entry, ResourceKind, Result, Slot, SlotKind,
@@ -287,8 +289,8 @@ impl<'c, 'a, 's> Scope<'c, 'a, 's> {
         for op in surgery::nested_ops(func, &mut |_| true) {
             let name = op_name(op);
             for (index, operand) in op.operands().enumerate() {
-                let Ok(operand_result) = OperationResult::try_from(operand) else { continue };
-                let owner = operand_result.owner().to_raw().ptr as usize;
+                let Some(defining) = defining_op(operand) else { continue };
+                let owner = defining.to_raw().ptr as usize;
                 if !spilled.contains_key(&owner) {
                     continue;
                 }
@@ -339,7 +341,7 @@ impl<'c, 'a, 's> Scope<'c, 'a, 's> {
             if !seen.insert(value_key(value)) {
                 continue;
             }
-            if let Ok(argument) = BlockArgument::try_from(value) {
+            if let Some(argument) = block_argument(value) {
                 let block = argument.owner();
                 let number = argument.argument_number();
                 if block == self.entry_block {
@@ -356,7 +358,7 @@ impl<'c, 'a, 's> Scope<'c, 'a, 's> {
                 }
                 continue;
             }
-            let op = OperationResult::try_from(value).ok()?.owner();
+            let op = defining_op(value)?;
             match op_name(op).as_str() {
                 "llvm.getelementptr" => {
                     traced_geps.push(op);
@@ -374,7 +376,7 @@ impl<'c, 'a, 's> Scope<'c, 'a, 's> {
                         }
                         None => {
                             // A pointer kept in a local variable: whatever was stored there.
-                            let address = OperationResult::try_from(op.operand(0).ok()?).ok()?.owner();
+                            let address = defining_op(op.operand(0).ok()?)?;
                             stack.extend(self.spilled.get(&(address.to_raw().ptr as usize))?.iter().copied());
                         }
                     }

@@ -23,7 +23,7 @@ use melior::{
     ir::{
         Attribute, BlockLike, Identifier, Module, Operation, OperationRef, RegionLike, Type, Value, ValueLike,
         attribute::{DenseI32ArrayAttribute, IntegerAttribute, TypeAttribute},
-        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationResult},
+        operation::{OperationBuilder, OperationLike, OperationMutLike},
         r#type::IntegerType,
     },
 };
@@ -174,7 +174,7 @@ impl<'c, 'r> GepIndices<'c, 'r> {
 
 /// The value of an integer constant built by `llvm.mlir.constant`.
 fn constant_index(value: Value<'_, '_>) -> Option<i64> {
-    let defining = OperationResult::try_from(value).ok()?.owner();
+    let defining = spirv_opt_rs::ir::defining_op(value)?;
     if defining.name().as_string_ref().as_str() != Ok("llvm.mlir.constant") {
         return None;
     }
