@@ -8,7 +8,7 @@
 //! how SPIR-V's `OpBitcast` (lowered to `llvm.bitcast` too) orders
 //! components.
 
-use crate::spirv_to_llvm::util::{emit, first_operand, float_constant};
+use crate::spirv_to_llvm::util::{emit, first_operand, float_constant, i32_constant};
 use melior::{
     dialect::llvm,
     ir::{
@@ -116,8 +116,8 @@ fn ldexp<'c, 'r>(
         return Ok(vec![emit(rewriter, "llvm.intr.ldexp", operands, ty)?]);
     };
     let float = element_type(ty).to_string();
-    let width = scalar_bit_width(exponent.r#type())
-        .ok_or_else(|| MatchFailure::new("the exponent is not an integer"))?;
+    let width =
+        scalar_bit_width(exponent.r#type()).ok_or_else(|| MatchFailure::new("the exponent is not an integer"))?;
     let name = format!("llvm.ldexp.v{length}{float}.v{length}i{width}");
     let context = rewriter.context();
     let attributes = [
@@ -131,7 +131,9 @@ fn ldexp<'c, 'r>(
 /// `FrexpStruct`: `llvm.intr.frexp`, which returns `{significand, exponent}`
 /// as a literal struct. A `!spirv.struct` without member offsets converts
 /// to a packed LLVM struct (as upstream converts it), so the two members are
-/// then moved into the converted struct with `llvm.insertvalue`.
+/// then moved into the converted struct with `llvm.insertvalue`. Vectors go
+/// lane by lane: LLVM 22's x86 back end crashes on a vector `llvm.frexp`
+/// (`<4 x double>`, `<8 x half>`...).
 fn frexp_struct<'c, 'r>(
     op: OperationRef<'c, 'r>,
     operands: &[Value<'c, 'r>],
@@ -144,27 +146,52 @@ fn frexp_struct<'c, 'r>(
     // The exponent member is a 32-bit integer per component (the op's
     // verifier enforces it).
     let i32: Type<'c> = IntegerType::new(context, 32).into();
-    let exponent = match vector_shape(ty) {
+    let shape = vector_shape(ty);
+    let exponent = match shape {
         Some((length, _)) => Type::vector(&[length], i32),
         None => i32,
     };
     let literal = llvm::r#type::r#struct(context, &[ty, exponent], false);
     let packed = llvm::r#type::r#struct(context, &[ty, exponent], true);
-    if result == literal {
-        return Ok(vec![emit(rewriter, "llvm.intr.frexp", &[value], result)?]);
-    }
-    if result != packed {
+    if result != literal && result != packed {
         return Err(MatchFailure::new(format!(
             "the result type converts to '{result}', expected '{literal}' or '{packed}'"
         )));
     }
-    let parts = emit(rewriter, "llvm.intr.frexp", &[value], literal)?;
+    let member = |rewriter: &mut ConversionRewriter<'c, 'r, '_>, parts: Value<'c, 'r>, index: i64, ty: Type<'c>| {
+        let position = DenseI64ArrayAttribute::new(context, &[index]).into();
+        rewriter.create_value("llvm.extractvalue", &[parts], ty, &[("position", position)])
+    };
+    let (significand, exponents) = match shape {
+        None => {
+            let parts = emit(rewriter, "llvm.intr.frexp", &[value], literal)?;
+            if result == literal {
+                return Ok(vec![parts]);
+            }
+            (member(rewriter, parts, 0, ty)?, member(rewriter, parts, 1, i32)?)
+        }
+        Some((length, element)) => {
+            let lane_parts = llvm::r#type::r#struct(context, &[element, i32], false);
+            let mut significand = rewriter.create_value("llvm.mlir.poison", &[], ty, &[])?;
+            let mut exponents = rewriter.create_value("llvm.mlir.poison", &[], exponent, &[])?;
+            for lane in 0..length {
+                let index = i32_constant(rewriter, lane as i64)?;
+                let scalar = rewriter.create_value("llvm.extractelement", &[value, index], element, &[])?;
+                let parts = emit(rewriter, "llvm.intr.frexp", &[scalar], lane_parts)?;
+                let lane_significand = member(rewriter, parts, 0, element)?;
+                let lane_exponent = member(rewriter, parts, 1, i32)?;
+                significand =
+                    rewriter.create_value("llvm.insertelement", &[significand, lane_significand, index], ty, &[])?;
+                exponents =
+                    rewriter.create_value("llvm.insertelement", &[exponents, lane_exponent, index], exponent, &[])?;
+            }
+            (significand, exponents)
+        }
+    };
     let mut aggregate = emit(rewriter, "llvm.mlir.poison", &[], result)?;
-    for (index, member) in [ty, exponent].into_iter().enumerate() {
+    for (index, part) in [significand, exponents].into_iter().enumerate() {
         let position = DenseI64ArrayAttribute::new(context, &[index as i64]).into();
-        let part = rewriter.create_value("llvm.extractvalue", &[parts], member, &[("position", position)])?;
-        aggregate =
-            rewriter.create_value("llvm.insertvalue", &[aggregate, part], result, &[("position", position)])?;
+        aggregate = rewriter.create_value("llvm.insertvalue", &[aggregate, part], result, &[("position", position)])?;
     }
     Ok(vec![aggregate])
 }
