@@ -315,6 +315,21 @@ mod tests {
     }
 
     #[test]
+    fn every_builtin_the_conversion_calls_has_a_meaning() {
+        let emitted = crate::spirv_to_llvm::emitted_builtins();
+        assert!(emitted.len() > 40, "{emitted:?}");
+        let missing: Vec<&str> = emitted
+            .into_iter()
+            .filter(|name| {
+                rule_for(name).is_none()
+                    && super::collectives::collective(name).is_none()
+                    && !crate::kernel_abi::handles_builtin(name)
+            })
+            .collect();
+        assert!(missing.is_empty(), "builtins the conversion calls and nothing defines: {missing:?}");
+    }
+
+    #[test]
     fn every_rule_alias_has_a_rule() {
         for instruction in rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE.iter() {
             if let Some(BuiltinRule::Alias(target)) = rule_for(&format!("__spirv_ocl_{}", instruction.opname)) {

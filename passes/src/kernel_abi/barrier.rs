@@ -31,6 +31,11 @@ use super::{AbiError, Entry, Result, error, flat_symbol, function_type, op_name}
 const CONTROL_BARRIER: &str = "_Z22__spirv_ControlBarrieriii";
 /// The mangled name of `__spirv_MemoryBarrier(i32, i32)`.
 const MEMORY_BARRIER: &str = "_Z21__spirv_MemoryBarrierii";
+/// SPV_INTEL_split_barrier: arriving orders memory only; waiting is where
+/// the invocations meet, so it is a barrier (a stronger one: nothing
+/// between arrive and wait runs ahead of the others).
+const ARRIVE: &str = "_Z33__spirv_ControlBarrierArriveINTELiii";
+const WAIT: &str = "_Z31__spirv_ControlBarrierWaitINTELiii";
 
 /// SPIR-V's `Subgroup` scope; `Invocation` is 4. Wider scopes (Workgroup
 /// 2, Device 1, CrossDevice 0) synchronize the workgroup.
@@ -38,13 +43,20 @@ const SUBGROUP_SCOPE: i64 = 3;
 
 /// Whether `call` (to `callee`) is a barrier the ABI handles.
 pub(super) fn is_barrier(callee: &str) -> bool {
-    callee == CONTROL_BARRIER || callee == MEMORY_BARRIER
+    [CONTROL_BARRIER, MEMORY_BARRIER, ARRIVE, WAIT].contains(&callee)
+}
+
+/// Whether the builtin `base` (unmangled) is a barrier the ABI handles.
+pub(super) fn is_barrier_builtin(base: &str) -> bool {
+    [CONTROL_BARRIER, MEMORY_BARRIER, ARRIVE, WAIT]
+        .iter()
+        .any(|mangled| crate::builtins::demangle_base(mangled).is_some_and(|(name, _)| name == base))
 }
 
 /// Whether the barrier `call` synchronizes the invocations of a workgroup
 /// (its execution scope is Workgroup or wider, or not a constant).
 fn synchronizes_workgroup(call: OperationRef<'_, '_>) -> bool {
-    if flat_symbol(call, "callee").as_deref() != Some(CONTROL_BARRIER) {
+    if !matches!(flat_symbol(call, "callee").as_deref(), Some(CONTROL_BARRIER | WAIT)) {
         return false;
     }
     let scope = call

@@ -124,6 +124,12 @@ struct Binding {
     value_type: String,
 }
 
+/// Whether the ABI gives the SPIR-V builtin `base` (an unmangled
+/// `__spirv_*` name) its meaning: the barriers.
+pub fn handles_builtin(base: &str) -> bool {
+    barrier::is_barrier_builtin(base)
+}
+
 /// How [`apply_kernel_abi`] builds the kernels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KernelAbiOptions {

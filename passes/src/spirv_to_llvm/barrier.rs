@@ -46,6 +46,11 @@ const BARRIERS: &[BarrierToCall] = &[
     },
 ];
 
+/// The builtins (unmangled names) these patterns call.
+pub(crate) fn builtin_names() -> impl Iterator<Item = &'static str> {
+    BARRIERS.iter().map(|barrier| barrier.builtin)
+}
+
 pub(crate) fn populate(patterns: &mut PatternSet) {
     for barrier in BARRIERS {
         patterns.add(*barrier);

@@ -115,6 +115,11 @@ const NOT_LOWERED: &[NotLowered] = &[
     },
 ];
 
+/// The builtins (unmangled names) these patterns call.
+pub(crate) fn builtin_names() -> impl Iterator<Item = &'static str> {
+    REDUCTIONS.iter().chain(OTHERS).map(|group| group.builtin)
+}
+
 pub(crate) fn populate(patterns: &mut PatternSet) {
     for group in REDUCTIONS.iter().chain(OTHERS) {
         patterns.add(*group);

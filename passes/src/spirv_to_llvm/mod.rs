@@ -120,3 +120,14 @@ pub fn convert_spirv_to_llvm_with_verification<'c>(
 pub fn type_converter_for_tests(context: &Context, options: SpirvToLlvmOptions) -> TypeConverter<'_> {
     types::spirv_to_llvm_type_converter(context, options)
 }
+
+/// Every SPIR-V builtin function (unmangled `__spirv_*` name) the
+/// conversion can call: what `spirv-define-builtins` and the kernel ABI
+/// must give a meaning to.
+pub fn emitted_builtins() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> =
+        barrier::builtin_names().chain(group::builtin_names()).chain(opencl::builtin_names()).collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}

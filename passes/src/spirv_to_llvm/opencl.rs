@@ -60,6 +60,11 @@ const BUILTINS: &[OpenClBuiltin] = &[
     OpenClBuiltin { op: ["spirv.CL.erf"], builtin: "__spirv_ocl_erf" },
 ];
 
+/// The builtins (unmangled names) these patterns call.
+pub(crate) fn builtin_names() -> impl Iterator<Item = &'static str> {
+    BUILTINS.iter().map(|builtin| builtin.builtin)
+}
+
 pub(crate) fn populate(patterns: &mut PatternSet) {
     patterns
         .add_direct(DIRECT)
