@@ -5,9 +5,9 @@
 
 // The bounds checks of the kernel ABI (docs/abi.md, "Bounds checks"): the
 // access runs only when its bytes lie in the object its pointer comes from;
-// a load gives zero otherwise. A buffer's size is the host's, from
-// `dispatch->resource_sizes` (the environment's last slot), read as an
-// invariant load; a helper taking a pointer is inlined first, so that the
+// a load gives zero otherwise. A buffer's size is the host's, from the
+// workgroup function's copy of `dispatch->resource_sizes` (the
+// environment's last slot); a helper taking a pointer is inlined first, so that the
 // pointer's object is known where it is used. What the checks compute is
 // tested by running kernels: test/Runner/bounds.test.
 
@@ -21,7 +21,7 @@
 // CHECK-NEXT:    %[[SIZES_SLOT:.*]] = llvm.getelementptr %[[ENV]][2] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr
 // CHECK-NEXT:    %[[SIZES:.*]] = llvm.load %[[SIZES_SLOT]] : !llvm.ptr -> !llvm.ptr
 // CHECK-NEXT:    %[[SIZE_POINTER:.*]] = llvm.getelementptr %[[SIZES]][0] : (!llvm.ptr) -> !llvm.ptr, i64
-// CHECK-NEXT:    %[[SIZE:.*]] = llvm.load %[[SIZE_POINTER]] invariant : !llvm.ptr -> i64
+// CHECK-NEXT:    %[[SIZE:.*]] = llvm.load %[[SIZE_POINTER]] : !llvm.ptr -> i64
 // The built-in's load is checked too (against its static size: folded by LLVM).
 // CHECK:         llvm.cond_br
 // @element, inlined:

@@ -541,8 +541,10 @@ impl<'c, 'a> Emitter<'c, 'a> {
         self.op("llvm.load", &[address], &[pointer], &[])
     }
 
-    /// `dispatch->resource_sizes[index]`: the host's, unchanged during the
-    /// dispatch (an invariant load the optimizer may hoist).
+    /// The size of resource `index`: the workgroup function's copy of
+    /// `dispatch->resource_sizes`. (Not an `invariant` load: the copy is
+    /// written in the same function once inlined, and LLVM may then read
+    /// an invariant load as the memory before that write.)
     fn resource_size(&self, sizes: Value<'c, 'a>, index: usize) -> Result<'c, Value<'c, 'a>> {
         let address = self.op(
             "llvm.getelementptr",
@@ -550,7 +552,7 @@ impl<'c, 'a> Emitter<'c, 'a> {
             &[self.pointer(0)],
             &[("elem_type", "i64"), ("rawConstantIndices", &format!("array<i32: {index}>"))],
         )?;
-        self.op("llvm.load", &[address], &[self.i64()], &[("invariant", "unit")])
+        self.op("llvm.load", &[address], &[self.i64()], &[])
     }
 
     fn to_integer(&self, pointer: Value<'c, '_>) -> Result<'c, Value<'c, 'a>> {

@@ -165,8 +165,18 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
                 Some(text.cast_to(&buffer, slot.address_space))
             }
             SlotKind::PushConstant => {
+                // Copied to the workgroup's stack, as the sizes below: the
+                // invocations' reads of it then leave their loop.
                 let block = dispatch_field(&mut text, "0, 2", "!llvm.ptr");
-                Some(text.cast_to(&block, slot.address_space))
+                let copy = text.value(format!(
+                    "llvm.alloca {one} x {} {{alignment = 16 : i64}} : (i64) -> !llvm.ptr",
+                    slot.value_type
+                ));
+                let bytes = size_of(&mut text, &slot.value_type);
+                text.line(format!(
+                    "\"llvm.intr.memcpy\"({copy}, {block}, {bytes}) <{{isVolatile = false}}> : (!llvm.ptr, !llvm.ptr, i64) -> ()"
+                ));
+                Some(text.cast_to(&copy, slot.address_space))
             }
             SlotKind::BuiltIn(_) | SlotKind::Private(_) => None,
         });
@@ -199,6 +209,22 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         });
     }
 
+    // The sizes the bounds checks read, copied to the workgroup's stack:
+    // memory the optimizer knows it may read anywhere and nothing writes,
+    // so their loads leave the invocation loop (not masked gathers).
+    let resource_count = abi.resources.len().max(abi.parameters.len());
+    let resource_sizes = if resource_count == 0 {
+        resource_sizes
+    } else {
+        let count = text.i64(resource_count as i64);
+        let copy = text.value(format!("llvm.alloca {count} x i64 {{alignment = 8 : i64}} : (i64) -> !llvm.ptr"));
+        let bytes = text.i64(8 * resource_count as i64);
+        text.line(format!(
+            "\"llvm.intr.memcpy\"({copy}, {resource_sizes}, {bytes}) <{{isVolatile = false}}> : (!llvm.ptr, !llvm.ptr, i64) -> ()"
+        ));
+        copy
+    };
+
     // Per-invocation storage: environments, built-ins, private variables.
     let environment_words = text.i64(environment_size as i64);
     let total_words = text.value(format!("llvm.mul {copies}, {environment_words} : i64"));
@@ -217,6 +243,20 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     let handles = abi
         .coroutine
         .then(|| text.value(format!("llvm.alloca {copies} x !llvm.ptr {{alignment = 8 : i64}} : (i64) -> !llvm.ptr")));
+
+    // Without barriers every invocation uses environment copy 0, whose
+    // pointers do not change: stored once, before the loop, so that the
+    // optimizer sees them as loop invariants (bounds, push constants).
+    if !abi.coroutine {
+        let storage = Storage {
+            slots: abi.slots,
+            shared: &shared,
+            own: &own,
+            environments: &environments,
+            words: &environment_words,
+        };
+        storage.fill(&mut text, &zero, None, Some(&resource_sizes));
+    }
 
     // for z, for y, for x: one invocation.
     text.line(format!("llvm.br ^z({zero} : i64)"));
@@ -248,44 +288,19 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         work_dim: work_dim.clone(),
         local_index: local_index.clone(),
     };
-    let first_word = text.value(format!("llvm.mul {copy}, {environment_words} : i64"));
-    let environment = text.pointer_at(&environments, &first_word);
-    for (index, slot) in abi.slots.iter().enumerate() {
-        let pointer = match (&shared[index], &own[index]) {
-            (Some(pointer), _) => pointer.clone(),
-            (None, Some(storage)) => {
-                let own_pointer = text.value(format!(
-                    "llvm.getelementptr {storage}[{copy}] : (!llvm.ptr, i64) -> !llvm.ptr, {}",
-                    slot.value_type
-                ));
-                let value = match &slot.kind {
-                    SlotKind::BuiltIn(built_in) => built_in_value(&mut text, built_in, &slot.value_type, &ids),
-                    SlotKind::Private(true) => {
-                        let template = text.value(format!(
-                            "llvm.mlir.addressof {} : {}",
-                            symbol(&slot.global),
-                            pointer_type(slot.address_space)
-                        ));
-                        text.value(format!(
-                            "llvm.load {template} : {} -> {}",
-                            pointer_type(slot.address_space),
-                            slot.value_type
-                        ))
-                    }
-                    _ => text.value(format!("llvm.mlir.zero : {}", slot.value_type)),
-                };
-                text.line(format!("llvm.store {value}, {own_pointer} : {}, !llvm.ptr", slot.value_type));
-                text.cast_to(&own_pointer, slot.address_space)
-            }
-            (None, None) => continue,
-        };
-        let index = text.i64(index as i64);
-        let entry_slot = text.pointer_at(&environment, &index);
-        text.line(format!("llvm.store {pointer}, {entry_slot} : {}, !llvm.ptr", pointer_type(slot.address_space)));
-    }
-    let sizes_index = text.i64(abi.slots.len() as i64);
-    let sizes_slot = text.pointer_at(&environment, &sizes_index);
-    text.line(format!("llvm.store {resource_sizes}, {sizes_slot} : !llvm.ptr, !llvm.ptr"));
+    let storage = Storage {
+        slots: abi.slots,
+        shared: &shared,
+        own: &own,
+        environments: &environments,
+        words: &environment_words,
+    };
+    let environment = if abi.coroutine {
+        storage.fill(&mut text, &copy, Some(&ids), Some(&resource_sizes))
+    } else {
+        // The pointers were stored before the loop; only the values change.
+        storage.fill(&mut text, &copy, Some(&ids), None)
+    };
     let mut call_arguments = arguments.clone();
     call_arguments.push(environment.clone());
     let call =
@@ -404,6 +419,76 @@ fn pointer_address_space(ty: &str) -> Option<u32> {
 }
 
 /// The value of the built-in `built_in` for the invocation, of type `ty`.
+/// The per-invocation storage of a workgroup function: what
+/// [`Storage::fill`] writes an environment from.
+struct Storage<'s> {
+    slots: &'s [Slot],
+    /// Per slot: the pointer shared by every invocation (a binding, workgroup
+    /// memory, the push constants).
+    shared: &'s [Option<String>],
+    /// Per slot: the per-invocation storage (built-ins, private variables).
+    own: &'s [Option<String>],
+    environments: &'s str,
+    words: &'s str,
+}
+
+impl Storage<'_> {
+    /// Environment copy `copy`: with `ids`, the invocation's built-in values
+    /// and private variables' initial values stored in its own storage;
+    /// with `resource_sizes`, the slots' pointers and the sizes stored in
+    /// the environment. Returns the environment.
+    fn fill(&self, text: &mut Text, copy: &str, ids: Option<&Ids>, resource_sizes: Option<&str>) -> String {
+        let first_word = text.value(format!("llvm.mul {copy}, {} : i64", self.words));
+        let environment = text.pointer_at(self.environments, &first_word);
+        for (index, slot) in self.slots.iter().enumerate() {
+            let pointer = match (&self.shared[index], &self.own[index]) {
+                (Some(pointer), _) => pointer.clone(),
+                (None, Some(storage)) => {
+                    let own_pointer = text.value(format!(
+                        "llvm.getelementptr {storage}[{copy}] : (!llvm.ptr, i64) -> !llvm.ptr, {}",
+                        slot.value_type
+                    ));
+                    if let Some(ids) = ids {
+                        let value = match &slot.kind {
+                            SlotKind::BuiltIn(built_in) => built_in_value(text, built_in, &slot.value_type, ids),
+                            SlotKind::Private(true) => {
+                                let template = text.value(format!(
+                                    "llvm.mlir.addressof {} : {}",
+                                    symbol(&slot.global),
+                                    pointer_type(slot.address_space)
+                                ));
+                                text.value(format!(
+                                    "llvm.load {template} : {} -> {}",
+                                    pointer_type(slot.address_space),
+                                    slot.value_type
+                                ))
+                            }
+                            _ => text.value(format!("llvm.mlir.zero : {}", slot.value_type)),
+                        };
+                        text.line(format!("llvm.store {value}, {own_pointer} : {}, !llvm.ptr", slot.value_type));
+                    }
+                    text.cast_to(&own_pointer, slot.address_space)
+                }
+                (None, None) => continue,
+            };
+            if resource_sizes.is_some() {
+                let index = text.i64(index as i64);
+                let entry_slot = text.pointer_at(&environment, &index);
+                text.line(format!(
+                    "llvm.store {pointer}, {entry_slot} : {}, !llvm.ptr",
+                    pointer_type(slot.address_space)
+                ));
+            }
+        }
+        if let Some(resource_sizes) = resource_sizes {
+            let sizes_index = text.i64(self.slots.len() as i64);
+            let sizes_slot = text.pointer_at(&environment, &sizes_index);
+            text.line(format!("llvm.store {resource_sizes}, {sizes_slot} : !llvm.ptr, !llvm.ptr"));
+        }
+        environment
+    }
+}
+
 fn built_in_value(text: &mut Text, built_in: &str, ty: &str, ids: &Ids) -> String {
     let components: Vec<String> = match built_in {
         "LocalInvocationId" => ids.local.to_vec(),
