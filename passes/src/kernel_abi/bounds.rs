@@ -690,7 +690,8 @@ fn guard<'c>(
     let region = head.parent_region().ok_or_else(|| error(op, "internal error: a block outside any region"))?;
     let run = region.insert_block_after(head, Block::new(&[]));
     let location = op.location();
-    if op.result_count() == 1 {
+    // Out of bounds: past the access (a result is zero then).
+    let skip = if op.result_count() == 1 {
         let value = result(op)?;
         let merged = tail.add_argument(value.r#type(), location);
         surgery::replace_all_uses(value, merged);
@@ -699,27 +700,20 @@ fn guard<'c>(
         skip.append_operation(build(context, location, "llvm.br", &[result(zero)?], &[], &[tail], &[])?);
         let branch = run.append_operation(build(context, location, "llvm.br", &[value], &[], &[tail], &[])?);
         surgery::move_before(op, branch);
-        head.append_operation(build(
-            context,
-            location,
-            "llvm.cond_br",
-            &[inside],
-            &[],
-            &[run, skip],
-            &[("operandSegmentSizes", "array<i32: 1, 0, 0>")],
-        )?);
+        skip
     } else {
         let branch = run.append_operation(build(context, location, "llvm.br", &[], &[], &[tail], &[])?);
         surgery::move_before(op, branch);
-        head.append_operation(build(
-            context,
-            location,
-            "llvm.cond_br",
-            &[inside],
-            &[],
-            &[run, tail],
-            &[("operandSegmentSizes", "array<i32: 1, 0, 0>")],
-        )?);
-    }
+        tail
+    };
+    head.append_operation(build(
+        context,
+        location,
+        "llvm.cond_br",
+        &[inside],
+        &[],
+        &[run, skip],
+        &[("operandSegmentSizes", "array<i32: 1, 0, 0>")],
+    )?);
     Ok(())
 }

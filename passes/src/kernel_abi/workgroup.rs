@@ -247,14 +247,14 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     // Without barriers every invocation uses environment copy 0, whose
     // pointers do not change: stored once, before the loop, so that the
     // optimizer sees them as loop invariants (bounds, push constants).
+    let storage = Storage {
+        slots: abi.slots,
+        shared: &shared,
+        own: &own,
+        environments: &environments,
+        words: &environment_words,
+    };
     if !abi.coroutine {
-        let storage = Storage {
-            slots: abi.slots,
-            shared: &shared,
-            own: &own,
-            environments: &environments,
-            words: &environment_words,
-        };
         storage.fill(&mut text, &zero, None, Some(&resource_sizes));
     }
 
@@ -287,13 +287,6 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         offset: [offset[0].clone(), offset[1].clone(), offset[2].clone()],
         work_dim: work_dim.clone(),
         local_index: local_index.clone(),
-    };
-    let storage = Storage {
-        slots: abi.slots,
-        shared: &shared,
-        own: &own,
-        environments: &environments,
-        words: &environment_words,
     };
     let environment = if abi.coroutine {
         storage.fill(&mut text, &copy, Some(&ids), Some(&resource_sizes))
