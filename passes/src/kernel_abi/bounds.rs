@@ -9,15 +9,16 @@
 //! memory or struct by value), an `llvm.alloca`, or a module global. The
 //! access runs only when its bytes lie inside the root; otherwise a load
 //! (or atomic) gives zero and a store does nothing, as robustBufferAccess
-//! allows. Buffer sizes are the host's (`dispatch->resource_sizes`, reached
-//! through the environment's last slot); every other size is static.
+//! allows. Buffer sizes are the host's (the workgroup function's copy of
+//! `dispatch->resource_sizes`, reached through the environment's last
+//! slot); every other size is static.
 //!
 //! Functions taking or returning pointers are inlined into their callers
 //! first, so that every pointer's root is in the function that uses it (the
-//! GLSL front ends pass every parameter by pointer). A pointer whose root
-//! cannot be traced (one loaded from memory, made from an integer, or
-//! merging several roots) is checked against every object the function can
-//! reach. GEPs leading to a checked access lose `inbounds`: an
+//! GLSL front ends pass every parameter by pointer). A pointer with several
+//! roots (a select, a block argument) is checked against each; one whose
+//! root cannot be traced (loaded from a buffer, made from an integer) against
+//! every object the function can reach. GEPs leading to a checked access lose `inbounds`: an
 //! out-of-bounds index must give an address to check, not poison.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
