@@ -396,7 +396,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             .build();
         let operation = self.append(inst, state.current(), operation)?;
         let value: Value<'c, 'b> = operation.result(0).map_err(inst.invalid())?.into();
-        state.materialized.insert((state.block, id), value);
+        state.materialized.insert((state.scope, id), value);
         Ok(value)
     }
 }

@@ -7,9 +7,11 @@
 //! they are used, once per block, as MLIR's deserializer does: constants as
 //! `spirv.Constant`, global variables as `spirv.mlir.addressof`,
 //! specialization constants as `spirv.mlir.referenceof`, `OpUndef` as
-//! `spirv.Undef`. `OpPhi`s become block arguments. Control flow is kept as
-//! branches between the blocks of the function (merge instructions are
-//! structural hints that the branches already express).
+//! `spirv.Undef`. `OpPhi`s become block arguments. Structured constructs
+//! become `spirv.mlir.selection`/`spirv.mlir.loop` regions where the dialect
+//! can hold them (`structurize.rs` plans the function's blocks and builds
+//! them); a function without such constructs is imported here as branches
+//! between its blocks.
 
 use std::{
     cell::{Cell, RefCell},
@@ -162,10 +164,10 @@ pub(super) struct SpecConstant {
 
 /// One function's instructions, split into its parts.
 pub(super) struct FunctionInsts<'a, 'w> {
-    def: &'a Inst<'w>,
-    params: Vec<&'a Inst<'w>>,
+    pub(super) def: &'a Inst<'w>,
+    pub(super) params: Vec<&'a Inst<'w>>,
     /// Each block: its label and its instructions after the label.
-    blocks: Vec<(&'a Inst<'w>, Vec<&'a Inst<'w>>)>,
+    pub(super) blocks: Vec<(&'a Inst<'w>, Vec<&'a Inst<'w>>)>,
 }
 
 /// Where an `OpEntryPoint` or `OpExecutionMode*` is, to build it last.
@@ -812,6 +814,11 @@ impl<'c, 'w> Importer<'c, 'w> {
         param_types: &[u32],
         region: &Region<'c>,
     ) -> Result<()> {
+        // Structured control flow where the function has constructs the
+        // dialect's regions can hold (structurize.rs); plain blocks otherwise.
+        if let Some(plan) = self.structure(function)? {
+            return self.structured_body(function, param_types, region, &plan);
+        }
         let mut block_index = HashMap::default();
         let mut blocks = Vec::new();
         for (index, (label, body)) in function.blocks.iter().enumerate() {
@@ -856,7 +863,9 @@ impl<'c, 'w> Importer<'c, 'w> {
             values: HashMap::default(),
             materialized: HashMap::default(),
             block_index: block_index.clone(),
-            blocks,
+            targets: blocks.iter().map(|block| Some(*block)).collect(),
+            cursor: blocks[0],
+            scope: 0,
             phis: HashMap::default(),
             block: 0,
             label: 0,
@@ -880,8 +889,8 @@ impl<'c, 'w> Importer<'c, 'w> {
                 state.values.insert(id, value.into());
             }
             state.phis.insert(index, block_phis);
-            // OpLoopMerge's control, kept on the loop's back edges (no
-            // structured regions are built: see branch_target).
+            // OpLoopMerge's control, kept on the back edges of a loop left
+            // as plain blocks (structurize.rs puts it on spirv.mlir.loop).
             if let Some(merge) = body.iter().find(|inst| inst.opcode == op::LOOP_MERGE)
                 && let Some(&control) = merge.words.get(2)
                 && control & LOOP_CONTROL_UNROLL_BITS != 0
@@ -893,6 +902,8 @@ impl<'c, 'w> Importer<'c, 'w> {
             let label_id = self.word(label, 0)?;
             state.block = index;
             state.label = label_id;
+            state.cursor = blocks[index];
+            state.scope = index;
             let mut line = None;
             let mut terminated = false;
             for inst in body {
@@ -946,7 +957,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let back_edge = self.back_edge_control(inst, state, &[target])?;
                 let operation = OperationBuilder::new("spirv.Branch", location)
                     .add_operands(&arguments)
-                    .add_successors(&[target_block])
+                    .add_successors(&[&target_block])
                     .add_attributes(&back_edge)
                     .build();
                 self.append(inst, block, operation)?;
@@ -969,7 +980,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 }
                 let operation = OperationBuilder::new("spirv.BranchConditional", location)
                     .add_operands(&operands)
-                    .add_successors(&[true_block, false_block])
+                    .add_successors(&[&true_block, &false_block])
                     .add_attributes(&attributes)
                     .build();
                 self.append(inst, block, operation)?;
@@ -1219,12 +1230,26 @@ impl<'c, 'w> Importer<'c, 'w> {
         state: &mut FunctionState<'c, 'b, 'w>,
         inst: &Inst<'w>,
         target: u32,
-    ) -> Result<(&'b Block<'c>, Vec<Value<'c, 'b>>)> {
+    ) -> Result<(BlockRef<'c, 'b>, Vec<Value<'c, 'b>>)> {
         let target_index =
             *state.block_index.get(&target).ok_or_else(|| self.undefined(inst, target, "label in this function"))?;
         if target_index == 0 {
             return Err(inst.error(ErrorKind::Invalid("a branch to the function's entry block".into())));
         }
+        let block = state.targets.get(target_index).copied().flatten().ok_or_else(|| {
+            inst.error(ErrorKind::Invalid(format!("a branch into the structured construct holding %{target}")))
+        })?;
+        Ok((block, self.phi_arguments(state, inst, target_index)?))
+    }
+
+    /// The values a branch from this block (`label`) passes for the `OpPhi`s
+    /// of block `target_index`.
+    pub(super) fn phi_arguments<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        target_index: usize,
+    ) -> Result<Vec<Value<'c, 'b>>> {
         let mut arguments = Vec::new();
         let label = state.label;
         let phis = state.phis.get(&target_index).cloned().unwrap_or_default();
@@ -1234,7 +1259,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             })?;
             arguments.push(self.value(state, inst, incoming[0])?);
         }
-        Ok((&state.blocks[target_index], arguments))
+        Ok(arguments)
     }
 
     pub(super) fn switch<'b>(
@@ -1269,8 +1294,8 @@ impl<'c, 'w> Importer<'c, 'w> {
         let mut operands = vec![selector];
         operands.extend(&default_arguments);
         operands.extend(&target_operands);
-        let mut successors = vec![default_block];
-        successors.extend(targets);
+        let mut successors = vec![&default_block];
+        successors.extend(targets.iter());
         let literals_text = format!("dense<[{}]> : vector<{}xi{width}>", literals.join(", "), literals.len());
         let mut attributes = vec![
             (
@@ -1286,6 +1311,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         if !literals.is_empty() {
             attributes.push((self.id("literals"), self.attribute(inst, &literals_text)?));
         }
+        let successors: Vec<&Block<'c>> = successors.into_iter().map(|block| &**block).collect();
         let operation = OperationBuilder::new("spirv.Switch", location)
             .add_operands(&operands)
             .add_successors(&successors)
@@ -1408,7 +1434,7 @@ impl<'c, 'w> Importer<'c, 'w> {
     pub(super) fn append<'b>(
         &self,
         inst: &Inst<'_>,
-        block: &'b Block<'c>,
+        block: BlockRef<'c, 'b>,
         operation: std::result::Result<Operation<'c>, melior::Error>,
     ) -> Result<melior::ir::OperationRef<'c, 'b>> {
         let operation = operation.map_err(inst.invalid())?;
@@ -1437,7 +1463,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         if let Some(value) = state.values.get(&id) {
             return Ok(*value);
         }
-        if let Some(value) = state.materialized.get(&(state.block, id)) {
+        if let Some(value) = state.materialized.get(&(state.scope, id)) {
             return Ok(*value);
         }
         let location = self.location(inst, None);
@@ -1450,7 +1476,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 // (OpUndef in an OpConstantComposite): build the value from
                 // its members.
                 let value = self.struct_constant(state, inst, location, &model, constant)?;
-                state.materialized.insert((state.block, id), value);
+                state.materialized.insert((state.scope, id), value);
                 return Ok(value);
             }
             let value = match self.constant_attributes.get(&id) {
@@ -1492,7 +1518,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         };
         let operation = self.append(inst, block, operation)?;
         let value: Value<'c, 'b> = operation.result(0).map_err(inst.invalid())?.into();
-        state.materialized.insert((state.block, id), value);
+        state.materialized.insert((state.scope, id), value);
         Ok(value)
     }
 
@@ -1658,11 +1684,16 @@ fn verify_error(file: &str, instructions: &[Inst<'_>], message: &str) -> Deseria
 /// The per-function state of the walk.
 pub(super) struct FunctionState<'c, 'b, 'w> {
     pub(super) values: HashMap<u32, Value<'c, 'b>>,
-    /// Module-level values materialized in a block: (block, id) to value.
+    /// Module-level values materialized in a block: (`scope`, id) to value.
     pub(super) materialized: HashMap<(usize, u32), Value<'c, 'b>>,
     /// Label `<id>` to block position.
     pub(super) block_index: HashMap<u32, usize>,
-    pub(super) blocks: &'b [BlockRef<'c, 'b>],
+    /// The MLIR block a branch to each block (by position) goes to; `None`
+    /// inside a structured construct not built yet.
+    pub(super) targets: Vec<Option<BlockRef<'c, 'b>>>,
+    /// The MLIR block being filled, and a number naming it for `materialized`.
+    pub(super) cursor: BlockRef<'c, 'b>,
+    pub(super) scope: usize,
     /// The `OpPhi`s of each block, by position.
     pub(super) phis: HashMap<usize, Vec<Inst<'w>>>,
     /// The position and label of the block being filled.
@@ -1673,10 +1704,9 @@ pub(super) struct FunctionState<'c, 'b, 'w> {
 }
 
 impl<'c, 'b> FunctionState<'c, 'b, '_> {
-    /// The block being filled (borrowed from the region, not from the state).
-    pub(super) fn current(&self) -> &'b BlockRef<'c, 'b> {
-        let blocks: &'b [BlockRef<'c, 'b>] = self.blocks;
-        &blocks[self.block]
+    /// The block being filled.
+    pub(super) fn current(&self) -> BlockRef<'c, 'b> {
+        self.cursor
     }
 }
 

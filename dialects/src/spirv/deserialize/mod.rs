@@ -20,6 +20,7 @@ mod constants;
 mod expansions;
 mod importer;
 mod reader;
+mod structurize;
 mod tables;
 mod types;
 
