@@ -70,6 +70,15 @@
 // RUN: spirv-as %t/vector5.spvasm -o %t.vector5.spv
 // RUN: not spirv-opt-rs %t.vector5.spv 2>&1 | FileCheck %s --check-prefix=VECTOR
 // VECTOR: error: at byte offset {{[0-9]+}}: invalid module: a vector of 5 components (SPIR-V allows 2, 3, 4, 8 and 16)
+//
+// Constants whose operands are not defined before them: a composite holding
+// itself, a specialization constant operation reading itself (the fuzzer
+// found materializing them recursing until the stack overflowed).
+// RUN: spirv-as %t/cycle.spvasm -o %t.cycle.spv
+// RUN: not spirv-opt-rs %t.cycle.spv 2>&1 | FileCheck %s --check-prefix=CYCLE
+// CYCLE: error: at byte offset {{[0-9]+}}: <id> %{{[0-9]+}} is not defined before the constant that uses it
+// RUN: spirv-as %t/spec-cycle.spvasm -o %t.spec-cycle.spv
+// RUN: not spirv-opt-rs %t.spec-cycle.spv 2>&1 | FileCheck %s --check-prefix=CYCLE
 
 //--- valid.spvasm
                OpCapability Shader
@@ -124,3 +133,30 @@
                OpMemoryModel Logical GLSL450
         %f32 = OpTypeFloat 32
          %v5 = OpTypeVector %f32 5
+//--- cycle.spvasm
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+       %void = OpTypeVoid
+        %int = OpTypeInt 32 1
+        %vec = OpTypeVector %int 2
+         %fn = OpTypeFunction %void
+       %zero = OpConstant %int 0
+          %c = OpConstantComposite %vec %zero %c
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+          %x = OpCompositeExtract %int %c 0
+               OpReturn
+               OpFunctionEnd
+//--- spec-cycle.spvasm
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+       %void = OpTypeVoid
+        %int = OpTypeInt 32 1
+         %fn = OpTypeFunction %void
+       %zero = OpConstant %int 0
+          %s = OpSpecConstantOp %int IAdd %s %zero
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+          %x = OpIAdd %int %s %s
+               OpReturn
+               OpFunctionEnd

@@ -560,7 +560,10 @@ impl<'c, 'w> Importer<'c, 'w> {
                     op::CONSTANT_TRUE => ConstantValue::Bool(true),
                     op::CONSTANT_FALSE => ConstantValue::Bool(false),
                     op::CONSTANT => ConstantValue::Scalar(w[2..].to_vec()),
-                    op::CONSTANT_COMPOSITE => ConstantValue::Composite(w[2..].to_vec()),
+                    op::CONSTANT_COMPOSITE => {
+                        self.defined_before(inst, &w[2..])?;
+                        ConstantValue::Composite(w[2..].to_vec())
+                    }
                     _ => ConstantValue::Null,
                 };
                 self.constants.insert(id, (type_id, value));
@@ -570,6 +573,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let id = self.word(inst, 1)?;
                 self.check_bound(inst, id)?;
                 let member = self.word(inst, 2)?;
+                self.defined_before(inst, &[member])?;
                 let count = self.replicate_count(inst, type_id)?;
                 self.constants.insert(id, (type_id, ConstantValue::Composite(vec![member; count])));
             }
@@ -598,6 +602,15 @@ impl<'c, 'w> Importer<'c, 'w> {
             op::SPEC_CONSTANT_OP => {
                 let id = self.word(inst, 1)?;
                 self.check_bound(inst, id)?;
+                // The operands after the opcode, but the literals of the
+                // three opcodes that have some (indices, components).
+                let operands = w.get(3..).unwrap_or_default();
+                let ids = match w.get(2) {
+                    Some(81) => operands.get(..1),
+                    Some(79 | 82) => operands.get(..2),
+                    _ => Some(operands),
+                };
+                self.defined_before(inst, ids.unwrap_or(operands))?;
                 self.spec_constant_ops.insert(id, *inst);
             }
             op::UNDEF => {
@@ -624,6 +637,25 @@ impl<'c, 'w> Importer<'c, 'w> {
                 return Err(
                     inst.error(ErrorKind::Unsupported(format!("instruction {} at module level", opcode_name(opcode))))
                 );
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuses a constant's operand that no instruction before it defined
+    /// (itself, or a later constant: the module would define a cycle, which
+    /// materializing the constant would follow forever).
+    pub(super) fn defined_before(&self, inst: &Inst<'_>, ids: &[u32]) -> Result<()> {
+        for &id in ids {
+            let known = self.constants.contains_key(&id)
+                || self.undefs.contains_key(&id)
+                || self.spec_constants.contains_key(&id)
+                || self.spec_constant_ops.contains_key(&id)
+                || self.globals.contains_key(&id);
+            if !known {
+                return Err(inst.error(ErrorKind::UndefinedId(format!(
+                    "<id> %{id} is not defined before the constant that uses it"
+                ))));
             }
         }
         Ok(())
