@@ -20,5 +20,7 @@ pub mod pass;
 pub mod pipeline;
 pub mod surgery;
 pub mod translate;
+/// LLVM C API calls inkwell lacks or marks `unsafe`, wrapped safely (the SPMD vectorizer uses them).
+pub use ffi::llvm;
 
 pub use ffi::{emit_error, with_context};

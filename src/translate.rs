@@ -223,6 +223,25 @@ pub fn emit<'c>(
     module: OperationRef<'c, '_>,
     options: &EmitOptions,
 ) -> Result<Vec<u8>, EmitError> {
+    emit_with(context, module, options, &|_, _| Ok(()))
+}
+
+/// A step on the LLVM module before LLVM's pipeline, given the target
+/// machine (the SPMD vectorizer of barrier-free kernels).
+pub type BeforeOptimization<'a> =
+    dyn Fn(&inkwell::module::Module<'_>, &inkwell::targets::TargetMachine) -> Result<(), String> + 'a;
+
+/// [`emit`], with `before` run on the LLVM module first (when optimizing).
+///
+/// # Errors
+///
+/// As [`emit`]; `before`'s error as [`EmitError::Llvm`].
+pub fn emit_with<'c>(
+    context: &'c Context,
+    module: OperationRef<'c, '_>,
+    options: &EmitOptions,
+    before: &BeforeOptimization<'_>,
+) -> Result<Vec<u8>, EmitError> {
     use inkwell::{
         OptimizationLevel,
         passes::PassBuilderOptions,
@@ -257,6 +276,9 @@ pub fn emit<'c>(
         .ok_or_else(|| EmitError::Llvm(format!("LLVM cannot make a target machine for '{triple_text}'")))?;
     llvm_module.set_triple(&triple);
     llvm_module.set_data_layout(&machine.get_target_data().get_data_layout());
+    if options.opt_level > 0 {
+        before(&llvm_module, &machine).map_err(EmitError::Llvm)?;
+    }
     llvm_module
         .run_passes(&format!("default<O{}>", options.opt_level.min(3)), &machine, PassBuilderOptions::create())
         .map_err(|error| EmitError::Llvm(error.to_string()))?;

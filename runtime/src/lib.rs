@@ -30,11 +30,14 @@ use melior::ir::operation::OperationLike;
 use spirv_opt_dialects::spirv::deserialize::{deserialize, is_spirv_binary};
 use spirv_opt_passes::{
     builtins::define_builtins,
-    kernel_abi::{ExecutionModel, KernelAbiOptions, apply_kernel_abi},
+    kernel_abi::{
+        ExecutionModel, KernelAbiOptions, apply_kernel_abi, invocations_name,
+        spmd::{SpmdOptions, vectorize_invocations},
+    },
     specialize::{SpecValue, specialize},
     spirv_to_llvm::{ClientApi, SpirvToLlvmOptions, convert_spirv_to_llvm},
 };
-use spirv_opt_rs::translate::{EmitKind, EmitOptions, emit};
+use spirv_opt_rs::translate::{EmitKind, EmitOptions, emit_with};
 use thiserror::Error;
 
 /// Why a kernel could not be compiled or run.
@@ -69,6 +72,9 @@ pub struct CompileOptions {
     /// access: faster, but an out-of-bounds access then reaches whatever
     /// memory is there.
     pub unchecked: bool,
+    /// SPMD vectorization of barrier-free kernels (several invocations per
+    /// vector lane set; docs/abi.md, "SPMD vectorization").
+    pub spmd: SpmdOptions,
 }
 
 /// What a resource of the kernel is (include/spvabi.h's kinds).
@@ -133,6 +139,12 @@ pub struct KernelInfo {
     pub push_constant_size: u32,
     /// Whether the kernel has workgroup barriers (coroutine invocations).
     pub uses_barriers: bool,
+    /// Invocations run at once, one per vector lane (SPMD vectorization,
+    /// [`CompileOptions::spmd`]): the width, or 1 when they run one by one.
+    pub lanes: u32,
+    /// Why the invocations run one by one, when the vectorizer was asked and
+    /// declined (a kernel with barriers is never asked).
+    pub scalar_reason: Option<String>,
 }
 
 /// Memory the kernel reads and writes, aligned as the ABI requires (the
@@ -263,13 +275,17 @@ impl Kernel {
     /// [`RunError::Compile`] with every diagnostic, [`RunError::Entry`],
     /// [`RunError::Jit`].
     pub fn compile(source: &[u8], source_name: &str, options: &CompileOptions) -> Result<Self, RunError> {
-        let (llvm_ir, entry, scalars) = lower(source, source_name, options)?;
+        let (llvm_ir, entry, scalars, spmd) = lower(source, source_name, options)?;
         let jit = jit::Jit::new(&llvm_ir, &entry)?;
         let (version, model, size, push_constant_size, uses_barriers, resources) = jit.info();
         if version != spirv_opt_passes::kernel_abi::ABI_VERSION {
-            return Err(RunError::Jit(format!("kernel ABI version {version}, expected {}", spirv_opt_passes::kernel_abi::ABI_VERSION)));
+            return Err(RunError::Jit(format!(
+                "kernel ABI version {version}, expected {}",
+                spirv_opt_passes::kernel_abi::ABI_VERSION
+            )));
         }
-        let model = if model == ExecutionModel::Kernel.value() { ExecutionModel::Kernel } else { ExecutionModel::GlCompute };
+        let model =
+            if model == ExecutionModel::Kernel.value() { ExecutionModel::Kernel } else { ExecutionModel::GlCompute };
         let resources = resources
             .iter()
             .enumerate()
@@ -294,6 +310,8 @@ impl Kernel {
             resources,
             push_constant_size,
             uses_barriers: uses_barriers != 0,
+            lanes: if matches!(spmd, Some(Ok(()))) { options.spmd.width } else { 1 },
+            scalar_reason: spmd.and_then(Result::err),
         };
         Ok(Self { jit, info })
     }
@@ -315,7 +333,11 @@ impl Kernel {
         let size = match (info.workgroup_size, dispatch.workgroup_size) {
             (Some(size), _) => size,
             (None, Some(size)) => size,
-            (None, None) => return Err(RunError::Dispatch("the kernel leaves the workgroup size to the dispatch, which gives none".into())),
+            (None, None) => {
+                return Err(RunError::Dispatch(
+                    "the kernel leaves the workgroup size to the dispatch, which gives none".into(),
+                ));
+            }
         };
         let invocations: u64 = size.iter().map(|&extent| u64::from(extent)).product();
         if invocations == 0 || invocations > 1024 {
@@ -387,7 +409,6 @@ impl Kernel {
                             }
                             sizes.push(bytes.len() as u64);
                             pointers.push(bytes.as_mut_ptr());
-
                         }
                         (kind, _) => {
                             let wanted = match kind {
@@ -442,8 +463,9 @@ impl Kernel {
 }
 
 /// Source to optimized LLVM IR with the kernel ABI, and the entry point's name.
-/// The LLVM IR, the entry point's name, and the scalar types of its parameters.
-type Lowered = (String, String, Vec<Option<ScalarType>>);
+/// The LLVM IR, the entry point's name, the scalar types of its parameters,
+/// and what the SPMD vectorizer did with the entry point (if it was asked).
+type Lowered = (String, String, Vec<Option<ScalarType>>, Option<Result<(), String>>);
 
 fn lower(source: &[u8], source_name: &str, options: &CompileOptions) -> Result<Lowered, RunError> {
     let context = spirv_opt_rs::context::create_context();
@@ -482,7 +504,8 @@ fn lower_in(
         spirv_opt_rs::context::parse_source(context, source, source_name).ok_or_else(|| failed(None))?
     };
     let operation = module.as_operation();
-    specialize(context, operation, &options.specs).map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?;
+    specialize(context, operation, &options.specs)
+        .map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?;
     let model = entry_model(operation, options.entry.as_deref()).map_err(RunError::Entry)?;
     let client_api = if model.1 == "Kernel" { ClientApi::OpenCL } else { ClientApi::Vulkan };
     convert_spirv_to_llvm(context, operation, SpirvToLlvmOptions { client_api }).map_err(|error| {
@@ -507,9 +530,19 @@ fn lower_in(
         // Optimized for this CPU, which the JIT compiles for: the vectorizer
         // sees its vector width and masked loads and stores.
         EmitOptions { kind: EmitKind::LlvmIr, opt_level: options.opt_level.unwrap_or(2), target: None, cpu: Some(jit::host_cpu()) };
-    let bytes = emit(context, operation, &emit_options).map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?;
+    let outcomes = RefCell::new(Vec::new());
+    let vectorize = |module: &inkwell::module::Module<'_>, machine: &inkwell::targets::TargetMachine| {
+        *outcomes.borrow_mut() =
+            vectorize_invocations(module, machine, options.spmd).map_err(|error| error.to_string())?;
+        Ok(())
+    };
+    let bytes = emit_with(context, operation, &emit_options, &vectorize)
+        .map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?;
     let text = String::from_utf8(bytes).map_err(|_| failed(Some("LLVM IR that is not UTF-8".into())))?;
-    Ok((text, model.0, scalars))
+    let invocations = invocations_name(&model.0);
+    let spmd =
+        outcomes.into_inner().into_iter().find(|outcome| outcome.function == invocations).map(|outcome| outcome.result);
+    Ok((text, model.0, scalars, spmd))
 }
 
 /// The scalar types of the converted entry point's parameters (`None` for
@@ -535,7 +568,10 @@ fn parameter_scalars(module: melior::ir::OperationRef<'_, '_>, entry: &str) -> V
                 "f16" => Some(ScalarType::Float { bits: 16 }),
                 "f32" => Some(ScalarType::Float { bits: 32 }),
                 "f64" => Some(ScalarType::Float { bits: 64 }),
-                _ => printed.strip_prefix('i').and_then(|bits| bits.parse().ok()).map(|bits| ScalarType::Integer { bits }),
+                _ => printed
+                    .strip_prefix('i')
+                    .and_then(|bits| bits.parse().ok())
+                    .map(|bits| ScalarType::Integer { bits }),
             }
         })
         .collect()
@@ -545,12 +581,10 @@ fn parameter_scalars(module: melior::ir::OperationRef<'_, '_>, entry: &str) -> V
 /// its execution model.
 fn entry_model(module: melior::ir::OperationRef<'_, '_>, wanted: Option<&str>) -> Result<(String, String), String> {
     let mut entries = Vec::new();
-    for op in spirv_opt_rs::surgery::nested_ops(module, &mut |op| op.name().as_string_ref().as_str() == Ok("spirv.EntryPoint")) {
-        let name = op
-            .attribute("fn")
-            .ok()
-            .and_then(spirv_opt_rs::ir::string_value)
-            .unwrap_or_default();
+    for op in spirv_opt_rs::surgery::nested_ops(module, &mut |op| {
+        op.name().as_string_ref().as_str() == Ok("spirv.EntryPoint")
+    }) {
+        let name = op.attribute("fn").ok().and_then(spirv_opt_rs::ir::string_value).unwrap_or_default();
         let model = op.attribute("execution_model").map(|model| model.to_string()).unwrap_or_default();
         let model = model.rsplit_once('<').map_or(model.as_str(), |(_, rest)| rest.trim_end_matches('>')).to_owned();
         if model == "GLCompute" || model == "Kernel" {
@@ -558,7 +592,10 @@ fn entry_model(module: melior::ir::OperationRef<'_, '_>, wanted: Option<&str>) -
         }
     }
     match wanted {
-        Some(wanted) => entries.into_iter().find(|(name, _)| name == wanted).ok_or_else(|| format!("the module has no compute entry point named '{wanted}'")),
+        Some(wanted) => entries
+            .into_iter()
+            .find(|(name, _)| name == wanted)
+            .ok_or_else(|| format!("the module has no compute entry point named '{wanted}'")),
         None => match entries.len() {
             0 => Err("the module has no GLCompute or Kernel entry point".to_owned()),
             1 => Ok(entries.remove(0)),
@@ -575,7 +612,9 @@ fn entry_model(module: melior::ir::OperationRef<'_, '_>, wanted: Option<&str>) -
 fn located(location: melior::ir::Location<'_>) -> String {
     let printed = spirv_opt_rs::context::print_location(location);
     let inner = printed.trim_start_matches("loc(").trim_end_matches(')');
-    let Some((file, rest)) = inner.strip_prefix('"').and_then(|rest| rest.split_once('"')) else { return inner.to_owned() };
+    let Some((file, rest)) = inner.strip_prefix('"').and_then(|rest| rest.split_once('"')) else {
+        return inner.to_owned();
+    };
     let position = rest.trim_start_matches(':');
     match position.split_once(':') {
         Some(("0", offset)) => format!("{file}: at byte offset {offset}"),

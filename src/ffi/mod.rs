@@ -179,6 +179,7 @@ pub(crate) fn vector_shape(ty: Type<'_>) -> Option<(u64, Type<'_>)> {
     }
 }
 
+pub mod llvm;
 pub(crate) mod pass;
 pub(crate) mod surgery;
 pub(crate) mod translate;

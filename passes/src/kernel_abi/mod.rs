@@ -28,6 +28,7 @@
 
 mod barrier;
 mod bounds;
+pub mod spmd;
 mod workgroup;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -48,7 +49,7 @@ use spirv_opt_rs::{
 use thiserror::Error;
 
 use crate::spirv_to_llvm::abi_attributes::{ENTRY_POINT, INTERFACE};
-pub use workgroup::{ABI_VERSION, ResourceKind};
+pub use workgroup::{ABI_VERSION, ResourceKind, invocations_name};
 
 /// Why the ABI could not be applied; `location` is the op at fault.
 #[derive(Debug, Error)]

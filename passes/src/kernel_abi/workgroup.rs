@@ -97,34 +97,8 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     // Entry block: the dispatch, the workgroup memory, the environments.
     let one = text.i64(1);
     let zero = text.i64(0);
-    let group: Vec<String> = (0..3)
-        .map(|axis| {
-            let pointer =
-                text.value(format!("llvm.getelementptr %workgroup_id[{axis}] : (!llvm.ptr) -> !llvm.ptr, i32"));
-            let value = text.value(format!("llvm.load {pointer} : !llvm.ptr -> i32"));
-            text.zext(&value)
-        })
-        .collect();
-    let groups: Vec<String> = (0..3)
-        .map(|axis| {
-            let value = dispatch_field(&mut text, &format!("0, 3, {axis}"), "i32");
-            text.zext(&value)
-        })
-        .collect();
-    let size: Vec<String> = (0..3)
-        .map(|axis| match abi.local_size {
-            Some(size) => text.i64(i64::from(size[axis])),
-            None => {
-                let value = dispatch_field(&mut text, &format!("0, 4, {axis}"), "i32");
-                text.zext(&value)
-            }
-        })
-        .collect();
-    let offset: Vec<String> = (0..3).map(|axis| dispatch_field(&mut text, &format!("0, 5, {axis}"), "i64")).collect();
-    let work_dim = {
-        let value = dispatch_field(&mut text, "0, 6", "i32");
-        text.zext(&value)
-    };
+    let dispatch = dispatch_ids(&mut text, abi.local_size);
+    let size = dispatch.size.clone();
     let resources = dispatch_field(&mut text, "0, 0", "!llvm.ptr");
     let resource_sizes = dispatch_field(&mut text, "0, 1", "!llvm.ptr");
     let plane = text.value(format!("llvm.mul {}, {} : i64", size[0], size[1]));
@@ -230,16 +204,9 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     let total_words = text.value(format!("llvm.mul {copies}, {environment_words} : i64"));
     let environments =
         text.value(format!("llvm.alloca {total_words} x !llvm.ptr {{alignment = 8 : i64}} : (i64) -> !llvm.ptr"));
-    let mut own: Vec<Option<String>> = Vec::new();
-    for slot in abi.slots {
-        own.push(match slot.kind {
-            SlotKind::BuiltIn(_) | SlotKind::Private(_) => Some(text.value(format!(
-                "llvm.alloca {copies} x {} {{alignment = 32 : i64}} : (i64) -> !llvm.ptr",
-                slot.value_type
-            ))),
-            _ => None,
-        });
-    }
+    // Without barriers the invocation function has its own (below).
+    let own: Vec<Option<String>> =
+        if abi.coroutine { own_storage(&mut text, abi.slots, &copies) } else { vec![None; abi.slots.len()] };
     let handles = abi
         .coroutine
         .then(|| text.value(format!("llvm.alloca {copies} x !llvm.ptr {{alignment = 8 : i64}} : (i64) -> !llvm.ptr")));
@@ -274,40 +241,37 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     let more = text.value(format!("llvm.icmp \"ult\" %x, {} : i64", size[0]));
     text.line(format!("llvm.cond_br {more}, ^invocation, ^x_done"));
     text.label("invocation");
-    let row = text.value(format!("llvm.mul %y, {} : i64", size[0]));
-    let layer = text.value(format!("llvm.mul %z, {plane} : i64"));
-    let in_layer = text.value(format!("llvm.add {row}, %x : i64"));
-    let local_index = text.value(format!("llvm.add {layer}, {in_layer} : i64"));
-    let copy = if abi.coroutine { local_index.clone() } else { zero.clone() };
-    let ids = Ids {
-        local: ["%x".into(), "%y".into(), "%z".into()],
-        group: [group[0].clone(), group[1].clone(), group[2].clone()],
-        groups: [groups[0].clone(), groups[1].clone(), groups[2].clone()],
-        size: [size[0].clone(), size[1].clone(), size[2].clone()],
-        offset: [offset[0].clone(), offset[1].clone(), offset[2].clone()],
-        work_dim: work_dim.clone(),
-        local_index: local_index.clone(),
-    };
-    let environment = if abi.coroutine {
-        storage.fill(&mut text, &copy, Some(&ids), Some(&resource_sizes))
-    } else {
-        // The pointers were stored before the loop; only the values change.
-        storage.fill(&mut text, &copy, Some(&ids), None)
-    };
-    let mut call_arguments = arguments.clone();
-    call_arguments.push(environment.clone());
-    let call =
-        format!("llvm.call {}({}) : ({entry_inputs}) -> {entry_call_result}", symbol(name), call_arguments.join(", "));
-    match &handles {
-        Some(handles) => {
-            let handle = text.value(call);
-            let handle_slot = text.pointer_at(handles, &local_index);
-            text.line(format!("llvm.store {handle}, {handle_slot} : !llvm.ptr, !llvm.ptr"));
-        }
-        None => text.line(call),
+    if !abi.coroutine {
+        // `__spvabi_E.invocations` runs invocation x (or, once the SPMD
+        // vectorizer has rewritten it, several from x on) and says how many.
+        let mut inputs = vec!["%dispatch".to_owned(), "%workgroup_id".to_owned(), environments.clone()];
+        inputs.extend(arguments.iter().cloned());
+        inputs.extend(["%x".to_owned(), "%y".to_owned(), "%z".to_owned(), size[0].clone()]);
+        let count = text.value(format!(
+            "llvm.call {}({}) : ({}) -> i64",
+            symbol(&invocations_name(name)),
+            inputs.join(", "),
+            invocation_inputs(abi)
+        ));
+        let next = text.value(format!("llvm.add %x, {count} : i64"));
+        text.line(format!("llvm.br ^x({next} : i64)"));
     }
-    let next = text.value(format!("llvm.add %x, {one} : i64"));
-    text.line(format!("llvm.br ^x({next} : i64)"));
+    if let Some(handles) = &handles {
+        let local_index = local_index(&mut text, &dispatch.size, &plane);
+        let ids = dispatch.invocation(&local_index);
+        let environment = storage.fill(&mut text, &local_index, Some(&ids), Some(&resource_sizes));
+        let mut call_arguments = arguments.clone();
+        call_arguments.push(environment.clone());
+        let handle = text.value(format!(
+            "llvm.call {}({}) : ({entry_inputs}) -> {entry_call_result}",
+            symbol(name),
+            call_arguments.join(", ")
+        ));
+        let handle_slot = text.pointer_at(handles, &local_index);
+        text.line(format!("llvm.store {handle}, {handle_slot} : !llvm.ptr, !llvm.ptr"));
+        let next = text.value(format!("llvm.add %x, {one} : i64"));
+        text.line(format!("llvm.br ^x({next} : i64)"));
+    }
     text.label("x_done");
     let next = text.value(format!("llvm.add %y, {one} : i64"));
     text.line(format!("llvm.br ^y({next} : i64)"));
@@ -369,9 +333,171 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     );
     module.push_str(&text.out);
     let _ = writeln!(module, "  }}");
+    if !abi.coroutine {
+        module.push_str(&invocations_function(abi));
+    }
     module.push_str(&info_globals(abi));
     let _ = writeln!(module, "}}");
     module
+}
+
+/// The i64 values read from the dispatch and the workgroup id that every
+/// invocation of a workgroup shares.
+struct DispatchIds {
+    group: Vec<String>,
+    groups: Vec<String>,
+    size: Vec<String>,
+    offset: Vec<String>,
+    work_dim: String,
+}
+
+impl DispatchIds {
+    /// The ids of invocation (%x, %y, %z), whose local index is `local_index`.
+    fn invocation(&self, local_index: &str) -> Ids {
+        let three = |values: &[String]| -> [String; 3] { std::array::from_fn(|axis| values[axis].clone()) };
+        Ids {
+            local: ["%x".into(), "%y".into(), "%z".into()],
+            group: three(&self.group),
+            groups: three(&self.groups),
+            size: three(&self.size),
+            offset: three(&self.offset),
+            work_dim: self.work_dim.clone(),
+            local_index: local_index.to_owned(),
+        }
+    }
+}
+
+/// z·sx·sy + y·sx + x, for %x, %y, %z.
+fn local_index(text: &mut Text, size: &[String], plane: &str) -> String {
+    let row = text.value(format!("llvm.mul %y, {} : i64", size[0]));
+    let layer = text.value(format!("llvm.mul %z, {plane} : i64"));
+    let in_layer = text.value(format!("llvm.add {row}, %x : i64"));
+    text.value(format!("llvm.add {layer}, {in_layer} : i64"))
+}
+
+fn dispatch_ids(text: &mut Text, local_size: Option<[u32; 3]>) -> DispatchIds {
+    let group: Vec<String> = (0..3)
+        .map(|axis| {
+            let pointer =
+                text.value(format!("llvm.getelementptr %workgroup_id[{axis}] : (!llvm.ptr) -> !llvm.ptr, i32"));
+            let value = text.value(format!("llvm.load {pointer} : !llvm.ptr -> i32"));
+            text.zext(&value)
+        })
+        .collect();
+    let groups: Vec<String> = (0..3)
+        .map(|axis| {
+            let value = dispatch_field(text, &format!("0, 3, {axis}"), "i32");
+            text.zext(&value)
+        })
+        .collect();
+    let size: Vec<String> = (0..3)
+        .map(|axis| match local_size {
+            Some(size) => text.i64(i64::from(size[axis])),
+            None => {
+                let value = dispatch_field(text, &format!("0, 4, {axis}"), "i32");
+                text.zext(&value)
+            }
+        })
+        .collect();
+    let offset: Vec<String> = (0..3).map(|axis| dispatch_field(text, &format!("0, 5, {axis}"), "i64")).collect();
+    let work_dim = {
+        let value = dispatch_field(text, "0, 6", "i32");
+        text.zext(&value)
+    };
+    DispatchIds { group, groups, size, offset, work_dim }
+}
+
+/// The name of the function running the invocations of a barrier-free entry
+/// point (`__spvabi_E.invocations`): the unit the SPMD vectorizer rewrites
+/// (docs/abi.md, "SPMD vectorization").
+pub fn invocations_name(entry: &str) -> String {
+    format!("__spvabi_{entry}.invocations")
+}
+
+/// The parameter types of `__spvabi_E.invocations`: the dispatch, the
+/// workgroup id, the shared environment, the entry point's arguments, then
+/// x, y, z and the workgroup's x size.
+fn invocation_inputs(abi: &EntryAbi<'_>) -> String {
+    let mut inputs = vec!["!llvm.ptr"; 3];
+    inputs.extend(abi.parameters.iter().map(String::as_str));
+    inputs.extend(["i64"; 4]);
+    inputs.join(", ")
+}
+
+/// Per-invocation storage (built-ins, private variables), `copies` of each.
+fn own_storage(text: &mut Text, slots: &[Slot], copies: &str) -> Vec<Option<String>> {
+    slots
+        .iter()
+        .map(|slot| match slot.kind {
+            SlotKind::BuiltIn(_) | SlotKind::Private(_) => Some(text.value(format!(
+                "llvm.alloca {copies} x {} {{alignment = 32 : i64}} : (i64) -> !llvm.ptr",
+                slot.value_type
+            ))),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `__spvabi_E.invocations(dispatch, workgroup_id, shared, arguments..., x,
+/// y, z, x_end) -> i64` of a barrier-free entry point: runs invocation
+/// (x, y, z) with an environment of its own (the shared slots copied from
+/// `shared`, which the workgroup function filled once) and returns 1.
+/// Everything an invocation owns is local here, so that once the entry point
+/// is inlined it becomes SSA values the vectorizer can widen.
+fn invocations_function(abi: &EntryAbi<'_>) -> String {
+    let mut text = Text::new();
+    let zero = text.i64(0);
+    let one = text.i64(1);
+    let dispatch = dispatch_ids(&mut text, abi.local_size);
+    let plane = text.value(format!("llvm.mul {}, {} : i64", dispatch.size[0], dispatch.size[1]));
+    let local_index = local_index(&mut text, &dispatch.size, &plane);
+    let ids = dispatch.invocation(&local_index);
+    let words = text.i64(abi.slots.len() as i64 + 1);
+    let environment =
+        text.value(format!("llvm.alloca {words} x !llvm.ptr {{alignment = 8 : i64}} : (i64) -> !llvm.ptr"));
+    let own = own_storage(&mut text, abi.slots, &one);
+    let shared: Vec<Option<String>> = abi
+        .slots
+        .iter()
+        .enumerate()
+        .map(|(index, slot)| {
+            own[index].is_none().then(|| {
+                let index = text.i64(index as i64);
+                let pointer = text.pointer_at("%shared", &index);
+                text.value(format!("llvm.load {pointer} : !llvm.ptr -> {}", pointer_type(slot.address_space)))
+            })
+        })
+        .collect();
+    let sizes_index = text.i64(abi.slots.len() as i64);
+    let sizes_pointer = text.pointer_at("%shared", &sizes_index);
+    let resource_sizes = text.value(format!("llvm.load {sizes_pointer} : !llvm.ptr -> !llvm.ptr"));
+    let storage = Storage { slots: abi.slots, shared: &shared, own: &own, environments: &environment, words: &words };
+    let environment = storage.fill(&mut text, &zero, Some(&ids), Some(&resource_sizes));
+    let mut call_arguments: Vec<String> = (0..abi.parameters.len()).map(|index| format!("%arg{index}")).collect();
+    call_arguments.push(environment);
+    let mut entry_inputs: Vec<String> = abi.parameters.to_vec();
+    entry_inputs.push("!llvm.ptr".to_owned());
+    text.line(format!(
+        "llvm.call {}({}) : ({}) -> ()",
+        symbol(abi.name),
+        call_arguments.join(", "),
+        entry_inputs.join(", ")
+    ));
+    text.line(format!("llvm.return {one} : i64"));
+
+    let mut parameters = vec![
+        "%dispatch: !llvm.ptr {llvm.noalias, llvm.readonly}".to_owned(),
+        "%workgroup_id: !llvm.ptr {llvm.readonly}".to_owned(),
+        "%shared: !llvm.ptr {llvm.noalias}".to_owned(),
+    ];
+    parameters.extend(abi.parameters.iter().enumerate().map(|(index, ty)| format!("%arg{index}: {ty}")));
+    parameters.extend(["%x: i64", "%y: i64", "%z: i64", "%x_end: i64"].map(str::to_owned));
+    format!(
+        "  llvm.func internal {}({}) -> i64 {{\n{}  }}\n",
+        symbol(&invocations_name(abi.name)),
+        parameters.join(", "),
+        text.out
+    )
 }
 
 /// A field of `*dispatch` at `path` (indices into DISPATCH), loaded as `ty`.

@@ -56,6 +56,68 @@ def check_collectives(suffix):
     print("collectives %s: 64 work-items right" % suffix)
 
 
+def spmd_inputs():
+    return [(k * 37 + 5) % 200 + 1 for k in range(48)]
+
+
+def spmd_floats():
+    return [((k * 7919) % 400 - 150) / 3.0 for k in range(60)]
+
+
+def f32(value):
+    return struct.unpack("<f", struct.pack("<f", value))[0]
+
+
+def check_spmd():
+    """spmd.comp's integer results, against Python."""
+    data, results, dense = spmd_inputs(), read("results.out", "i"), read("dense.out", "i")
+    right = 0
+    for i, v in enumerate(data):
+        n, steps = v, 0
+        while n != 1 and steps < 100:
+            n = n // 2 if n % 2 == 0 else 3 * n + 1
+            steps += 1
+        nested = 0
+        for a in range(v % 7):
+            if a == 3:
+                continue
+            for b in range(5):
+                if a + b > v % 5:
+                    break
+                nested += a * b + 1
+        quotient = 1000 // (v % 4) if v % 4 else -1
+        chosen = [10, v * 2, -v, 7][v & 3]
+        last = 0 if v % 5 == 0 else v.bit_length() - 1 + bin(v).count("1")
+        expected = [steps, nested, quotient, chosen, None, last]
+        for k, value in enumerate(expected):
+            if value is None:
+                continue
+            if results[i * 6 + k] != value:
+                fail("spmd: results[%d] = %d, expected %d" % (i * 6 + k, results[i * 6 + k], value))
+            right += 1
+        if dense[i] != v * 3 + data[(i * 7) % 48]:
+            fail("spmd: dense[%d] = %d" % (i, dense[i]))
+        right += 1
+    print("spmd: %d of %d right" % (right, right))
+
+
+def check_spmd_cl():
+    """spmd.cl's step counts and results, with float arithmetic rounded as f32."""
+    steps, out, right = read("steps.out", "i"), read("floats.out", "f"), 0
+    for i, value in enumerate(spmd_floats()):
+        x, n = f32(value), 0
+        while abs(x) > 1.5:
+            x = f32(f32(x * 0.5) + f32(f32(abs(x) ** 0.5) * 0.25))
+            n += 1
+            if n == 50:
+                break
+        expected = (-1.0, 0) if x < 0 else (x, n)
+        if (out[i], steps[i]) != expected:
+            fail("spmd-cl: element %d is %r, expected %r" % (i, (out[i], steps[i]), expected))
+        right += 1
+    print("spmd-cl: %d of %d right" % (right, right))
+
+
 def main(what):
     if what == "saxpy":
         write("x.bin", "f", [i * 0.5 for i in range(1000)])
@@ -116,6 +178,18 @@ def main(what):
             if y[i] != 3.0 * (i * 0.25) + i:
                 fail("saxpy: y[%d] = %r" % (i, y[i]))
         print("opencl: 50 sums and 1000 elements right")
+    elif what == "spmd":
+        write("in.bin", "i", spmd_inputs())
+        write("results.bin", "i", [0] * (48 * 6))
+        write("dense.bin", "i", [0] * 48)
+        write("limit.bin", "i", [100])
+        write("floats.bin", "f", spmd_floats())
+        write("floats-out.bin", "f", [0.0] * 60)
+        write("steps.bin", "i", [0] * 60)
+    elif what == "check-spmd":
+        check_spmd()
+    elif what == "check-spmd-cl":
+        check_spmd_cl()
     else:
         fail("make.py: unknown %s" % what)
 

@@ -5,7 +5,10 @@ use melior::{Context, ir::operation::OperationLike};
 use spirv_opt_dialects::spirv::deserialize::{deserialize, is_spirv_binary};
 use spirv_opt_passes::{
     builtins::define_builtins,
-    kernel_abi::{KernelAbiOptions, apply_kernel_abi},
+    kernel_abi::{
+        KernelAbiOptions, apply_kernel_abi,
+        spmd::{self, SpmdOptions},
+    },
     specialize::specialize,
 };
 use spirv_opt_rs::translate::{self, EmitOptions};
@@ -382,7 +385,10 @@ fn transform(
                 target: invocation.options.target.clone(),
                 cpu: invocation.options.mcpu.clone(),
             };
-            match translate::emit(context, module.as_operation(), &emit_options) {
+            // Barrier-free kernels run several invocations per call, as in
+            // the runner (docs/abi.md, "SPMD vectorization").
+            let vectorize = spmd::before_optimization(SpmdOptions::default());
+            match translate::emit_with(context, module.as_operation(), &emit_options, &vectorize) {
                 Ok(bytes) => bytes,
                 Err(error) => {
                     tool_error(error);

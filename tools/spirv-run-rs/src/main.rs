@@ -16,7 +16,13 @@ use std::{
 };
 
 use clap::Parser;
-use spirv_opt_passes::{kernel_abi::ExecutionModel, specialize::SpecValue};
+use spirv_opt_passes::{
+    kernel_abi::{
+        ExecutionModel,
+        spmd::{SpmdMode, SpmdOptions},
+    },
+    specialize::SpecValue,
+};
 use spirv_run::{Buffer, CompileOptions, Dispatch, Kernel, Resource, RunError, ScalarType};
 
 #[derive(Debug, Parser)]
@@ -75,6 +81,16 @@ struct Options {
     #[arg(long)]
     unchecked: bool,
 
+    /// SPMD vectorization of kernels without barriers: `loops` (those whose
+    /// invocation has a loop: LLVM vectorizes the others itself), `always`
+    /// or `off`
+    #[arg(long, value_enum, default_value = "loops", value_name = "MODE")]
+    spmd: SpmdArg,
+
+    /// Invocations per vector under --spmd (2 to 64, a power of two)
+    #[arg(long, default_value = "8", value_name = "LANES")]
+    spmd_width: u32,
+
     /// Stop a run that takes longer than this many seconds
     #[arg(long, default_value = "600", value_name = "SECONDS")]
     timeout: f64,
@@ -87,7 +103,9 @@ struct Dimensions(Vec<u64>);
 fn parse_dimensions(text: &str) -> Result<Dimensions, String> {
     let values: Result<Vec<u64>, _> = text.split(',').map(|part| part.trim().parse::<u64>()).collect();
     match values {
-        Ok(values) if (1..=3).contains(&values.len()) && values.iter().all(|&value| value > 0) => Ok(Dimensions(values)),
+        Ok(values) if (1..=3).contains(&values.len()) && values.iter().all(|&value| value > 0) => {
+            Ok(Dimensions(values))
+        }
         _ => Err(format!("'{text}' is not X[,Y[,Z]] of positive integers")),
     }
 }
@@ -156,7 +174,11 @@ fn value_bytes(ty: &str, value: &str) -> Result<Vec<u8>, String> {
         "u64" => int!(u64),
         "f32" => value.parse::<f32>().map_err(|_| bad())?.to_le_bytes().to_vec(),
         "f64" => value.parse::<f64>().map_err(|_| bad())?.to_le_bytes().to_vec(),
-        other => return Err(format!("unknown argument type '{other}' (i8 u8 i16 u16 i32 u32 i64 u64 f32 f64, buffer, local)")),
+        other => {
+            return Err(format!(
+                "unknown argument type '{other}' (i8 u8 i16 u16 i32 u32 i64 u64 f32 f64, buffer, local)"
+            ));
+        }
     })
 }
 
@@ -177,7 +199,12 @@ fn main() -> ExitCode {
     // A bad command line is exit status 1, as every other error.
     let options = match Options::try_parse() {
         Ok(options) => options,
-        Err(failure) if matches!(failure.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
+        Err(failure)
+            if matches!(
+                failure.kind(),
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion
+            ) =>
+        {
             let _ = failure.print();
             return ExitCode::SUCCESS;
         }
@@ -192,9 +219,23 @@ fn main() -> ExitCode {
     }
 }
 
+/// `--spmd`'s values.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum SpmdArg {
+    Off,
+    Loops,
+    Always,
+}
+
 fn run(options: &Options) -> Result<(), String> {
+    if !options.spmd_width.is_power_of_two() || !(2..=64).contains(&options.spmd_width) {
+        return Err(format!("--spmd-width {}: a power of two from 2 to 64", options.spmd_width));
+    }
     if options.subgroup_size != 1 {
-        return Err(format!("--subgroup-size {}: this runner runs one invocation per subgroup (docs/abi.md)", options.subgroup_size));
+        return Err(format!(
+            "--subgroup-size {}: this runner runs one invocation per subgroup (docs/abi.md)",
+            options.subgroup_size
+        ));
     }
     if !(options.timeout > 0.0 && options.timeout.is_finite()) {
         return Err(format!("--timeout {}: not a positive number of seconds", options.timeout));
@@ -207,6 +248,14 @@ fn run(options: &Options) -> Result<(), String> {
         specs: options.specs.clone(),
         opt_level: None,
         unchecked: options.unchecked,
+        spmd: SpmdOptions {
+            mode: match options.spmd {
+                SpmdArg::Off => SpmdMode::Off,
+                SpmdArg::Loops => SpmdMode::Loops,
+                SpmdArg::Always => SpmdMode::Always,
+            },
+            width: options.spmd_width,
+        },
     };
     let kernel = Kernel::compile(&source, &name, &compile_options).map_err(|failure| match failure {
         RunError::Compile(messages) => messages.join("\n"),
@@ -227,10 +276,14 @@ fn run(options: &Options) -> Result<(), String> {
             }
             let workgroups = &options.workgroups.as_ref().ok_or("a GLCompute shader needs --workgroups X[,Y[,Z]]")?.0;
             for binding in &options.buffers {
-                let (slot, files) = binding.split_once('=').ok_or_else(|| format!("--buffer {binding}: not SET:BINDING=IN[:OUT]"))?;
-                let (set, index) = slot.split_once(':').ok_or_else(|| format!("--buffer {binding}: not SET:BINDING=IN[:OUT]"))?;
-                let set: u32 = set.parse().map_err(|_| format!("--buffer {binding}: '{set}' is not a descriptor set"))?;
-                let index: u32 = index.parse().map_err(|_| format!("--buffer {binding}: '{index}' is not a binding"))?;
+                let (slot, files) =
+                    binding.split_once('=').ok_or_else(|| format!("--buffer {binding}: not SET:BINDING=IN[:OUT]"))?;
+                let (set, index) =
+                    slot.split_once(':').ok_or_else(|| format!("--buffer {binding}: not SET:BINDING=IN[:OUT]"))?;
+                let set: u32 =
+                    set.parse().map_err(|_| format!("--buffer {binding}: '{set}' is not a descriptor set"))?;
+                let index: u32 =
+                    index.parse().map_err(|_| format!("--buffer {binding}: '{index}' is not a binding"))?;
                 if inputs.iter().any(|(key, _, _)| *key == Some((set, index))) {
                     return Err(format!("--buffer {binding}: set {set} binding {index} is given twice"));
                 }
@@ -243,7 +296,10 @@ fn run(options: &Options) -> Result<(), String> {
         }
         ExecutionModel::Kernel => {
             if options.workgroups.is_some() || !options.buffers.is_empty() || options.push_constants.is_some() {
-                return Err("--workgroups, --buffer and --push-constants are for Vulkan shaders; this is an OpenCL kernel".into());
+                return Err(
+                    "--workgroups, --buffer and --push-constants are for Vulkan shaders; this is an OpenCL kernel"
+                        .into(),
+                );
             }
             let global = &options.global.as_ref().ok_or("an OpenCL kernel needs --global X[,Y[,Z]]")?.0;
             let local = match (options.local.as_ref().map(|local| &local.0), info.workgroup_size) {
@@ -274,9 +330,12 @@ fn run(options: &Options) -> Result<(), String> {
                 workgroups[axis] = global3[axis] / local[axis];
             }
             for argument in &options.arguments {
-                let (index, what) = argument.split_once('=').ok_or_else(|| format!("--arg {argument}: not I=KIND:VALUE"))?;
-                let index: u32 = index.parse().map_err(|_| format!("--arg {argument}: '{index}' is not an argument index"))?;
-                let (kind, value) = what.split_once(':').ok_or_else(|| format!("--arg {argument}: not I=KIND:VALUE"))?;
+                let (index, what) =
+                    argument.split_once('=').ok_or_else(|| format!("--arg {argument}: not I=KIND:VALUE"))?;
+                let index: u32 =
+                    index.parse().map_err(|_| format!("--arg {argument}: '{index}' is not an argument index"))?;
+                let (kind, value) =
+                    what.split_once(':').ok_or_else(|| format!("--arg {argument}: not I=KIND:VALUE"))?;
                 let taken = inputs.iter().any(|(_, i, _)| *i == Some(index))
                     || locals.iter().any(|(i, _)| *i == index)
                     || values.iter().any(|(i, _)| *i == index);
@@ -285,14 +344,21 @@ fn run(options: &Options) -> Result<(), String> {
                 }
                 match kind {
                     "buffer" => inputs.push((None, Some(index), input_output(value)?)),
-                    "local" => locals.push((index, value.parse().map_err(|_| format!("--arg {argument}: '{value}' is not a number of bytes"))?)),
+                    "local" => locals.push((
+                        index,
+                        value.parse().map_err(|_| format!("--arg {argument}: '{value}' is not a number of bytes"))?,
+                    )),
                     ty => {
                         let bytes = value_bytes(ty, value).map_err(|message| format!("--arg {argument}: {message}"))?;
                         let wanted = info.resources.get(index as usize).and_then(|resource| resource.scalar);
                         if let Some(wanted) = wanted
                             && wanted != scalar_type(ty)
                         {
-                            return Err(format!("--arg {argument}: argument {index} is {}, not {}", describe(wanted), describe(scalar_type(ty))));
+                            return Err(format!(
+                                "--arg {argument}: argument {index} is {}, not {}",
+                                describe(wanted),
+                                describe(scalar_type(ty))
+                            ));
                         }
                         values.push((index, Buffer::from_bytes(&bytes)));
                     }
@@ -335,11 +401,22 @@ fn run(options: &Options) -> Result<(), String> {
     drop(dispatch);
     for (_, _, input) in &inputs {
         if let Some(output) = &input.output {
-            std::fs::write(output, input.buffer.bytes()).map_err(|failure| format!("cannot write '{}': {failure}", output.display()))?;
+            std::fs::write(output, input.buffer.bytes())
+                .map_err(|failure| format!("cannot write '{}': {failure}", output.display()))?;
         }
     }
     if options.time {
-        eprintln!("spirv-run-rs: compile {:.3} ms, run {:.3} ms", compiled.as_secs_f64() * 1e3, ran.as_secs_f64() * 1e3);
+        eprintln!(
+            "spirv-run-rs: compile {:.3} ms, run {:.3} ms",
+            compiled.as_secs_f64() * 1e3,
+            ran.as_secs_f64() * 1e3
+        );
+        let info = kernel.info();
+        match (&info.scalar_reason, info.lanes) {
+            (Some(reason), _) => eprintln!("spirv-run-rs: invocations one by one ({reason})"),
+            (None, 1) => eprintln!("spirv-run-rs: invocations one by one"),
+            (None, lanes) => eprintln!("spirv-run-rs: {lanes} invocations at once (SPMD)"),
+        }
     }
     Ok(())
 }

@@ -1,0 +1,1627 @@
+//! SPMD vectorization of barrier-free entry points (docs/abi.md, "SPMD
+//! vectorization"), on LLVM IR after the kernel ABI.
+//!
+//! `__spvabi_E.invocations(..., x, y, z, x_end)` runs invocation (x, y, z)
+//! and returns 1. This rewrites it to run `width` invocations at once, x to
+//! x + width - 1, one per vector lane (lanes at or past `x_end` masked off),
+//! and to return `width`: the workgroup function's loop then steps by it.
+//! LLVM's loop vectorizer already widens invocation loops whose body it can
+//! if-convert; a kernel with a loop of its own (a data-dependent trip count,
+//! as Mandelbrot's) it cannot, and that is where this earns its keep.
+//!
+//! How (whole-function vectorization, as ISPC, lavapipe or PoCL do it):
+//! - a value is *uniform* (one scalar for every lane) when it depends only on
+//!   the dispatch, the workgroup, y, z and constants; the rest is *varying*,
+//!   a vector per component (a per-invocation `<2 x float>` becomes two
+//!   `<W x float>`);
+//! - control flow is linearized: every block runs under a lane mask (the
+//!   lanes that would have reached it), branches become masks, phis become
+//!   selects on the incoming edges' masks;
+//! - a loop stays a loop, run while any lane is still in it; each exit edge
+//!   accumulates the lanes that took it and, per lane, the values it carried
+//!   (LCSSA phis), captured in the iteration the lane left;
+//! - memory: varying addresses become masked loads and stores when the lanes'
+//!   addresses are consecutive (checked at run time), masked gathers and
+//!   scatters otherwise; uniform loads and stores in blocks not every lane
+//!   reaches run only when some lane does; divisors of masked-off lanes
+//!   become 1.
+//!
+//! Anything else (atomics, allocas that SROA could not remove, calls that
+//! are not pure, aggregates, irreducible control flow) leaves the function
+//! scalar: vectorization is an optimization, never a requirement.
+
+use std::collections::{HashMap, HashSet};
+
+use inkwell::{
+    FloatPredicate, IntPredicate,
+    attributes::{Attribute, AttributeLoc},
+    basic_block::BasicBlock,
+    builder::{Builder, BuilderError},
+    context::ContextRef,
+    intrinsics::Intrinsic,
+    module::Module,
+    passes::PassBuilderOptions,
+    targets::TargetMachine,
+    types::{BasicTypeEnum, VectorType},
+    values::{
+        AnyValue, AsValueRef, BasicMetadataValueEnum, BasicValue, BasicValueEnum, CallSiteValue, FunctionValue,
+        InstructionOpcode as Op, InstructionValue, IntValue, Operand, PhiValue, VectorValue,
+    },
+};
+use spirv_opt_rs::llvm as llvm_edge;
+use thiserror::Error;
+
+/// Lanes per vector: 8 is one AVX2 register of f32 or i32 (lavapipe's
+/// width); LLVM splits wider types over several registers.
+pub const DEFAULT_WIDTH: u32 = 8;
+
+/// Which barrier-free entry points are vectorized.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SpmdMode {
+    /// None: one invocation at a time, as before.
+    Off,
+    /// Those whose invocation has a loop of its own (the default: LLVM's loop
+    /// vectorizer handles loop-free bodies well on its own).
+    Loops,
+    /// Every one the vectorizer supports (tests).
+    Always,
+}
+
+/// What [`vectorize_invocations`] does.
+#[derive(Debug, Clone, Copy)]
+pub struct SpmdOptions {
+    /// Which entry points.
+    pub mode: SpmdMode,
+    /// Invocations per call (a power of two, 2 to 64).
+    pub width: u32,
+}
+
+impl Default for SpmdOptions {
+    fn default() -> Self {
+        Self { mode: SpmdMode::Loops, width: DEFAULT_WIDTH }
+    }
+}
+
+/// Why a function stays scalar, or why the module could not be prepared.
+#[derive(Debug, Error)]
+pub enum SpmdError {
+    /// Something the vectorizer does not handle; the function stays scalar.
+    #[error("not vectorized: {0}")]
+    Unsupported(String),
+    /// LLVM refused a step (the preparing pass pipeline, building IR).
+    #[error("LLVM: {0}")]
+    Llvm(String),
+}
+
+impl From<BuilderError> for SpmdError {
+    fn from(error: BuilderError) -> Self {
+        Self::Llvm(error.to_string())
+    }
+}
+
+type Result<T> = std::result::Result<T, SpmdError>;
+
+fn unsupported<T>(what: impl Into<String>) -> Result<T> {
+    Err(SpmdError::Unsupported(what.into()))
+}
+
+/// What happened to one `__spvabi_E.invocations`.
+#[derive(Debug)]
+pub struct SpmdOutcome {
+    /// The function's name.
+    pub function: String,
+    /// `Ok` when it now runs `width` invocations per call, else why not.
+    pub result: std::result::Result<(), String>,
+}
+
+/// The passes that put an invocation function in the form the vectorizer
+/// reads: everything inlined, promoted to SSA, switches lowered to branches,
+/// per-invocation vectors split into scalars, loops in simplified and LCSSA
+/// form.
+const PREPARE: &str = "always-inline,function(sroa<modify-cfg>,early-cse<memssa>,gvn,instcombine<no-verify-fixpoint>,\
+simplifycfg,sroa<modify-cfg>,instcombine<no-verify-fixpoint>,loop-mssa(licm),scalarizer<load-store>,\
+instcombine<no-verify-fixpoint>,lower-switch,loop-simplify,lcssa)";
+
+/// Vectorizes the `__spvabi_E.invocations` functions of `module` (the kernel
+/// ABI's barrier-free entry points) as `options` say; run before LLVM's
+/// optimization pipeline. Functions it cannot vectorize stay as they were
+/// (their outcome says why).
+///
+/// # Errors
+///
+/// [`SpmdError::Llvm`] when LLVM refuses the preparing passes.
+pub fn vectorize_invocations(
+    module: &Module<'_>,
+    machine: &TargetMachine,
+    options: SpmdOptions,
+) -> Result<Vec<SpmdOutcome>> {
+    let targets: Vec<FunctionValue<'_>> = module
+        .get_functions()
+        .filter(|function| {
+            let name = function.get_name().to_string_lossy();
+            name.starts_with("__spvabi_") && name.ends_with(".invocations") && function.count_basic_blocks() > 0
+        })
+        .collect();
+    if targets.is_empty() || options.mode == SpmdMode::Off {
+        return Ok(Vec::new());
+    }
+    if !options.width.is_power_of_two() || !(2..=64).contains(&options.width) {
+        return unsupported(format!("width {} (a power of two from 2 to 64)", options.width));
+    }
+    let context = module.get_context();
+    let kind = Attribute::get_named_enum_kind_id;
+    let (noinline, alwaysinline, optnone) = (kind("noinline"), kind("alwaysinline"), kind("optnone"));
+    let flag = |id: u32| context.create_enum_attribute(id, 0);
+
+    // The prepared form for the invocation functions and what they call,
+    // and nothing else: the other functions (workgroup functions,
+    // coroutines) are shielded with optnone for the time of the passes.
+    let reachable = callees(&targets);
+    let mut shielded = Vec::new();
+    for function in module.get_functions().filter(|function| function.count_basic_blocks() > 0) {
+        if targets.contains(&function) {
+            function.add_attribute(AttributeLoc::Function, flag(noinline));
+        } else if reachable.contains(&function) {
+            function.remove_enum_attribute(AttributeLoc::Function, noinline);
+            function.add_attribute(AttributeLoc::Function, flag(alwaysinline));
+        } else if function.get_enum_attribute(AttributeLoc::Function, optnone).is_none() {
+            let had_noinline = function.get_enum_attribute(AttributeLoc::Function, noinline).is_some();
+            function.add_attribute(AttributeLoc::Function, flag(optnone));
+            function.add_attribute(AttributeLoc::Function, flag(noinline));
+            shielded.push((function.get_name().to_owned(), had_noinline));
+        }
+    }
+    let prepared = module.run_passes(PREPARE, machine, PassBuilderOptions::create());
+    // By name: the passes may have deleted a function nothing called.
+    for (name, had_noinline) in shielded {
+        let Some(function) = name.to_str().ok().and_then(|name| module.get_function(name)) else {
+            tracing::debug!(?name, "deleted by the preparing passes");
+            continue;
+        };
+        function.remove_enum_attribute(AttributeLoc::Function, optnone);
+        if !had_noinline {
+            function.remove_enum_attribute(AttributeLoc::Function, noinline);
+        }
+    }
+    prepared.map_err(|error| SpmdError::Llvm(error.to_string()))?;
+
+    let mut outcomes = Vec::new();
+    let names: Vec<String> =
+        targets.iter().map(|function| function.get_name().to_string_lossy().into_owned()).collect();
+    for name in names {
+        let Some(function) = module.get_function(&name) else { continue };
+        function.remove_enum_attribute(AttributeLoc::Function, noinline);
+        let result = if options.mode == SpmdMode::Loops && !Cfg::new(function)?.has_loop() {
+            Err("no loop: LLVM's loop vectorizer widens the invocation loop".to_owned())
+        } else {
+            match vectorize_function(module, function, options.width) {
+                Ok(vector) => {
+                    function.replace_all_uses_with(vector);
+                    llvm_edge::delete_unused_function(function);
+                    vector.as_global_value().set_name(&name);
+                    Ok(())
+                }
+                Err(error) => Err(error.to_string()),
+            }
+        };
+        match &result {
+            Ok(()) => tracing::debug!(function = %name, width = options.width, "SPMD-vectorized"),
+            Err(reason) => tracing::debug!(function = %name, %reason, "left scalar"),
+        }
+        outcomes.push(SpmdOutcome { function: name, result });
+    }
+    Ok(outcomes)
+}
+
+/// [`vectorize_invocations`] as the step `spirv_opt_rs::translate::emit_with`
+/// runs before LLVM's pipeline.
+pub fn before_optimization(
+    options: SpmdOptions,
+) -> impl Fn(&Module<'_>, &TargetMachine) -> std::result::Result<(), String> {
+    move |module, machine| {
+        vectorize_invocations(module, machine, options).map(|_| ()).map_err(|error| error.to_string())
+    }
+}
+
+/// The defined functions `roots` call, directly or not (roots excluded).
+fn callees<'ctx>(roots: &[FunctionValue<'ctx>]) -> HashSet<FunctionValue<'ctx>> {
+    let mut seen: HashSet<FunctionValue<'ctx>> = HashSet::new();
+    let mut stack: Vec<FunctionValue<'ctx>> = roots.to_vec();
+    while let Some(function) = stack.pop() {
+        for block in function.get_basic_block_iter() {
+            for instruction in block.get_instructions() {
+                let Ok(call) = CallSiteValue::try_from(instruction) else { continue };
+                if let Some(callee) = call.get_called_fn_value()
+                    && callee.count_basic_blocks() > 0
+                    && !roots.contains(&callee)
+                    && seen.insert(callee)
+                {
+                    stack.push(callee);
+                }
+            }
+        }
+    }
+    seen
+}
+
+/// A vectorized copy of `function` (same type), or why there is none; the
+/// partial copy is deleted on failure.
+fn vectorize_function<'ctx>(
+    module: &Module<'ctx>,
+    function: FunctionValue<'ctx>,
+    width: u32,
+) -> Result<FunctionValue<'ctx>> {
+    let name = format!("{}.simd", function.get_name().to_string_lossy());
+    let vector = module.add_function(&name, function.get_type(), Some(inkwell::module::Linkage::Internal));
+    let result = Vectorizer::new(module, function, vector, width).and_then(|mut vectorizer| vectorizer.run());
+    // A function LLVM's verifier rejects would abort the pipeline: it stays
+    // scalar instead (and the bug shows in the outcome).
+    let result = result.and_then(|()| {
+        if vector.verify(false) {
+            Ok(())
+        } else {
+            unsupported("the vectorized function does not verify (a vectorizer bug)")
+        }
+    });
+    match result {
+        Ok(()) => Ok(vector),
+        Err(error) => {
+            llvm_edge::delete_unused_function(vector);
+            Err(error)
+        }
+    }
+}
+
+/// The key of a value (or block) in the maps below: its LLVM handle.
+fn key(value: &impl AsValueRef) -> usize {
+    value.as_value_ref() as usize
+}
+
+/// The control-flow graph of the scalar function: blocks in reverse
+/// post-order, dominators, natural loops.
+struct Cfg<'ctx> {
+    blocks: Vec<BasicBlock<'ctx>>,
+    index: HashMap<BasicBlock<'ctx>, usize>,
+    successors: Vec<Vec<usize>>,
+    predecessors: Vec<Vec<usize>>,
+    loops: Vec<Loop>,
+    /// Per block, the innermost loop holding it.
+    innermost: Vec<Option<usize>>,
+}
+
+struct Loop {
+    header: usize,
+    latch: usize,
+    preheader: usize,
+    /// Per block, whether the loop holds it.
+    contains: Vec<bool>,
+    parent: Option<usize>,
+}
+
+/// The blocks a terminator branches to, in operand order (a conditional
+/// `br` lists its false target first: LLVM's operand order).
+fn targets_of(terminator: InstructionValue<'_>) -> Vec<BasicBlock<'_>> {
+    (0..terminator.get_num_operands())
+        .filter_map(|index| match terminator.get_operand(index) {
+            Some(Operand::Block(block)) => Some(block),
+            _ => None,
+        })
+        .collect()
+}
+
+impl<'ctx> Cfg<'ctx> {
+    fn new(function: FunctionValue<'ctx>) -> Result<Self> {
+        let Some(entry) = function.get_first_basic_block() else { return unsupported("a declaration") };
+        // Reverse post-order by an explicit depth-first walk.
+        let mut order = Vec::new();
+        let mut visited = HashSet::new();
+        let mut stack = vec![(entry, 0usize)];
+        visited.insert(entry);
+        while let Some((block, next)) = stack.pop() {
+            let Some(terminator) = block.get_terminator() else { return unsupported("a block without terminator") };
+            let successors = targets_of(terminator);
+            if next < successors.len() {
+                stack.push((block, next + 1));
+                let successor = successors[next];
+                if visited.insert(successor) {
+                    stack.push((successor, 0));
+                }
+            } else {
+                order.push(block);
+            }
+        }
+        order.reverse();
+        let index: HashMap<BasicBlock<'ctx>, usize> = order.iter().enumerate().map(|(i, block)| (*block, i)).collect();
+        let count = order.len();
+        let mut successors = vec![Vec::new(); count];
+        let mut predecessors = vec![Vec::new(); count];
+        for (from, block) in order.iter().enumerate() {
+            let terminator = block.get_terminator().expect("checked above");
+            for target in targets_of(terminator) {
+                let to = index[&target];
+                if !successors[from].contains(&to) {
+                    successors[from].push(to);
+                    predecessors[to].push(from);
+                }
+            }
+        }
+        // Dominators (Cooper, Harvey and Kennedy's iteration over RPO numbers).
+        let mut idom: Vec<Option<usize>> = vec![None; count];
+        idom[0] = Some(0);
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for block in 1..count {
+                let mut new = None;
+                for &predecessor in &predecessors[block] {
+                    if idom[predecessor].is_none() {
+                        continue;
+                    }
+                    new = Some(match new {
+                        None => predecessor,
+                        Some(mut other) => {
+                            let mut finger = predecessor;
+                            while finger != other {
+                                while finger > other {
+                                    finger = idom[finger].expect("processed");
+                                }
+                                while other > finger {
+                                    other = idom[other].expect("processed");
+                                }
+                            }
+                            finger
+                        }
+                    });
+                }
+                if new.is_some() && idom[block] != new {
+                    idom[block] = new;
+                    changed = true;
+                }
+            }
+        }
+        let dominates = |a: usize, mut b: usize| loop {
+            if a == b {
+                return true;
+            }
+            match idom[b] {
+                Some(parent) if parent != b => b = parent,
+                _ => return false,
+            }
+        };
+        // Natural loops; a retreating edge that is no back edge means the
+        // graph is irreducible.
+        let mut loops: Vec<Loop> = Vec::new();
+        for from in 0..count {
+            for &to in &successors[from] {
+                if to > from {
+                    continue;
+                }
+                if !dominates(to, from) {
+                    return unsupported("irreducible control flow");
+                }
+                if loops.iter().any(|existing| existing.header == to) {
+                    return unsupported("a loop with several back edges");
+                }
+                let mut contains = vec![false; count];
+                contains[to] = true;
+                let mut work = vec![from];
+                while let Some(block) = work.pop() {
+                    if !contains[block] {
+                        contains[block] = true;
+                        work.extend(predecessors[block].iter().copied());
+                    }
+                }
+                let outside: Vec<usize> =
+                    predecessors[to].iter().copied().filter(|&predecessor| !contains[predecessor]).collect();
+                let [preheader] = outside[..] else { return unsupported("a loop without a single preheader") };
+                for block in (0..count).filter(|&block| contains[block]) {
+                    for &exit in successors[block].iter().filter(|&&exit| !contains[exit]) {
+                        if predecessors[exit].iter().any(|&predecessor| !contains[predecessor]) {
+                            return unsupported("a loop exit block entered from outside the loop");
+                        }
+                    }
+                }
+                loops.push(Loop { header: to, latch: from, preheader, contains, parent: None });
+            }
+        }
+        let size = |l: &Loop| l.contains.iter().filter(|&&inside| inside).count();
+        for inner in 0..loops.len() {
+            loops[inner].parent = (0..loops.len())
+                .filter(|&outer| outer != inner && loops[outer].contains[loops[inner].header])
+                .min_by_key(|&outer| size(&loops[outer]));
+        }
+        let innermost = (0..count)
+            .map(|block| (0..loops.len()).filter(|&l| loops[l].contains[block]).min_by_key(|&l| size(&loops[l])))
+            .collect();
+        Ok(Self { blocks: order, index, successors, predecessors, loops, innermost })
+    }
+
+    fn has_loop(&self) -> bool {
+        !self.loops.is_empty()
+    }
+
+    /// Whether `block` lies in `region` (a loop, or the whole function).
+    fn in_region(&self, region: Option<usize>, block: usize) -> bool {
+        region.is_none_or(|l| self.loops[l].contains[block])
+    }
+
+    /// The node of `region` holding `block`: the block, or the outermost loop
+    /// inside the region that holds it.
+    fn node(&self, region: Option<usize>, block: usize) -> Node {
+        let mut current = self.innermost[block];
+        let mut node = Node::Block(block);
+        while current != region {
+            let l = current.expect("block inside region");
+            node = Node::Loop(l);
+            current = self.loops[l].parent;
+        }
+        node
+    }
+
+    /// The nodes of `region` in an order where every node follows its
+    /// predecessors (back edges and exits left out).
+    fn order(&self, region: Option<usize>) -> Vec<Node> {
+        let first = |node: Node| match node {
+            Node::Block(block) => block,
+            Node::Loop(l) => self.loops[l].header,
+        };
+        let mut nodes: Vec<Node> = Vec::new();
+        for block in (0..self.blocks.len()).filter(|&block| self.in_region(region, block)) {
+            let node = self.node(region, block);
+            if !nodes.contains(&node) {
+                nodes.push(node);
+            }
+        }
+        let header = region.map(|l| self.loops[l].header);
+        let mut incoming: HashMap<Node, usize> = nodes.iter().map(|&node| (node, 0)).collect();
+        let mut edges: Vec<(Node, Node)> = Vec::new();
+        for block in (0..self.blocks.len()).filter(|&block| self.in_region(region, block)) {
+            for &successor in &self.successors[block] {
+                if Some(successor) == header || !self.in_region(region, successor) {
+                    continue;
+                }
+                let (from, to) = (self.node(region, block), self.node(region, successor));
+                if from != to && !edges.contains(&(from, to)) {
+                    edges.push((from, to));
+                    *incoming.get_mut(&to).expect("node of region") += 1;
+                }
+            }
+        }
+        let mut ready: Vec<Node> = nodes.iter().copied().filter(|node| incoming[node] == 0).collect();
+        let mut order = Vec::new();
+        while !ready.is_empty() {
+            ready.sort_by_key(|&node| std::cmp::Reverse(first(node)));
+            let node = ready.pop().expect("not empty");
+            order.push(node);
+            for &(from, to) in &edges {
+                if from == node {
+                    let count = incoming.get_mut(&to).expect("node of region");
+                    *count -= 1;
+                    if *count == 0 {
+                        ready.push(to);
+                    }
+                }
+            }
+        }
+        order
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Node {
+    Block(usize),
+    Loop(usize),
+}
+
+/// A value of the vectorized function standing for a scalar one.
+#[derive(Clone)]
+enum Lanes<'ctx> {
+    /// The same for every lane: one value of the scalar type.
+    Uniform(BasicValueEnum<'ctx>),
+    /// Per component of the scalar type (one for a scalar, k for a
+    /// `<k x T>`), a `<width x T>` vector of the lanes' values.
+    Varying(Vec<BasicValueEnum<'ctx>>),
+}
+
+/// The lanes that take one edge, and the values they bring to the phis of
+/// its target (in the target's phi order), widened.
+struct Edge<'ctx> {
+    mask: VectorValue<'ctx>,
+    values: Vec<Vec<BasicValueEnum<'ctx>>>,
+}
+
+struct Vectorizer<'a, 'ctx> {
+    module: &'a Module<'ctx>,
+    context: ContextRef<'ctx>,
+    builder: Builder<'ctx>,
+    scalar: FunctionValue<'ctx>,
+    vector: FunctionValue<'ctx>,
+    width: u32,
+    cfg: Cfg<'ctx>,
+    values: HashMap<usize, Lanes<'ctx>>,
+    varying: HashSet<usize>,
+    /// Edges taken in the current iteration of the code being emitted, by
+    /// (from, to) block numbers.
+    edges: HashMap<(usize, usize), Edge<'ctx>>,
+}
+
+impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
+    fn new(
+        module: &'a Module<'ctx>,
+        scalar: FunctionValue<'ctx>,
+        vector: FunctionValue<'ctx>,
+        width: u32,
+    ) -> Result<Self> {
+        let context = module.get_context();
+        let cfg = Cfg::new(scalar)?;
+        let builder = context.create_builder();
+        Ok(Self {
+            module,
+            context,
+            builder,
+            scalar,
+            vector,
+            width,
+            cfg,
+            values: HashMap::new(),
+            varying: HashSet::new(),
+            edges: HashMap::new(),
+        })
+    }
+
+    fn run(&mut self) -> Result<()> {
+        let parameters = self.scalar.count_params();
+        if parameters < 4 || self.scalar.get_type().get_return_type().is_none() {
+            return unsupported("not an invocation function");
+        }
+        let x = self.scalar.get_nth_param(parameters - 4).expect("counted");
+        self.find_varying(x);
+        let entry = self.context.append_basic_block(self.vector, "entry");
+        self.builder.position_at_end(entry);
+        for index in 0..parameters {
+            let (old, new) = (self.scalar.get_nth_param(index), self.vector.get_nth_param(index));
+            if let (Some(old), Some(new)) = (old, new) {
+                self.values.insert(key(&old), Lanes::Uniform(new));
+            }
+        }
+        // x + lane, and the lanes below x_end.
+        let i64_type = self.context.i64_type();
+        let base = self.vector.get_nth_param(parameters - 4).expect("counted");
+        let lanes: Vec<IntValue<'ctx>> =
+            (0..self.width).map(|lane| i64_type.const_int(u64::from(lane), false)).collect();
+        let lane_numbers = VectorType::const_vector(&lanes);
+        let base = self.splat(base)?.into_vector_value();
+        let xs = self.builder.build_int_add(base, lane_numbers, "x")?;
+        self.values.insert(key(&x), Lanes::Varying(vec![xs.into()]));
+        let x_end = self.vector.get_nth_param(parameters - 1).expect("counted");
+        let x_end = self.splat(x_end)?.into_vector_value();
+        let mask = self.builder.build_int_compare(IntPredicate::ULT, xs, x_end, "active")?;
+        self.emit_region(None, mask)?;
+        let count = i64_type.const_int(u64::from(self.width), false);
+        self.builder.build_return(Some(&count))?;
+        Ok(())
+    }
+
+    /// Marks the instructions whose value may differ between lanes.
+    fn find_varying(&mut self, x: BasicValueEnum<'ctx>) {
+        self.varying.insert(key(&x));
+        for &block in &self.cfg.blocks {
+            for instruction in block.get_instructions() {
+                let always = matches!(
+                    instruction.get_opcode(),
+                    Op::Phi | Op::Alloca | Op::AtomicRMW | Op::AtomicCmpXchg | Op::Call
+                ) && !(instruction.get_opcode() == Op::Call && is_pure_call(instruction));
+                let from_operands =
+                    (0..instruction.get_num_operands()).any(|index| match instruction.get_operand(index) {
+                        Some(Operand::Value(value)) => self.varying.contains(&key(&value)),
+                        _ => false,
+                    });
+                if always || from_operands {
+                    self.varying.insert(key(&instruction));
+                }
+            }
+        }
+    }
+
+    /// Emits the nodes of `region` (the function, or one loop's body) with
+    /// `mask` as the mask of its first block.
+    fn emit_region(&mut self, region: Option<usize>, mask: VectorValue<'ctx>) -> Result<()> {
+        let order = self.cfg.order(region);
+        let entry = match region {
+            Some(l) => self.cfg.loops[l].header,
+            None => 0,
+        };
+        for node in order {
+            match node {
+                Node::Block(block) => {
+                    let block_mask = if block == entry { Some(mask) } else { self.incoming_mask(block)? };
+                    let Some(block_mask) = block_mask else { continue };
+                    if block != entry {
+                        self.emit_phis(block)?;
+                    }
+                    self.emit_block(block, block_mask, region.is_none() && block == 0)?;
+                }
+                Node::Loop(l) => self.emit_loop(l)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// The union of the masks of the edges into `block` taken so far (None
+    /// when none was).
+    fn incoming_mask(&mut self, block: usize) -> Result<Option<VectorValue<'ctx>>> {
+        let mut mask: Option<VectorValue<'ctx>> = None;
+        for predecessor in self.cfg.predecessors[block].clone() {
+            if let Some(edge) = self.edges.get(&(predecessor, block)) {
+                let edge_mask = edge.mask;
+                mask = Some(match mask {
+                    None => edge_mask,
+                    Some(mask) => self.builder.build_or(mask, edge_mask, "")?,
+                });
+            }
+        }
+        Ok(mask)
+    }
+
+    /// The phis of `block` (not a loop header): per lane, the value of the
+    /// edge the lane came by.
+    fn emit_phis(&mut self, block: usize) -> Result<()> {
+        let phis: Vec<InstructionValue<'ctx>> =
+            self.cfg.blocks[block].get_instructions().take_while(|i| i.get_opcode() == Op::Phi).collect();
+        if phis.is_empty() {
+            return Ok(());
+        }
+        let predecessors: Vec<usize> = self.cfg.predecessors[block]
+            .iter()
+            .copied()
+            .filter(|&predecessor| self.edges.contains_key(&(predecessor, block)))
+            .collect();
+        for (position, phi) in phis.iter().enumerate() {
+            let mut value: Option<Vec<BasicValueEnum<'ctx>>> = None;
+            for &predecessor in &predecessors {
+                let edge = &self.edges[&(predecessor, block)];
+                let (edge_mask, incoming) = (edge.mask, edge.values[position].clone());
+                value = Some(match value {
+                    None => incoming,
+                    Some(previous) => incoming
+                        .iter()
+                        .zip(&previous)
+                        .map(|(new, old)| self.builder.build_select(edge_mask, *new, *old, ""))
+                        .collect::<std::result::Result<_, _>>()?,
+                });
+            }
+            let value = match value {
+                Some(value) => value,
+                None => self.components_of(phi.get_type().try_into().map_err(|_| no_type())?)?.poison(self.width),
+            };
+            self.values.insert(key(phi), Lanes::Varying(value));
+        }
+        Ok(())
+    }
+
+    /// A loop: the linearized body runs while any lane is in it.
+    fn emit_loop(&mut self, l: usize) -> Result<()> {
+        let (header, latch, preheader) =
+            (self.cfg.loops[l].header, self.cfg.loops[l].latch, self.cfg.loops[l].preheader);
+        let Some(entering) = self.edges.remove(&(preheader, header)) else { return Ok(()) };
+        let before = self.builder.get_insert_block().expect("positioned");
+        let loop_block = self.context.append_basic_block(self.vector, "loop");
+        self.builder.build_unconditional_branch(loop_block)?;
+        self.builder.position_at_end(loop_block);
+        let mask_type = self.mask_type();
+        let active = self.builder.build_phi(mask_type, "active")?;
+        active.add_incoming(&[(&entering.mask, before)]);
+        let header_phis: Vec<InstructionValue<'ctx>> =
+            self.cfg.blocks[header].get_instructions().take_while(|i| i.get_opcode() == Op::Phi).collect();
+        let mut carried: Vec<Vec<PhiValue<'ctx>>> = Vec::new();
+        for (position, phi) in header_phis.iter().enumerate() {
+            let mut components = Vec::new();
+            for initial in &entering.values[position] {
+                let component = self.builder.build_phi(initial.get_type(), "")?;
+                component.add_incoming(&[(initial, before)]);
+                components.push(component);
+            }
+            self.values.insert(key(phi), Lanes::Varying(components.iter().map(|phi| phi.as_basic_value()).collect()));
+            carried.push(components);
+        }
+        let first = loop_block.get_first_instruction().expect("the active phi");
+
+        self.emit_region(Some(l), active.as_basic_value().into_vector_value())?;
+
+        let end = self.builder.get_insert_block().expect("positioned");
+        let back = match self.edges.remove(&(latch, header)) {
+            Some(back) => back,
+            None => Edge { mask: mask_type.const_zero(), values: self.poison_values(&header_phis)? },
+        };
+        active.add_incoming(&[(&back.mask, end)]);
+        for (components, values) in carried.iter().zip(&back.values) {
+            for (phi, value) in components.iter().zip(values) {
+                phi.add_incoming(&[(value, end)]);
+            }
+        }
+        // Exit edges: the lanes that ever took each, and what they carried
+        // when they did.
+        let contains = self.cfg.loops[l].contains.clone();
+        let exits: Vec<(usize, usize)> =
+            self.edges.keys().copied().filter(|&(from, to)| contains[from] && !contains[to]).collect();
+        for exit in exits {
+            let edge = self.edges.remove(&exit).expect("listed");
+            self.builder.position_before(&first);
+            let taken = self.builder.build_phi(mask_type, "exited")?;
+            taken.add_incoming(&[(&mask_type.const_zero(), before)]);
+            let mut carried_out = Vec::new();
+            for values in &edge.values {
+                let mut components = Vec::new();
+                for value in values {
+                    let phi = self.builder.build_phi(value.get_type(), "")?;
+                    phi.add_incoming(&[(&poison_of(value.get_type()), before)]);
+                    components.push(phi);
+                }
+                carried_out.push(components);
+            }
+            self.builder.position_at_end(end);
+            let taken_next = self.builder.build_or(taken.as_basic_value().into_vector_value(), edge.mask, "")?;
+            taken.add_incoming(&[(&taken_next, end)]);
+            let mut values_next = Vec::new();
+            for (components, values) in carried_out.iter().zip(&edge.values) {
+                let mut next = Vec::new();
+                for (phi, value) in components.iter().zip(values) {
+                    let selected = self.builder.build_select(edge.mask, *value, phi.as_basic_value(), "")?;
+                    phi.add_incoming(&[(&selected, end)]);
+                    next.push(selected);
+                }
+                values_next.push(next);
+            }
+            self.edges.insert(exit, Edge { mask: taken_next, values: values_next });
+        }
+        let any = self.any(back.mask)?;
+        let after = self.context.append_basic_block(self.vector, "loop.done");
+        self.builder.build_conditional_branch(any, loop_block, after)?;
+        self.builder.position_at_end(after);
+        Ok(())
+    }
+
+    fn poison_values(&self, phis: &[InstructionValue<'ctx>]) -> Result<Vec<Vec<BasicValueEnum<'ctx>>>> {
+        phis.iter()
+            .map(|phi| Ok(self.components_of(phi.get_type().try_into().map_err(|_| no_type())?)?.poison(self.width)))
+            .collect()
+    }
+
+    /// The instructions of `block` under `mask`; `always` when every lane
+    /// runs it (the entry block).
+    fn emit_block(&mut self, block: usize, mask: VectorValue<'ctx>, always: bool) -> Result<()> {
+        let mut any: Option<IntValue<'ctx>> = None;
+        for instruction in self.cfg.blocks[block].get_instructions() {
+            match instruction.get_opcode() {
+                Op::Phi => continue,
+                Op::Br => return self.emit_branch(block, instruction, mask),
+                Op::Return | Op::Unreachable => return Ok(()),
+                other if instruction.is_terminator() => return unsupported(format!("a {other:?}")),
+                _ => {}
+            }
+            let guard = if always {
+                None
+            } else {
+                if any.is_none() {
+                    any = Some(self.any(mask)?);
+                }
+                any
+            };
+            self.emit_instruction(instruction, mask, guard)?;
+        }
+        unsupported("a block without terminator")
+    }
+
+    fn emit_branch(&mut self, block: usize, branch: InstructionValue<'ctx>, mask: VectorValue<'ctx>) -> Result<()> {
+        let targets = targets_of(branch);
+        match targets[..] {
+            [target] => self.record_edge(block, target, mask),
+            [if_false, if_true] => {
+                let Some(Operand::Value(condition)) = branch.get_operand(0) else {
+                    return unsupported("a branch without condition");
+                };
+                let condition = self.widen(condition)?[0].into_vector_value();
+                let zero = self.mask_type().const_zero();
+                let taken = self.builder.build_select(mask, condition, zero, "")?.into_vector_value();
+                let not_taken = self.builder.build_not(condition, "")?;
+                let not_taken = self.builder.build_select(mask, not_taken, zero, "")?.into_vector_value();
+                self.record_edge(block, if_true, taken)?;
+                self.record_edge(block, if_false, not_taken)
+            }
+            _ => unsupported("a branch with more than two targets"),
+        }
+    }
+
+    /// Records that the lanes of `mask` go from `from` to `to`, with the
+    /// values `to`'s phis take from `from`.
+    fn record_edge(&mut self, from: usize, to: BasicBlock<'ctx>, mask: VectorValue<'ctx>) -> Result<()> {
+        let to_index = self.cfg.index[&to];
+        let mut values = Vec::new();
+        for phi in to.get_instructions().take_while(|i| i.get_opcode() == Op::Phi) {
+            let phi = PhiValue::try_from(phi).map_err(|_| no_type())?;
+            let incoming = (0..phi.count_incoming())
+                .filter_map(|index| phi.get_incoming(index))
+                .find(|(_, block)| *block == self.cfg.blocks[from])
+                .map(|(value, _)| value);
+            let Some(incoming) = incoming else { return unsupported("a phi without a value for an edge") };
+            values.push(self.widen(incoming)?);
+        }
+        let edge = Edge { mask, values };
+        if let Some(previous) = self.edges.insert((from, to_index), edge) {
+            // Both targets of a conditional branch the same block: one edge.
+            let merged = self.edges.get_mut(&(from, to_index)).expect("inserted");
+            merged.mask = self.builder.build_or(previous.mask, merged.mask, "")?;
+        }
+        Ok(())
+    }
+
+    /// One instruction (not a phi or terminator). `guard` is "some lane
+    /// runs this block" where not every lane does.
+    fn emit_instruction(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+        mask: VectorValue<'ctx>,
+        guard: Option<IntValue<'ctx>>,
+    ) -> Result<()> {
+        let opcode = instruction.get_opcode();
+        if opcode == Op::Call && is_ignorable_intrinsic(instruction) {
+            return Ok(());
+        }
+        if opcode == Op::Store {
+            return self.emit_store(instruction, mask, guard);
+        }
+        if !self.varying.contains(&key(&instruction)) {
+            return self.emit_uniform(instruction, guard);
+        }
+        let operands: Vec<BasicValueEnum<'ctx>> = (0..instruction.get_num_operands())
+            .filter_map(|index| match instruction.get_operand(index) {
+                Some(Operand::Value(value)) => Some(value),
+                _ => None,
+            })
+            .collect();
+        let result_type: BasicTypeEnum<'ctx> = instruction.get_type().try_into().map_err(|_| no_type())?;
+        let shape = self.components_of(result_type)?;
+        let lanes = match opcode {
+            Op::Add
+            | Op::Sub
+            | Op::Mul
+            | Op::FAdd
+            | Op::FSub
+            | Op::FMul
+            | Op::FDiv
+            | Op::FRem
+            | Op::Shl
+            | Op::LShr
+            | Op::AShr
+            | Op::And
+            | Op::Or
+            | Op::Xor
+            | Op::UDiv
+            | Op::SDiv
+            | Op::URem
+            | Op::SRem => {
+                let left = self.widen(operands[0])?;
+                let mut right = self.widen(operands[1])?;
+                if matches!(opcode, Op::UDiv | Op::SDiv | Op::URem | Op::SRem) {
+                    // Masked-off lanes divide by 1, not by what they hold.
+                    for component in &mut right {
+                        let one = component
+                            .get_type()
+                            .into_vector_type()
+                            .get_element_type()
+                            .into_int_type()
+                            .const_int(1, false);
+                        let ones = self.splat(one.into())?;
+                        *component = self.builder.build_select(mask, *component, ones, "")?;
+                    }
+                }
+                left.iter()
+                    .zip(&right)
+                    .map(|(a, b)| self.builder.build_binop(opcode, *a, *b, ""))
+                    .collect::<std::result::Result<_, _>>()?
+            }
+            Op::FNeg => self
+                .widen(operands[0])?
+                .iter()
+                .map(|a| self.builder.build_float_neg(a.into_vector_value(), "").map(Into::into))
+                .collect::<std::result::Result<_, _>>()?,
+            Op::Trunc
+            | Op::ZExt
+            | Op::SExt
+            | Op::FPTrunc
+            | Op::FPExt
+            | Op::FPToUI
+            | Op::FPToSI
+            | Op::UIToFP
+            | Op::SIToFP
+            | Op::PtrToInt
+            | Op::IntToPtr
+            | Op::BitCast
+            | Op::AddrSpaceCast => {
+                let source = self.widen(operands[0])?;
+                if source.len() != shape.count {
+                    return unsupported("a bitcast between vectors of different lengths");
+                }
+                let to = shape.vector(self.width);
+                source
+                    .iter()
+                    .map(|a| self.builder.build_cast(opcode, *a, to, ""))
+                    .collect::<std::result::Result<_, _>>()?
+            }
+            Op::ICmp => {
+                let predicate = instruction.get_icmp_predicate().ok_or_else(no_type)?;
+                let (left, right) = (self.widen(operands[0])?, self.widen(operands[1])?);
+                left.iter()
+                    .zip(&right)
+                    .map(|(a, b)| {
+                        self.builder
+                            .build_int_compare(predicate, a.into_vector_value(), b.into_vector_value(), "")
+                            .map(Into::into)
+                    })
+                    .collect::<std::result::Result<_, _>>()?
+            }
+            Op::FCmp => {
+                let predicate: FloatPredicate = instruction.get_fcmp_predicate().ok_or_else(no_type)?;
+                let (left, right) = (self.widen(operands[0])?, self.widen(operands[1])?);
+                left.iter()
+                    .zip(&right)
+                    .map(|(a, b)| {
+                        self.builder
+                            .build_float_compare(predicate, a.into_vector_value(), b.into_vector_value(), "")
+                            .map(Into::into)
+                    })
+                    .collect::<std::result::Result<_, _>>()?
+            }
+            Op::Select => {
+                let condition = self.lanes(operands[0])?;
+                let (then, otherwise) = (self.widen(operands[1])?, self.widen(operands[2])?);
+                let mut out = Vec::new();
+                for (component, (a, b)) in then.iter().zip(&otherwise).enumerate() {
+                    out.push(match &condition {
+                        Lanes::Uniform(condition) if condition.is_int_value() => {
+                            self.builder.build_select(condition.into_int_value(), *a, *b, "")?
+                        }
+                        _ => {
+                            let condition = self.widen(operands[0])?;
+                            let condition =
+                                condition.get(component).or(condition.first()).copied().ok_or_else(no_type)?;
+                            self.builder.build_select(condition.into_vector_value(), *a, *b, "")?
+                        }
+                    });
+                }
+                out
+            }
+            Op::GetElementPtr => {
+                if shape.count != 1 {
+                    return unsupported("a getelementptr of a vector of pointers");
+                }
+                let pointee = instruction.get_gep_source_element_type().map_err(|_| no_type())?;
+                let base = self.widen(operands[0])?[0];
+                let mut indices = Vec::new();
+                for &index in &operands[1..] {
+                    indices.push(match self.lanes(index)? {
+                        Lanes::Uniform(index) => index,
+                        Lanes::Varying(components) => components[0],
+                    });
+                }
+                vec![llvm_edge::vector_gep(&self.builder, pointee, base, &indices).ok_or_else(no_type)?]
+            }
+            Op::Load => {
+                if instruction.get_volatile().unwrap_or(false)
+                    || instruction.get_atomic_ordering().is_ok_and(|o| o != inkwell::AtomicOrdering::NotAtomic)
+                {
+                    return unsupported("a volatile or atomic load");
+                }
+                let alignment = instruction.get_alignment().unwrap_or(1);
+                let pointers = self.widen(operands[0])?[0];
+                let mut out = Vec::new();
+                for component in 0..shape.count {
+                    let addresses = self.component_addresses(pointers, shape.element, component)?;
+                    out.push(self.masked_load(addresses, shape.element, alignment, mask)?);
+                }
+                out
+            }
+            Op::Freeze => self
+                .widen(operands[0])?
+                .iter()
+                .map(|a| llvm_edge::freeze(&self.builder, *a).ok_or_else(no_type))
+                .collect::<Result<_>>()?,
+            Op::ExtractElement => {
+                let source = self.widen(operands[0])?;
+                let Some(index) = constant_index(operands[1]) else {
+                    return unsupported("a variable extractelement index");
+                };
+                vec![*source.get(index).ok_or_else(no_type)?]
+            }
+            Op::InsertElement => {
+                let mut target = self.widen(operands[0])?;
+                let element = self.widen(operands[1])?[0];
+                let Some(index) = constant_index(operands[2]) else {
+                    return unsupported("a variable insertelement index");
+                };
+                *target.get_mut(index).ok_or_else(no_type)? = element;
+                target
+            }
+            Op::ShuffleVector => {
+                let (left, right) = (self.widen(operands[0])?, self.widen(operands[1])?);
+                let poison = shape.poison(self.width)[0];
+                llvm_edge::shuffle_mask(instruction)
+                    .ok_or_else(no_type)?
+                    .iter()
+                    .map(|source| match source {
+                        Some(source) => left.iter().chain(&right).nth(*source as usize).copied().ok_or_else(no_type),
+                        None => Ok(poison),
+                    })
+                    .collect::<Result<_>>()?
+            }
+            Op::Call => self.emit_call(instruction, &operands, &shape)?,
+            other => return unsupported(format!("a varying {other:?}")),
+        };
+        self.values.insert(key(&instruction), Lanes::Varying(lanes));
+        Ok(())
+    }
+
+    /// An instruction every lane computes alike: copied, its operands
+    /// mapped; loads and divisions only run (or divide) when some lane
+    /// reaches the block.
+    fn emit_uniform(&mut self, instruction: InstructionValue<'ctx>, guard: Option<IntValue<'ctx>>) -> Result<()> {
+        let opcode = instruction.get_opcode();
+        if matches!(opcode, Op::Alloca | Op::AtomicRMW | Op::AtomicCmpXchg | Op::VAArg) {
+            return unsupported(format!("a {opcode:?}"));
+        }
+        if opcode == Op::Call && !is_pure_call(instruction) {
+            return unsupported("a call with side effects");
+        }
+        if opcode == Op::Call {
+            let call = CallSiteValue::try_from(instruction).map_err(|_| no_type())?;
+            if call.get_called_fn_value().is_none() {
+                return unsupported("an indirect call");
+            }
+        }
+        let copy = instruction.explicit_clone();
+        self.builder.insert_instruction(&copy, None);
+        for index in 0..instruction.get_num_operands() {
+            if let Some(Operand::Value(value)) = instruction.get_operand(index) {
+                let Lanes::Uniform(mapped) = self.lanes(value)? else {
+                    return unsupported("a uniform value of varying operands");
+                };
+                copy.set_operand(index, mapped);
+            }
+        }
+        if let Some(guard) = guard {
+            match opcode {
+                Op::UDiv | Op::SDiv | Op::URem | Op::SRem => {
+                    let Some(Operand::Value(divisor)) = copy.get_operand(1) else { return unsupported("a division") };
+                    self.builder.position_before(&copy);
+                    let one = divisor.get_type().into_int_type().const_int(1, false);
+                    let safe = self.builder.build_select(guard, divisor, one.into(), "")?;
+                    copy.set_operand(1, safe);
+                    self.position_after(copy);
+                }
+                Op::Load => {
+                    // Loaded only when some lane reaches the block: the
+                    // address may be meaningless otherwise (a failed
+                    // bounds check).
+                    let here = copy.get_parent().expect("inserted");
+                    let load_block = self.context.append_basic_block(self.vector, "uniform.load");
+                    let join = self.context.append_basic_block(self.vector, "uniform.join");
+                    copy.remove_from_basic_block();
+                    self.builder.position_at_end(here);
+                    self.builder.build_conditional_branch(guard, load_block, join)?;
+                    self.builder.position_at_end(load_block);
+                    self.builder.insert_instruction(&copy, None);
+                    self.builder.build_unconditional_branch(join)?;
+                    self.builder.position_at_end(join);
+                    let ty: BasicTypeEnum<'ctx> = copy.get_type().try_into().map_err(|_| no_type())?;
+                    let phi = self.builder.build_phi(ty, "")?;
+                    let loaded: BasicValueEnum<'ctx> = value_of(copy)?;
+                    phi.add_incoming(&[(&loaded, load_block), (&poison_of(ty), here)]);
+                    self.values.insert(key(&instruction), Lanes::Uniform(phi.as_basic_value()));
+                    return Ok(());
+                }
+                _ => {}
+            }
+        }
+        if let Ok(value) = value_of(copy) {
+            self.values.insert(key(&instruction), Lanes::Uniform(value));
+        }
+        Ok(())
+    }
+
+    fn position_after(&self, instruction: InstructionValue<'ctx>) {
+        match instruction.get_next_instruction() {
+            Some(next) => self.builder.position_before(&next),
+            None => self.builder.position_at_end(instruction.get_parent().expect("inserted")),
+        }
+    }
+
+    fn emit_store(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+        mask: VectorValue<'ctx>,
+        guard: Option<IntValue<'ctx>>,
+    ) -> Result<()> {
+        if instruction.get_volatile().unwrap_or(false)
+            || instruction.get_atomic_ordering().is_ok_and(|o| o != inkwell::AtomicOrdering::NotAtomic)
+        {
+            return unsupported("a volatile or atomic store");
+        }
+        let (Some(Operand::Value(value)), Some(Operand::Value(pointer))) =
+            (instruction.get_operand(0), instruction.get_operand(1))
+        else {
+            return unsupported("a store");
+        };
+        let alignment = instruction.get_alignment().unwrap_or(1);
+        match (self.lanes(value)?, self.lanes(pointer)?) {
+            (Lanes::Uniform(value), Lanes::Uniform(pointer)) => {
+                let store = |builder: &Builder<'ctx>| -> Result<()> {
+                    let store = builder.build_store(pointer.into_pointer_value(), value)?;
+                    store.set_alignment(alignment).map_err(|error| SpmdError::Llvm(error.to_string()))?;
+                    Ok(())
+                };
+                match guard {
+                    None => store(&self.builder),
+                    Some(guard) => {
+                        let store_block = self.context.append_basic_block(self.vector, "uniform.store");
+                        let join = self.context.append_basic_block(self.vector, "uniform.join");
+                        self.builder.build_conditional_branch(guard, store_block, join)?;
+                        self.builder.position_at_end(store_block);
+                        store(&self.builder)?;
+                        self.builder.build_unconditional_branch(join)?;
+                        self.builder.position_at_end(join);
+                        Ok(())
+                    }
+                }
+            }
+            _ => {
+                let ty: BasicTypeEnum<'ctx> = value.get_type();
+                let shape = self.components_of(ty)?;
+                let values = self.widen(value)?;
+                let pointers = self.widen(pointer)?[0];
+                for (component, value) in values.iter().enumerate() {
+                    let addresses = self.component_addresses(pointers, shape.element, component)?;
+                    self.masked_store(*value, addresses, shape.element, alignment, mask)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The lanes' addresses of component `component` of the values at
+    /// `pointers` (a `<width x ptr>`).
+    fn component_addresses(
+        &self,
+        pointers: BasicValueEnum<'ctx>,
+        element: BasicTypeEnum<'ctx>,
+        component: usize,
+    ) -> Result<VectorValue<'ctx>> {
+        if component == 0 {
+            return Ok(pointers.into_vector_value());
+        }
+        let index = self.context.i64_type().const_int(component as u64, false);
+        Ok(llvm_edge::vector_gep(&self.builder, element, pointers, &[index.into()])
+            .ok_or_else(no_type)?
+            .into_vector_value())
+    }
+
+    /// Whether the lanes' `addresses` are consecutive `element`s (lane i at
+    /// lane 0's address plus i elements), and lane 0's address.
+    fn consecutive(
+        &self,
+        addresses: VectorValue<'ctx>,
+        element: BasicTypeEnum<'ctx>,
+    ) -> Result<(IntValue<'ctx>, BasicValueEnum<'ctx>)> {
+        let zero = self.context.i32_type().const_zero();
+        let first = self.builder.build_extract_element(addresses, zero, "")?;
+        let lanes: Vec<IntValue<'ctx>> =
+            (0..self.width).map(|lane| self.context.i64_type().const_int(u64::from(lane), false)).collect();
+        let expected = llvm_edge::vector_gep(&self.builder, element, first, &[VectorType::const_vector(&lanes).into()])
+            .ok_or_else(no_type)?;
+        let equal = self.builder.build_int_compare(IntPredicate::EQ, addresses, expected.into_vector_value(), "")?;
+        let all = self.reduce("llvm.vector.reduce.and", equal)?;
+        Ok((all, first))
+    }
+
+    fn masked_load(
+        &self,
+        addresses: VectorValue<'ctx>,
+        element: BasicTypeEnum<'ctx>,
+        alignment: u32,
+        mask: VectorValue<'ctx>,
+    ) -> Result<BasicValueEnum<'ctx>> {
+        let vector_type = Shape { element, count: 1 }.vector(self.width);
+        let poison = poison_of(vector_type);
+        let (consecutive, first) = self.consecutive(addresses, element)?;
+        let (here, dense, sparse, join) = self.diamond(consecutive)?;
+        self.builder.position_at_end(dense);
+        let loaded_dense = self.intrinsic_call(
+            "llvm.masked.load",
+            &[vector_type, first.get_type()],
+            &[first, mask.into(), poison],
+            Some((0, alignment)),
+        )?;
+        self.builder.build_unconditional_branch(join)?;
+        self.builder.position_at_end(sparse);
+        let loaded_sparse = self.intrinsic_call(
+            "llvm.masked.gather",
+            &[vector_type, addresses.get_type().into()],
+            &[addresses.into(), mask.into(), poison],
+            Some((0, alignment)),
+        )?;
+        self.builder.build_unconditional_branch(join)?;
+        self.builder.position_at_end(join);
+        let _ = here;
+        let phi = self.builder.build_phi(vector_type, "")?;
+        phi.add_incoming(&[(&loaded_dense, dense), (&loaded_sparse, sparse)]);
+        Ok(phi.as_basic_value())
+    }
+
+    fn masked_store(
+        &self,
+        value: BasicValueEnum<'ctx>,
+        addresses: VectorValue<'ctx>,
+        element: BasicTypeEnum<'ctx>,
+        alignment: u32,
+        mask: VectorValue<'ctx>,
+    ) -> Result<()> {
+        let (consecutive, first) = self.consecutive(addresses, element)?;
+        let (_, dense, sparse, join) = self.diamond(consecutive)?;
+        self.builder.position_at_end(dense);
+        self.intrinsic_call(
+            "llvm.masked.store",
+            &[value.get_type(), first.get_type()],
+            &[value, first, mask.into()],
+            Some((1, alignment)),
+        )?;
+        self.builder.build_unconditional_branch(join)?;
+        self.builder.position_at_end(sparse);
+        self.intrinsic_call(
+            "llvm.masked.scatter",
+            &[value.get_type(), addresses.get_type().into()],
+            &[value, addresses.into(), mask.into()],
+            Some((1, alignment)),
+        )?;
+        self.builder.build_unconditional_branch(join)?;
+        self.builder.position_at_end(join);
+        Ok(())
+    }
+
+    /// Branches on `condition` to two new blocks that both go on to a third:
+    /// (the block before, then, else, join).
+    fn diamond(
+        &self,
+        condition: IntValue<'ctx>,
+    ) -> Result<(BasicBlock<'ctx>, BasicBlock<'ctx>, BasicBlock<'ctx>, BasicBlock<'ctx>)> {
+        let here = self.builder.get_insert_block().expect("positioned");
+        let then = self.context.append_basic_block(self.vector, "dense");
+        let otherwise = self.context.append_basic_block(self.vector, "sparse");
+        let join = self.context.append_basic_block(self.vector, "memory.join");
+        self.builder.build_conditional_branch(condition, then, otherwise)?;
+        Ok((here, then, otherwise, join))
+    }
+
+    /// A call of a pure function or intrinsic on varying arguments.
+    fn emit_call(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+        operands: &[BasicValueEnum<'ctx>],
+        shape: &Shape<'ctx>,
+    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let call = CallSiteValue::try_from(instruction).map_err(|_| no_type())?;
+        let Some(callee) = call.get_called_fn_value() else { return unsupported("an indirect call") };
+        let name = callee.get_name().to_string_lossy().into_owned();
+        let arguments = &operands[..operands.len().saturating_sub(1)];
+        if let Some(reduction) = name.strip_prefix("llvm.vector.reduce.") {
+            return Ok(vec![self.reduce_components(reduction, arguments)?]);
+        }
+        if let Some((base, immediates)) = elementwise_intrinsic(&name) {
+            let mut out = Vec::new();
+            for component in 0..shape.count {
+                let mut values: Vec<BasicValueEnum<'ctx>> = Vec::new();
+                for (position, &argument) in arguments.iter().enumerate() {
+                    if immediates.contains(&position) {
+                        let Lanes::Uniform(argument) = self.lanes(argument)? else {
+                            return unsupported(format!("a varying immediate of {name}"));
+                        };
+                        values.push(argument);
+                    } else {
+                        let widened = self.widen(argument)?;
+                        values.push(*widened.get(component).or(widened.first()).ok_or_else(no_type)?);
+                    }
+                }
+                let overload = shape.vector(self.width);
+                out.push(self.intrinsic_call(base, &[overload], &values, None)?);
+            }
+            return Ok(out);
+        }
+        if name.starts_with("llvm.") {
+            return unsupported(format!("a varying call of {name}"));
+        }
+        if !is_pure_call(instruction) || shape.count != 1 {
+            return unsupported(format!("a varying call of {name}"));
+        }
+        // A pure library function (libm): called lane by lane.
+        let widened: Vec<Vec<BasicValueEnum<'ctx>>> =
+            arguments.iter().map(|&a| self.widen(a)).collect::<Result<_>>()?;
+        if widened.iter().any(|components| components.len() != 1) {
+            return unsupported(format!("a call of {name} with vector arguments"));
+        }
+        let mut result = shape.poison(self.width)[0].into_vector_value();
+        for lane in 0..self.width {
+            let index = self.context.i32_type().const_int(u64::from(lane), false);
+            let mut values: Vec<BasicMetadataValueEnum<'ctx>> = Vec::new();
+            for components in &widened {
+                values.push(self.builder.build_extract_element(components[0].into_vector_value(), index, "")?.into());
+            }
+            let value = self
+                .builder
+                .build_direct_call(callee, &values, "")?
+                .try_as_basic_value()
+                .basic()
+                .ok_or_else(no_type)?;
+            result = self.builder.build_insert_element(result, value, index, "")?;
+        }
+        Ok(vec![result.into()])
+    }
+
+    /// `llvm.vector.reduce.<kind>` of a per-lane vector: its components
+    /// folded in order.
+    fn reduce_components(&mut self, kind: &str, arguments: &[BasicValueEnum<'ctx>]) -> Result<BasicValueEnum<'ctx>> {
+        let kind = kind.split('.').next().unwrap_or(kind);
+        let (start, vector) = match arguments {
+            [start, vector] => (Some(self.widen(*start)?[0]), *vector),
+            [vector] => (None, *vector),
+            _ => return unsupported("a reduction"),
+        };
+        let components = self.widen(vector)?;
+        let mut accumulator = start;
+        for component in components {
+            accumulator = Some(match accumulator {
+                None => component,
+                Some(accumulator) => {
+                    let operation = match kind {
+                        "add" => Some(Op::Add),
+                        "mul" => Some(Op::Mul),
+                        "and" => Some(Op::And),
+                        "or" => Some(Op::Or),
+                        "xor" => Some(Op::Xor),
+                        "fadd" => Some(Op::FAdd),
+                        "fmul" => Some(Op::FMul),
+                        _ => None,
+                    };
+                    match operation {
+                        Some(operation) => self.builder.build_binop(operation, accumulator, component, "")?,
+                        None => {
+                            let intrinsic = match kind {
+                                "smax" | "smin" | "umax" | "umin" => format!("llvm.{kind}"),
+                                "fmax" => "llvm.maxnum".to_owned(),
+                                "fmin" => "llvm.minnum".to_owned(),
+                                "fmaximum" => "llvm.maximum".to_owned(),
+                                "fminimum" => "llvm.minimum".to_owned(),
+                                _ => return unsupported(format!("llvm.vector.reduce.{kind}")),
+                            };
+                            self.intrinsic_call(&intrinsic, &[accumulator.get_type()], &[accumulator, component], None)?
+                        }
+                    }
+                }
+            });
+        }
+        accumulator.ok_or_else(no_type)
+    }
+
+    /// Calls intrinsic `name` overloaded on `overloads`; `alignment`
+    /// (argument, bytes) goes on that argument (the masked memory
+    /// intrinsics' pointers).
+    fn intrinsic_call(
+        &self,
+        name: &str,
+        overloads: &[BasicTypeEnum<'ctx>],
+        arguments: &[BasicValueEnum<'ctx>],
+        alignment: Option<(u32, u32)>,
+    ) -> Result<BasicValueEnum<'ctx>> {
+        let intrinsic = Intrinsic::find(name).ok_or_else(|| SpmdError::Llvm(format!("no intrinsic {name}")))?;
+        let declaration = intrinsic
+            .get_declaration(self.module, overloads)
+            .ok_or_else(|| SpmdError::Llvm(format!("no declaration of {name}")))?;
+        let arguments: Vec<BasicMetadataValueEnum<'ctx>> = arguments.iter().map(|&a| a.into()).collect();
+        let call = self.builder.build_direct_call(declaration, &arguments, "")?;
+        if let Some((argument, alignment)) = alignment {
+            let align = self
+                .context
+                .create_enum_attribute(Attribute::get_named_enum_kind_id("align"), u64::from(alignment.max(1)));
+            call.add_attribute(AttributeLoc::Param(argument), align);
+        }
+        Ok(call.try_as_basic_value().basic().unwrap_or_else(|| self.context.i8_type().get_poison().into()))
+    }
+
+    /// Whether any lane of `mask` is set.
+    fn any(&self, mask: VectorValue<'ctx>) -> Result<IntValue<'ctx>> {
+        self.reduce("llvm.vector.reduce.or", mask)
+    }
+
+    fn reduce(&self, name: &str, mask: VectorValue<'ctx>) -> Result<IntValue<'ctx>> {
+        Ok(self.intrinsic_call(name, &[mask.get_type().into()], &[mask.into()], None)?.into_int_value())
+    }
+
+    fn mask_type(&self) -> VectorType<'ctx> {
+        self.context.bool_type().vec_type(self.width)
+    }
+
+    /// `<width x T>` with every lane `value` (a scalar).
+    fn splat(&self, value: BasicValueEnum<'ctx>) -> Result<BasicValueEnum<'ctx>> {
+        let vector_type = Shape { element: value.get_type(), count: 1 }.vector(self.width).into_vector_type();
+        let zero = self.context.i32_type().const_zero();
+        let single = self.builder.build_insert_element(vector_type.get_poison(), value, zero, "")?;
+        let mask = self.context.i32_type().vec_type(self.width).const_zero();
+        Ok(self.builder.build_shuffle_vector(single, vector_type.get_poison(), mask, "")?.into())
+    }
+
+    /// What `value` of the scalar function is in the vector one.
+    fn lanes(&self, value: BasicValueEnum<'ctx>) -> Result<Lanes<'ctx>> {
+        if let Some(lanes) = self.values.get(&key(&value)) {
+            return Ok(lanes.clone());
+        }
+        if value.as_instruction_value().is_some() {
+            return unsupported("a value used before it is computed");
+        }
+        Ok(Lanes::Uniform(value))
+    }
+
+    /// `value`'s components, one `<width x T>` each.
+    fn widen(&mut self, value: BasicValueEnum<'ctx>) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        match self.lanes(value)? {
+            Lanes::Varying(components) => Ok(components),
+            Lanes::Uniform(uniform) => {
+                let shape = self.components_of(uniform.get_type())?;
+                if !uniform.get_type().is_vector_type() {
+                    return Ok(vec![self.splat(uniform)?]);
+                }
+                let mut out = Vec::new();
+                for component in 0..shape.count {
+                    let index = self.context.i32_type().const_int(component as u64, false);
+                    let element = self.builder.build_extract_element(uniform.into_vector_value(), index, "")?;
+                    out.push(self.splat(element)?);
+                }
+                Ok(out)
+            }
+        }
+    }
+
+    fn components_of(&self, ty: BasicTypeEnum<'ctx>) -> Result<Shape<'ctx>> {
+        match ty {
+            BasicTypeEnum::IntType(_) | BasicTypeEnum::FloatType(_) | BasicTypeEnum::PointerType(_) => {
+                Ok(Shape { element: ty, count: 1 })
+            }
+            BasicTypeEnum::VectorType(vector) => {
+                let element = vector.get_element_type();
+                Ok(Shape { element, count: vector.get_size() as usize })
+            }
+            _ => unsupported("an aggregate value"),
+        }
+    }
+}
+
+/// The scalar element type of a value and how many elements a lane has.
+struct Shape<'ctx> {
+    element: BasicTypeEnum<'ctx>,
+    count: usize,
+}
+
+impl<'ctx> Shape<'ctx> {
+    /// `<width x element>`.
+    fn vector(&self, width: u32) -> BasicTypeEnum<'ctx> {
+        match self.element {
+            BasicTypeEnum::IntType(t) => t.vec_type(width).into(),
+            BasicTypeEnum::FloatType(t) => t.vec_type(width).into(),
+            BasicTypeEnum::PointerType(t) => t.vec_type(width).into(),
+            other => other,
+        }
+    }
+
+    fn poison(&self, width: u32) -> Vec<BasicValueEnum<'ctx>> {
+        vec![poison_of(self.vector(width)); self.count]
+    }
+}
+
+fn poison_of(ty: BasicTypeEnum<'_>) -> BasicValueEnum<'_> {
+    match ty {
+        BasicTypeEnum::IntType(t) => t.get_poison().into(),
+        BasicTypeEnum::FloatType(t) => t.get_poison().into(),
+        BasicTypeEnum::PointerType(t) => t.get_poison().into(),
+        BasicTypeEnum::VectorType(t) => t.get_poison().into(),
+        BasicTypeEnum::ArrayType(t) => t.get_poison().into(),
+        BasicTypeEnum::StructType(t) => t.get_poison().into(),
+        BasicTypeEnum::ScalableVectorType(t) => t.get_poison().into(),
+    }
+}
+
+fn value_of(instruction: InstructionValue<'_>) -> Result<BasicValueEnum<'_>> {
+    BasicValueEnum::try_from(instruction.as_any_value_enum()).map_err(|_| no_type())
+}
+
+fn no_type() -> SpmdError {
+    SpmdError::Unsupported("an instruction of an unexpected form".to_owned())
+}
+
+fn constant_index(value: BasicValueEnum<'_>) -> Option<usize> {
+    match value {
+        BasicValueEnum::IntValue(value) => value.get_zero_extended_constant().map(|index| index as usize),
+        _ => None,
+    }
+}
+
+/// Calls that have no effect on what the vectorized code computes.
+fn is_ignorable_intrinsic(instruction: InstructionValue<'_>) -> bool {
+    let Ok(call) = CallSiteValue::try_from(instruction) else { return false };
+    let Some(callee) = call.get_called_fn_value() else { return false };
+    let name = callee.get_name().to_string_lossy();
+    ["llvm.lifetime.", "llvm.assume", "llvm.dbg.", "llvm.experimental.noalias.scope.decl"]
+        .iter()
+        .any(|prefix| name.starts_with(prefix))
+}
+
+/// A call of a function that neither reads nor writes memory (`memory(none)`,
+/// as LLVM's math intrinsics and the libm functions the builtins call).
+fn is_pure_call(instruction: InstructionValue<'_>) -> bool {
+    let Ok(call) = CallSiteValue::try_from(instruction) else { return false };
+    let Some(callee) = call.get_called_fn_value() else { return false };
+    let memory = Attribute::get_named_enum_kind_id("memory");
+    let none = |attribute: Option<Attribute>| attribute.is_some_and(|attribute| attribute.get_enum_value() == 0);
+    let name = callee.get_name().to_string_lossy();
+    none(callee.get_enum_attribute(AttributeLoc::Function, memory))
+        || none(call.get_enum_attribute(AttributeLoc::Function, memory))
+        || elementwise_intrinsic(&name).is_some()
+        || name.starts_with("llvm.vector.reduce.")
+}
+
+/// LLVM intrinsics that apply lane by lane, overloaded on their result type
+/// alone, and which of their arguments must stay scalar immediates.
+fn elementwise_intrinsic(name: &str) -> Option<(&'static str, &'static [usize])> {
+    const NONE: &[usize] = &[];
+    const SECOND: &[usize] = &[1];
+    const TABLE: &[(&str, &[usize])] = &[
+        ("llvm.fabs", NONE),
+        ("llvm.sqrt", NONE),
+        ("llvm.fma", NONE),
+        ("llvm.fmuladd", NONE),
+        ("llvm.minnum", NONE),
+        ("llvm.maxnum", NONE),
+        ("llvm.minimum", NONE),
+        ("llvm.maximum", NONE),
+        ("llvm.copysign", NONE),
+        ("llvm.floor", NONE),
+        ("llvm.ceil", NONE),
+        ("llvm.trunc", NONE),
+        ("llvm.rint", NONE),
+        ("llvm.nearbyint", NONE),
+        ("llvm.round", NONE),
+        ("llvm.roundeven", NONE),
+        ("llvm.sin", NONE),
+        ("llvm.cos", NONE),
+        ("llvm.tan", NONE),
+        ("llvm.exp", NONE),
+        ("llvm.exp2", NONE),
+        ("llvm.log", NONE),
+        ("llvm.log2", NONE),
+        ("llvm.log10", NONE),
+        ("llvm.pow", NONE),
+        ("llvm.smin", NONE),
+        ("llvm.smax", NONE),
+        ("llvm.umin", NONE),
+        ("llvm.umax", NONE),
+        ("llvm.ctpop", NONE),
+        ("llvm.bitreverse", NONE),
+        ("llvm.bswap", NONE),
+        ("llvm.fshl", NONE),
+        ("llvm.fshr", NONE),
+        ("llvm.abs", SECOND),
+        ("llvm.ctlz", SECOND),
+        ("llvm.cttz", SECOND),
+    ];
+    // The name is the base plus one type suffix (`llvm.fabs.f32`).
+    let (base, suffix) = name.rsplit_once('.')?;
+    if suffix.contains('.') || !(suffix.starts_with('f') || suffix.starts_with('i') || suffix.starts_with('v')) {
+        return None;
+    }
+    TABLE.iter().find(|(known, _)| *known == base).map(|(known, immediates)| (*known, *immediates))
+}

@@ -1,0 +1,85 @@
+//! LLVM C API calls inkwell leaves out or marks `unsafe`, for the SPMD
+//! vectorizer (`spirv-opt-passes`, `kernel_abi::spmd`). Each takes values of
+//! one live LLVM context and builds or reads one instruction.
+
+use inkwell::{
+    builder::Builder,
+    llvm_sys::core::{
+        LLVMBuildFreeze, LLVMBuildGEP2, LLVMDeleteFunction, LLVMGetFirstUse, LLVMGetMaskValue, LLVMGetNumMaskElements,
+        LLVMGetUndefMaskElem,
+    },
+    types::{AsTypeRef, BasicTypeEnum},
+    values::{AsValueRef, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue},
+};
+
+/// `getelementptr pointee, base, indices...` (not `inbounds`) at the
+/// builder's position. Unlike inkwell's `build_gep`, `base` and the indices
+/// may be vectors (a vector of addresses, LangRef "Vector of pointers").
+///
+/// Assumes the builder is positioned in a block and the operands form a
+/// valid GEP for `pointee`; the result is `None` when LLVM made no value.
+pub fn vector_gep<'ctx>(
+    builder: &Builder<'ctx>,
+    pointee: BasicTypeEnum<'ctx>,
+    base: BasicValueEnum<'ctx>,
+    indices: &[BasicValueEnum<'ctx>],
+) -> Option<BasicValueEnum<'ctx>> {
+    let mut raw: Vec<_> = indices.iter().map(|index| index.as_value_ref()).collect();
+    // SAFETY: the builder, type and values are live handles of one context
+    // (inkwell's types guarantee it); a plain GEP has no undefined behaviour
+    // of its own, and the name is a NUL-terminated static string.
+    unsafe {
+        let value = LLVMBuildGEP2(
+            builder.as_mut_ptr(),
+            pointee.as_type_ref(),
+            base.as_value_ref(),
+            raw.as_mut_ptr(),
+            raw.len() as u32,
+            c"".as_ptr(),
+        );
+        (!value.is_null()).then(|| BasicValueEnum::new(value))
+    }
+}
+
+/// `freeze value` at the builder's position.
+pub fn freeze<'ctx>(builder: &Builder<'ctx>, value: BasicValueEnum<'ctx>) -> Option<BasicValueEnum<'ctx>> {
+    // SAFETY: live builder and value (as above); freeze takes any first-class value.
+    unsafe {
+        let frozen = LLVMBuildFreeze(builder.as_mut_ptr(), value.as_value_ref(), c"".as_ptr());
+        (!frozen.is_null()).then(|| BasicValueEnum::new(frozen))
+    }
+}
+
+/// The mask of a `shufflevector`: per result element, the source element
+/// (`None` for poison). `None` for any other instruction.
+pub fn shuffle_mask(instruction: InstructionValue<'_>) -> Option<Vec<Option<u32>>> {
+    if instruction.get_opcode() != InstructionOpcode::ShuffleVector {
+        return None;
+    }
+    // SAFETY: a live shufflevector instruction (checked above), read only.
+    unsafe {
+        let raw = instruction.as_value_ref();
+        let undef = LLVMGetUndefMaskElem();
+        Some(
+            (0..LLVMGetNumMaskElements(raw))
+                .map(|element| {
+                    let source = LLVMGetMaskValue(raw, element);
+                    (source != undef).then_some(source as u32)
+                })
+                .collect(),
+        )
+    }
+}
+
+/// Deletes `function` when nothing uses it any more; says whether it did.
+pub fn delete_unused_function(function: FunctionValue<'_>) -> bool {
+    // SAFETY: a live function; deleted only without uses, so no dangling
+    // reference is left; the caller holds no other handle into its body.
+    unsafe {
+        if !LLVMGetFirstUse(function.as_value_ref()).is_null() {
+            return false;
+        }
+        LLVMDeleteFunction(function.as_value_ref());
+    }
+    true
+}
