@@ -50,6 +50,15 @@
 // RUN: spirv-as %t/any.spvasm -o %t.any.spv
 // RUN: not spirv-opt-rs %t.any.spv 2>&1 | FileCheck %s --check-prefix=ANY
 // ANY: error: at byte offset {{[0-9]+}}: cannot represent in the SPIR-V dialect: instruction OpPtrEqual in a function
+//
+// An instruction missing its last operand (upstream's serializer writes
+// OpLoopMerge MaxIterations without its literal): the error is at the
+// OpLoopMerge (byte 124), not at the OpBranchConditional starting where the
+// operand would have been (byte 140).
+// RUN: spirv-as %t/loop.spvasm -o %t.loop.spv
+// RUN: python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(); w=list(struct.unpack('<%%dI' %% (len(d)//4), d)); i=5; exec('while w[i] & 0xffff != 246: i += w[i] >> 16'); n=w[i] >> 16; del w[i+n-1]; w[i]=((n-1) << 16) | 246; open(sys.argv[2],'wb').write(struct.pack('<%%dI' %% len(w), *w))" %t.loop.spv %t.cut-operand.spv
+// RUN: not spirv-opt-rs %t.cut-operand.spv 2>&1 | FileCheck %s --check-prefix=OPERAND
+// OPERAND: error: at byte offset 124: malformed instruction: operand decoding error: reached word limit at index 140
 
 //
 // Types nested deeper than the importer takes (5,000 levels): refused, located.
@@ -87,6 +96,22 @@
          %fn = OpTypeFunction %void
        %main = OpFunction %void None %fn
       %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+//--- loop.spvasm
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+       %void = OpTypeVoid
+       %bool = OpTypeBool
+         %fn = OpTypeFunction %void
+       %true = OpConstantTrue %bool
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+               OpBranch %header
+     %header = OpLabel
+               OpLoopMerge %merge %header MaxIterations 4
+               OpBranchConditional %true %header %merge
+      %merge = OpLabel
                OpReturn
                OpFunctionEnd
 //--- undef.spvasm

@@ -34,7 +34,8 @@ __kernel void saxpy(__global float *y, __global const float *x, float a, int n,
 // CHECK: spirv.module Physical64 OpenCL requires #spirv.vce<v1.4, [Kernel, Addresses, Linkage, Int64, GenericPointer, Int8], []>
 // CHECK-DAG: spirv.GlobalVariable @{{.*}} built_in("GlobalInvocationId") {constant, linkage_attributes = #spirv.linkage_attributes<linkage_name = "__spirv_BuiltInGlobalInvocationId", linkage_type = <Import>>} : !spirv.ptr<vector<3xi64>, Input>
 // CHECK-DAG: spirv.func @bump(%{{.*}}: !spirv.ptr<i32, CrossWorkgroup>, %{{.*}}: i32) "DontInline" attributes {linkage_attributes = #spirv.linkage_attributes<linkage_name = "bump", linkage_type = <Export>>}
-// CHECK-LABEL: spirv.func @saxpy(%{{.*}}: !spirv.ptr<f32, CrossWorkgroup>, %{{.*}}: !spirv.ptr<f32, CrossWorkgroup>, %{{.*}}: f32, %{{.*}}: i32, %{{.*}}: !spirv.ptr<f32, Workgroup>, %{{.*}}: !spirv.ptr<i32, CrossWorkgroup>)
+// Clang's Alignment decorations of the pointer parameters, as argument attributes:
+// CHECK-LABEL: spirv.func @saxpy(%arg0: !spirv.ptr<f32, CrossWorkgroup> {spirv_decoration.alignment = 4 : i32}, %arg1: !spirv.ptr<f32, CrossWorkgroup> {spirv_decoration.alignment = 4 : i32}, %arg2: f32, %arg3: i32, %arg4: !spirv.ptr<f32, Workgroup> {spirv_decoration.alignment = 4 : i32}, %arg5: !spirv.ptr<i32, CrossWorkgroup> {spirv_decoration.alignment = 4 : i32}) "None" {
 // CHECK: spirv.ControlBarrier <Workgroup>, <Workgroup>
 // vload4: four scalar loads at x[4 * 0 + lane] (clang passes x as a generic pointer).
 // CHECK: spirv.IMul

@@ -23,14 +23,16 @@ use std::{
 // for every operand; FxHash is the usual choice for such keys.
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
+use rspirv::spirv::FunctionParameterAttribute;
+
 use melior::{
     Context,
     ir::{
         Attribute, Block, BlockLike, BlockRef, Identifier, Location, Module, Operation, Region, RegionLike, Type,
         Value, ValueLike,
         attribute::{
-            ArrayAttribute, DenseI32ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute,
-            TypeAttribute,
+            ArrayAttribute, DenseI32ArrayAttribute, DictionaryAttribute, FlatSymbolRefAttribute, IntegerAttribute,
+            StringAttribute, TypeAttribute,
         },
         operation::{OperationBuilder, OperationLike},
         r#type::IntegerType,
@@ -141,6 +143,8 @@ pub(super) struct Decor<'w> {
     pub decoration: u32,
     /// Its extra operands (literals, or `<id>`s for `OpDecorateId`).
     pub literals: &'w [u32],
+    /// Whether it comes from `OpDecorateId`: its operands are `<id>`s.
+    pub by_id: bool,
 }
 
 /// A constant, kept as data until a use materializes it.
@@ -509,16 +513,18 @@ impl<'c, 'w> Importer<'c, 'w> {
             op::DECORATE | op::DECORATE_ID | op::DECORATE_STRING => {
                 let target = self.word(inst, 0)?;
                 let decoration = self.word(inst, 1)?;
-                self.decorations.entry(target).or_default().push(Decor { decoration, literals: &w[2..] });
+                let by_id = inst.opcode == op::DECORATE_ID;
+                self.decorations.entry(target).or_default().push(Decor { decoration, literals: &w[2..], by_id });
             }
             op::MEMBER_DECORATE | op::MEMBER_DECORATE_STRING => {
                 let target = self.word(inst, 0)?;
                 let member = self.word(inst, 1)?;
                 let decoration = self.word(inst, 2)?;
-                self.member_decorations
-                    .entry((target, member))
-                    .or_default()
-                    .push(Decor { decoration, literals: &w[3..] });
+                self.member_decorations.entry((target, member)).or_default().push(Decor {
+                    decoration,
+                    literals: &w[3..],
+                    by_id: false,
+                });
             }
             op::DECORATION_GROUP => {
                 self.decoration_groups.insert(self.word(inst, 0)?);
@@ -726,39 +732,130 @@ impl<'c, 'w> Importer<'c, 'w> {
         let decorations: Vec<Decor<'w>> = self.decorations_of(id).copied().collect();
         let mut attributes = Vec::new();
         for decor in decorations {
+            // Read where their target is built: the spec constant's
+            // `spec_id`, the type's strides and offsets.
+            if matches!(
+                Decoration::from_value(decor.decoration),
+                Some(Decoration::SpecId | Decoration::ArrayStride | Decoration::Offset)
+            ) {
+                continue;
+            }
             let name = Self::enum_name(inst, "Decoration", decor.decoration)?;
-            let context = self.context;
-            let attribute: Attribute<'c> = match (Decoration::from_value(decor.decoration), decor.literals) {
-                (Some(Decoration::BuiltIn), [value]) => {
-                    StringAttribute::new(context, Self::enum_name(inst, "BuiltIn", *value)?).into()
-                }
-                (Some(Decoration::LinkageAttributes), words) => {
-                    let (linkage_name, used) = literal_string(words).unwrap_or_default();
-                    let linkage_type = words.get(used).copied().unwrap_or(0);
-                    let linkage_type = Self::enum_name(inst, "LinkageType", linkage_type)?;
-                    let text = format!(
-                        "#spirv.linkage_attributes<linkage_name = {linkage_name:?}, linkage_type = <{linkage_type}>>"
-                    );
-                    self.attribute(inst, &text)?
-                }
-                (Some(Decoration::FPRoundingMode), [value]) => self.enum_attribute(inst, "fp_rounding_mode", *value)?,
-                (Some(Decoration::FPFastMathMode), [value]) => self.enum_attribute(inst, "fastmath_mode", *value)?,
-                (Some(Decoration::SpecId | Decoration::ArrayStride | Decoration::Offset), _) => {
-                    continue;
-                }
-                (_, []) => Attribute::unit(context),
-                (_, [value]) => self.i32_attribute(*value),
-                (_, words) => match literal_string(words) {
-                    Some((text, used)) if used == words.len() => StringAttribute::new(context, &text).into(),
-                    _ => {
-                        let values: Vec<Attribute<'c>> = words.iter().map(|&v| self.i32_attribute(v)).collect();
-                        ArrayAttribute::new(context, &values).into()
-                    }
-                },
-            };
-            attributes.push((self.id(&snake_case(name)), attribute));
+            let value = self.decoration_value(inst, decor)?;
+            attributes.push((self.id(&snake_case(name)), value));
         }
         Ok(attributes)
+    }
+
+    /// The value of the attribute for one decoration: a unit, an integer,
+    /// a string, an enum, or an array of integers for several literals.
+    fn decoration_value(&mut self, inst: &Inst<'_>, decor: Decor<'_>) -> Result<Attribute<'c>> {
+        let context = self.context;
+        Ok(match (Decoration::from_value(decor.decoration), decor.literals) {
+            (Some(Decoration::BuiltIn), [value]) => {
+                StringAttribute::new(context, Self::enum_name(inst, "BuiltIn", *value)?).into()
+            }
+            // The dialect has no enum for function parameter attributes:
+            // named as MLIR names a built-in, by a string.
+            (Some(Decoration::FuncParamAttr), [value]) => {
+                let name = FunctionParameterAttribute::from_u32(*value)
+                    .ok_or_else(|| inst.error(ErrorKind::Unsupported(format!("FunctionParameterAttribute {value}"))))?;
+                StringAttribute::new(context, &format!("{name:?}")).into()
+            }
+            (Some(Decoration::LinkageAttributes), words) => {
+                let (linkage_name, used) = literal_string(words).unwrap_or_default();
+                let linkage_type = words.get(used).copied().unwrap_or(0);
+                let linkage_type = Self::enum_name(inst, "LinkageType", linkage_type)?;
+                let text = format!(
+                    "#spirv.linkage_attributes<linkage_name = {linkage_name:?}, linkage_type = <{linkage_type}>>"
+                );
+                self.attribute(inst, &text)?
+            }
+            (Some(Decoration::FPRoundingMode), [value]) => self.enum_attribute(inst, "fp_rounding_mode", *value)?,
+            (Some(Decoration::FPFastMathMode), [value]) => self.enum_attribute(inst, "fastmath_mode", *value)?,
+            (_, []) => Attribute::unit(context),
+            (_, [value]) => self.i32_attribute(*value),
+            (_, words) => match literal_string(words) {
+                Some((text, used)) if used == words.len() => StringAttribute::new(context, &text).into(),
+                _ => {
+                    let values: Vec<Attribute<'c>> = words.iter().map(|&v| self.i32_attribute(v)).collect();
+                    ArrayAttribute::new(context, &values).into()
+                }
+            },
+        })
+    }
+
+    /// The argument attributes of a function parameter, for its decorations.
+    ///
+    /// MLIR 22 gives an argument one decoration, without operands:
+    /// `spirv.decoration = #spirv.decoration<Restrict>` (its deserializer
+    /// reads `Restrict`, `Aliased`, their `Pointer` forms and
+    /// `RelaxedPrecision` so, and refuses a parameter with more; its
+    /// serializer writes any decoration without operands from it). The
+    /// first decoration without operands takes that form. The others (a
+    /// second one, or any with operands: `FuncParamAttr`, `Alignment`,
+    /// `MaxByteOffset`..., which MLIR refuses on a parameter) would be lost
+    /// there, so each becomes `spirv_decoration.<snake_case name>` with the
+    /// value an op's decoration attribute has; a repeated decoration (clang
+    /// gives a pointer `FuncParamAttr NoCapture` and `NoWrite`) gives the
+    /// list of its values. The namespace is not a dialect's: MLIR's verifier
+    /// accepts it on a `spirv.func` and upstream's serializer ignores it.
+    fn parameter_attributes(&mut self, param: &Inst<'_>, id: u32) -> Result<DictionaryAttribute<'c>> {
+        let decorations: Vec<Decor<'w>> = self.decorations_of(id).copied().collect();
+        let mut decoration = None;
+        let mut others: Vec<(String, Vec<Attribute<'c>>)> = Vec::new();
+        for decor in decorations {
+            if decoration.is_none() && decor.literals.is_empty() {
+                decoration = Some(self.enum_attribute(param, "decoration", decor.decoration)?);
+                continue;
+            }
+            let decoration_name = Self::enum_name(param, "Decoration", decor.decoration)?;
+            let name = snake_case(decoration_name);
+            let value = if decor.by_id {
+                let operands = decor
+                    .literals
+                    .iter()
+                    .map(|&operand| self.decoration_operand(param, decoration_name, operand))
+                    .collect::<Result<Vec<_>>>()?;
+                match operands.as_slice() {
+                    [operand] => *operand,
+                    _ => ArrayAttribute::new(self.context, &operands).into(),
+                }
+            } else {
+                self.decoration_value(param, decor)?
+            };
+            match others.iter_mut().find(|(key, _)| *key == name) {
+                Some((_, values)) => values.push(value),
+                None => others.push((name, vec![value])),
+            }
+        }
+        let mut attributes = Vec::new();
+        if let Some(decoration) = decoration {
+            attributes.push((self.id("spirv.decoration"), decoration));
+        }
+        for (name, values) in others {
+            let value = match values.as_slice() {
+                [value] => *value,
+                _ => ArrayAttribute::new(self.context, &values).into(),
+            };
+            attributes.push((self.id(&format!("spirv_decoration.{name}")), value));
+        }
+        Ok(DictionaryAttribute::new(self.context, &attributes))
+    }
+
+    /// An `<id>` operand of the `OpDecorateId` `decoration` (`AlignmentId`,
+    /// `MaxByteOffsetId`) of the parameter `inst`: the `<id>` means nothing
+    /// once imported, so the constant's value, or the symbol of a
+    /// specialization constant (its value is only a default).
+    fn decoration_operand(&mut self, inst: &Inst<'_>, decoration: &str, id: u32) -> Result<Attribute<'c>> {
+        if let Some(spec) = self.spec_constants.get(&id) {
+            return Ok(FlatSymbolRefAttribute::new(self.context, &spec.symbol.clone()).into());
+        }
+        if !self.constants.contains_key(&id) {
+            return Err(self.undefined(inst, id, &format!("constant (the operand of {decoration} on a parameter)")));
+        }
+        let text = self.constant_text(inst, id)?;
+        self.attribute(inst, &text)
     }
 
     // ----- constants -----
@@ -789,38 +886,17 @@ impl<'c, 'w> Importer<'c, 'w> {
             (self.id("function_control"), control),
         ];
         attributes.extend(self.decoration_attributes(def, id)?);
-        // Parameter decorations (FuncParamAttr, Alignment...) are kept on the
-        // function, one dictionary per parameter, as the dialect has no
-        // argument attributes for them.
-        let mut param_decorations = Vec::new();
+        // Parameter decorations become argument attributes, as MLIR keeps them.
+        let mut arg_attrs: Vec<Attribute<'c>> = Vec::with_capacity(function.params.len());
         let mut any_param_decoration = false;
         for param in &function.params {
             let param_id = self.word(param, 1)?;
-            let decorations = self.decoration_attributes(param, param_id)?;
-            any_param_decoration |= !decorations.is_empty();
-            // A decoration may repeat (clang gives one parameter
-            // FuncParamAttr NoCapture and NoWrite): its values become a list.
-            let mut grouped: Vec<(String, Vec<String>)> = Vec::new();
-            for (name, value) in &decorations {
-                let name = name.as_string_ref().as_str().unwrap_or("?").to_owned();
-                match grouped.iter_mut().find(|(key, _)| *key == name) {
-                    Some((_, values)) => values.push(value.to_string()),
-                    None => grouped.push((name, vec![value.to_string()])),
-                }
-            }
-            let text = grouped
-                .iter()
-                .map(|(name, values)| match values.as_slice() {
-                    [value] => format!("{name} = {value}"),
-                    _ => format!("{name} = [{}]", values.join(", ")),
-                })
-                .collect::<Vec<_>>()
-                .join(", ");
-            param_decorations.push(self.attribute(param, &format!("{{{text}}}"))?);
+            let dictionary = self.parameter_attributes(param, param_id)?;
+            any_param_decoration |= !dictionary.is_empty();
+            arg_attrs.push(dictionary.into());
         }
         if any_param_decoration {
-            attributes
-                .push((self.id("param_decorations"), ArrayAttribute::new(self.context, &param_decorations).into()));
+            attributes.push((self.id("arg_attrs"), ArrayAttribute::new(self.context, &arg_attrs).into()));
         }
         let region = Region::new();
         if !function.blocks.is_empty() {

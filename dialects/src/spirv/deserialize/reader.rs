@@ -383,10 +383,14 @@ fn offsets(instructions: &[Inst<'_>]) -> Vec<usize> {
         .collect()
 }
 
-/// The offset of the last instruction starting at or before `byte` (of
-/// those starting at `offsets`), or `byte` itself.
+/// The offset of the instruction (of those starting at `offsets`) holding
+/// the byte `byte` where rspirv stopped decoding an operand, or `byte`
+/// itself. An operand never starts an instruction, and a missing last
+/// operand names the byte just past the instruction ("reached word limit"),
+/// where the next one starts: the instruction is the last one starting
+/// strictly before `byte`.
 fn holding(offsets: impl DoubleEndedIterator<Item = usize>, byte: usize) -> usize {
-    offsets.rev().find(|offset| *offset <= byte).unwrap_or(byte)
+    offsets.rev().find(|offset| *offset < byte).unwrap_or(byte)
 }
 
 /// `message` with its last "at index `from`" made "at index `to`".
