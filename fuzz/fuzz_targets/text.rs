@@ -1,9 +1,9 @@
 //! The text path on arbitrary bytes: parse (as the tool reads a file),
 //! convert with `convert-spirv-to-llvm`, verify, print, then what `--emit`
-//! adds (the kernel ABI, the builtin definitions, LLVM IR). It never
-//! panics, aborts or hangs, whatever converts prints text that parses
-//! again, and the ABI and builtins leave valid IR (issue 9). Not
-//! `#![no_main]`, for the reason given in `binary.rs`.
+//! adds (the kernel ABI, the builtin definitions, the SPMD vectorizer, LLVM
+//! IR at -O1). It never panics, aborts or hangs, whatever converts prints
+//! text that parses again, and the ABI and builtins leave valid IR (issue
+//! 9). Not `#![no_main]`, for the reason given in `binary.rs`.
 
 use libfuzzer_sys::fuzz_target;
 use melior::ir::operation::OperationLike;
@@ -46,15 +46,24 @@ fuzz_target!(|data: &[u8]| run_on_big_stack(|| {
                 && spirv_opt_passes::kernel_abi::apply_kernel_abi(&context, operation, Default::default()).is_ok()
             {
                 assert!(operation.verify(), "the kernel ABI and the builtins must leave valid IR");
-                let _ = spirv_opt_rs::translate::emit(
+                // At -O1, with the SPMD vectorizer on every barrier-free
+                // kernel it takes (it runs before LLVM's pipeline).
+                let vectorize = spirv_opt_passes::kernel_abi::spmd::before_optimization(
+                    spirv_opt_passes::kernel_abi::spmd::SpmdOptions {
+                        mode: spirv_opt_passes::kernel_abi::spmd::SpmdMode::Always,
+                        width: 8,
+                    },
+                );
+                let _ = spirv_opt_rs::translate::emit_with(
                     &context,
                     operation,
                     &spirv_opt_rs::translate::EmitOptions {
                         kind: spirv_opt_rs::translate::EmitKind::LlvmIr,
-                        opt_level: 0,
+                        opt_level: 1,
                         target: None,
                         cpu: None,
                     },
+                    &vectorize,
                 );
             }
         }

@@ -42,7 +42,7 @@ use inkwell::{
     module::Module,
     passes::PassBuilderOptions,
     targets::TargetMachine,
-    types::{BasicTypeEnum, VectorType},
+    types::{BasicType, BasicTypeEnum, VectorType},
     values::{
         AnyValue, AsValueRef, BasicMetadataValueEnum, BasicValue, BasicValueEnum, CallSiteValue, FunctionValue,
         InstructionOpcode as Op, InstructionValue, IntValue, Operand, PhiValue, VectorValue,
@@ -65,6 +65,26 @@ pub enum SpmdMode {
     Loops,
     /// Every one the vectorizer supports (tests).
     Always,
+}
+
+impl std::str::FromStr for SpmdMode {
+    type Err = String;
+
+    /// `off`, `loops` or `always` (the tools' `--spmd`).
+    fn from_str(text: &str) -> std::result::Result<Self, String> {
+        match text {
+            "off" => Ok(Self::Off),
+            "loops" => Ok(Self::Loops),
+            "always" => Ok(Self::Always),
+            other => Err(format!("'{other}' is not off, loops or always")),
+        }
+    }
+}
+
+/// Whether `width` lanes is a width the vectorizer takes: a power of two
+/// from 2 to 64.
+pub fn valid_width(width: u32) -> bool {
+    width.is_power_of_two() && (2..=64).contains(&width)
 }
 
 /// What [`vectorize_invocations`] does.
@@ -145,7 +165,7 @@ pub fn vectorize_invocations(
     if targets.is_empty() || options.mode == SpmdMode::Off {
         return Ok(Vec::new());
     }
-    if !options.width.is_power_of_two() || !(2..=64).contains(&options.width) {
+    if !valid_width(options.width) {
         return unsupported(format!("width {} (a power of two from 2 to 64)", options.width));
     }
     let context = module.get_context();
@@ -940,7 +960,10 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             | Op::AddrSpaceCast => {
                 let source = self.widen(operands[0])?;
                 if source.len() != shape.count {
-                    return unsupported("a bitcast between vectors of different lengths");
+                    if opcode != Op::BitCast {
+                        return unsupported("a cast between vectors of different lengths");
+                    }
+                    return self.regroup(instruction, &source, &shape);
                 }
                 let to = shape.vector(self.width);
                 source
@@ -1055,6 +1078,7 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                     .collect::<Result<_>>()?
             }
             Op::Call => self.emit_call(instruction, &operands, &shape)?,
+            Op::Alloca => vec![self.emit_alloca(instruction, operands[0])?],
             other => return unsupported(format!("a varying {other:?}")),
         };
         self.values.insert(key(&instruction), Lanes::Varying(lanes));
@@ -1126,6 +1150,90 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             self.values.insert(key(&instruction), Lanes::Uniform(value));
         }
         Ok(())
+    }
+
+    /// A bitcast that regroups a lane's bits (`<2 x i32>` to `i64`, `i32`
+    /// to `<4 x i8>`): the components joined into one wide integer per lane
+    /// (element 0 in the low bits: little-endian, as LLVM's bitcast on the
+    /// targets the runtime has), then cut into the result's components.
+    fn regroup(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+        source: &[BasicValueEnum<'ctx>],
+        shape: &Shape<'ctx>,
+    ) -> Result<()> {
+        let element_bits = |ty: BasicTypeEnum<'ctx>| -> Option<u32> {
+            match ty {
+                BasicTypeEnum::IntType(int) => Some(int.get_bit_width()),
+                BasicTypeEnum::FloatType(float) => {
+                    [(self.context.f16_type(), 16), (self.context.f32_type(), 32), (self.context.f64_type(), 64)]
+                        .iter()
+                        .find(|(known, _)| *known == float)
+                        .map(|(_, bits)| *bits)
+                }
+                _ => None,
+            }
+        };
+        let from_element = source.first().ok_or_else(no_type)?.get_type().into_vector_type().get_element_type();
+        let (Some(from_bits), Some(to_bits)) = (element_bits(from_element), element_bits(shape.element)) else {
+            return unsupported("a bitcast regrouping pointers");
+        };
+        let total = from_bits * source.len() as u32;
+        let int = |bits: u32| -> Result<inkwell::types::IntType<'ctx>> {
+            std::num::NonZeroU32::new(bits)
+                .and_then(|bits| self.context.custom_width_int_type(bits).ok())
+                .ok_or_else(|| SpmdError::Unsupported(format!("a bitcast through i{bits}")))
+        };
+        let wide_type = int(total)?.vec_type(self.width);
+        let mut wide = wide_type.const_zero();
+        for (index, component) in source.iter().enumerate() {
+            let bits = int(from_bits)?.vec_type(self.width);
+            let as_int = self.builder.build_bit_cast(*component, bits, "")?.into_vector_value();
+            let extended = self.builder.build_int_z_extend(as_int, wide_type, "")?;
+            let shift = self.splat(int(total)?.const_int(u64::from(from_bits) * index as u64, false).into())?;
+            let placed = self.builder.build_left_shift(extended, shift.into_vector_value(), "")?;
+            wide = self.builder.build_or(wide, placed, "")?;
+        }
+        let part_type = int(to_bits)?.vec_type(self.width);
+        let mut out = Vec::new();
+        for index in 0..shape.count {
+            let shift = self.splat(int(total)?.const_int(u64::from(to_bits) * index as u64, false).into())?;
+            let moved = self.builder.build_right_shift(wide, shift.into_vector_value(), false, "")?;
+            let part = self.builder.build_int_truncate(moved, part_type, "")?;
+            out.push(self.builder.build_bit_cast(part, shape.vector(self.width), "")?);
+        }
+        self.values.insert(key(&instruction), Lanes::Varying(out));
+        Ok(())
+    }
+
+    /// A private variable SROA left in memory: one copy per lane, side by
+    /// side in an array at the start of the function; the lanes' pointers.
+    fn emit_alloca(
+        &self,
+        instruction: InstructionValue<'ctx>,
+        count: BasicValueEnum<'ctx>,
+    ) -> Result<BasicValueEnum<'ctx>> {
+        if constant_index(count) != Some(1) {
+            return unsupported("an alloca of a variable count");
+        }
+        let allocated = instruction.get_allocated_type().map_err(|_| no_type())?;
+        let copies = allocated.array_type(self.width);
+        let entry = self.vector.get_first_basic_block().ok_or_else(no_type)?;
+        let at_start = self.context.create_builder();
+        match entry.get_first_instruction() {
+            Some(first) => at_start.position_before(&first),
+            None => at_start.position_at_end(entry),
+        }
+        let memory = at_start.build_alloca(copies, "lanes")?;
+        if let Some(memory) = memory.as_instruction() {
+            memory
+                .set_alignment(instruction.get_alignment().unwrap_or(1).max(1))
+                .map_err(|error| SpmdError::Llvm(error.to_string()))?;
+        }
+        let lanes: Vec<IntValue<'ctx>> =
+            (0..self.width).map(|lane| self.context.i64_type().const_int(u64::from(lane), false)).collect();
+        llvm_edge::vector_gep(&self.builder, allocated, memory.into(), &[VectorType::const_vector(&lanes).into()])
+            .ok_or_else(no_type)
     }
 
     fn position_after(&self, instruction: InstructionValue<'ctx>) {
@@ -1314,12 +1422,12 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         if let Some(reduction) = name.strip_prefix("llvm.vector.reduce.") {
             return Ok(vec![self.reduce_components(reduction, arguments)?]);
         }
-        if let Some((base, immediates)) = elementwise_intrinsic(&name) {
+        if let Some(intrinsic) = elementwise_intrinsic(&name) {
             let mut out = Vec::new();
             for component in 0..shape.count {
                 let mut values: Vec<BasicValueEnum<'ctx>> = Vec::new();
                 for (position, &argument) in arguments.iter().enumerate() {
-                    if immediates.contains(&position) {
+                    if intrinsic.immediates.contains(&position) {
                         let Lanes::Uniform(argument) = self.lanes(argument)? else {
                             return unsupported(format!("a varying immediate of {name}"));
                         };
@@ -1329,8 +1437,17 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                         values.push(*widened.get(component).or(widened.first()).ok_or_else(no_type)?);
                     }
                 }
-                let overload = shape.vector(self.width);
-                out.push(self.intrinsic_call(base, &[overload], &values, None)?);
+                let overloads: Vec<BasicTypeEnum<'ctx>> = intrinsic
+                    .overloads
+                    .iter()
+                    .map(|overload| match overload {
+                        Overload::Result => Ok(shape.vector(self.width)),
+                        Overload::Argument(position) => {
+                            values.get(*position).map(|value| value.get_type()).ok_or_else(no_type)
+                        }
+                    })
+                    .collect::<Result<_>>()?;
+                out.push(self.intrinsic_call(intrinsic.base, &overloads, &values, None)?);
             }
             return Ok(out);
         }
@@ -1574,54 +1691,94 @@ fn is_pure_call(instruction: InstructionValue<'_>) -> bool {
         || name.starts_with("llvm.vector.reduce.")
 }
 
-/// LLVM intrinsics that apply lane by lane, overloaded on their result type
-/// alone, and which of their arguments must stay scalar immediates.
-fn elementwise_intrinsic(name: &str) -> Option<(&'static str, &'static [usize])> {
-    const NONE: &[usize] = &[];
-    const SECOND: &[usize] = &[1];
-    const TABLE: &[(&str, &[usize])] = &[
-        ("llvm.fabs", NONE),
-        ("llvm.sqrt", NONE),
-        ("llvm.fma", NONE),
-        ("llvm.fmuladd", NONE),
-        ("llvm.minnum", NONE),
-        ("llvm.maxnum", NONE),
-        ("llvm.minimum", NONE),
-        ("llvm.maximum", NONE),
-        ("llvm.copysign", NONE),
-        ("llvm.floor", NONE),
-        ("llvm.ceil", NONE),
-        ("llvm.trunc", NONE),
-        ("llvm.rint", NONE),
-        ("llvm.nearbyint", NONE),
-        ("llvm.round", NONE),
-        ("llvm.roundeven", NONE),
-        ("llvm.sin", NONE),
-        ("llvm.cos", NONE),
-        ("llvm.tan", NONE),
-        ("llvm.exp", NONE),
-        ("llvm.exp2", NONE),
-        ("llvm.log", NONE),
-        ("llvm.log2", NONE),
-        ("llvm.log10", NONE),
-        ("llvm.pow", NONE),
-        ("llvm.smin", NONE),
-        ("llvm.smax", NONE),
-        ("llvm.umin", NONE),
-        ("llvm.umax", NONE),
-        ("llvm.ctpop", NONE),
-        ("llvm.bitreverse", NONE),
-        ("llvm.bswap", NONE),
-        ("llvm.fshl", NONE),
-        ("llvm.fshr", NONE),
-        ("llvm.abs", SECOND),
-        ("llvm.ctlz", SECOND),
-        ("llvm.cttz", SECOND),
-    ];
-    // The name is the base plus one type suffix (`llvm.fabs.f32`).
-    let (base, suffix) = name.rsplit_once('.')?;
-    if suffix.contains('.') || !(suffix.starts_with('f') || suffix.starts_with('i') || suffix.starts_with('v')) {
-        return None;
+/// What an overloaded intrinsic's type suffix names.
+#[derive(Clone, Copy)]
+enum Overload {
+    /// The result's type.
+    Result,
+    /// The type of argument `n`.
+    Argument(usize),
+}
+
+/// An LLVM intrinsic that applies lane by lane: its name, the arguments that
+/// must stay scalar immediates, and what its type suffixes stand for.
+struct Elementwise {
+    base: &'static str,
+    immediates: &'static [usize],
+    overloads: &'static [Overload],
+}
+
+/// The elementwise intrinsic `name` calls (`llvm.fabs.f32`: `llvm.fabs`).
+fn elementwise_intrinsic(name: &str) -> Option<&'static Elementwise> {
+    use Overload::{Argument, Result as Res};
+    const fn by_result(base: &'static str) -> Elementwise {
+        Elementwise { base, immediates: &[], overloads: &[Res] }
     }
-    TABLE.iter().find(|(known, _)| *known == base).map(|(known, immediates)| (*known, *immediates))
+    const TABLE: &[Elementwise] = &[
+        by_result("llvm.fabs"),
+        by_result("llvm.sqrt"),
+        by_result("llvm.fma"),
+        by_result("llvm.fmuladd"),
+        by_result("llvm.minnum"),
+        by_result("llvm.maxnum"),
+        by_result("llvm.minimum"),
+        by_result("llvm.maximum"),
+        by_result("llvm.minimumnum"),
+        by_result("llvm.maximumnum"),
+        by_result("llvm.copysign"),
+        by_result("llvm.floor"),
+        by_result("llvm.ceil"),
+        by_result("llvm.trunc"),
+        by_result("llvm.rint"),
+        by_result("llvm.nearbyint"),
+        by_result("llvm.round"),
+        by_result("llvm.roundeven"),
+        by_result("llvm.sin"),
+        by_result("llvm.cos"),
+        by_result("llvm.tan"),
+        by_result("llvm.asin"),
+        by_result("llvm.acos"),
+        by_result("llvm.atan"),
+        by_result("llvm.atan2"),
+        by_result("llvm.sinh"),
+        by_result("llvm.cosh"),
+        by_result("llvm.tanh"),
+        by_result("llvm.exp"),
+        by_result("llvm.exp2"),
+        by_result("llvm.exp10"),
+        by_result("llvm.log"),
+        by_result("llvm.log2"),
+        by_result("llvm.log10"),
+        by_result("llvm.pow"),
+        by_result("llvm.smin"),
+        by_result("llvm.smax"),
+        by_result("llvm.umin"),
+        by_result("llvm.umax"),
+        by_result("llvm.sadd.sat"),
+        by_result("llvm.uadd.sat"),
+        by_result("llvm.ssub.sat"),
+        by_result("llvm.usub.sat"),
+        by_result("llvm.sshl.sat"),
+        by_result("llvm.ushl.sat"),
+        by_result("llvm.ctpop"),
+        by_result("llvm.bitreverse"),
+        by_result("llvm.bswap"),
+        by_result("llvm.fshl"),
+        by_result("llvm.fshr"),
+        Elementwise { base: "llvm.abs", immediates: &[1], overloads: &[Res] },
+        Elementwise { base: "llvm.ctlz", immediates: &[1], overloads: &[Res] },
+        Elementwise { base: "llvm.cttz", immediates: &[1], overloads: &[Res] },
+        Elementwise { base: "llvm.is.fpclass", immediates: &[1], overloads: &[Argument(0)] },
+        Elementwise { base: "llvm.fptoui.sat", immediates: &[], overloads: &[Res, Argument(0)] },
+        Elementwise { base: "llvm.fptosi.sat", immediates: &[], overloads: &[Res, Argument(0)] },
+        Elementwise { base: "llvm.ldexp", immediates: &[], overloads: &[Res, Argument(1)] },
+    ];
+    // The base, then one type suffix per overload (`llvm.fptoui.sat.i8.f32`).
+    TABLE.iter().find(|intrinsic| {
+        name.strip_prefix(intrinsic.base).and_then(|rest| rest.strip_prefix('.')).is_some_and(|suffixes| {
+            let suffixes: Vec<&str> = suffixes.split('.').collect();
+            suffixes.len() == intrinsic.overloads.len()
+                && suffixes.iter().all(|suffix| suffix.starts_with(['f', 'i', 'v', 'p']) || *suffix == "bf16")
+        })
+    })
 }

@@ -95,7 +95,7 @@ def check_spmd():
             if results[i * 6 + k] != value:
                 fail("spmd: results[%d] = %d, expected %d" % (i * 6 + k, results[i * 6 + k], value))
             right += 1
-        if dense[i] != v * 3 + data[(i * 7) % 48]:
+        if dense[i] != v * 3 + data[(i * 7) % 48] + (v * (v % 6) + 1) + (v * ((v // 3) % 6) + 1):
             fail("spmd: dense[%d] = %d" % (i, dense[i]))
         right += 1
     print("spmd: %d of %d right" % (right, right))

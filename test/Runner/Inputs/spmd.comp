@@ -1,7 +1,8 @@
 // Control flow the SPMD vectorizer linearizes (spmd.test): a divergent
 // while loop in a called function, nested loops with break and continue,
 // a division only some lanes reach (a zero divisor in the others), a
-// switch, an early return, a float loop with intrinsics; 12 x 2 invocations
+// switch, an early return, a float loop with intrinsics, a private array
+// indexed per invocation (a copy per lane); 12 x 2 invocations
 // per workgroup, so the last vector of each row has 4 lanes masked off.
 #version 450
 layout(local_size_x = 12, local_size_y = 2) in;
@@ -23,7 +24,9 @@ void main() {
   uint i = gl_LocalInvocationIndex + gl_WorkGroupID.x * 24u;
   int v = data[i];
   int scattered = data[(i * 7u) % 48u];
-  dense[i] = v * 3 + scattered;
+  int table[6];
+  for (int k = 0; k < 6; k++) table[k] = v * k + 1;
+  dense[i] = v * 3 + scattered + table[v % 6] + table[(v / 3) % 6];
   int nested = 0;
   for (int a = 0; a < v % 7; a++) {
     if (a == 3) continue;

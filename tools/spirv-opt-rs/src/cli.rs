@@ -5,6 +5,7 @@
 
 use clap::{CommandFactory, FromArgMatches, Parser, error::ErrorKind};
 use melior::Context;
+use spirv_opt_passes::kernel_abi::spmd::{self, SpmdMode};
 use spirv_opt_rs::{
     pass::PassRegistry,
     pipeline::{self, Pipeline},
@@ -87,10 +88,27 @@ pub struct Options {
     #[arg(long, value_name = "CPU")]
     pub mcpu: Option<String>,
 
+    /// SPMD vectorization of barrier-free kernels in --emit=llvm|bc|asm|obj
+    /// (docs/abi.md): `loops` (those whose invocations have a loop: LLVM
+    /// vectorizes the others itself), `always` or `off`
+    #[arg(long, default_value = "loops", value_name = "MODE", value_parser = str::parse::<SpmdMode>)]
+    pub spmd: SpmdMode,
+
+    /// Invocations per vector under --spmd (2 to 64, a power of two)
+    #[arg(long, default_value = "8", value_name = "LANES", value_parser = parse_spmd_width)]
+    pub spmd_width: u32,
+
     /// Fix a specialization constant before the passes run (VALUE: an
     /// integer, a float, true or false); repeatable
     #[arg(long = "spec", value_name = "ID=VALUE", value_parser = parse_spec)]
     pub specs: Vec<(u32, spirv_opt_passes::specialize::SpecValue)>,
+}
+
+fn parse_spmd_width(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(width) if spmd::valid_width(width) => Ok(width),
+        _ => Err(format!("'{text}' is not a power of two from 2 to 64")),
+    }
 }
 
 fn parse_spec(text: &str) -> Result<(u32, spirv_opt_passes::specialize::SpecValue), String> {

@@ -387,7 +387,10 @@ fn transform(
             };
             // Barrier-free kernels run several invocations per call, as in
             // the runner (docs/abi.md, "SPMD vectorization").
-            let vectorize = spmd::before_optimization(SpmdOptions::default());
+            let vectorize = spmd::before_optimization(SpmdOptions {
+                mode: invocation.options.spmd,
+                width: invocation.options.spmd_width,
+            });
             match translate::emit_with(context, module.as_operation(), &emit_options, &vectorize) {
                 Ok(bytes) => bytes,
                 Err(error) => {

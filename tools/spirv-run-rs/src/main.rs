@@ -19,7 +19,7 @@ use clap::Parser;
 use spirv_opt_passes::{
     kernel_abi::{
         ExecutionModel,
-        spmd::{SpmdMode, SpmdOptions},
+        spmd::{self, SpmdMode, SpmdOptions},
     },
     specialize::SpecValue,
 };
@@ -84,11 +84,11 @@ struct Options {
     /// SPMD vectorization of kernels without barriers: `loops` (those whose
     /// invocation has a loop: LLVM vectorizes the others itself), `always`
     /// or `off`
-    #[arg(long, value_enum, default_value = "loops", value_name = "MODE")]
-    spmd: SpmdArg,
+    #[arg(long, default_value = "loops", value_name = "MODE", value_parser = str::parse::<SpmdMode>)]
+    spmd: SpmdMode,
 
     /// Invocations per vector under --spmd (2 to 64, a power of two)
-    #[arg(long, default_value = "8", value_name = "LANES")]
+    #[arg(long, default_value = "8", value_name = "LANES", value_parser = parse_width)]
     spmd_width: u32,
 
     /// Stop a run that takes longer than this many seconds
@@ -219,18 +219,15 @@ fn main() -> ExitCode {
     }
 }
 
-/// `--spmd`'s values.
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-enum SpmdArg {
-    Off,
-    Loops,
-    Always,
+/// `--spmd-width`: a width the vectorizer takes.
+fn parse_width(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(width) if spmd::valid_width(width) => Ok(width),
+        _ => Err(format!("'{text}' is not a power of two from 2 to 64")),
+    }
 }
 
 fn run(options: &Options) -> Result<(), String> {
-    if !options.spmd_width.is_power_of_two() || !(2..=64).contains(&options.spmd_width) {
-        return Err(format!("--spmd-width {}: a power of two from 2 to 64", options.spmd_width));
-    }
     if options.subgroup_size != 1 {
         return Err(format!(
             "--subgroup-size {}: this runner runs one invocation per subgroup (docs/abi.md)",
@@ -248,14 +245,7 @@ fn run(options: &Options) -> Result<(), String> {
         specs: options.specs.clone(),
         opt_level: None,
         unchecked: options.unchecked,
-        spmd: SpmdOptions {
-            mode: match options.spmd {
-                SpmdArg::Off => SpmdMode::Off,
-                SpmdArg::Loops => SpmdMode::Loops,
-                SpmdArg::Always => SpmdMode::Always,
-            },
-            width: options.spmd_width,
-        },
+        spmd: SpmdOptions { mode: options.spmd, width: options.spmd_width },
     };
     let kernel = Kernel::compile(&source, &name, &compile_options).map_err(|failure| match failure {
         RunError::Compile(messages) => messages.join("\n"),
