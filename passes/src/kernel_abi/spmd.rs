@@ -724,9 +724,12 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         let (header, latch, preheader) =
             (self.cfg.loops[l].header, self.cfg.loops[l].latch, self.cfg.loops[l].preheader);
         let Some(entering) = self.edges.remove(&(preheader, header)) else { return Ok(()) };
+        // Entered only when some lane enters it.
+        let enter = self.any(entering.mask)?;
         let before = self.builder.get_insert_block().expect("positioned");
         let loop_block = self.context.append_basic_block(self.vector, "loop");
-        self.builder.build_unconditional_branch(loop_block)?;
+        let after = self.context.append_basic_block(self.vector, "loop.done");
+        self.builder.build_conditional_branch(enter, loop_block, after)?;
         self.builder.position_at_end(loop_block);
         let mask_type = self.mask_type();
         let active = self.builder.build_phi(mask_type, "active")?;
@@ -764,6 +767,7 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         let contains = self.cfg.loops[l].contains.clone();
         let exits: Vec<(usize, usize)> =
             self.edges.keys().copied().filter(|&(from, to)| contains[from] && !contains[to]).collect();
+        let mut leaving = Vec::new();
         for exit in exits {
             let edge = self.edges.remove(&exit).expect("listed");
             self.builder.position_before(&first);
@@ -792,12 +796,28 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                 }
                 values_next.push(next);
             }
-            self.edges.insert(exit, Edge { mask: taken_next, values: values_next });
+            leaving.push((exit, taken_next, values_next));
         }
-        let any = self.any(back.mask)?;
-        let after = self.context.append_basic_block(self.vector, "loop.done");
-        self.builder.build_conditional_branch(any, loop_block, after)?;
+        let again = self.any(back.mask)?;
+        self.builder.build_conditional_branch(again, loop_block, after)?;
+        // After the loop (or past it, when no lane entered): what left by
+        // each exit.
         self.builder.position_at_end(after);
+        for (exit, taken, values) in leaving {
+            let mask = self.builder.build_phi(mask_type, "left")?;
+            mask.add_incoming(&[(&mask_type.const_zero(), before), (&taken, end)]);
+            let mut carried_out = Vec::new();
+            for components in values {
+                let mut joined = Vec::new();
+                for value in components {
+                    let phi = self.builder.build_phi(value.get_type(), "")?;
+                    phi.add_incoming(&[(&poison_of(value.get_type()), before), (&value, end)]);
+                    joined.push(phi.as_basic_value());
+                }
+                carried_out.push(joined);
+            }
+            self.edges.insert(exit, Edge { mask: mask.as_basic_value().into_vector_value(), values: carried_out });
+        }
         Ok(())
     }
 
