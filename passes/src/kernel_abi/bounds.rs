@@ -64,7 +64,7 @@ const ACCESSES: &[(&str, &[usize])] = &[
 
 /// The object a pointer was derived from.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-enum Root {
+pub(super) enum Root {
     /// A slot of the environment.
     Slot(usize),
     /// A parameter of the entry point.
@@ -141,7 +141,7 @@ pub(super) fn remove_slot_markers(module_op: OperationRef<'_, '_>) {
     }
 }
 
-fn defined_functions<'c, 'a>(module: OperationRef<'c, 'a>) -> HashMap<String, OperationRef<'c, 'a>> {
+pub(super) fn defined_functions<'c, 'a>(module: OperationRef<'c, 'a>) -> HashMap<String, OperationRef<'c, 'a>> {
     let mut functions = HashMap::new();
     let Some(body) = module.region(0).ok().and_then(|region| region.first_block()) else { return functions };
     let mut next = body.first_operation();
@@ -158,7 +158,7 @@ fn defined_functions<'c, 'a>(module: OperationRef<'c, 'a>) -> HashMap<String, Op
 }
 
 /// The defined functions the entry points reach through calls, sorted.
-fn reachable(functions: &HashMap<String, OperationRef<'_, '_>>, entries: &[String]) -> Vec<String> {
+pub(super) fn reachable(functions: &HashMap<String, OperationRef<'_, '_>>, entries: &[String]) -> Vec<String> {
     let mut seen: BTreeSet<String> = BTreeSet::new();
     let mut stack: Vec<String> = entries.iter().filter(|name| functions.contains_key(*name)).cloned().collect();
     while let Some(name) = stack.pop() {
@@ -177,7 +177,7 @@ fn reachable(functions: &HashMap<String, OperationRef<'_, '_>>, entries: &[Strin
     seen.into_iter().collect()
 }
 
-fn last_argument<'c, 'a>(func: OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
+pub(super) fn last_argument<'c, 'a>(func: OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
     let entry = func.region(0).ok()?.first_block()?;
     let count = entry.argument_count();
     entry.argument(count.checked_sub(1)?).ok().map(Into::into)
@@ -199,7 +199,7 @@ fn takes_pointers<'c>(func: OperationRef<'c, '_>, has_environment: bool) -> Resu
 
 /// Inlines into `func`, until none is left, every call to a defined function
 /// that takes or returns pointers (a malformed module could recurse: bounded).
-fn inline_pointer_calls<'c>(
+pub(super) fn inline_pointer_calls<'c>(
     context: &'c Context,
     func: OperationRef<'c, '_>,
     functions: &HashMap<String, OperationRef<'c, '_>>,
@@ -240,12 +240,12 @@ fn inline_pointer_calls<'c>(
 }
 
 /// One function being checked.
-struct Scope<'c, 'a, 's> {
+pub(super) struct Scope<'c, 'a, 's> {
     func: OperationRef<'c, 'a>,
     entry_block: BlockRef<'c, 'a>,
     environment: Option<Value<'c, 'a>>,
     /// The argument kinds when the function is an OpenCL entry point.
-    parameters: Option<&'s [ResourceKind]>,
+    pub(super) parameters: Option<&'s [ResourceKind]>,
     allocas: Vec<OperationRef<'c, 'a>>,
     /// Block -> the (terminator, successor index) pairs branching to it.
     predecessors: HashMap<usize, Vec<(OperationRef<'c, 'a>, usize)>>,
@@ -264,7 +264,7 @@ fn value_key(value: Value<'_, '_>) -> usize {
 }
 
 impl<'c, 'a, 's> Scope<'c, 'a, 's> {
-    fn new(
+    pub(super) fn new(
         func: OperationRef<'c, 'a>,
         environment: Option<Value<'c, 'a>>,
         parameters: Option<&'s [ResourceKind]>,
@@ -334,7 +334,7 @@ impl<'c, 'a, 's> Scope<'c, 'a, 's> {
     }
 
     /// The roots of `pointer`; `None` when one cannot be traced.
-    fn trace(&self, pointer: Value<'c, 'a>, traced_geps: &mut Vec<OperationRef<'c, 'a>>) -> Option<BTreeSet<Root>> {
+    pub(super) fn trace(&self, pointer: Value<'c, 'a>, traced_geps: &mut Vec<OperationRef<'c, 'a>>) -> Option<BTreeSet<Root>> {
         let mut roots = BTreeSet::new();
         let mut seen = HashSet::new();
         let mut stack = vec![pointer];
@@ -482,15 +482,15 @@ fn check_function<'c>(context: &'c Context, module: &Module<'_, 'c, '_>, scope: 
 }
 
 /// Builders of the check's ops, inserted before `anchor`.
-struct Emitter<'c, 'a> {
-    context: &'c Context,
-    location: Location<'c>,
-    anchor: OperationRef<'c, 'a>,
-    block: BlockRef<'c, 'a>,
+pub(super) struct Emitter<'c, 'a> {
+    pub(super) context: &'c Context,
+    pub(super) location: Location<'c>,
+    pub(super) anchor: OperationRef<'c, 'a>,
+    pub(super) block: BlockRef<'c, 'a>,
 }
 
 impl<'c, 'a> Emitter<'c, 'a> {
-    fn op(
+    pub(super) fn op(
         &self,
         name: &str,
         operands: &[Value<'c, '_>],
@@ -500,6 +500,17 @@ impl<'c, 'a> Emitter<'c, 'a> {
         let op = build(self.context, self.location, name, operands, results, &[], attributes)?;
         let op = self.block.insert_operation_before(self.anchor, op);
         result(op)
+    }
+
+    pub(super) fn op_without_result(
+        &self,
+        name: &str,
+        operands: &[Value<'c, '_>],
+        attributes: &[(&str, &str)],
+    ) -> Result<'c, ()> {
+        let op = build(self.context, self.location, name, operands, &[], &[], attributes)?;
+        self.block.insert_operation_before(self.anchor, op);
+        Ok(())
     }
 
     fn i64(&self) -> Type<'c> {

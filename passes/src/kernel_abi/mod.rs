@@ -26,6 +26,7 @@
 //! returned, so each barrier is a point every invocation reaches before any
 //! goes on (`barrier.rs`).
 
+mod atomics;
 mod barrier;
 mod bounds;
 pub mod spmd;
@@ -460,24 +461,26 @@ fn apply_to_module<'c>(
     let uses_barriers = barrier::lower_barriers(context, module, &functions, &entries, &barriers, &calls)?;
 
     // Bounds checks, with the resource sizes in the environment's last slot.
-    if options.bounds_checks {
-        let mut checked_globals = HashMap::new();
-        for (name, global) in &globals {
-            if !slot_of.contains_key(name) {
-                let ty = Type::parse(context, &global_value_type(*global)?)
-                    .ok_or_else(|| error(*global, "internal error: a global type that does not parse"))?;
-                checked_globals.insert(name.clone(), (ty, address_space(*global)));
-            }
+    let mut checked_globals = HashMap::new();
+    for (name, global) in &globals {
+        if !slot_of.contains_key(name) {
+            let ty = Type::parse(context, &global_value_type(*global)?)
+                .ok_or_else(|| error(*global, "internal error: a global type that does not parse"))?;
+            checked_globals.insert(name.clone(), (ty, address_space(*global)));
         }
-        let checks = bounds::Module {
-            slots: &slots,
-            sizes_slot: slots.len(),
-            entries: &entries,
-            with_environment: &needs_environment,
-            globals: checked_globals,
-        };
+    }
+    let checks = bounds::Module {
+        slots: &slots,
+        sizes_slot: slots.len(),
+        entries: &entries,
+        with_environment: &needs_environment,
+        globals: checked_globals,
+    };
+    if options.bounds_checks {
         bounds::check_accesses(context, module, &checks)?;
     }
+    // Then the atomics on workgroup memory, checked or not, lose the lock.
+    atomics::plain_workgroup_atomics(context, module, &checks)?;
     bounds::remove_slot_markers(module);
 
     for entry in &entries {
