@@ -473,6 +473,16 @@ pub fn print_verified_operation(operation: OperationRef<'_, '_>, debug_info: boo
     ffi::print_operation(operation, &flags)
 }
 
+/// [`print_verified_operation`] in the generic form (`--mlir-print-op-generic`),
+/// which shows every attribute: the custom forms of some ops
+/// (`spirv.BranchConditional`, `spirv.mlir.loop`, `spirv.mlir.selection`)
+/// print none of their discardable attributes.
+pub fn print_verified_operation_generic(operation: OperationRef<'_, '_>, debug_info: bool) -> Vec<u8> {
+    let flags = OperationPrintingFlags::new().enable_debug_info(debug_info, false).print_generic_operation_form();
+    ffi::assume_verified(&flags);
+    ffi::print_operation(operation, &flags)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{MAX_NESTING, TooDeep, check_nesting};

@@ -13,7 +13,7 @@
 
 pub use crate::context::{
     Reported, attach_diagnostic_handler, create_context, parse_file, parse_source, print_location, print_operation,
-    print_verified_operation, register_upstream_passes,
+    print_verified_operation, print_verified_operation_generic, register_upstream_passes,
 };
 use crate::{
     ffi::pass as ffi,
@@ -305,6 +305,8 @@ pub struct PassManagerOptions {
     pub print_ir_after_all: bool,
     /// Print locations in those IR dumps (`--mlir-print-debuginfo`).
     pub print_debug_info: bool,
+    /// Print those IR dumps in the generic form (`--mlir-print-op-generic`).
+    pub print_generic: bool,
     /// Nest an upstream pass restricted to another op (e.g. `spirv-update-vce`
     /// on `spirv.module`) automatically, as `mlir-opt` does for pass flags.
     /// Textual pipelines (`--pass-pipeline`) keep MLIR's explicit nesting.
@@ -318,6 +320,7 @@ impl Default for PassManagerOptions {
             timing: false,
             print_ir_after_all: false,
             print_debug_info: false,
+            print_generic: false,
             implicit_nesting: false,
         }
     }
@@ -347,7 +350,13 @@ pub fn build_pass_manager<'c>(
             module_scope: false,
             on_change: false,
             on_failure: false,
-            flags: OperationPrintingFlags::new().enable_debug_info(options.print_debug_info, false),
+            flags: if options.print_generic {
+                OperationPrintingFlags::new()
+                    .enable_debug_info(options.print_debug_info, false)
+                    .print_generic_operation_form()
+            } else {
+                OperationPrintingFlags::new().enable_debug_info(options.print_debug_info, false)
+            },
             // Empty: print to stderr.
             tree_printing_path: PathBuf::new(),
         });

@@ -11,6 +11,7 @@
 // CHECK-DAG: --verify-diagnostics
 // CHECK-DAG: --mlir-print-ir-after-all
 // CHECK-DAG: --mlir-print-debuginfo
+// CHECK-DAG: --mlir-print-op-generic
 // CHECK-DAG: --mlir-timing
 // CHECK-DAG: --allow-unregistered-dialect
 // CHECK-DAG: --list-passes

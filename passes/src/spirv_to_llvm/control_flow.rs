@@ -300,8 +300,9 @@ fn only_branches_to_merge(blocks: &[BlockRef<'_, '_>]) -> bool {
 /// lowered instead of rejected: `Unroll` and `DontUnroll` become an
 /// `llvm.loop` unroll annotation on the back edges (`loop_annotation` of the
 /// branches to the header), the other hints (dependency and iteration
-/// counts, whose values MLIR does not keep, and the Intel FPGA hints) are
-/// dropped, which keeps the meaning since they are only hints.
+/// counts, whose values only the binary importer keeps, as
+/// `spirv_structured.*` attributes, and the Intel FPGA hints) are dropped,
+/// which keeps the meaning since they are only hints.
 fn mlir_loop<'c, 'r>(
     op: OperationRef<'c, 'r>,
     _operands: &[Value<'c, 'r>],

@@ -63,6 +63,12 @@ pub struct Options {
     #[arg(long)]
     pub mlir_print_debuginfo: bool,
 
+    /// Print operations in the generic form ("spirv.Branch"(...) ...), in the
+    /// output and in IR dumps: it shows the attributes some custom forms
+    /// leave out (spirv.BranchConditional prints none of its discardable ones)
+    #[arg(long)]
+    pub mlir_print_op_generic: bool,
+
     /// Report the time spent in each pass on stderr
     #[arg(long)]
     pub mlir_timing: bool,

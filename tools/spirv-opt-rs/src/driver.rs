@@ -153,6 +153,7 @@ pub fn run(invocation: &Invocation, registry: &PassRegistry, context: Context) -
         timing: options.mlir_timing,
         print_ir_after_all: options.mlir_print_ir_after_all,
         print_debug_info: options.mlir_print_debuginfo,
+        print_generic: options.mlir_print_op_generic,
         implicit_nesting: invocation.from_flags,
     };
 
@@ -351,8 +352,12 @@ fn transform(
         None => {
             // Verified just above (by the pass manager, the explicit check
             // or the importer): the printer need not verify it again.
-            let mut printed =
-                pipeline::print_verified_operation(module.as_operation(), invocation.options.mlir_print_debuginfo);
+            let (operation, debug_info) = (module.as_operation(), invocation.options.mlir_print_debuginfo);
+            let mut printed = if invocation.options.mlir_print_op_generic {
+                pipeline::print_verified_operation_generic(operation, debug_info)
+            } else {
+                pipeline::print_verified_operation(operation, debug_info)
+            };
             printed.push(b'\n');
             printed
         }

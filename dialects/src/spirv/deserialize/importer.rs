@@ -978,6 +978,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             block: 0,
             label: 0,
             loop_controls: HashMap::default(),
+            plain_headers: HashMap::default(),
         };
         // Parameters and phis first: branches name them before their blocks are filled.
         for (index, param) in function.params.iter().enumerate() {
@@ -1004,6 +1005,11 @@ impl<'c, 'w> Importer<'c, 'w> {
                 && control & LOOP_CONTROL_UNROLL_BITS != 0
             {
                 state.loop_controls.insert(index, control);
+            }
+            // Without regions, every construct stays plain blocks.
+            if let Some(merge) = body.iter().find(|inst| matches!(inst.opcode, op::SELECTION_MERGE | op::LOOP_MERGE)) {
+                check_plain_header(merge, body)?;
+                state.plain_headers.insert(index, **merge);
             }
         }
         for (index, (label, body)) in function.blocks.iter().enumerate() {
@@ -1062,11 +1068,12 @@ impl<'c, 'w> Importer<'c, 'w> {
             op::BRANCH => {
                 let target = self.word(inst, 0)?;
                 let (target_block, arguments) = self.branch_target(state, inst, target)?;
-                let back_edge = self.back_edge_control(inst, state, &[target])?;
+                let mut attributes = self.back_edge_control(inst, state, &[target])?;
+                attributes.extend(self.header_control(state)?);
                 let operation = OperationBuilder::new("spirv.Branch", location)
                     .add_operands(&arguments)
                     .add_successors(&[&target_block])
-                    .add_attributes(&back_edge)
+                    .add_attributes(&attributes)
                     .build();
                 self.append(inst, block, operation)?;
                 Ok(true)
@@ -1082,6 +1089,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let mut attributes =
                     vec![(self.id("operandSegmentSizes"), DenseI32ArrayAttribute::new(self.context, &segments).into())];
                 attributes.extend(self.back_edge_control(inst, state, &[self.word(inst, 1)?, self.word(inst, 2)?])?);
+                attributes.extend(self.header_control(state)?);
                 if let [_, _, _, a, b] = w {
                     let weights = vec![self.i32_attribute(*a), self.i32_attribute(*b)];
                     attributes.push((self.id("branch_weights"), ArrayAttribute::new(self.context, &weights).into()));
@@ -1331,6 +1339,59 @@ impl<'c, 'w> Importer<'c, 'w> {
         Ok(Vec::new())
     }
 
+    /// What the merge instruction of the current block says, when its
+    /// construct stays plain blocks (no `spirv.mlir.selection`/`loop` holds
+    /// the control): attributes for the block's terminator,
+    /// `spirv_structured.selection_control` or `spirv_structured.loop_control`
+    /// (unless `None`) and the loop control's operands. The merge block and
+    /// continue target are not kept: an attribute cannot name a block.
+    pub(super) fn header_control(
+        &mut self,
+        state: &FunctionState<'c, '_, 'w>,
+    ) -> Result<Vec<(Identifier<'c>, Attribute<'c>)>> {
+        let Some(merge) = state.plain_headers.get(&state.block).copied() else { return Ok(Vec::new()) };
+        let (name, mnemonic, control) = if merge.opcode == op::LOOP_MERGE {
+            ("spirv_structured.loop_control", "loop_control", self.word(&merge, 2)?)
+        } else {
+            ("spirv_structured.selection_control", "selection_control", self.word(&merge, 1)?)
+        };
+        let mut attributes = Vec::new();
+        if control != 0 {
+            attributes.push((self.id(name), self.enum_attribute(&merge, mnemonic, control)?));
+        }
+        if merge.opcode == op::LOOP_MERGE {
+            attributes.extend(self.loop_control_operands(&merge)?);
+        }
+        Ok(attributes)
+    }
+
+    /// The operands of an `OpLoopMerge`'s loop control (`DependencyLength 4`,
+    /// `MaxIterations 16`...), which `#spirv.loop_control` cannot hold (MLIR's
+    /// deserializer drops them): `spirv_structured.<snake_case control> = N : i32`
+    /// each, as MLIR keeps `Aligned`'s operand of a memory access beside it
+    /// (`alignment`). SPIR-V gives each such control one word, in the order
+    /// of the bits.
+    pub(super) fn loop_control_operands(&mut self, merge: &Inst<'_>) -> Result<Vec<(Identifier<'c>, Attribute<'c>)>> {
+        let control = self.word(merge, 2)?;
+        let mut attributes = Vec::new();
+        let mut at = 3;
+        for bit in (0..32).map(|shift| 1u32 << shift) {
+            if control & bit & LOOP_CONTROL_OPERAND_BITS == 0 {
+                continue;
+            }
+            let name = snake_case(Self::enum_name(merge, "LoopControl", bit)?);
+            let value = self.i32_attribute(self.word(merge, at)?);
+            attributes.push((self.id(&format!("spirv_structured.{name}")), value));
+            at += 1;
+        }
+        if at < merge.words.len() {
+            return Err(
+                merge.error(ErrorKind::Malformed("OpLoopMerge with more operands than its loop control".into()))
+            );
+        }
+        Ok(attributes)
+    }
+
     /// The block a branch goes to and the values it passes for the
     /// target's `OpPhi`s from this block (`label`).
     pub(super) fn branch_target<'b>(
@@ -1419,6 +1480,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         if !literals.is_empty() {
             attributes.push((self.id("literals"), self.attribute(inst, &literals_text)?));
         }
+        attributes.extend(self.header_control(state)?);
         let successors: Vec<&Block<'c>> = successors.into_iter().map(|block| &**block).collect();
         let operation = OperationBuilder::new("spirv.Switch", location)
             .add_operands(&operands)
@@ -1809,6 +1871,9 @@ pub(super) struct FunctionState<'c, 'b, 'w> {
     pub(super) label: u32,
     /// The loop control (Unroll, DontUnroll) of each loop header, by position.
     pub(super) loop_controls: HashMap<usize, u32>,
+    /// The merge instruction of each block heading a construct that stays
+    /// plain blocks, by position (see `header_control`).
+    pub(super) plain_headers: HashMap<usize, Inst<'w>>,
 }
 
 impl<'c, 'b> FunctionState<'c, 'b, '_> {
@@ -1850,6 +1915,22 @@ fn split_functions<'a, 'w>(instructions: &'a [Inst<'w>]) -> Result<Vec<FunctionI
 
 /// `Unroll` and `DontUnroll`, the loop controls the lowering honours.
 const LOOP_CONTROL_UNROLL_BITS: u32 = 0x1 | 0x2;
+
+/// The loop controls with an operand (one literal word each, SPIR-V's
+/// grammar): `DependencyLength` to `PartialCount`, the Intel/Altera FPGA
+/// controls but `NoFusionINTEL` (0x80_0000).
+const LOOP_CONTROL_OPERAND_BITS: u32 = 0x1f8 | 0x7f_0000 | 0x300_0000;
+
+/// SPIR-V requires a header's merge instruction to precede a branch; a
+/// header left as plain blocks keeps its control on that branch, which a
+/// block ending in a return or `OpKill` does not have.
+pub(super) fn check_plain_header(merge: &Inst<'_>, body: &[&Inst<'_>]) -> Result<()> {
+    match body.last() {
+        Some(last) if is_terminator(last.opcode) || last.opcode == op::TERMINATE_INVOCATION => Err(merge
+            .error(ErrorKind::Invalid(format!("{} in a block that ends without a branch", opcode_name(merge.opcode))))),
+        _ => Ok(()),
+    }
+}
 
 fn is_terminator(opcode: u16) -> bool {
     // OpKill, OpReturn, OpReturnValue, OpUnreachable.

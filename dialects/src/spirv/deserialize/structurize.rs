@@ -59,7 +59,7 @@ use melior::ir::{
 
 use super::{
     ErrorKind,
-    importer::{FunctionInsts, FunctionState, Importer, Result, op},
+    importer::{FunctionInsts, FunctionState, Importer, Result, check_plain_header, op},
     reader::Inst,
 };
 use crate::spirv::types::SpirvType;
@@ -1172,7 +1172,9 @@ impl<'c, 'w> Importer<'c, 'w> {
         }
         let mut phis = HashMap::default();
         let mut loop_controls = HashMap::default();
+        let mut plain_headers = HashMap::default();
         let structured_loops: HashSet<usize> = plan.constructs.iter().filter(|c| c.is_loop).map(|c| c.header).collect();
+        let structured_headers: HashSet<usize> = plan.constructs.iter().map(|c| c.header).collect();
         for (index, (_, body)) in function.blocks.iter().enumerate() {
             let block_phis: Vec<Inst<'w>> =
                 body.iter().filter(|inst| inst.opcode == op::PHI).map(|inst| **inst).collect();
@@ -1194,6 +1196,14 @@ impl<'c, 'w> Importer<'c, 'w> {
             {
                 loop_controls.insert(index, control);
             }
+            // The others keep their control on the header's terminator.
+            if !structured_headers.contains(&index)
+                && let Some(merge) =
+                    body.iter().find(|inst| matches!(inst.opcode, op::SELECTION_MERGE | op::LOOP_MERGE))
+            {
+                check_plain_header(merge, body)?;
+                plain_headers.insert(index, **merge);
+            }
         }
         // The function region's blocks, then the state.
         let mut made = Vec::new();
@@ -1212,6 +1222,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             block: 0,
             label: 0,
             loop_controls,
+            plain_headers,
         };
         let mut builder = Builder { function, plan, lines: HashMap::default(), scopes: 0 };
         for (planned, block) in plan.function.iter().zip(&made) {
@@ -1563,9 +1574,13 @@ impl<'c, 'w> Builder<'_, '_, '_, 'c, 'w> {
         } else {
             ("spirv.mlir.selection", "selection_control", importer.word(merge_inst, 1)?)
         };
-        let control = importer.enum_attribute(merge_inst, control_name, control)?;
+        let mut attributes =
+            vec![(importer.id(control_name), importer.enum_attribute(merge_inst, control_name, control)?)];
+        if construct.is_loop {
+            attributes.extend(importer.loop_control_operands(merge_inst)?);
+        }
         let operation = OperationBuilder::new(name, location)
-            .add_attributes(&[(importer.id(control_name), control)])
+            .add_attributes(&attributes)
             .add_results(&result_types)
             .add_regions([Region::new()])
             .build();
