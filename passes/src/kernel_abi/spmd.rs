@@ -1050,9 +1050,7 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                 vec![llvm_edge::vector_gep(&self.builder, pointee, base, &indices).ok_or_else(no_type)?]
             }
             Op::Load => {
-                if instruction.get_volatile().unwrap_or(false)
-                    || instruction.get_atomic_ordering().is_ok_and(|o| o != inkwell::AtomicOrdering::NotAtomic)
-                {
+                if instruction.get_volatile().unwrap_or(false) || is_atomic(instruction) {
                     return unsupported("a volatile or atomic load");
                 }
                 let alignment = instruction.get_alignment().unwrap_or(1);
@@ -1115,6 +1113,12 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         }
         if opcode == Op::Call && !is_pure_call(instruction) {
             return unsupported("a call with side effects");
+        }
+        // Volatile accesses are the ABI's atomics on workgroup memory
+        // (atomics.rs): each lane's read-modify-write must see the last
+        // one's, so a uniform one cannot run once for all lanes.
+        if opcode == Op::Load && (instruction.get_volatile().unwrap_or(false) || is_atomic(instruction)) {
+            return unsupported("a volatile or atomic load");
         }
         if opcode == Op::Call {
             let call = CallSiteValue::try_from(instruction).map_err(|_| no_type())?;
@@ -1269,9 +1273,7 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         mask: VectorValue<'ctx>,
         guard: Option<IntValue<'ctx>>,
     ) -> Result<()> {
-        if instruction.get_volatile().unwrap_or(false)
-            || instruction.get_atomic_ordering().is_ok_and(|o| o != inkwell::AtomicOrdering::NotAtomic)
-        {
+        if instruction.get_volatile().unwrap_or(false) || is_atomic(instruction) {
             return unsupported("a volatile or atomic store");
         }
         let (Some(Operand::Value(value)), Some(Operand::Value(pointer))) =
@@ -1674,6 +1676,11 @@ fn poison_of(ty: BasicTypeEnum<'_>) -> BasicValueEnum<'_> {
 
 fn value_of(instruction: InstructionValue<'_>) -> Result<BasicValueEnum<'_>> {
     BasicValueEnum::try_from(instruction.as_any_value_enum()).map_err(|_| no_type())
+}
+
+/// Whether a load or store is atomic.
+fn is_atomic(instruction: InstructionValue<'_>) -> bool {
+    instruction.get_atomic_ordering().is_ok_and(|ordering| ordering != inkwell::AtomicOrdering::NotAtomic)
 }
 
 fn no_type() -> SpmdError {
