@@ -995,27 +995,15 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             }
             Op::ICmp => {
                 let predicate = instruction.get_icmp_predicate().ok_or_else(no_type)?;
-                let (left, right) = (self.widen(operands[0])?, self.widen(operands[1])?);
-                left.iter()
-                    .zip(&right)
-                    .map(|(a, b)| {
-                        self.builder
-                            .build_int_compare(predicate, a.into_vector_value(), b.into_vector_value(), "")
-                            .map(Into::into)
-                    })
-                    .collect::<std::result::Result<_, _>>()?
+                self.pairwise(operands[0], operands[1], |builder, a, b| {
+                    builder.build_int_compare(predicate, a, b, "").map(Into::into)
+                })?
             }
             Op::FCmp => {
                 let predicate: FloatPredicate = instruction.get_fcmp_predicate().ok_or_else(no_type)?;
-                let (left, right) = (self.widen(operands[0])?, self.widen(operands[1])?);
-                left.iter()
-                    .zip(&right)
-                    .map(|(a, b)| {
-                        self.builder
-                            .build_float_compare(predicate, a.into_vector_value(), b.into_vector_value(), "")
-                            .map(Into::into)
-                    })
-                    .collect::<std::result::Result<_, _>>()?
+                self.pairwise(operands[0], operands[1], |builder, a, b| {
+                    builder.build_float_compare(predicate, a, b, "").map(Into::into)
+                })?
             }
             Op::Select => {
                 let condition = self.lanes(operands[0])?;
@@ -1230,6 +1218,25 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         }
         self.values.insert(key(&instruction), Lanes::Varying(out));
         Ok(())
+    }
+
+    /// `build` on the components of `left` and `right`, pairwise.
+    fn pairwise(
+        &mut self,
+        left: BasicValueEnum<'ctx>,
+        right: BasicValueEnum<'ctx>,
+        build: impl Fn(
+            &Builder<'ctx>,
+            VectorValue<'ctx>,
+            VectorValue<'ctx>,
+        ) -> std::result::Result<BasicValueEnum<'ctx>, BuilderError>,
+    ) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let (left, right) = (self.widen(left)?, self.widen(right)?);
+        let mut out = Vec::new();
+        for (a, b) in left.iter().zip(&right) {
+            out.push(build(&self.builder, a.into_vector_value(), b.into_vector_value())?);
+        }
+        Ok(out)
     }
 
     /// A private variable SROA left in memory: one copy per lane, side by
