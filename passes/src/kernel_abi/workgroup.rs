@@ -244,8 +244,11 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     if !abi.coroutine {
         // `__spvabi_E.invocations` runs invocation x (or, once the SPMD
         // vectorizer has rewritten it, several from x on) and says how many.
-        let mut inputs = vec!["%dispatch".to_owned(), "%workgroup_id".to_owned(), environments.clone()];
+        // The ids every invocation shares are read here, once: loads
+        // inside the loop could alias the kernel's stores.
+        let mut inputs = vec![environments.clone()];
         inputs.extend(arguments.iter().cloned());
+        inputs.extend(dispatch.values());
         inputs.extend(["%x".to_owned(), "%y".to_owned(), "%z".to_owned(), size[0].clone()]);
         let count = text.value(format!(
             "llvm.call {}({}) : ({}) -> i64",
@@ -352,6 +355,29 @@ struct DispatchIds {
 }
 
 impl DispatchIds {
+    /// How many values: group, groups, size and offset (3 each), work_dim.
+    const COUNT: usize = 13;
+
+    /// The values, in the order `__spvabi_E.invocations` takes them.
+    fn values(&self) -> Vec<String> {
+        let mut values: Vec<String> =
+            [&self.group, &self.groups, &self.size, &self.offset].into_iter().flatten().cloned().collect();
+        values.push(self.work_dim.clone());
+        values
+    }
+
+    /// The ids as `__spvabi_E.invocations` receives them: its parameters.
+    fn parameters() -> Self {
+        let three = |name: &str| -> Vec<String> { (0..3).map(|axis| format!("%{name}{axis}")).collect() };
+        Self {
+            group: three("group"),
+            groups: three("groups"),
+            size: three("size"),
+            offset: three("offset"),
+            work_dim: "%work_dim".to_owned(),
+        }
+    }
+
     /// The ids of invocation (%x, %y, %z), whose local index is `local_index`.
     fn invocation(&self, local_index: &str) -> Ids {
         let three = |values: &[String]| -> [String; 3] { std::array::from_fn(|axis| values[axis].clone()) };
@@ -414,13 +440,13 @@ pub fn invocations_name(entry: &str) -> String {
     format!("__spvabi_{entry}.invocations")
 }
 
-/// The parameter types of `__spvabi_E.invocations`: the dispatch, the
-/// workgroup id, the shared environment, the entry point's arguments, then
-/// x, y, z and the workgroup's x size.
+/// The parameter types of `__spvabi_E.invocations`: the shared environment,
+/// the entry point's arguments, the ids read from the dispatch, then x, y, z
+/// and the workgroup's x size.
 fn invocation_inputs(abi: &EntryAbi<'_>) -> String {
-    let mut inputs = vec!["!llvm.ptr"; 3];
+    let mut inputs = vec!["!llvm.ptr"];
     inputs.extend(abi.parameters.iter().map(String::as_str));
-    inputs.extend(["i64"; 4]);
+    inputs.extend(["i64"; DispatchIds::COUNT + 4]);
     inputs.join(", ")
 }
 
@@ -438,17 +464,18 @@ fn own_storage(text: &mut Text, slots: &[Slot], copies: &str) -> Vec<Option<Stri
         .collect()
 }
 
-/// `__spvabi_E.invocations(dispatch, workgroup_id, shared, arguments..., x,
-/// y, z, x_end) -> i64` of a barrier-free entry point: runs invocation
-/// (x, y, z) with an environment of its own (the shared slots copied from
-/// `shared`, which the workgroup function filled once) and returns 1.
+/// `__spvabi_E.invocations(shared, arguments..., group[3], groups[3],
+/// size[3], offset[3], work_dim, x, y, z, x_end) -> i64` of a barrier-free
+/// entry point: runs invocation (x, y, z) with an environment of its own
+/// (the shared slots copied from `shared`, which the workgroup function
+/// filled once, as it read the ids) and returns 1.
 /// Everything an invocation owns is local here, so that once the entry point
 /// is inlined it becomes SSA values the vectorizer can widen.
 fn invocations_function(abi: &EntryAbi<'_>) -> String {
     let mut text = Text::new();
     let zero = text.i64(0);
     let one = text.i64(1);
-    let dispatch = dispatch_ids(&mut text, abi.local_size);
+    let dispatch = DispatchIds::parameters();
     let plane = text.value(format!("llvm.mul {}, {} : i64", dispatch.size[0], dispatch.size[1]));
     let local_index = local_index(&mut text, &dispatch.size, &plane);
     let ids = dispatch.invocation(&local_index);
@@ -485,12 +512,9 @@ fn invocations_function(abi: &EntryAbi<'_>) -> String {
     ));
     text.line(format!("llvm.return {one} : i64"));
 
-    let mut parameters = vec![
-        "%dispatch: !llvm.ptr {llvm.noalias, llvm.readonly}".to_owned(),
-        "%workgroup_id: !llvm.ptr {llvm.readonly}".to_owned(),
-        "%shared: !llvm.ptr {llvm.noalias}".to_owned(),
-    ];
+    let mut parameters = vec!["%shared: !llvm.ptr {llvm.noalias}".to_owned()];
     parameters.extend(abi.parameters.iter().enumerate().map(|(index, ty)| format!("%arg{index}: {ty}")));
+    parameters.extend(dispatch.values().iter().map(|name| format!("{name}: i64")));
     parameters.extend(["%x: i64", "%y: i64", "%z: i64", "%x_end: i64"].map(str::to_owned));
     format!(
         "  llvm.func internal {}({}) -> i64 {{\n{}  }}\n",
