@@ -1371,7 +1371,7 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         let vector_type = Shape { element, count: 1 }.vector(self.width);
         let poison = poison_of(vector_type);
         let (consecutive, first) = self.consecutive(addresses, element)?;
-        let (here, dense, sparse, join) = self.diamond(consecutive)?;
+        let (dense, sparse, join) = self.diamond(consecutive)?;
         self.builder.position_at_end(dense);
         let loaded_dense = self.intrinsic_call(
             "llvm.masked.load",
@@ -1389,7 +1389,6 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         )?;
         self.builder.build_unconditional_branch(join)?;
         self.builder.position_at_end(join);
-        let _ = here;
         let phi = self.builder.build_phi(vector_type, "")?;
         phi.add_incoming(&[(&loaded_dense, dense), (&loaded_sparse, sparse)]);
         Ok(phi.as_basic_value())
@@ -1404,7 +1403,7 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         mask: VectorValue<'ctx>,
     ) -> Result<()> {
         let (consecutive, first) = self.consecutive(addresses, element)?;
-        let (_, dense, sparse, join) = self.diamond(consecutive)?;
+        let (dense, sparse, join) = self.diamond(consecutive)?;
         self.builder.position_at_end(dense);
         self.intrinsic_call(
             "llvm.masked.store",
@@ -1426,17 +1425,13 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
     }
 
     /// Branches on `condition` to two new blocks that both go on to a third:
-    /// (the block before, then, else, join).
-    fn diamond(
-        &self,
-        condition: IntValue<'ctx>,
-    ) -> Result<(BasicBlock<'ctx>, BasicBlock<'ctx>, BasicBlock<'ctx>, BasicBlock<'ctx>)> {
-        let here = self.builder.get_insert_block().expect("positioned");
+    /// (then, else, join).
+    fn diamond(&self, condition: IntValue<'ctx>) -> Result<(BasicBlock<'ctx>, BasicBlock<'ctx>, BasicBlock<'ctx>)> {
         let then = self.context.append_basic_block(self.vector, "dense");
         let otherwise = self.context.append_basic_block(self.vector, "sparse");
         let join = self.context.append_basic_block(self.vector, "memory.join");
         self.builder.build_conditional_branch(condition, then, otherwise)?;
-        Ok((here, then, otherwise, join))
+        Ok((then, otherwise, join))
     }
 
     /// A call of a pure function or intrinsic on varying arguments.
