@@ -2,6 +2,7 @@
 //! many times, errors before anything runs. (The tool's behaviour, and real
 //! compiler output, are tested by lit: test/Runner.)
 
+use spirv_opt_passes::kernel_abi::spmd::{self, SpmdMode, SpmdOptions};
 use spirv_run::{Buffer, CompileOptions, Dispatch, Kernel, Resource, ResourceKind, RunError};
 
 /// out[i] = 3 * in[i] + bias + i, bias a push constant; 32 invocations a workgroup.
@@ -167,4 +168,47 @@ fn compile_errors_are_located() {
     )
     .expect_err("no such entry point");
     assert_eq!(error.to_string(), "the module has no compute entry point named 'other'");
+}
+
+#[test]
+fn spmd_runs_invocations_side_by_side_with_the_same_results() {
+    // The loop-free kernel: `loops` (the default) leaves it to LLVM and says
+    // why, `always` runs 8 invocations per call, `off` one. Short buffers:
+    // the masked accesses keep the bounds checks.
+    let mut results = Vec::new();
+    for (mode, lanes) in [(SpmdMode::Off, 1), (SpmdMode::Loops, 1), (SpmdMode::Always, 8)] {
+        let options = CompileOptions { spmd: SpmdOptions { mode, width: 8 }, ..Default::default() };
+        let kernel = Kernel::compile(KERNEL.as_bytes(), "kernel.mlir", &options).expect("the kernel compiles");
+        assert_eq!(kernel.info().lanes, lanes, "{mode:?}");
+        match mode {
+            SpmdMode::Loops => {
+                assert!(kernel.info().scalar_reason.as_deref().is_some_and(|why| why.contains("no loop")))
+            }
+            _ => assert_eq!(kernel.info().scalar_reason, None, "{mode:?}"),
+        }
+        let input: Vec<i32> = (0..50).map(|i| i * 7 - 20).collect();
+        let mut input_buffer = Buffer::from_bytes(&words(&input));
+        let mut output = Buffer::zeroed(45 * 4);
+        let mut dispatch = Dispatch::new([2, 1, 1]);
+        dispatch.push_constants = 9i32.to_le_bytes().to_vec();
+        dispatch.bind(0, 0, Resource::Buffer(&mut input_buffer));
+        dispatch.bind(0, 1, Resource::Buffer(&mut output));
+        kernel.dispatch(&mut dispatch).expect("the dispatch runs");
+        drop(dispatch);
+        results.push(read_words(&output));
+    }
+    let expected: Vec<i32> = (0..45).map(|i| 3 * (i * 7 - 20) + 9 + i).collect();
+    for result in &results {
+        assert_eq!(result, &expected);
+    }
+}
+
+#[test]
+fn spmd_options_parse_as_the_tools_take_them() {
+    assert_eq!("always".parse::<SpmdMode>(), Ok(SpmdMode::Always));
+    assert_eq!("off".parse::<SpmdMode>(), Ok(SpmdMode::Off));
+    assert!("sometimes".parse::<SpmdMode>().is_err());
+    assert_eq!(SpmdOptions::default().mode, SpmdMode::Loops);
+    assert!(spmd::valid_width(8) && spmd::valid_width(2) && spmd::valid_width(64));
+    assert!(!spmd::valid_width(3) && !spmd::valid_width(1) && !spmd::valid_width(128));
 }
