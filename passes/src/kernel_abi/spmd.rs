@@ -9,7 +9,7 @@
 //! if-convert; a kernel with a loop of its own (a data-dependent trip count,
 //! as Mandelbrot's) it cannot, and that is where this earns its keep.
 //!
-//! How (whole-function vectorization, as ISPC, lavapipe or PoCL do it):
+//! How (whole-function vectorization with masks, as lavapipe and ISPC do it):
 //! - a value is *uniform* (one scalar for every lane) when it depends only on
 //!   the dispatch, the workgroup, y, z and constants; the rest is *varying*,
 //!   a vector per component (a per-invocation `<2 x float>` becomes two
