@@ -140,7 +140,8 @@ pub struct KernelInfo {
     /// Whether the kernel has workgroup barriers (coroutine invocations).
     pub uses_barriers: bool,
     /// Invocations run at once, one per vector lane (SPMD vectorization,
-    /// [`CompileOptions::spmd`]): the width, or 1 when they run one by one.
+    /// [`CompileOptions::spmd`]): the width (less for a workgroup narrower
+    /// than it), or 1 when they run one by one.
     pub lanes: u32,
     /// Why the invocations run one by one, when the vectorizer was asked and
     /// declined (a kernel with barriers is never asked).
@@ -310,7 +311,10 @@ impl Kernel {
             resources,
             push_constant_size,
             uses_barriers: uses_barriers != 0,
-            lanes: if matches!(spmd, Some(Ok(()))) { options.spmd.width } else { 1 },
+            lanes: match spmd {
+                Some(Ok(lanes)) => lanes,
+                _ => 1,
+            },
             scalar_reason: spmd.and_then(Result::err),
         };
         Ok(Self { jit, info })
@@ -472,7 +476,7 @@ impl Kernel {
 /// Source to optimized LLVM IR with the kernel ABI, and the entry point's name.
 /// The LLVM IR, the entry point's name, the scalar types of its parameters,
 /// and what the SPMD vectorizer did with the entry point (if it was asked).
-type Lowered = (String, String, Vec<Option<ScalarType>>, Option<Result<(), String>>);
+type Lowered = (String, String, Vec<Option<ScalarType>>, Option<Result<u32, String>>);
 
 fn lower(source: &[u8], source_name: &str, options: &CompileOptions) -> Result<Lowered, RunError> {
     let context = spirv_opt_rs::context::create_context();

@@ -130,8 +130,9 @@ fn unsupported<T>(what: impl Into<String>) -> Result<T> {
 pub struct SpmdOutcome {
     /// The function's name.
     pub function: String,
-    /// `Ok` when it now runs `width` invocations per call, else why not.
-    pub result: std::result::Result<(), String>,
+    /// `Ok(lanes)` when it now runs that many invocations per call (the
+    /// width, or less for a narrower workgroup), else why not.
+    pub result: std::result::Result<u32, String>,
 }
 
 /// The passes that put an invocation function in the form the vectorizer
@@ -213,21 +214,29 @@ pub fn vectorize_invocations(
         function.remove_enum_attribute(AttributeLoc::Function, noinline);
         // (A shape the analysis refuses is left to the vectorizer to refuse.)
         let loop_free = Cfg::new(function).is_ok_and(|cfg| !cfg.has_loop());
+        // No wider than the workgroup's x size when the workgroup function
+        // passes a constant one: lanes past it would only be masked off.
+        let width = match constant_x_size(function) {
+            Some(size) if size < u64::from(options.width) => 1 << size.max(1).ilog2(),
+            _ => options.width,
+        };
         let result = if options.mode == SpmdMode::Loops && loop_free {
             Err("no loop: LLVM's loop vectorizer widens the invocation loop".to_owned())
+        } else if width < 2 {
+            Err("a workgroup one invocation wide".to_owned())
         } else {
-            match vectorize_function(module, function, options.width) {
+            match vectorize_function(module, function, width) {
                 Ok(vector) => {
                     function.replace_all_uses_with(vector);
                     llvm_edge::delete_unused_function(function);
                     vector.as_global_value().set_name(&name);
-                    Ok(())
+                    Ok(width)
                 }
                 Err(error) => Err(error.to_string()),
             }
         };
         match &result {
-            Ok(()) => tracing::debug!(function = %name, width = options.width, "SPMD-vectorized"),
+            Ok(width) => tracing::debug!(function = %name, width, "SPMD-vectorized"),
             Err(reason) => tracing::debug!(function = %name, %reason, "left scalar"),
         }
         outcomes.push(SpmdOutcome { function: name, result });
@@ -243,6 +252,29 @@ pub fn before_optimization(
     move |module, machine| {
         vectorize_invocations(module, machine, options).map(|_| ()).map_err(|error| error.to_string())
     }
+}
+
+/// The workgroup's x size the callers of `invocations` pass (its last
+/// argument), when every call passes the same constant.
+fn constant_x_size(invocations: FunctionValue<'_>) -> Option<u64> {
+    let mut size = None;
+    let mut seen = false;
+    let mut user = invocations.as_global_value().as_pointer_value().get_first_use();
+    while let Some(current) = user {
+        user = current.get_next_use();
+        // The call returns an i64: its user shows as an integer value.
+        let call = BasicValueEnum::try_from(current.get_user()).ok()?.as_instruction_value()?;
+        let arguments = call.get_num_operands().checked_sub(1)?;
+        let Some(Operand::Value(BasicValueEnum::IntValue(last))) = call.get_operand(arguments.checked_sub(1)?) else {
+            return None;
+        };
+        let value = last.get_zero_extended_constant()?;
+        if seen && size != Some(value) {
+            return None;
+        }
+        (seen, size) = (true, Some(value));
+    }
+    size
 }
 
 /// The defined functions `roots` call, directly or not (roots excluded).
