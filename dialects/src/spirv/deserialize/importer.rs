@@ -237,6 +237,10 @@ pub(super) struct Importer<'c, 'w> {
     pub(super) needs_linkage: bool,
     /// Capabilities the ops of expansions need beyond the module's own.
     pub(super) added_capabilities: HashSet<&'static str>,
+    /// Capabilities and extensions of the SPIR-V grammar the dialect's
+    /// `#spirv.vce` cannot hold, in the order the module declares them.
+    pub(super) unrepresented_capabilities: Vec<String>,
+    pub(super) unrepresented_extensions: Vec<String>,
 }
 
 /// Imports the instructions of one module (see [`super::deserialize`]).
@@ -304,6 +308,8 @@ impl<'c, 'w> Importer<'c, 'w> {
             builtin_declarations: HashSet::default(),
             needs_linkage: false,
             added_capabilities: HashSet::default(),
+            unrepresented_capabilities: Vec::new(),
+            unrepresented_extensions: Vec::new(),
         }
     }
 
@@ -1266,6 +1272,10 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.expansion(state, inst, location)?;
                 Ok(false)
             }
+            opcode if super::newer_grammar::instruction(opcode).is_some() => {
+                self.newer_instruction(state, inst, location)?;
+                Ok(false)
+            }
             op::VARIABLE if state.block != 0 => {
                 Err(inst.error(ErrorKind::Invalid("OpVariable outside the function's first block".into())))
             }
@@ -1738,12 +1748,20 @@ impl<'c, 'w> Importer<'c, 'w> {
         let region = Region::new();
         region.append_block(body);
         let location = Location::new(self.context, &self.file, 0, 0);
+        let mut attributes =
+            vec![(self.id("addressing_model"), addressing), (self.id("memory_model"), memory), (self.id("vce_triple"), vce)];
+        for (name, values) in [
+            ("spirv_vce.capabilities", &self.unrepresented_capabilities),
+            ("spirv_vce.extensions", &self.unrepresented_extensions),
+        ] {
+            if !values.is_empty() {
+                let strings: Vec<Attribute<'c>> =
+                    values.iter().map(|value| StringAttribute::new(self.context, value).into()).collect();
+                attributes.push((self.id(name), ArrayAttribute::new(self.context, &strings).into()));
+            }
+        }
         let spirv_module = OperationBuilder::new("spirv.module", location)
-            .add_attributes(&[
-                (self.id("addressing_model"), addressing),
-                (self.id("memory_model"), memory),
-                (self.id("vce_triple"), vce),
-            ])
+            .add_attributes(&attributes)
             .add_regions([region])
             .build()
             .map_err(first.invalid())?;
@@ -1808,7 +1826,18 @@ impl<'c, 'w> Importer<'c, 'w> {
         }
         let mut capabilities = Vec::new();
         for &capability in &self.capabilities {
-            let name = Self::enum_name(inst, "Capability", capability)?;
+            // A capability of the SPIR-V grammar the dialect's enum lacks only
+            // declares a feature: kept aside (`spirv_vce.capabilities`), while
+            // an instruction needing what the dialect cannot hold is refused
+            // where it stands.
+            let Ok(name) = Self::enum_name(inst, "Capability", capability) else {
+                let name = super::newer_grammar::capability_name(capability)
+                    .ok_or_else(|| inst.error(ErrorKind::Unsupported(format!("Capability {capability}"))))?;
+                if !self.unrepresented_capabilities.contains(&name) {
+                    self.unrepresented_capabilities.push(name);
+                }
+                continue;
+            };
             if !capabilities.contains(&name) {
                 capabilities.push(name);
             }
@@ -1828,8 +1857,10 @@ impl<'c, 'w> Importer<'c, 'w> {
         for extension in &self.extensions {
             if known.is_some_and(|info| info.cases.iter().any(|(_, name)| name == extension)) {
                 extensions.push(extension.clone());
-            } else if !extension.starts_with("SPV_KHR_non_semantic_info") {
-                return Err(inst.error(ErrorKind::Unsupported(format!("extension {extension}"))));
+            } else if !self.unrepresented_extensions.contains(extension) {
+                // Likewise an extension the dialect does not list: what it
+                // adds is judged instruction by instruction.
+                self.unrepresented_extensions.push(extension.clone());
             }
         }
         let text = format!("#spirv.vce<v{major}.{minor}, [{}], [{}]>", capabilities.join(", "), extensions.join(", "));
@@ -1965,7 +1996,9 @@ fn snake_case(name: &str) -> String {
 pub(super) fn opcode_name(opcode: u16) -> String {
     rspirv::grammar::INSTRUCTION_TABLE
         .lookup_opcode(u32::from(opcode))
-        .map_or_else(|| format!("opcode {opcode}"), |info| format!("Op{}", info.opname))
+        .map(|info| format!("Op{}", info.opname))
+        .or_else(|| super::newer_grammar::instruction(opcode).map(|inst| inst.name.to_owned()))
+        .unwrap_or_else(|| format!("opcode {opcode}"))
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ mod autogen_tables;
 mod constants;
 mod expansions;
 mod importer;
+mod newer_grammar;
 mod reader;
 mod structurize;
 mod tables;

@@ -262,6 +262,14 @@ fn shapes() -> &'static [Shape] {
                 plain: plain.then_some((operands.len() - usize::from(star), star)),
             };
         }
+        // Instructions of newer SPIR-V headers: all plain <id>s.
+        for inst in super::newer_grammar::INSTRUCTIONS {
+            let opcode = usize::from(inst.opcode);
+            if shapes.len() <= opcode {
+                shapes.resize(opcode + 1, Shape::default());
+            }
+            shapes[opcode] = Shape { known: true, typed_result: true, plain: Some((inst.operands + 2, false)) };
+        }
         shapes
     })
 }
@@ -306,7 +314,12 @@ fn check_grammar(words: &[u32], instructions: &[Inst<'_>]) -> Result<(), Deseria
     let mut rest = words[..HEADER_WORDS.min(words.len())].to_vec();
     let mut rest_index = Vec::new();
     for (index, inst) in instructions.iter().enumerate() {
+        // A capability only newer SPIR-V headers define: one word, which
+        // rspirv would not decode.
+        let newer_capability = inst.opcode == Op::Capability as u16
+            && inst.words.first().is_some_and(|value| super::newer_grammar::capability(*value).is_some());
         let counted = match shape(inst).plain {
+            _ if newer_capability => Some((1, false)),
             Some((fixed, star)) => {
                 let defines_a_looked_up_id = shape(inst).typed_result
                     && !looked_up.is_empty()
