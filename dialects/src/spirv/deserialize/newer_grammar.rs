@@ -26,10 +26,12 @@ pub(super) struct NewerCapability {
 }
 
 /// An instruction whose operands are a result type, a result `<id>` and
-/// `operands` more `<id>`s.
+/// `operands` more `<id>`s, and the extension defining it
+/// (scripts/instruction-table reads these rows too).
 pub(super) struct NewerInstruction {
     pub opcode: u16,
     pub name: &'static str,
+    pub extension: &'static str,
     pub operands: usize,
 }
 
@@ -44,9 +46,24 @@ pub(super) const CAPABILITIES: &[NewerCapability] = &[
 /// SPV_VALVE_mixed_float_dot_product: `Result = Accumulator + Σ Vector1[i] *
 /// Vector2[i]` over a 2-component (4 for the 8-bit floats) vector.
 pub(super) const INSTRUCTIONS: &[NewerInstruction] = &[
-    NewerInstruction { opcode: FDOT2_MIX_ACC32_VALVE, name: "OpFDot2MixAcc32VALVE", operands: 3 },
-    NewerInstruction { opcode: FDOT2_MIX_ACC16_VALVE, name: "OpFDot2MixAcc16VALVE", operands: 3 },
-    NewerInstruction { opcode: FDOT4_MIX_ACC32_VALVE, name: "OpFDot4MixAcc32VALVE", operands: 3 },
+    NewerInstruction {
+        opcode: FDOT2_MIX_ACC32_VALVE,
+        name: "OpFDot2MixAcc32VALVE",
+        extension: "SPV_VALVE_mixed_float_dot_product",
+        operands: 3,
+    },
+    NewerInstruction {
+        opcode: FDOT2_MIX_ACC16_VALVE,
+        name: "OpFDot2MixAcc16VALVE",
+        extension: "SPV_VALVE_mixed_float_dot_product",
+        operands: 3,
+    },
+    NewerInstruction {
+        opcode: FDOT4_MIX_ACC32_VALVE,
+        name: "OpFDot4MixAcc32VALVE",
+        extension: "SPV_VALVE_mixed_float_dot_product",
+        operands: 3,
+    },
 ];
 
 pub(super) const FDOT2_MIX_ACC32_VALVE: u16 = 6916;
@@ -88,7 +105,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         inst: &Inst<'w>,
         location: Location<'c>,
     ) -> Result<()> {
-        let name = instruction(inst.opcode).map_or("?", |newer| newer.name);
+        let (name, extension) = instruction(inst.opcode).map_or(("?", "?"), |newer| (newer.name, newer.extension));
         let result_type = self.mlir_type(inst, self.word(inst, 0)?)?;
         let first = self.value(state, inst, self.word(inst, 2)?)?;
         let second = self.value(state, inst, self.word(inst, 3)?)?;
@@ -96,7 +113,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         let lanes = SpirvType::parse(&first.r#type().to_string()).ok().and_then(|model| model.vector_count());
         if inst.opcode == FDOT4_MIX_ACC32_VALVE || lanes != Some(2) {
             return Err(inst.error(ErrorKind::Unsupported(format!(
-                "{name} of {} (vectors of 2 half-precision floats only: the dialect has no 8-bit float type)",
+                "{name} ({extension}) of {}: vectors of 2 half-precision floats only (the dialect has no 8-bit float type)",
                 first.r#type()
             ))));
         }
