@@ -43,6 +43,7 @@ use super::{
     DeserializeError, ErrorKind,
     constants::contains_struct,
     expansions::{VLOAD_HALF, VLOADN, VSTOREA_HALFN_R, VSTOREN},
+    pointers,
     reader::{Header, Inst, literal_string},
     tables::{self, Arg, AttrKind, OpInfo},
     types::{self, op as ty},
@@ -233,6 +234,9 @@ pub(super) struct Importer<'c, 'w> {
     pub(super) memory_model: Option<(u32, u32)>,
     /// Builtin functions declared for calls (`__spirv_ocl_*`, mangled).
     pub(super) builtin_declarations: HashSet<String>,
+    /// The `__spvabi_*` functions declared for calls, by prefix and
+    /// parameter types (`pointers.rs`).
+    pub(super) abi_declarations: HashMap<String, String>,
     /// Whether the module now imports functions (and needs `Linkage`).
     pub(super) needs_linkage: bool,
     /// Capabilities the ops of expansions need beyond the module's own.
@@ -302,6 +306,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             extensions: Vec::new(),
             memory_model: None,
             builtin_declarations: HashSet::default(),
+            abi_declarations: HashMap::default(),
             needs_linkage: false,
             added_capabilities: HashSet::default(),
         }
@@ -1264,6 +1269,13 @@ impl<'c, 'w> Importer<'c, 'w> {
             | op::GROUP_ALL
             | op::GROUP_ANY => {
                 self.expansion(state, inst, location)?;
+                Ok(false)
+            }
+            pointers::opcode::ARRAY_LENGTH
+            | pointers::opcode::PTR_EQUAL
+            | pointers::opcode::PTR_NOT_EQUAL
+            | pointers::opcode::PTR_DIFF => {
+                self.pointer_instruction(state, inst, location)?;
                 Ok(false)
             }
             op::VARIABLE if state.block != 0 => {
