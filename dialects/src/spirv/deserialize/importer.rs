@@ -43,7 +43,7 @@ use super::{
     DeserializeError, ErrorKind,
     constants::contains_struct,
     expansions::{VLOAD_HALF, VLOADN, VSTOREA_HALFN_R, VSTOREN},
-    pointers,
+    pointers, relational,
     reader::{Header, Inst, literal_string},
     tables::{self, Arg, AttrKind, OpInfo},
     types::{self, op as ty},
@@ -1276,6 +1276,13 @@ impl<'c, 'w> Importer<'c, 'w> {
             | pointers::opcode::PTR_NOT_EQUAL
             | pointers::opcode::PTR_DIFF => {
                 self.pointer_instruction(state, inst, location)?;
+                Ok(false)
+            }
+            relational::opcode::IS_NORMAL
+            | relational::opcode::SIGN_BIT_SET
+            | relational::opcode::LESS_OR_GREATER
+            | relational::opcode::UNORDERED => {
+                self.relational(state, inst, location)?;
                 Ok(false)
             }
             op::VARIABLE if state.block != 0 => {

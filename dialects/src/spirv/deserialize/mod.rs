@@ -21,6 +21,7 @@ mod expansions;
 mod importer;
 mod pointers;
 mod reader;
+mod relational;
 mod structurize;
 mod tables;
 mod types;
