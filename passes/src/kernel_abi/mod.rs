@@ -26,6 +26,7 @@
 //! returned, so each barrier is a point every invocation reaches before any
 //! goes on (`barrier.rs`).
 
+mod array_length;
 mod atomics;
 mod barrier;
 mod bounds;
@@ -479,6 +480,8 @@ fn apply_to_module<'c>(
     if options.bounds_checks {
         bounds::check_accesses(context, module, &checks)?;
     }
+    // OpArrayLength, from the sizes of the buffers (traced as the checks trace).
+    array_length::define_array_lengths(context, module, &checks, !options.bounds_checks)?;
     // Then the atomics on workgroup memory, checked or not, lose the lock.
     atomics::plain_workgroup_atomics(context, module, &checks)?;
     bounds::remove_slot_markers(module);

@@ -43,6 +43,7 @@ use super::{
     DeserializeError, ErrorKind,
     constants::contains_struct,
     expansions::{VLOAD_HALF, VLOADN, VSTOREA_HALFN_R, VSTOREN},
+    pointers, relational,
     reader::{Header, Inst, literal_string},
     tables::{self, Arg, AttrKind, OpInfo},
     types::{self, op as ty},
@@ -233,6 +234,9 @@ pub(super) struct Importer<'c, 'w> {
     pub(super) memory_model: Option<(u32, u32)>,
     /// Builtin functions declared for calls (`__spirv_ocl_*`, mangled).
     pub(super) builtin_declarations: HashSet<String>,
+    /// The `__spvabi_*` functions declared for calls, by prefix and
+    /// parameter types (`pointers.rs`).
+    pub(super) abi_declarations: HashMap<String, String>,
     /// Whether the module now imports functions (and needs `Linkage`).
     pub(super) needs_linkage: bool,
     /// Capabilities the ops of expansions need beyond the module's own.
@@ -306,6 +310,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             extensions: Vec::new(),
             memory_model: None,
             builtin_declarations: HashSet::default(),
+            abi_declarations: HashMap::default(),
             needs_linkage: false,
             added_capabilities: HashSet::default(),
             unrepresented_capabilities: Vec::new(),
@@ -1274,6 +1279,20 @@ impl<'c, 'w> Importer<'c, 'w> {
             }
             opcode if super::newer_grammar::instruction(opcode).is_some() => {
                 self.newer_instruction(state, inst, location)?;
+                Ok(false)
+            }
+            pointers::opcode::ARRAY_LENGTH
+            | pointers::opcode::PTR_EQUAL
+            | pointers::opcode::PTR_NOT_EQUAL
+            | pointers::opcode::PTR_DIFF => {
+                self.pointer_instruction(state, inst, location)?;
+                Ok(false)
+            }
+            relational::opcode::IS_NORMAL
+            | relational::opcode::SIGN_BIT_SET
+            | relational::opcode::LESS_OR_GREATER
+            | relational::opcode::UNORDERED => {
+                self.relational(state, inst, location)?;
                 Ok(false)
             }
             op::VARIABLE if state.block != 0 => {

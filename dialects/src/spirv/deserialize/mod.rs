@@ -20,13 +20,26 @@ mod constants;
 mod expansions;
 mod importer;
 mod newer_grammar;
+mod pointers;
 mod reader;
+mod relational;
 mod structurize;
 mod tables;
 mod types;
 
 use melior::{Context, ir::Module};
 use thiserror::Error;
+
+/// The prefix of the functions `OpArrayLength` calls,
+/// `__spvabi_array_length_<n>(struct pointer, i32 member offset, i32 array
+/// stride) -> i32`: the kernel ABI defines each call from the size of the
+/// buffer the pointer points into (docs/abi.md).
+pub const ABI_ARRAY_LENGTH: &str = "__spvabi_array_length";
+
+/// The prefix of the functions `OpPtrEqual`, `OpPtrNotEqual` and `OpPtrDiff`
+/// call on logical pointers, `__spvabi_ptr_to_int_<n>(pointer) -> i64`: the
+/// lowering makes each call an `llvm.ptrtoint` (docs/import.md).
+pub const ABI_PTR_TO_INT: &str = "__spvabi_ptr_to_int";
 
 /// Why a binary could not be imported: what and where.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
