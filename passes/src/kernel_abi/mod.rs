@@ -30,6 +30,7 @@ mod array_length;
 mod atomics;
 mod barrier;
 mod bounds;
+mod division;
 pub mod spmd;
 mod workgroup;
 
@@ -485,6 +486,9 @@ fn apply_to_module<'c>(
     // Then the atomics on workgroup memory, checked or not, lose the lock.
     atomics::plain_workgroup_atomics(context, module, &checks)?;
     bounds::remove_slot_markers(module);
+
+    // Before the glue is added: its own divisions cannot trap.
+    division::safe_divisions(context, module)?;
 
     for entry in &entries {
         // The entry point is now a helper of its workgroup function, which
