@@ -487,8 +487,8 @@ impl<'c, 'w> Importer<'c, 'w> {
     }
 
     /// OpenCL.std `vload_half`, `vload_halfn`, `vloada_halfn`, `vstore_half`,
-    /// `vstore_halfn`, `vstorea_halfn` (and the `_r` forms with the rounding
-    /// mode RTE, the default's), which the dialect lacks, as what they mean
+    /// `vstore_halfn`, `vstorea_halfn` (and the `_r` forms, their rounding
+    /// mode as `fp_rounding_mode` on the conversion), which the dialect lacks, as what they mean
     /// (OpenCL C 6.15.8): half values at `p[offset * n + i]` (a stride of 4
     /// for the aligned forms of 3-vectors) converted from or to float.
     pub(super) fn half_load_store<'b>(
@@ -507,12 +507,15 @@ impl<'c, 'w> Importer<'c, 'w> {
         let load = matches!(number, VLOAD_HALF | VLOAD_HALFN | VLOADA_HALFN);
         let aligned = matches!(number, VLOADA_HALFN | VSTOREA_HALFN | VSTOREA_HALFN_R);
         let w = &inst.words[4..];
-        if matches!(number, VSTORE_HALF_R | VSTORE_HALFN_R | VSTOREA_HALFN_R) && w.get(3) != Some(&RTE) {
-            return Err(inst.error(ErrorKind::Unsupported(
-                "a half-precision store with a rounding mode other than RTE (the lowering has no rounding modes)"
-                    .into(),
-            )));
-        }
+        // The `_r` forms' rounding mode goes on the narrowing conversion, as
+        // an `FPRoundingMode` decoration would (the lowering rounds RTZ, RTP
+        // and RTN from the nearest result); RTE is the conversion's default.
+        let rounding = match w.get(3) {
+            Some(&mode) if matches!(number, VSTORE_HALF_R | VSTORE_HALFN_R | VSTOREA_HALFN_R) && mode != RTE => {
+                Some((self.id("fp_rounding_mode"), self.enum_attribute(inst, "fp_rounding_mode", mode)?))
+            }
+            _ => None,
+        };
         let (data, offset_id, pointer_id) =
             if load { (None, w.first(), w.get(1)) } else { (w.first(), w.get(1), w.get(2)) };
         let malformed = || inst.error(ErrorKind::Malformed("a half-precision load or store lacks operands".into()));
@@ -558,7 +561,15 @@ impl<'c, 'w> Importer<'c, 'w> {
                             Some(scalar),
                         )?
                     };
-                    let narrowed = self.emit(state, inst, location, "spirv.FConvert", &[value], &[], Some(half))?;
+                    let narrowed = self.emit(
+                        state,
+                        inst,
+                        location,
+                        "spirv.FConvert",
+                        &[value],
+                        rounding.as_slice(),
+                        Some(half),
+                    )?;
                     self.append(
                         inst,
                         state.current(),
