@@ -314,6 +314,8 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// - `OpAtomicLoad`: `spirv.AtomicIAdd` of 0 (integers), which returns
     ///   the value atomically with the same scope and semantics;
     /// - `OpAtomicStore`: `spirv.AtomicExchange`, its result unused;
+    /// - `OpOuterProduct`: column j is `spirv.VectorTimesScalar` of the first
+    ///   vector and lane j of the second;
     /// - `OpGroupNonUniformBroadcastFirst`: a shuffle from the lowest active
     ///   invocation (`spirv.GroupNonUniformBallotFindLSB` of the ballot of true).
     pub(super) fn expansion<'b>(
@@ -384,6 +386,41 @@ impl<'c, 'w> Importer<'c, 'w> {
                     Some(stored.r#type()),
                 )?;
                 Ok(())
+            }
+            op::OUTER_PRODUCT => {
+                // Column j of the matrix is Vector 1 times component j of
+                // Vector 2 (SPIR-V 3.52.14).
+                let matrix_type = result_type(self)?;
+                let first = self.value(state, inst, self.word(inst, 2)?)?;
+                let second = self.value(state, inst, self.word(inst, 3)?)?;
+                let columns = SpirvType::parse(&second.r#type().to_string()).ok().and_then(|model| model.vector_count());
+                let Some(columns) = columns else {
+                    return Err(inst.error(ErrorKind::Invalid("OpOuterProduct of a non-vector".into())));
+                };
+                let scalar = self.scalar_type(inst, second.r#type())?;
+                let mut column_values = Vec::new();
+                for column in 0..columns {
+                    let factor = self.extract_lane(state, inst, location, second, column, scalar)?;
+                    column_values.push(self.emit(
+                        state,
+                        inst,
+                        location,
+                        "spirv.VectorTimesScalar",
+                        &[first, factor],
+                        &[],
+                        Some(first.r#type()),
+                    )?);
+                }
+                let value = self.emit(
+                    state,
+                    inst,
+                    location,
+                    "spirv.CompositeConstruct",
+                    &column_values,
+                    &[],
+                    Some(matrix_type),
+                )?;
+                self.define_value(state, inst, self.word(inst, 1)?, value)
             }
             op::GROUP_ALL | op::GROUP_ANY => {
                 // scope, predicate: whether the predicate holds for every

@@ -105,6 +105,7 @@ pub(super) mod op {
     pub const GROUP_ALL: u16 = 261;
     pub const GROUP_ANY: u16 = 262;
     pub const GENERIC_CAST_TO_PTR_EXPLICIT: u16 = 123;
+    pub const OUTER_PRODUCT: u16 = 147;
     pub const PHI: u16 = 245;
     pub const LOOP_MERGE: u16 = 246;
     pub const SELECTION_MERGE: u16 = 247;
@@ -1273,7 +1274,8 @@ impl<'c, 'w> Importer<'c, 'w> {
             | op::ATOMIC_STORE
             | op::GROUP_NON_UNIFORM_BROADCAST_FIRST
             | op::GROUP_ALL
-            | op::GROUP_ANY => {
+            | op::GROUP_ANY
+            | op::OUTER_PRODUCT => {
                 self.expansion(state, inst, location)?;
                 Ok(false)
             }
