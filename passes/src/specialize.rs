@@ -124,6 +124,16 @@ pub fn specialize<'c>(
     Ok(())
 }
 
+/// `number` as an MLIR float literal, exactly: MLIR wants a point in the
+/// mantissa (`5.0e-1`; Rust's shortest `{:e}` writes `5e-1`).
+fn float_literal(number: f64) -> String {
+    let text = format!("{number:e}");
+    match text.split_once('e') {
+        Some((mantissa, exponent)) if !mantissa.contains('.') => format!("{mantissa}.0e{exponent}"),
+        _ => text,
+    }
+}
+
 /// The attribute of `value` in the type of `current`.
 fn new_default<'c>(
     context: &'c Context,
@@ -153,8 +163,8 @@ fn new_default<'c>(
         }
     } else if FloatAttribute::try_from(current).is_ok() {
         match value {
-            SpecValue::Float(number) => format!("{number:e} : {ty}"),
-            SpecValue::Integer(integer) => format!("{:e} : {ty}", integer as f64),
+            SpecValue::Float(number) => format!("{} : {ty}", float_literal(number)),
+            SpecValue::Integer(integer) => format!("{} : {ty}", float_literal(integer as f64)),
             SpecValue::Bool(_) => return Err(mismatch()),
         }
     } else {
@@ -165,7 +175,15 @@ fn new_default<'c>(
 
 #[cfg(test)]
 mod tests {
-    use super::{SpecValue, SpecializeError, parse_spec};
+    use super::{SpecValue, SpecializeError, float_literal, parse_spec};
+
+    #[test]
+    fn float_literals_have_a_point() {
+        assert_eq!(float_literal(0.5), "5.0e-1");
+        assert_eq!(float_literal(1.0), "1.0e0");
+        assert_eq!(float_literal(0.25), "2.5e-1");
+        assert_eq!(float_literal(-1234.5), "-1.2345e3");
+    }
 
     #[test]
     fn reads_id_and_value() {

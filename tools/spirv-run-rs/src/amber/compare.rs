@@ -3,7 +3,7 @@
 //! mean square error of two buffers.
 
 use super::{
-    layout::Format,
+    layout::{Format, Scalar},
     parser::{COMPARATORS, Comparator, Tolerance},
     values::{Actual, Num, as_field, read},
 };
@@ -43,6 +43,15 @@ fn holds(comparator: Comparator, actual: Actual, expected: Actual, tolerance: To
             | (Comparator::Gt, Some(Greater))
             | (Comparator::Ge, Some(Greater | Equal))
     )
+}
+
+/// A value as its field's type prints it (a 32-bit float as `2.6`, not as
+/// the double it widens to).
+fn show(value: Actual, scalar: Scalar) -> String {
+    match value {
+        Actual::Float(float) if scalar != Scalar::F64 => format!("{}", float as f32),
+        other => other.to_string(),
+    }
 }
 
 /// `EXPECT buf IDX offset [TOLERANCE ...] CMP values`: `Err` names the
@@ -90,6 +99,7 @@ pub fn check_values(
             .unwrap_or(DEFAULT_TOLERANCE);
         if !holds(comparator, actual, expected, tolerance) {
             let symbol = if tolerances.is_empty() { symbol } else { "~=" };
+            let (actual, expected) = (show(actual, field.scalar), show(expected, field.scalar));
             return Err(format!("Verifier failed: {actual} {symbol} {expected}, at index {index}"));
         }
     }

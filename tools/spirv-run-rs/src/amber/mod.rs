@@ -43,6 +43,12 @@ pub enum Outcome {
     Skip(String),
 }
 
+/// Prints a line on stdout; a closed pipe (`| head`) is no error.
+fn say(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stdout().lock(), "{line}");
+}
+
 /// Runs the script at `path`.
 pub fn run_script(path: &Path, settings: &Settings) -> Outcome {
     let name = path.display().to_string();
@@ -58,7 +64,7 @@ pub fn run_script(path: &Path, settings: &Settings) -> Outcome {
     };
     if settings.verbose {
         for requirement in &script.requirements {
-            println!("{name}: {requirement} (recorded)");
+            say(&format!("{name}: {requirement} (recorded)"));
         }
     }
     match exec::Execution::new(&script, settings, &name).run() {
@@ -76,7 +82,7 @@ pub fn run_scripts(paths: &[std::path::PathBuf], settings: &Settings) -> bool {
         match run_script(path, settings) {
             Outcome::Pass => {
                 passed += 1;
-                println!("PASS {name}");
+                say(&format!("PASS {name}"));
             }
             Outcome::Fail(message) => {
                 failed += 1;
@@ -84,15 +90,15 @@ pub fn run_scripts(paths: &[std::path::PathBuf], settings: &Settings) -> bool {
                 if message.starts_with(&format!("{name}:")) {
                     eprintln!("{message}");
                 }
-                println!("FAIL {name}: {message}");
+                say(&format!("FAIL {name}: {message}"));
             }
             Outcome::Skip(reason) => {
                 skipped += 1;
-                println!("SKIP {name}: {reason}");
+                say(&format!("SKIP {name}: {reason}"));
             }
         }
     }
     // Not "N passed, M failed": the test command's counter reads those.
-    println!("Summary: {passed} pass, {failed} fail, {skipped} skip");
+    say(&format!("Summary: {passed} pass, {failed} fail, {skipped} skip"));
     failed == 0
 }

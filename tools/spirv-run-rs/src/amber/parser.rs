@@ -736,6 +736,7 @@ impl Parser<'_> {
 
     /// `SUBGROUP shader ... END`: this runner's subgroups have one invocation.
     fn subgroup(&mut self) -> Parsed<()> {
+        let line = self.tokens.line();
         let _ = self.expect_word("shader name")?;
         self.end_of_line("SUBGROUP")?;
         let words = self.block_words()?;
@@ -746,7 +747,8 @@ impl Parser<'_> {
                 ("FULLY_POPULATED" | "VARYING_SIZE", "on" | "off") => {}
                 ("REQUIRED_SIZE", "MIN" | "MAX" | "1") => {}
                 ("REQUIRED_SIZE", size) => {
-                    return self.unsupported(format!("subgroup size {size} required; this runner's is 1"));
+                    let reason = format!("subgroup size {size} required; this runner's is 1");
+                    return Err(ParseError::Unsupported { line, reason });
                 }
                 (other, _) => return self.error(format!("unknown SUBGROUP setting '{other}'")),
             }
