@@ -6,7 +6,8 @@ differential runs found; docs/differential.md).
     run-modes.py [--in FILE=TYPE:VALUES]... [--out FILE=TYPE[/ROW]]... [--modes M,...] -- RUNNER ARGS...
 
 --in writes FILE (in the current directory) with VALUES, comma-separated
-(`7*16` is sixteen 7s; floats for f16/f32/f64); ARGS name the files, as
+(`7*16` is sixteen 7s; floats for f16/f32/f64), and more TYPE:VALUES after
+a `;` (push constants of several types: `u32:7,0;u64:5`); ARGS name the files, as
 spirv-run-rs's --buffer, --arg and --push-constants do. Each mode runs
 RUNNER ARGS plus the mode's flags: `off` (--spmd off), `loops` (the
 default), `always` (--spmd always), `off-unchecked` and `always-unchecked`
@@ -75,10 +76,11 @@ def main() -> int:
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     for spec in args.inputs:
         name, _, rest = spec.partition("=")
-        type_, _, text = rest.partition(":")
-        values = parse_values(type_, text)
         with open(name, "wb") as out:
-            out.write(struct.pack("<%d%s" % (len(values), FORMATS[type_]), *values))
+            for segment in rest.split(";"):
+                type_, _, text = segment.partition(":")
+                values = parse_values(type_, text)
+                out.write(struct.pack("<%d%s" % (len(values), FORMATS[type_]), *values))
     outputs = [(spec.partition("=")[0], spec.partition("=")[2]) for spec in args.outputs]
     results = {}
     failed = False
