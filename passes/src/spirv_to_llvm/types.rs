@@ -311,9 +311,13 @@ impl<'c> TypeLowering<'_, 'c> {
         }
         // Without offsets, OpenCL lays structs out as C does (the SPIR-V
         // OpenCL environment: natural alignment, a 3-vector aligned and
-        // sized as a 4-vector), which is LLVM's unpacked layout; elsewhere
-        // such structs hold no host-visible data and are packed, as upstream.
-        let packed = !st.has_offsets() && self.options.client_api != ClientApi::OpenCL;
+        // sized as a 4-vector), which is LLVM's unpacked layout. Vulkan gives
+        // such structs (in function, private and workgroup memory) no layout
+        // a host sees: they are unpacked too, since LLVM loads and stores a
+        // member with its natural alignment, which a packed struct breaks (a
+        // `uvec3` after a `uint` at offset 4, loaded with 16-byte alignment,
+        // faulted). The other client APIs pack them, as upstream.
+        let packed = !st.has_offsets() && !matches!(self.options.client_api, ClientApi::OpenCL | ClientApi::Vulkan);
         if st.has_offsets() {
             check_natural_offsets(st)?;
         }
