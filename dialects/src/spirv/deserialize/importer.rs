@@ -1210,7 +1210,10 @@ impl<'c, 'w> Importer<'c, 'w> {
                     return Ok(false);
                 }
                 let Some(info) = tables::ext_inst(&set_name, number) else {
-                    if set_name == "GLSL.std.450" && self.glsl_expansion(state, inst, number, location)? {
+                    if set_name == "GLSL.std.450"
+                        && (self.glsl_expansion(state, inst, number, location)?
+                            || self.glsl_definition(state, inst, number, location)?)
+                    {
                         return Ok(false);
                     }
                     if set_name == "OpenCL.std" {

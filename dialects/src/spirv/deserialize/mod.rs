@@ -18,6 +18,7 @@
 mod autogen_tables;
 mod constants;
 mod expansions;
+mod glsl;
 mod importer;
 mod pointers;
 mod reader;
