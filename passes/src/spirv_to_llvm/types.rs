@@ -352,7 +352,10 @@ fn float_type(context: &Context, kind: FloatKind) -> Type<'_> {
 /// loads and stores, so that dropping them is sound. Upstream rejects every
 /// member decoration.
 /// `ColMajor` is neutral too: a matrix lowers to an array of its columns.
+/// `Volatile` is carried by the accesses instead: the importer gives every
+/// load and store through such a member the `Volatile` memory operand.
 const NEUTRAL_MEMBER_DECORATIONS: &[Decoration] = &[
+    Decoration::Volatile,
     Decoration::NonWritable,
     Decoration::NonReadable,
     Decoration::RelaxedPrecision,

@@ -510,13 +510,9 @@ impl<'c, 'w> Importer<'c, 'w> {
         scope: Option<u32>,
         semantics: Option<u32>,
     ) -> Result<Vec<(Identifier<'c>, Attribute<'c>)>> {
-        let constant = |this: &Self, id: Option<u32>| {
-            id.and_then(|id| this.constant_u32(id)).ok_or_else(|| {
-                inst.error(ErrorKind::Invalid("a scope or semantics operand is not an integer constant".into()))
-            })
-        };
-        let scope = constant(self, scope)?;
-        let semantics = constant(self, semantics)?;
+        let missing = || inst.error(ErrorKind::Malformed("a scope or semantics operand is missing".into()));
+        let scope = self.scope_or_semantics(inst, "scope", scope.ok_or_else(missing)?)?;
+        let semantics = self.scope_or_semantics(inst, "memory_semantics", semantics.ok_or_else(missing)?)?;
         Ok(vec![
             (self.id("memory_scope"), self.enum_attribute(inst, "scope", scope)?),
             (self.id("semantics"), self.enum_attribute(inst, "memory_semantics", semantics)?),

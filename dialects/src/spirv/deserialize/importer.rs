@@ -43,7 +43,7 @@ use super::{
     DeserializeError, ErrorKind,
     constants::contains_struct,
     expansions::{VLOAD_HALF, VLOADN, VSTOREA_HALFN_R, VSTOREN},
-    pointers, relational,
+    memory_operands, pointers, relational,
     reader::{Header, Inst, literal_string},
     tables::{self, Arg, AttrKind, OpInfo},
     types::{self, op as ty},
@@ -472,6 +472,42 @@ impl<'c, 'w> Importer<'c, 'w> {
     }
 
     /// The value of a 32-bit (or narrower) integer constant.
+    /// The value of a `Scope` or `MemorySemantics` operand `<id>`
+    /// (`mnemonic` "scope" or "memory_semantics") as the dialect's
+    /// attribute can hold it. SPIR-V lets a kernel compute either at run
+    /// time (clang -O0 with a `memory_order` variable); the dialect needs a
+    /// constant, so such an operand becomes the strongest: `CrossDevice`,
+    /// `SequentiallyConsistent` over workgroup and cross-workgroup memory.
+    /// Semantics naming several orderings (which SPIR-V forbids but
+    /// compilers emit, and MLIR's verifier refuses) keep the strongest
+    /// (`SequentiallyConsistent`, else `AcquireRelease`); bits SPIR-V does
+    /// not define are dropped.
+    pub(super) fn scope_or_semantics(&self, inst: &Inst<'_>, mnemonic: &str, id: u32) -> Result<u32> {
+        const ORDERINGS: u32 = 0x2 | 0x4 | 0x8 | 0x10;
+        const ACQUIRE_RELEASE: u32 = 0x8;
+        const SEQUENTIALLY_CONSISTENT: u32 = 0x10;
+        const DEFINED: u32 = 0xFFFE;
+        const DYNAMIC_SEMANTICS: u32 = SEQUENTIALLY_CONSISTENT | 0x100 | 0x200;
+        const CROSS_DEVICE: u32 = 0;
+        self.check_bound(inst, id)?;
+        let value = match self.constant_u32(id) {
+            Some(value) => value,
+            None if mnemonic == "memory_semantics" => DYNAMIC_SEMANTICS,
+            None => CROSS_DEVICE,
+        };
+        if mnemonic != "memory_semantics" {
+            return Ok(value);
+        }
+        let value = value & DEFINED;
+        let ordering = value & ORDERINGS;
+        if ordering.count_ones() <= 1 {
+            return Ok(value);
+        }
+        let strongest =
+            if ordering & SEQUENTIALLY_CONSISTENT != 0 { SEQUENTIALLY_CONSISTENT } else { ACQUIRE_RELEASE };
+        Ok(value & !ORDERINGS | strongest)
+    }
+
     pub(super) fn constant_u32(&self, id: u32) -> Option<u32> {
         match self.constants.get(&id) {
             Some((_, ConstantValue::Scalar(words))) if words.len() == 1 => Some(words[0]),
@@ -1159,28 +1195,8 @@ impl<'c, 'w> Importer<'c, 'w> {
                 }
                 Ok(false)
             }
-            op::COPY_MEMORY => {
-                let target = self.value(state, inst, self.word(inst, 0)?)?;
-                let source = self.value(state, inst, self.word(inst, 1)?)?;
-                let mut attributes = Vec::new();
-                let mut at = 2;
-                for (access_name, alignment_name) in
-                    [("memory_access", "alignment"), ("source_memory_access", "source_alignment")]
-                {
-                    if let Some(&mask) = w.get(at) {
-                        attributes.push((self.id(access_name), self.enum_attribute(inst, "memory_access", mask)?));
-                        at += 1;
-                        if mask & 0x2 != 0 {
-                            attributes.push((self.id(alignment_name), self.i32_attribute(self.word(inst, at)?)));
-                            at += 1;
-                        }
-                    }
-                }
-                let operation = OperationBuilder::new("spirv.CopyMemory", location)
-                    .add_operands(&[target, source])
-                    .add_attributes(&attributes)
-                    .build();
-                self.append(inst, block, operation)?;
+            memory_operands::opcode::LOAD | memory_operands::opcode::STORE | memory_operands::opcode::COPY_MEMORY => {
+                self.memory_access(state, inst, location)?;
                 Ok(false)
             }
             op::GENERIC_CAST_TO_PTR_EXPLICIT => {
@@ -1217,7 +1233,10 @@ impl<'c, 'w> Importer<'c, 'w> {
                     return Ok(false);
                 }
                 let Some(info) = tables::ext_inst(&set_name, number) else {
-                    if set_name == "GLSL.std.450" && self.glsl_expansion(state, inst, number, location)? {
+                    if set_name == "GLSL.std.450"
+                        && (self.glsl_expansion(state, inst, number, location)?
+                            || self.glsl_definition(state, inst, number, location)?)
+                    {
                         return Ok(false);
                     }
                     if set_name == "OpenCL.std" {
@@ -1573,12 +1592,16 @@ impl<'c, 'w> Importer<'c, 'w> {
                     }
                     let attribute = match kind {
                         AttrKind::IdEnum(mnemonic) => {
-                            let value = self.constant_u32(words[at]).ok_or_else(|| {
-                                inst.error(ErrorKind::Invalid(format!(
-                                    "the `{name}` operand %{} is not an integer constant",
-                                    words[at]
-                                )))
-                            })?;
+                            let value = if matches!(mnemonic, "scope" | "memory_semantics") {
+                                self.scope_or_semantics(inst, mnemonic, words[at])?
+                            } else {
+                                self.constant_u32(words[at]).ok_or_else(|| {
+                                    inst.error(ErrorKind::Invalid(format!(
+                                        "the `{name}` operand %{} is not an integer constant",
+                                        words[at]
+                                    )))
+                                })?
+                            };
                             at += 1;
                             self.enum_attribute(inst, mnemonic, value)?
                         }

@@ -18,7 +18,9 @@
 mod autogen_tables;
 mod constants;
 mod expansions;
+mod glsl;
 mod importer;
+mod memory_operands;
 mod newer_grammar;
 mod pointers;
 mod reader;

@@ -71,7 +71,7 @@ impl<'c, 'w> Importer<'c, 'w> {
 
     /// The integer type of the bits of float type `ty` (lane for lane), its
     /// width and the float's mantissa bits.
-    fn bits_type(&self, inst: &Inst<'_>, ty: Type<'c>) -> Result<(Type<'c>, u32, u32)> {
+    pub(super) fn bits_type(&self, inst: &Inst<'_>, ty: Type<'c>) -> Result<(Type<'c>, u32, u32)> {
         let model = SpirvType::parse(&ty.to_string()).map_err(|_| inst.error(ErrorKind::Invalid(format!("{ty}"))))?;
         let (width, mantissa) = match model.scalar_type().to_string().as_str() {
             "f16" => (16, 10),
