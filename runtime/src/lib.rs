@@ -537,6 +537,10 @@ fn lower_in(
     if !operation.verify() {
         return Err(failed(None));
     }
+    refuse_unresolved_calls(operation).map_err(|(location, message)| {
+        spirv_opt_rs::emit_error(location, &message);
+        failed(None)
+    })?;
     let emit_options =
         // Optimized for this CPU, which the JIT compiles for: the vectorizer
         // sees its vector width and masked loads and stores.
@@ -554,6 +558,36 @@ fn lower_in(
     let spmd =
         outcomes.into_inner().into_iter().find(|outcome| outcome.function == invocations).map(|outcome| outcome.result);
     Ok((text, model.0, scalars, spmd))
+}
+
+/// A function the code calls that has no body and that the JIT cannot
+/// resolve (an OpenCL C library function no builtin rule defines, an
+/// `Import` the module links against) would be called at address 0: refused
+/// here, at its declaration.
+fn refuse_unresolved_calls<'c>(
+    module: melior::ir::OperationRef<'c, '_>,
+) -> Result<(), (melior::ir::Location<'c>, String)> {
+    let symbol = |op: melior::ir::OperationRef<'_, '_>, name: &str| {
+        op.attribute(name).ok().and_then(spirv_opt_rs::ir::string_value)
+    };
+    let called: std::collections::HashSet<String> =
+        spirv_opt_rs::surgery::nested_ops(module, &mut |op| op.name().as_string_ref().as_str() == Ok("llvm.call"))
+            .into_iter()
+            .filter_map(|call| symbol(call, "callee"))
+            .collect();
+    for declaration in spirv_opt_rs::surgery::nested_ops(module, &mut |op| {
+        op.name().as_string_ref().as_str() == Ok("llvm.func")
+            && op.region(0).ok().is_some_and(|region| melior::ir::RegionLike::first_block(&region).is_none())
+    }) {
+        let Some(name) = symbol(declaration, "sym_name") else { continue };
+        if called.contains(&name) && !jit::resolvable(&name) {
+            return Err((
+                declaration.location(),
+                format!("the kernel calls @{name}, which neither a builtin rule nor the runner defines"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The scalar types of the converted entry point's parameters (`None` for
