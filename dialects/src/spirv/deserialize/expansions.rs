@@ -453,54 +453,41 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let scope_value = self.constant_u32(self.word(inst, 2)?).ok_or_else(|| {
                     inst.error(ErrorKind::Invalid("the execution scope is not an integer constant".into()))
                 })?;
-                let scope = (self.id("execution_scope"), self.enum_attribute(inst, "scope", scope_value)?);
                 let value = self.value(state, inst, self.word(inst, 3)?)?;
-                let bool_type: Type<'c> = IntegerType::new(self.context, 1).into();
-                let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
-                let ballot_type = self
-                    .parse_type("vector<4xi32>")
-                    .ok_or_else(|| inst.error(ErrorKind::Invalid("vector<4xi32>".into())))?;
-                let true_attribute = IntegerAttribute::new(bool_type, 1).into();
-                let all = self.emit(
-                    state,
-                    inst,
-                    location,
-                    "spirv.Constant",
-                    &[],
-                    &[(self.id("value"), true_attribute)],
-                    Some(bool_type),
-                )?;
-                let ballot = self.emit(
-                    state,
-                    inst,
-                    location,
-                    "spirv.GroupNonUniformBallot",
-                    &[all],
-                    &[scope],
-                    Some(ballot_type),
-                )?;
-                let first = self.emit(
-                    state,
-                    inst,
-                    location,
-                    "spirv.GroupNonUniformBallotFindLSB",
-                    &[ballot],
-                    &[scope],
-                    Some(i32_type),
-                )?;
-                let result = self.emit(
-                    state,
-                    inst,
-                    location,
-                    "spirv.GroupNonUniformShuffle",
-                    &[value, first],
-                    &[scope],
-                    Some(ty),
-                )?;
-                self.added_capabilities.insert("GroupNonUniformShuffle");
+                let result = self.broadcast_first(state, inst, location, scope_value, value, ty)?;
                 self.define_value(state, inst, self.word(inst, 1)?, result)
             }
         }
+    }
+
+    /// The value of the lowest active invocation of the scope: a
+    /// `spirv.GroupNonUniformShuffle` from `spirv.GroupNonUniformBallotFindLSB`
+    /// of the ballot of `true` (capability `GroupNonUniformShuffle` added).
+    pub(super) fn broadcast_first<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        scope_value: u32,
+        value: Value<'c, 'b>,
+        ty: Type<'c>,
+    ) -> Result<Value<'c, 'b>> {
+        let scope = (self.id("execution_scope"), self.enum_attribute(inst, "scope", scope_value)?);
+        let bool_type: Type<'c> = IntegerType::new(self.context, 1).into();
+        let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
+        let ballot_type =
+            self.parse_type("vector<4xi32>").ok_or_else(|| inst.error(ErrorKind::Invalid("vector<4xi32>".into())))?;
+        let true_attribute = IntegerAttribute::new(bool_type, 1).into();
+        let all =
+            self.emit(state, inst, location, "spirv.Constant", &[], &[(self.id("value"), true_attribute)], Some(bool_type))?;
+        let ballot =
+            self.emit(state, inst, location, "spirv.GroupNonUniformBallot", &[all], &[scope], Some(ballot_type))?;
+        let first =
+            self.emit(state, inst, location, "spirv.GroupNonUniformBallotFindLSB", &[ballot], &[scope], Some(i32_type))?;
+        let result =
+            self.emit(state, inst, location, "spirv.GroupNonUniformShuffle", &[value, first], &[scope], Some(ty))?;
+        self.added_capabilities.insert("GroupNonUniformShuffle");
+        Ok(result)
     }
 
     /// `memory_scope` and `semantics` from the `<id>`s of their constants.

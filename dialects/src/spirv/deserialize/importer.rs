@@ -1298,6 +1298,10 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.expansion(state, inst, location)?;
                 Ok(false)
             }
+            opcode if super::equivalents::imports(opcode) => {
+                self.equivalent(state, inst, location)?;
+                Ok(false)
+            }
             opcode if super::newer_grammar::instruction(opcode).is_some() => {
                 self.newer_instruction(state, inst, location)?;
                 Ok(false)

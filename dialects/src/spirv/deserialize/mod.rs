@@ -17,6 +17,7 @@
 
 mod autogen_tables;
 mod constants;
+mod equivalents;
 mod expansions;
 mod glsl;
 mod importer;

@@ -1,0 +1,166 @@
+//! Instructions that mean what an op the dialect has means, or a short
+//! sequence of them (docs/import.md lists each):
+//!
+//! - hints: `OpExpectKHR` is its value (SPV_KHR_expect_assume: the
+//!   expectation changes no result);
+//! - the subgroup instructions of SPV_KHR_subgroup_vote and
+//!   SPV_KHR_shader_ballot, which SPIR-V 1.3's `OpGroupNonUniform*` replace
+//!   with the same meaning at subgroup scope (a table: [`SUBGROUP_KHR`]);
+//! - `OpQuantizeToF16`: the float rounded to half precision and back;
+//! - `OpSatConvertSToU`/`OpSatConvertUToS`: the value clamped to the result
+//!   type's range, then converted.
+
+use melior::ir::{Location, Type, Value, ValueLike, attribute::IntegerAttribute, r#type::IntegerType};
+
+use super::{
+    ErrorKind,
+    importer::{FunctionState, Importer, Result},
+    reader::Inst,
+};
+use crate::spirv::types::SpirvType;
+
+/// Opcodes this module imports.
+pub(super) mod opcode {
+    pub const QUANTIZE_TO_F16: u16 = 116;
+    pub const SAT_CONVERT_S_TO_U: u16 = 118;
+    pub const SAT_CONVERT_U_TO_S: u16 = 119;
+    pub const SUBGROUP_BALLOT_KHR: u16 = 4421;
+    pub const SUBGROUP_FIRST_INVOCATION_KHR: u16 = 4422;
+    pub const SUBGROUP_ALL_KHR: u16 = 4428;
+    pub const SUBGROUP_ANY_KHR: u16 = 4429;
+    pub const SUBGROUP_ALL_EQUAL_KHR: u16 = 4430;
+    pub const SUBGROUP_READ_INVOCATION_KHR: u16 = 4432;
+    pub const EXPECT_KHR: u16 = 5631;
+}
+
+/// `Scope` Subgroup.
+const SUBGROUP: u32 = 3;
+
+/// KHR subgroup instruction -> the `spirv.GroupNonUniform*` op with the same
+/// meaning at subgroup scope, and the capability that op needs. Operands
+/// (after the result type and id) are passed on unchanged.
+const SUBGROUP_KHR: &[(u16, &str, &str)] = &[
+    (opcode::SUBGROUP_BALLOT_KHR, "spirv.GroupNonUniformBallot", "GroupNonUniformBallot"),
+    (opcode::SUBGROUP_ALL_KHR, "spirv.GroupNonUniformAll", "GroupNonUniformVote"),
+    (opcode::SUBGROUP_ANY_KHR, "spirv.GroupNonUniformAny", "GroupNonUniformVote"),
+    (opcode::SUBGROUP_ALL_EQUAL_KHR, "spirv.GroupNonUniformAllEqual", "GroupNonUniformVote"),
+    // The id is dynamically uniform: every invocation reads the same lane.
+    (opcode::SUBGROUP_READ_INVOCATION_KHR, "spirv.GroupNonUniformShuffle", "GroupNonUniformShuffle"),
+];
+
+/// Whether this module imports `opcode`.
+pub(super) fn imports(opcode: u16) -> bool {
+    use opcode::*;
+    matches!(
+        opcode,
+        QUANTIZE_TO_F16 | SAT_CONVERT_S_TO_U | SAT_CONVERT_U_TO_S | SUBGROUP_FIRST_INVOCATION_KHR | EXPECT_KHR
+    ) || SUBGROUP_KHR.iter().any(|(khr, _, _)| *khr == opcode)
+}
+
+impl<'c, 'w> Importer<'c, 'w> {
+    /// One instruction of this module (see the module's documentation).
+    pub(super) fn equivalent<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+    ) -> Result<()> {
+        let ty = self.mlir_type(inst, self.word(inst, 0)?)?;
+        let mut operands = Vec::new();
+        for &operand in &inst.words[2..] {
+            operands.push(self.value(state, inst, operand)?);
+        }
+        let first = *operands
+            .first()
+            .ok_or_else(|| inst.error(ErrorKind::Malformed("the instruction lacks its operands".into())))?;
+        let value = match inst.opcode {
+            opcode::EXPECT_KHR => first,
+            opcode::SUBGROUP_FIRST_INVOCATION_KHR => self.broadcast_first(state, inst, location, SUBGROUP, first, ty)?,
+            opcode::QUANTIZE_TO_F16 => {
+                let lanes = SpirvType::parse(&ty.to_string()).ok().and_then(|model| model.vector_count());
+                let half_text = lanes.map_or("f16".to_owned(), |lanes| format!("vector<{lanes}xf16>"));
+                let half = self.parse_type(&half_text).ok_or_else(|| inst.error(ErrorKind::Invalid(half_text)))?;
+                let narrowed = self.emit(state, inst, location, "spirv.FConvert", &[first], &[], Some(half))?;
+                self.added_capabilities.insert("Float16");
+                self.emit(state, inst, location, "spirv.FConvert", &[narrowed], &[], Some(ty))?
+            }
+            opcode::SAT_CONVERT_S_TO_U | opcode::SAT_CONVERT_U_TO_S => {
+                self.saturating_conversion(state, inst, location, first, ty)?
+            }
+            khr => {
+                let &(_, op_name, capability) = SUBGROUP_KHR
+                    .iter()
+                    .find(|(opcode, _, _)| *opcode == khr)
+                    .ok_or_else(|| inst.error(ErrorKind::Invalid(format!("opcode {khr}"))))?;
+                let scope = (self.id("execution_scope"), self.enum_attribute(inst, "scope", SUBGROUP)?);
+                self.added_capabilities.insert(capability);
+                self.emit(state, inst, location, op_name, &operands, &[scope], Some(ty))?
+            }
+        };
+        self.define_value(state, inst, self.word(inst, 1)?, value)
+    }
+
+    /// `OpSatConvertSToU`/`OpSatConvertUToS` of a scalar: `value` clamped to
+    /// the range of `ty` read with the result's signedness (unsigned for
+    /// SToU, signed for UToS), then `spirv.UConvert`ed to its width (or
+    /// itself, at the same width). The comparisons are in the wider of the
+    /// two types, where both bounds are exact.
+    fn saturating_conversion<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        value: Value<'c, 'b>,
+        ty: Type<'c>,
+    ) -> Result<Value<'c, 'b>> {
+        let width = |ty: Type<'c>| IntegerType::try_from(ty).ok().map(|integer| integer.width());
+        let (Some(from), Some(to)) = (width(value.r#type()), width(ty)) else {
+            return Err(inst.error(ErrorKind::Unsupported(format!(
+                "a saturating conversion from {} to {ty} (scalar integers only)",
+                value.r#type()
+            ))));
+        };
+        let signed_source = inst.opcode == opcode::SAT_CONVERT_S_TO_U;
+        let wide_width = from.max(to);
+        let wide: Type<'c> = IntegerType::new(self.context, wide_width).into();
+        // The source in the wide type, keeping its value.
+        let widened = if from == wide_width {
+            value
+        } else {
+            let extend = if signed_source { "spirv.SConvert" } else { "spirv.UConvert" };
+            self.emit(state, inst, location, extend, &[value], &[], Some(wide))?
+        };
+        let constant = |this: &mut Self, state: &mut FunctionState<'c, 'b, 'w>, bits: i64| {
+            let attribute = IntegerAttribute::new(wide, bits).into();
+            this.emit(state, inst, location, "spirv.Constant", &[], &[(this.id("value"), attribute)], Some(wide))
+        };
+        let bool_type: Type<'c> = IntegerType::new(self.context, 1).into();
+        let mut clamped = widened;
+        if signed_source {
+            // Below zero gives zero; above the result's unsigned maximum (only
+            // when the result is narrower) gives that maximum.
+            let zero = constant(self, state, 0)?;
+            let negative =
+                self.emit(state, inst, location, "spirv.SLessThan", &[clamped, zero], &[], Some(bool_type))?;
+            clamped = self.emit(state, inst, location, "spirv.Select", &[negative, zero, clamped], &[], Some(wide))?;
+            if to < from {
+                let maximum = constant(self, state, ((1u128 << to) - 1) as i64)?;
+                let above =
+                    self.emit(state, inst, location, "spirv.UGreaterThan", &[clamped, maximum], &[], Some(bool_type))?;
+                clamped =
+                    self.emit(state, inst, location, "spirv.Select", &[above, maximum, clamped], &[], Some(wide))?;
+            }
+        } else if to <= from {
+            // Above the result's signed maximum gives that maximum; a wider
+            // result holds every unsigned source value.
+            let maximum = constant(self, state, ((1u128 << (to - 1)) - 1) as i64)?;
+            let above =
+                self.emit(state, inst, location, "spirv.UGreaterThan", &[clamped, maximum], &[], Some(bool_type))?;
+            clamped = self.emit(state, inst, location, "spirv.Select", &[above, maximum, clamped], &[], Some(wide))?;
+        }
+        if to == wide_width {
+            return Ok(clamped);
+        }
+        self.emit(state, inst, location, "spirv.UConvert", &[clamped], &[], Some(ty))
+    }
+}
