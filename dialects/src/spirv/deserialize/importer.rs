@@ -105,6 +105,7 @@ pub(super) mod op {
     pub const GROUP_ALL: u16 = 261;
     pub const GROUP_ANY: u16 = 262;
     pub const GENERIC_CAST_TO_PTR_EXPLICIT: u16 = 123;
+    pub const SELECT: u16 = 169;
     pub const PHI: u16 = 245;
     pub const LOOP_MERGE: u16 = 246;
     pub const SELECTION_MERGE: u16 = 247;
@@ -1304,6 +1305,24 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.relational(state, inst, location)?;
                 Ok(false)
             }
+            op::SELECT if !matches!(
+                self.type_models.get(&self.word(inst, 0)?).map(|model| &**model),
+                Some(
+                    SpirvType::Integer { .. }
+                        | SpirvType::Float(_)
+                        | SpirvType::Vector { .. }
+                        | SpirvType::Pointer { .. }
+                )
+            ) =>
+            {
+                // Structs, arrays, matrices: member by member.
+                let condition = self.value(state, inst, self.word(inst, 2)?)?;
+                let a = self.value(state, inst, self.word(inst, 3)?)?;
+                let b = self.value(state, inst, self.word(inst, 4)?)?;
+                let value = self.select_composite(state, inst, location, condition, [a, b])?;
+                self.define_value(state, inst, self.word(inst, 1)?, value)?;
+                Ok(false)
+            }
             op::VARIABLE if state.block != 0 => {
                 Err(inst.error(ErrorKind::Invalid("OpVariable outside the function's first block".into())))
             }
@@ -1683,6 +1702,13 @@ impl<'c, 'w> Importer<'c, 'w> {
         let operation = if self.constants.contains_key(&id) {
             let (type_id, constant) = self.constants[&id].clone();
             let model = self.type_models.get(&type_id).cloned().ok_or_else(|| self.undefined(inst, type_id, "type"))?;
+            if matches!((model.as_ref(), &constant), (SpirvType::Pointer { .. }, ConstantValue::Null)) {
+                // spirv.Constant holds no pointers (pointers.rs).
+                let ty = self.mlir_type(inst, type_id)?;
+                let value = self.null_pointer(state, inst, location, ty)?;
+                state.materialized.insert((state.scope, id), value);
+                return Ok(value);
+            }
             if contains_struct(&model) || self.holds_undef(&constant) {
                 // spirv.Constant holds no structs, and no undefined parts
                 // (OpUndef in an OpConstantComposite): build the value from

@@ -15,7 +15,7 @@
 //! LLVM merge or hoist the accesses.
 
 use melior::ir::{
-    Attribute, Identifier, Location, Value, ValueLike,
+    Attribute, Identifier, Location, Type, Value, ValueLike,
     attribute::IntegerAttribute,
     operation::{OperationBuilder, OperationLike, OperationResult},
 };
@@ -59,7 +59,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             _ => ("spirv.CopyMemory", 2, None),
         };
         let first = usize::from(result.is_some()) * 2;
-        let mut operands = Vec::new();
+        let mut operands: Vec<Value<'c, 'b>> = Vec::new();
         for index in first..first + operand_count {
             operands.push(self.value(state, inst, self.word(inst, index)?)?);
         }
@@ -84,17 +84,76 @@ impl<'c, 'w> Importer<'c, 'w> {
         if at != w.len() {
             return Err(inst.error(ErrorKind::Malformed(format!("{} more words than its memory operands", w.len() - at))));
         }
+        // A wide vector behind a pointer is an array there (types.rs).
+        let pointee = SpirvType::parse(&operands[0].r#type().to_string())
+            .ok()
+            .and_then(|pointer| pointer.pointee().map(ToString::to_string))
+            .and_then(|text| self.parse_type(&text));
+        if inst.opcode == opcode::STORE
+            && let Some(pointee) = pointee
+            && pointee != operands[1].r#type()
+            && is_wide_vector(operands[1].r#type())
+        {
+            operands[1] = self.wide_vector_cast(state, inst, location, operands[1], pointee)?;
+        }
         let mut builder = OperationBuilder::new(name, location).add_operands(&operands);
+        let mut converted = None;
         if let Some((type_id, id)) = result {
             self.check_bound(inst, id)?;
-            builder = builder.add_results(&[self.mlir_type(inst, type_id)?]);
+            let ty = self.mlir_type(inst, type_id)?;
+            let loaded = match pointee {
+                Some(pointee) if pointee != ty && is_wide_vector(ty) => {
+                    converted = Some(ty);
+                    pointee
+                }
+                _ => ty,
+            };
+            builder = builder.add_results(&[loaded]);
             attributes.extend(self.decoration_attributes(inst, id)?);
         }
         let operation = self.append(inst, state.current(), builder.add_attributes(&attributes).build())?;
         if let Some((_, id)) = result {
-            self.define(state, inst, id, operation)?;
+            let mut value: Value<'c, 'b> = operation.result(0).map_err(inst.invalid())?.into();
+            if let Some(ty) = converted {
+                value = self.wide_vector_cast(state, inst, location, value, ty)?;
+            }
+            self.define_value(state, inst, id, value)?;
         }
         Ok(())
+    }
+
+    /// A wide vector as the array of its components that stands for it
+    /// behind pointers, or back (`types.rs`): lane by lane. Values of other
+    /// types are refused (a type mismatch of the module).
+    pub(super) fn wide_vector_cast<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        value: Value<'c, 'b>,
+        target: Type<'c>,
+    ) -> Result<Value<'c, 'b>> {
+        let from = value.r#type();
+        let mismatch = || inst.error(ErrorKind::Invalid(format!("a value of type {from} where {target} is expected")));
+        let shape = |ty: Type<'c>| match SpirvType::parse(&ty.to_string()) {
+            Ok(SpirvType::Vector { count, element }) if count > 4 => Some((count, element.to_string(), true)),
+            Ok(SpirvType::Array { count, element, stride: None }) => Some((count, element.to_string(), false)),
+            _ => None,
+        };
+        let (Some((count, element, from_vector)), Some((target_count, target_element, to_vector))) =
+            (shape(from), shape(target))
+        else {
+            return Err(mismatch());
+        };
+        if count != target_count || element != target_element || from_vector == to_vector {
+            return Err(mismatch());
+        }
+        let element = self.parse_type(&element).ok_or_else(mismatch)?;
+        let mut lanes = Vec::new();
+        for lane in 0..count {
+            lanes.push(self.extract_lane(state, inst, location, value, lane, element)?);
+        }
+        self.emit(state, inst, location, "spirv.CompositeConstruct", &lanes, &[], Some(target))
     }
 
     /// Reads the mask at word `at` and its operands into `attributes`;
@@ -167,4 +226,9 @@ fn constant_index(value: Value<'_, '_>) -> Option<usize> {
     let constant = OperationResult::try_from(value).ok()?.owner();
     let attribute = IntegerAttribute::try_from(constant.attribute("value").ok()?).ok()?;
     usize::try_from(attribute.value()).ok()
+}
+
+/// Whether `ty` is an 8- or 16-component vector.
+fn is_wide_vector(ty: Type<'_>) -> bool {
+    matches!(SpirvType::parse(&ty.to_string()), Ok(SpirvType::Vector { count, .. }) if count > 4)
 }

@@ -43,6 +43,22 @@ pub mod op {
 /// as two brackets).
 pub const MAX_TYPE_DEPTH: usize = 5_000;
 
+/// A type as it can nest in a pointer, array or struct: OpenCL's 8- and
+/// 16-component vectors are valid dialect values, but the dialect's type
+/// parser refuses them inside `!spirv.ptr`, `!spirv.array` and
+/// `!spirv.struct` (and MLIR's C API builds those types from text only), so
+/// they nest as arrays of their components: the same size and order (only
+/// the alignment LLVM gives a vector is lost). Loads and stores of such
+/// vectors convert at the access (`memory_operands.rs`).
+fn nested(model: Arc<SpirvType>) -> Arc<SpirvType> {
+    match model.as_ref() {
+        SpirvType::Vector { count, element } if *count > 4 => {
+            Arc::new(SpirvType::Array { count: *count, element: Arc::clone(element), stride: None })
+        }
+        _ => model,
+    }
+}
+
 /// Whether `opcode` declares a type.
 pub fn is_type(opcode: u16) -> bool {
     matches!(opcode, op::TYPE_VOID..=op::TYPE_FUNCTION | op::TYPE_COOPERATIVE_MATRIX_KHR) && opcode != 31
@@ -102,9 +118,11 @@ impl<'c> Importer<'c, '_> {
                         "array length %{length_id} is not a 32-bit integer constant (specialization-constant lengths have no dialect type)"
                     )))
                 })?;
-                SpirvType::Array { element: self.model(inst, 1)?, count, stride: self.array_stride(id) }
+                SpirvType::Array { element: nested(self.model(inst, 1)?), count, stride: self.array_stride(id) }
             }
-            op::TYPE_RUNTIME_ARRAY => SpirvType::RuntimeArray { element: self.model(inst, 1)?, stride: self.array_stride(id) },
+            op::TYPE_RUNTIME_ARRAY => {
+                SpirvType::RuntimeArray { element: nested(self.model(inst, 1)?), stride: self.array_stride(id) }
+            }
             op::TYPE_STRUCT => SpirvType::Struct(self.struct_type(inst, id)?),
             op::TYPE_POINTER => {
                 let storage_class = self.storage_class(inst, 1)?;
@@ -113,7 +131,7 @@ impl<'c> Importer<'c, '_> {
                     Some(model) => Arc::clone(model),
                     None => return Err(self.undefined(inst, pointee_id, "type")),
                 };
-                SpirvType::Pointer { pointee, storage_class }
+                SpirvType::Pointer { pointee: nested(pointee), storage_class }
             }
             op::TYPE_FUNCTION => {
                 let result = self.word(inst, 1)?;
@@ -211,7 +229,7 @@ impl<'c> Importer<'c, '_> {
                     decorations.push(self.decoration_info(inst, decor.decoration, decor.literals)?);
                 }
             }
-            members.push(StructMember { ty, offset, decorations });
+            members.push(StructMember { ty: nested(ty), offset, decorations });
         }
         // Offsets are all or nothing in the dialect; a struct with some gets 0 for the others.
         if members.iter().any(|m| m.offset.is_some()) {
