@@ -151,6 +151,10 @@ impl<'c, 'w> Importer<'c, 'w> {
             return Ok(value);
         }
         let mismatch = || inst.error(ErrorKind::Invalid(format!("OpCopyLogical from {} to {target}", value.r#type())));
+        if let Some(adapted) = self.adapt(state, inst, location, value, target)? {
+            // A matrix and its stand-in, and composites of them (matrix_layout.rs).
+            return Ok(adapted);
+        }
         let source_model = SpirvType::parse(&value.r#type().to_string()).map_err(|_| mismatch())?;
         let target_model = SpirvType::parse(&target.to_string()).map_err(|_| mismatch())?;
         let members: Vec<(Arc<SpirvType>, Arc<SpirvType>)> = match (&source_model, &target_model) {

@@ -94,6 +94,8 @@ pub(super) mod op {
     pub const DECORATION_GROUP: u16 = 73;
     pub const GROUP_DECORATE: u16 = 74;
     pub const GROUP_MEMBER_DECORATE: u16 = 75;
+    pub const COMPOSITE_CONSTRUCT: u16 = 80;
+    pub const COMPOSITE_EXTRACT: u16 = 81;
     pub const COPY_OBJECT: u16 = 83;
     pub const BITCAST: u16 = 124;
     pub const COPY_LOGICAL: u16 = 400;
@@ -238,6 +240,8 @@ pub(super) struct Importer<'c, 'w> {
     /// The `__spvabi_*` functions declared for calls, by prefix and
     /// parameter types (`pointers.rs`).
     pub(super) abi_declarations: HashMap<String, String>,
+    /// Printed struct type -> its members decorated `Volatile` (`types.rs`).
+    pub(super) volatile_members: HashMap<String, Vec<u32>>,
     /// Whether the module now imports functions (and needs `Linkage`).
     pub(super) needs_linkage: bool,
     /// Capabilities the ops of expansions need beyond the module's own.
@@ -308,6 +312,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             memory_model: None,
             builtin_declarations: HashSet::default(),
             abi_declarations: HashMap::default(),
+            volatile_members: HashMap::default(),
             needs_linkage: false,
             added_capabilities: HashSet::default(),
         }
@@ -1021,6 +1026,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             label: 0,
             loop_controls: HashMap::default(),
             plain_headers: HashMap::default(),
+            columns: HashMap::default(),
         };
         // Parameters and phis first: branches name them before their blocks are filled.
         for (index, param) in function.params.iter().enumerate() {
@@ -1243,6 +1249,12 @@ impl<'c, 'w> Importer<'c, 'w> {
                 };
                 let result = Some((self.word(inst, 0)?, self.word(inst, 1)?));
                 self.table_op(state, inst, info, &w[4..], result, location)?;
+                Ok(false)
+            }
+            op::COMPOSITE_CONSTRUCT | op::COMPOSITE_EXTRACT if self.stand_in_composite(state, inst, location)? => {
+                Ok(false)
+            }
+            op::IN_BOUNDS_ACCESS_CHAIN | op::ACCESS_CHAIN if self.stand_in_access_chain(state, inst, location)? => {
                 Ok(false)
             }
             op::IN_BOUNDS_ACCESS_CHAIN | op::ACCESS_CHAIN => {
@@ -1942,6 +1954,10 @@ pub(super) struct FunctionState<'c, 'b, 'w> {
     /// The merge instruction of each block heading a construct that stays
     /// plain blocks, by position (see `header_control`).
     pub(super) plain_headers: HashMap<usize, Inst<'w>>,
+    /// Access chains that stop at a column of a row-major matrix: the
+    /// pointer to the matrix's stand-in and the column index
+    /// (`matrix_layout.rs`).
+    pub(super) columns: HashMap<u32, (Value<'c, 'b>, Value<'c, 'b>)>,
 }
 
 impl<'c, 'b> FunctionState<'c, 'b, '_> {

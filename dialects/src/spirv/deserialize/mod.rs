@@ -20,6 +20,7 @@ mod constants;
 mod expansions;
 mod glsl;
 mod importer;
+mod matrix_layout;
 mod memory_operands;
 mod pointers;
 mod reader;
