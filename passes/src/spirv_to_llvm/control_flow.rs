@@ -204,6 +204,12 @@ fn function_call<'c, 'r>(
         // (OpPtrEqual, OpPtrDiff): the address itself.
         return Ok(vec![emit(rewriter, "llvm.ptrtoint", &[pointer], integer)?]);
     }
+    if callee.starts_with(spirv_opt_dialects::spirv::deserialize::ABI_NULL_POINTER)
+        && let (&[], &[pointer]) = (operands, results.as_slice())
+    {
+        // The importer's stand-in for OpConstantNull of a logical pointer.
+        return Ok(vec![rewriter.create_value("llvm.mlir.zero", &[], pointer, &[])?]);
+    }
     let count = i32::try_from(operands.len()).map_err(|_| MatchFailure::new("too many call arguments"))?;
     let call = rewriter.create(
         "llvm.call",

@@ -151,6 +151,10 @@ impl<'c, 'w> Importer<'c, 'w> {
             return Ok(value);
         }
         let mismatch = || inst.error(ErrorKind::Invalid(format!("OpCopyLogical from {} to {target}", value.r#type())));
+        if let Some(adapted) = self.adapt(state, inst, location, value, target)? {
+            // A matrix and its stand-in, and composites of them (matrix_layout.rs).
+            return Ok(adapted);
+        }
         let source_model = SpirvType::parse(&value.r#type().to_string()).map_err(|_| mismatch())?;
         let target_model = SpirvType::parse(&target.to_string()).map_err(|_| mismatch())?;
         let members: Vec<(Arc<SpirvType>, Arc<SpirvType>)> = match (&source_model, &target_model) {
@@ -172,6 +176,44 @@ impl<'c, 'w> Importer<'c, 'w> {
             copied.push(self.copy_logical(state, inst, location, member, to_type)?);
         }
         self.emit(state, inst, location, "spirv.CompositeConstruct", &copied, &[], Some(target))
+    }
+
+    /// `OpSelect` of structs or arrays (SPIR-V 1.4), which `spirv.Select`
+    /// does not take: member by member (nested composites likewise), then
+    /// rebuilt. The condition is a scalar for composites.
+    pub(super) fn select_composite<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        condition: Value<'c, 'b>,
+        values: [Value<'c, 'b>; 2],
+    ) -> Result<Value<'c, 'b>> {
+        let ty = values[0].r#type();
+        let members = self.composite_members(inst, ty)?;
+        let Some(members) = members else {
+            return self.emit(state, inst, location, "spirv.Select", &[condition, values[0], values[1]], &[], Some(ty));
+        };
+        let mut selected = Vec::new();
+        for (index, member_type) in members.into_iter().enumerate() {
+            let a = self.extract_lane(state, inst, location, values[0], index as u32, member_type)?;
+            let b = self.extract_lane(state, inst, location, values[1], index as u32, member_type)?;
+            selected.push(self.select_composite(state, inst, location, condition, [a, b])?);
+        }
+        self.emit(state, inst, location, "spirv.CompositeConstruct", &selected, &[], Some(ty))
+    }
+
+    /// The member types of a struct or array type; `None` for other types.
+    fn composite_members(&self, inst: &Inst<'_>, ty: Type<'c>) -> Result<Option<Vec<Type<'c>>>> {
+        let invalid = || inst.error(ErrorKind::Invalid(format!("a member type of {ty}")));
+        let model = SpirvType::parse(&ty.to_string()).map_err(|_| invalid())?;
+        let texts: Vec<String> = match &model {
+            SpirvType::Struct(structure) => structure.members.iter().map(|member| member.ty.to_string()).collect(),
+            SpirvType::Array { count, element, .. } => vec![element.to_string(); *count as usize],
+            SpirvType::Matrix { columns, column_type } => vec![column_type.to_string(); *columns as usize],
+            _ => return Ok(None),
+        };
+        texts.iter().map(|text| self.parse_type(text).ok_or_else(invalid)).collect::<Result<Vec<_>>>().map(Some)
     }
 
     /// `OpCopyMemorySized` of a constant size (what clang emits for copies of

@@ -94,6 +94,8 @@ pub(super) mod op {
     pub const DECORATION_GROUP: u16 = 73;
     pub const GROUP_DECORATE: u16 = 74;
     pub const GROUP_MEMBER_DECORATE: u16 = 75;
+    pub const COMPOSITE_CONSTRUCT: u16 = 80;
+    pub const COMPOSITE_EXTRACT: u16 = 81;
     pub const COPY_OBJECT: u16 = 83;
     pub const BITCAST: u16 = 124;
     pub const COPY_LOGICAL: u16 = 400;
@@ -106,6 +108,7 @@ pub(super) mod op {
     pub const GROUP_ANY: u16 = 262;
     pub const GENERIC_CAST_TO_PTR_EXPLICIT: u16 = 123;
     pub const OUTER_PRODUCT: u16 = 147;
+    pub const SELECT: u16 = 169;
     pub const PHI: u16 = 245;
     pub const LOOP_MERGE: u16 = 246;
     pub const SELECTION_MERGE: u16 = 247;
@@ -238,6 +241,8 @@ pub(super) struct Importer<'c, 'w> {
     /// The `__spvabi_*` functions declared for calls, by prefix and
     /// parameter types (`pointers.rs`).
     pub(super) abi_declarations: HashMap<String, String>,
+    /// Printed struct type -> its members decorated `Volatile` (`types.rs`).
+    pub(super) volatile_members: HashMap<String, Vec<u32>>,
     /// Whether the module now imports functions (and needs `Linkage`).
     pub(super) needs_linkage: bool,
     /// Capabilities the ops of expansions need beyond the module's own.
@@ -312,6 +317,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             memory_model: None,
             builtin_declarations: HashSet::default(),
             abi_declarations: HashMap::default(),
+            volatile_members: HashMap::default(),
             needs_linkage: false,
             added_capabilities: HashSet::default(),
             unrepresented_capabilities: Vec::new(),
@@ -1027,6 +1033,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             label: 0,
             loop_controls: HashMap::default(),
             plain_headers: HashMap::default(),
+            columns: HashMap::default(),
         };
         // Parameters and phis first: branches name them before their blocks are filled.
         for (index, param) in function.params.iter().enumerate() {
@@ -1251,6 +1258,12 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.table_op(state, inst, info, &w[4..], result, location)?;
                 Ok(false)
             }
+            op::COMPOSITE_CONSTRUCT | op::COMPOSITE_EXTRACT if self.stand_in_composite(state, inst, location)? => {
+                Ok(false)
+            }
+            op::IN_BOUNDS_ACCESS_CHAIN | op::ACCESS_CHAIN if self.stand_in_access_chain(state, inst, location)? => {
+                Ok(false)
+            }
             op::IN_BOUNDS_ACCESS_CHAIN | op::ACCESS_CHAIN => {
                 // OpInBoundsAccessChain only adds that the indices are in bounds.
                 let info = tables::op(op::ACCESS_CHAIN)
@@ -1318,6 +1331,24 @@ impl<'c, 'w> Importer<'c, 'w> {
             | relational::opcode::LESS_OR_GREATER
             | relational::opcode::UNORDERED => {
                 self.relational(state, inst, location)?;
+                Ok(false)
+            }
+            op::SELECT if !matches!(
+                self.type_models.get(&self.word(inst, 0)?).map(|model| &**model),
+                Some(
+                    SpirvType::Integer { .. }
+                        | SpirvType::Float(_)
+                        | SpirvType::Vector { .. }
+                        | SpirvType::Pointer { .. }
+                )
+            ) =>
+            {
+                // Structs, arrays, matrices: member by member.
+                let condition = self.value(state, inst, self.word(inst, 2)?)?;
+                let a = self.value(state, inst, self.word(inst, 3)?)?;
+                let b = self.value(state, inst, self.word(inst, 4)?)?;
+                let value = self.select_composite(state, inst, location, condition, [a, b])?;
+                self.define_value(state, inst, self.word(inst, 1)?, value)?;
                 Ok(false)
             }
             op::VARIABLE if state.block != 0 => {
@@ -1699,6 +1730,13 @@ impl<'c, 'w> Importer<'c, 'w> {
         let operation = if self.constants.contains_key(&id) {
             let (type_id, constant) = self.constants[&id].clone();
             let model = self.type_models.get(&type_id).cloned().ok_or_else(|| self.undefined(inst, type_id, "type"))?;
+            if matches!((model.as_ref(), &constant), (SpirvType::Pointer { .. }, ConstantValue::Null)) {
+                // spirv.Constant holds no pointers (pointers.rs).
+                let ty = self.mlir_type(inst, type_id)?;
+                let value = self.null_pointer(state, inst, location, ty)?;
+                state.materialized.insert((state.scope, id), value);
+                return Ok(value);
+            }
             if contains_struct(&model) || self.holds_undef(&constant) {
                 // spirv.Constant holds no structs, and no undefined parts
                 // (OpUndef in an OpConstantComposite): build the value from
@@ -1953,6 +1991,10 @@ pub(super) struct FunctionState<'c, 'b, 'w> {
     /// The merge instruction of each block heading a construct that stays
     /// plain blocks, by position (see `header_control`).
     pub(super) plain_headers: HashMap<usize, Inst<'w>>,
+    /// Access chains that stop at a column of a row-major matrix: the
+    /// pointer to the matrix's stand-in and the column index
+    /// (`matrix_layout.rs`).
+    pub(super) columns: HashMap<u32, (Value<'c, 'b>, Value<'c, 'b>)>,
 }
 
 impl<'c, 'b> FunctionState<'c, 'b, '_> {

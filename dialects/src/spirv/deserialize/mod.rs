@@ -21,6 +21,7 @@ mod equivalents;
 mod expansions;
 mod glsl;
 mod importer;
+mod matrix_layout;
 mod memory_operands;
 mod newer_grammar;
 mod pointers;
@@ -43,6 +44,11 @@ pub const ABI_ARRAY_LENGTH: &str = "__spvabi_array_length";
 /// call on logical pointers, `__spvabi_ptr_to_int_<n>(pointer) -> i64`: the
 /// lowering makes each call an `llvm.ptrtoint` (docs/import.md).
 pub const ABI_PTR_TO_INT: &str = "__spvabi_ptr_to_int";
+
+/// The prefix of the functions standing for `OpConstantNull` of a logical
+/// pointer type, `__spvabi_null_pointer_<n>() -> pointer`: the lowering
+/// makes each call an `llvm.mlir.zero` (docs/import.md).
+pub const ABI_NULL_POINTER: &str = "__spvabi_null_pointer";
 
 /// Why a binary could not be imported: what and where.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

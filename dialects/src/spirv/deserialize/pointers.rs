@@ -1,5 +1,7 @@
 //! Core instructions on pointers that the MLIR 22 dialect has no op for:
-//! `OpArrayLength`, `OpPtrEqual`, `OpPtrNotEqual`, `OpPtrDiff`. Each becomes
+//! `OpArrayLength`, `OpPtrEqual`, `OpPtrNotEqual`, `OpPtrDiff`, and
+//! `OpConstantNull` of a pointer type (`spirv.Constant` holds no pointers).
+//! Each becomes
 //! dialect ops where those are exact, else a call to a function of the
 //! kernel ABI's namespace (`__spvabi_*`) that the lowering or the ABI gives
 //! its meaning (docs/import.md, "What maps to what").
@@ -12,7 +14,7 @@ use melior::ir::{
 };
 
 use super::{
-    ABI_ARRAY_LENGTH, ABI_PTR_TO_INT, ErrorKind,
+    ABI_ARRAY_LENGTH, ABI_NULL_POINTER, ABI_PTR_TO_INT, ErrorKind,
     importer::{FunctionState, Importer, Result},
     reader::Inst,
 };
@@ -148,12 +150,7 @@ impl<'c, 'w> Importer<'c, 'w> {
     ) -> Result<Value<'c, 'b>> {
         let ty = pointer.r#type();
         let i64_type: Type<'c> = IntegerType::new(self.context, 64).into();
-        let physical = self.memory_model.is_some_and(|(addressing, _)| addressing != LOGICAL)
-            || matches!(
-                SpirvType::parse(&ty.to_string()),
-                Ok(SpirvType::Pointer { storage_class: StorageClass::PhysicalStorageBuffer, .. })
-            );
-        if physical {
+        if self.physical_pointer(ty) {
             return self.emit(state, inst, location, "spirv.ConvertPtrToU", &[pointer], &[], Some(i64_type));
         }
         let name = self.abi_function(inst, ABI_PTR_TO_INT, &[ty], i64_type)?;
@@ -166,11 +163,46 @@ impl<'c, 'w> Importer<'c, 'w> {
         Ok(call.result(0).map_err(inst.invalid())?.into())
     }
 
+    /// The null pointer of pointer type `ty`: `spirv.ConvertUToPtr` of 0
+    /// where the dialect allows it (physical addressing,
+    /// `PhysicalStorageBuffer`), else a call to `__spvabi_null_pointer_<n>`,
+    /// which the lowering turns into `llvm.mlir.zero`.
+    pub(super) fn null_pointer<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        ty: Type<'c>,
+    ) -> Result<Value<'c, 'b>> {
+        if self.physical_pointer(ty) {
+            let zero = self.integer_constant(state, inst, location, 64, 0)?;
+            return self.emit(state, inst, location, "spirv.ConvertUToPtr", &[zero], &[], Some(ty));
+        }
+        let name = self.abi_function(inst, ABI_NULL_POINTER, &[], ty)?;
+        let call = OperationBuilder::new("spirv.FunctionCall", location)
+            .add_attributes(&[(self.id("callee"), FlatSymbolRefAttribute::new(self.context, &name).into())])
+            .add_results(&[ty])
+            .build();
+        let call = self.append(inst, state.current(), call)?;
+        Ok(call.result(0).map_err(inst.invalid())?.into())
+    }
+
+    /// Whether the dialect lets pointers of type `ty` convert to and from
+    /// integers: physical addressing, or `PhysicalStorageBuffer`.
+    fn physical_pointer(&self, ty: Type<'c>) -> bool {
+        self.memory_model.is_some_and(|(addressing, _)| addressing != LOGICAL)
+            || matches!(
+                SpirvType::parse(&ty.to_string()),
+                Ok(SpirvType::Pointer { storage_class: StorageClass::PhysicalStorageBuffer, .. })
+            )
+    }
+
     /// The name of the declared function `<prefix>_<n>` taking `inputs`
     /// (one declaration per signature: a `spirv.func`'s parameters are
     /// typed), declared on first use.
     fn abi_function(&mut self, inst: &Inst<'_>, prefix: &str, inputs: &[Type<'c>], result: Type<'c>) -> Result<String> {
-        let key = format!("{prefix}:{}", inputs.iter().map(ToString::to_string).collect::<Vec<_>>().join(","));
+        let inputs_text = inputs.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+        let key = format!("{prefix}:{inputs_text}->{result}");
         if let Some(name) = self.abi_declarations.get(&key) {
             return Ok(name.clone());
         }
