@@ -10,7 +10,7 @@
 //! - `OpSatConvertSToU`/`OpSatConvertUToS`: the value clamped to the result
 //!   type's range, then converted.
 
-use melior::ir::{Location, Type, Value, ValueLike, attribute::IntegerAttribute, r#type::IntegerType};
+use melior::ir::{Location, Type, Value, ValueLike, r#type::IntegerType};
 
 use super::{
     ErrorKind,
@@ -100,11 +100,11 @@ impl<'c, 'w> Importer<'c, 'w> {
         self.define_value(state, inst, self.word(inst, 1)?, value)
     }
 
-    /// `OpSatConvertSToU`/`OpSatConvertUToS` of a scalar: `value` clamped to
-    /// the range of `ty` read with the result's signedness (unsigned for
-    /// SToU, signed for UToS), then `spirv.UConvert`ed to its width (or
-    /// itself, at the same width). The comparisons are in the wider of the
-    /// two types, where both bounds are exact.
+    /// `OpSatConvertSToU`/`OpSatConvertUToS` (scalars or vectors): `value`
+    /// clamped to the range of `ty` read with the result's signedness
+    /// (unsigned for SToU, signed for UToS), then `spirv.UConvert`ed to its
+    /// width (or itself, at the same width). The comparisons are in the wider
+    /// of the two types, where both bounds are exact.
     fn saturating_conversion<'b>(
         &mut self,
         state: &mut FunctionState<'c, 'b, 'w>,
@@ -113,16 +113,22 @@ impl<'c, 'w> Importer<'c, 'w> {
         value: Value<'c, 'b>,
         ty: Type<'c>,
     ) -> Result<Value<'c, 'b>> {
-        let width = |ty: Type<'c>| IntegerType::try_from(ty).ok().map(|integer| integer.width());
-        let (Some(from), Some(to)) = (width(value.r#type()), width(ty)) else {
-            return Err(inst.error(ErrorKind::Unsupported(format!(
-                "a saturating conversion from {} to {ty} (scalar integers only)",
+        let shape = |ty: Type<'c>| {
+            let model = SpirvType::parse(&ty.to_string()).ok()?;
+            let width = IntegerType::try_from(self.parse_type(&model.scalar_type().to_string())?).ok()?.width();
+            Some((model.vector_count(), width))
+        };
+        let (Some((lanes, from)), Some((_, to))) = (shape(value.r#type()), shape(ty)) else {
+            return Err(inst.error(ErrorKind::Invalid(format!(
+                "a saturating conversion from {} to {ty} (integers only)",
                 value.r#type()
             ))));
         };
         let signed_source = inst.opcode == opcode::SAT_CONVERT_S_TO_U;
         let wide_width = from.max(to);
-        let wide: Type<'c> = IntegerType::new(self.context, wide_width).into();
+        let like = |width: u32| lanes.map_or(format!("i{width}"), |lanes| format!("vector<{lanes}xi{width}>"));
+        let wide = self.parse_type(&like(wide_width)).ok_or_else(|| inst.error(ErrorKind::Invalid(like(wide_width))))?;
+        let bool_type = self.parse_type(&like(1)).ok_or_else(|| inst.error(ErrorKind::Invalid(like(1))))?;
         // The source in the wide type, keeping its value.
         let widened = if from == wide_width {
             value
@@ -130,11 +136,14 @@ impl<'c, 'w> Importer<'c, 'w> {
             let extend = if signed_source { "spirv.SConvert" } else { "spirv.UConvert" };
             self.emit(state, inst, location, extend, &[value], &[], Some(wide))?
         };
-        let constant = |this: &mut Self, state: &mut FunctionState<'c, 'b, 'w>, bits: i64| {
-            let attribute = IntegerAttribute::new(wide, bits).into();
+        let constant = |this: &mut Self, state: &mut FunctionState<'c, 'b, 'w>, bits: i128| {
+            let text = match lanes {
+                Some(_) => format!("dense<{bits}> : {wide}"),
+                None => format!("{bits} : {wide}"),
+            };
+            let attribute = this.attribute(inst, &text)?;
             this.emit(state, inst, location, "spirv.Constant", &[], &[(this.id("value"), attribute)], Some(wide))
         };
-        let bool_type: Type<'c> = IntegerType::new(self.context, 1).into();
         let mut clamped = widened;
         if signed_source {
             // Below zero gives zero; above the result's unsigned maximum (only
@@ -144,7 +153,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.emit(state, inst, location, "spirv.SLessThan", &[clamped, zero], &[], Some(bool_type))?;
             clamped = self.emit(state, inst, location, "spirv.Select", &[negative, zero, clamped], &[], Some(wide))?;
             if to < from {
-                let maximum = constant(self, state, ((1u128 << to) - 1) as i64)?;
+                let maximum = constant(self, state, (1i128 << to) - 1)?;
                 let above =
                     self.emit(state, inst, location, "spirv.UGreaterThan", &[clamped, maximum], &[], Some(bool_type))?;
                 clamped =
@@ -153,7 +162,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         } else if to <= from {
             // Above the result's signed maximum gives that maximum; a wider
             // result holds every unsigned source value.
-            let maximum = constant(self, state, ((1u128 << (to - 1)) - 1) as i64)?;
+            let maximum = constant(self, state, (1i128 << (to - 1)) - 1)?;
             let above =
                 self.emit(state, inst, location, "spirv.UGreaterThan", &[clamped, maximum], &[], Some(bool_type))?;
             clamped = self.emit(state, inst, location, "spirv.Select", &[above, maximum, clamped], &[], Some(wide))?;
