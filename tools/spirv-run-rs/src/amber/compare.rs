@@ -75,8 +75,8 @@ pub fn check_values(
     // The last element may be read partly: only its fields that are compared.
     let last = values.len() - 1;
     let needed = offset
-        + (last / per_element) as u64 * stride
-        + u64::from(format.fields[last % per_element].offset + format.fields[last % per_element].scalar.bytes());
+        .saturating_add((last / per_element) as u64 * stride)
+        .saturating_add(u64::from(format.fields[last % per_element].offset + format.fields[last % per_element].scalar.bytes()));
     if needed > bytes.len() as u64 {
         return Err(format!(
             "Verifier failed: reading {} values from byte {offset} needs {} bytes; the buffer has {}",

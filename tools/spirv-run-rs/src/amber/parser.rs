@@ -203,6 +203,9 @@ const SHADER_FORMATS: &[(&str, Option<ShaderFormat>)] = &[
     ("OPENCL-C", None),
 ];
 
+/// The largest buffer a script may declare (1 GiB).
+const MAX_BUFFER_BYTES: u64 = 1 << 30;
+
 /// Commands that only concern graphics or ray tracing: a script using one
 /// is skipped.
 const GRAPHICS_ONLY: &[&str] = &["IMAGE", "SAMPLER", "ACCELERATION_STRUCTURE", "CLEAR", "CLEAR_COLOR", "CLEAR_DEPTH", "CLEAR_STENCIL"];
@@ -523,7 +526,7 @@ impl Parser<'_> {
     /// DATA ... END | WIDTH w HEIGHT h ...`.
     fn initializer(&mut self, format: &Format) -> Parsed<Vec<u8>> {
         let what = self.expect_word("buffer initializer (SIZE, DATA, WIDTH)")?;
-        let elements: usize = match what.as_str() {
+        let elements: u64 = match what.as_str() {
             "DATA" => {
                 let values = self.data_values(true)?;
                 self.end_of_line("DATA ... END")?;
@@ -531,16 +534,22 @@ impl Parser<'_> {
             }
             "SIZE" => self.integer("SIZE")?,
             "WIDTH" => {
-                let width: usize = self.integer("WIDTH")?;
+                let width: u64 = self.integer("WIDTH")?;
                 self.expect_keyword("HEIGHT", "BUFFER WIDTH")?;
-                let height: usize = self.integer("HEIGHT")?;
-                if self.tokens.peek() == Token::Eol {
-                    return Ok(vec![0; width * height * format.stride as usize]);
-                }
-                width * height
+                let height: u64 = self.integer("HEIGHT")?;
+                width.saturating_mul(height)
             }
             other => return self.error(format!("unknown BUFFER initializer '{other}'")),
         };
+        // Bad sizes are errors, not an abort when the memory runs out.
+        let bytes = elements.saturating_mul(u64::from(format.stride));
+        if bytes > MAX_BUFFER_BYTES {
+            return self.error(format!("a buffer of {bytes} bytes: at most {MAX_BUFFER_BYTES} are supported"));
+        }
+        let elements = elements as usize;
+        if what == "WIDTH" && self.tokens.peek_word().is_none() {
+            return Ok(vec![0; bytes as usize]);
+        }
         let how = self.expect_word("FILL, SERIES_FROM or FILE")?;
         let values = match how.as_str() {
             "FILL" => {
@@ -663,6 +672,9 @@ impl Parser<'_> {
             }
         }
         self.end_of_line("END")?;
+        if members.is_empty() {
+            return self.error(format!("STRUCT {name} has no members"));
+        }
         self.structs.insert(name.clone(), Rc::new(StructType { name, members, stride }));
         Ok(())
     }
