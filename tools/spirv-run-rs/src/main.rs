@@ -7,8 +7,9 @@
 //! spirv-run-rs --amber test1.amber test2.amber
 //! ```
 //!
-//! With `--amber` (or inputs named `*.amber`), the inputs are AmberScript
-//! files whose pipelines run and whose `EXPECT`s are checked (docs/amber.md).
+//! With `--amber` (or inputs named `*.amber`, `*.vkscript`), the inputs
+//! are AmberScript or VkScript files whose pipelines run and whose `EXPECT`s
+//! are checked (docs/amber.md).
 //!
 //! Output files are written only when everything succeeded. Errors are one
 //! line each on stderr, exit status 1.
@@ -39,8 +40,8 @@ struct Options {
     #[arg(value_name = "INPUT", required = true)]
     inputs: Vec<PathBuf>,
 
-    /// The inputs are AmberScript files (implied when every input's name
-    /// ends in .amber): run each, check its EXPECTs, print PASS, FAIL or
+    /// The inputs are AmberScript (or VkScript) files (implied when every
+    /// input's name ends in .amber or .vkscript): run each, check its EXPECTs, print PASS, FAIL or
     /// SKIP per script and a summary; exit status 1 if any failed
     #[arg(long)]
     amber: bool,
@@ -232,7 +233,9 @@ fn main() -> ExitCode {
         }
     };
     let amber = options.amber
-        || options.inputs.iter().all(|input| input.extension().is_some_and(|extension| extension == "amber"));
+        || options.inputs.iter().all(|input| {
+            input.extension().is_some_and(|extension| extension == "amber" || extension == "vkscript")
+        });
     if amber {
         if !(options.timeout > 0.0 && options.timeout.is_finite()) {
             return error(format!("--timeout {}: not a positive number of seconds", options.timeout));

@@ -92,6 +92,20 @@ impl<'a> Execution<'a> {
                 Command::Expect { line, buffer, check } => {
                     self.expect(buffer, check).map_err(|message| format!("Line {line}: {message}"))?;
                 }
+                Command::Write { buffer, offset, bytes } => {
+                    if let Some((_, data)) = self.buffers.get_mut(buffer) {
+                        let start = *offset as usize;
+                        if data.len() < start + bytes.len() {
+                            data.resize(start + bytes.len(), 0);
+                        }
+                        data[start..start + bytes.len()].copy_from_slice(bytes);
+                    }
+                }
+                Command::Resize { buffer, len } => {
+                    if let Some((_, data)) = self.buffers.get_mut(buffer) {
+                        data.resize(*len as usize, 0);
+                    }
+                }
                 Command::Repeat { count, body } => {
                     for _ in 0..*count {
                         self.commands(body)?;
@@ -103,10 +117,16 @@ impl<'a> Execution<'a> {
     }
 
     fn expect(&self, buffer: &str, check: &Check) -> Result<(), String> {
-        let (format, bytes) = &self.buffers[buffer];
-        let format = format.as_ref().ok_or_else(|| format!("buffer '{buffer}' has no plain-data format"))?;
+        let (own, bytes) = &self.buffers[buffer];
+        let read_as = match check {
+            Check::Values { format, .. } => format.as_ref(),
+            _ => None,
+        };
+        let format = read_as
+            .or(own.as_ref())
+            .ok_or_else(|| format!("buffer '{buffer}' has no plain-data format"))?;
         match check {
-            Check::Values { offset, tolerances, comparator, values } => {
+            Check::Values { offset, tolerances, comparator, values, .. } => {
                 compare::check_values(bytes, format, *offset, tolerances, *comparator, values)
             }
             Check::EqBuffer(other) => compare::check_equal(bytes, &self.buffers[other].1),

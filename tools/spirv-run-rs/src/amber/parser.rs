@@ -145,8 +145,9 @@ pub struct Tolerance {
 /// What an `EXPECT` checks.
 #[derive(Debug, Clone)]
 pub enum Check {
-    /// `IDX offset [TOLERANCE t...] CMP values...`.
-    Values { offset: u64, tolerances: Vec<Tolerance>, comparator: Comparator, values: Vec<Num> },
+    /// `IDX offset [TOLERANCE t...] CMP values...`; `format`: the layout
+    /// to read the buffer in, when not its own (VkScript's `probe ssbo`).
+    Values { offset: u64, tolerances: Vec<Tolerance>, comparator: Comparator, values: Vec<Num>, format: Option<Format> },
     /// `EQ_BUFFER other`.
     EqBuffer(String),
     /// `RMSE_BUFFER other TOLERANCE t`.
@@ -164,6 +165,11 @@ pub enum Command {
     Expect { line: usize, buffer: String, check: Check },
     /// `REPEAT n ... END`.
     Repeat { count: u32, body: Vec<Command> },
+    /// VkScript's `ssbo ... subdata`, `uniform`: bytes written at
+    /// `offset`, the buffer grown to hold them.
+    Write { buffer: String, offset: u64, bytes: Vec<u8> },
+    /// VkScript's `ssbo B SIZE`: the buffer's length in bytes.
+    Resize { buffer: String, len: u64 },
 }
 
 /// A parsed script.
@@ -220,6 +226,9 @@ struct Parser<'a> {
 
 /// Parses `text`; `FILE` paths are relative to `directory`.
 pub fn parse(text: &str, directory: &Path) -> Result<Script, ParseError> {
+    if super::vkscript::is_vkscript(text) {
+        return super::vkscript::parse(text);
+    }
     let mut parser = Parser {
         tokens: Tokens::new(text),
         script: Script::default(),
@@ -917,7 +926,7 @@ impl Parser<'_> {
                 }) {
                     return self.error(format!("EXPECT value {index} is not an integer, as the buffer's type"));
                 }
-                Check::Values { offset, tolerances, comparator, values }
+                Check::Values { offset, tolerances, comparator, values, format: None }
             }
             other => return self.error(format!("EXPECT {buffer} {other}: expected IDX, EQ_BUFFER or RMSE_BUFFER")),
         };
