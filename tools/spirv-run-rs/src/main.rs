@@ -233,9 +233,10 @@ fn main() -> ExitCode {
         }
     };
     let amber = options.amber
-        || options.inputs.iter().all(|input| {
-            input.extension().is_some_and(|extension| extension == "amber" || extension == "vkscript")
-        });
+        || options
+            .inputs
+            .iter()
+            .all(|input| input.extension().is_some_and(|extension| extension == "amber" || extension == "vkscript"));
     if amber {
         if !(options.timeout > 0.0 && options.timeout.is_finite()) {
             return error(format!("--timeout {}: not a positive number of seconds", options.timeout));

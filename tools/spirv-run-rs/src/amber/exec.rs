@@ -122,9 +122,7 @@ impl<'a> Execution<'a> {
             Check::Values { format, .. } => format.as_ref(),
             _ => None,
         };
-        let format = read_as
-            .or(own.as_ref())
-            .ok_or_else(|| format!("buffer '{buffer}' has no plain-data format"))?;
+        let format = read_as.or(own.as_ref()).ok_or_else(|| format!("buffer '{buffer}' has no plain-data format"))?;
         match check {
             Check::Values { offset, tolerances, comparator, values, .. } => {
                 compare::check_values(bytes, format, *offset, tolerances, *comparator, values)

@@ -214,7 +214,8 @@ const MAX_BUFFER_BYTES: u64 = 1 << 30;
 
 /// Commands that only concern graphics or ray tracing: a script using one
 /// is skipped.
-const GRAPHICS_ONLY: &[&str] = &["IMAGE", "SAMPLER", "ACCELERATION_STRUCTURE", "CLEAR", "CLEAR_COLOR", "CLEAR_DEPTH", "CLEAR_STENCIL"];
+const GRAPHICS_ONLY: &[&str] =
+    &["IMAGE", "SAMPLER", "ACCELERATION_STRUCTURE", "CLEAR", "CLEAR_COLOR", "CLEAR_DEPTH", "CLEAR_STENCIL"];
 
 struct Parser<'a> {
     tokens: Tokens<'a>,
@@ -578,12 +579,12 @@ impl Parser<'_> {
                     }
                     (false, _, _) => return self.error("SERIES_FROM of an integer type needs integers"),
                     // Repeated addition, as Amber counts.
-                    (true, start, step) => std::iter::successors(Some(start.as_f64()), |value| {
-                        Some(value + step.as_f64())
-                    })
-                    .take(elements)
-                    .map(Num::Float)
-                    .collect(),
+                    (true, start, step) => {
+                        std::iter::successors(Some(start.as_f64()), |value| Some(value + step.as_f64()))
+                            .take(elements)
+                            .map(Num::Float)
+                            .collect()
+                    }
                 }
             }
             "FILE" => return self.file_data(format, Some(elements)),
@@ -801,7 +802,9 @@ impl Parser<'_> {
                         ("uint32", Num::Int(value)) => SpecValue::Integer(i128::from(value as u32)),
                         ("int32", Num::Int(value)) => SpecValue::Integer(i128::from(value as i32)),
                         ("float", value) => SpecValue::Float(f64::from(value.as_f64() as f32)),
-                        ("uint32" | "int32", _) => return self.error(format!("SPECIALIZE {id}: {ty} needs an integer")),
+                        ("uint32" | "int32", _) => {
+                            return self.error(format!("SPECIALIZE {id}: {ty} needs an integer"));
+                        }
                         _ => return self.error(format!("SPECIALIZE {id}: only uint32, int32 and float values")),
                     };
                     attach.specs.push((id, value));

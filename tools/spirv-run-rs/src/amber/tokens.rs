@@ -145,7 +145,7 @@ impl<'a> Tokens<'a> {
         let mut index = self.line + 1;
         while index < self.lines.len() {
             let line = self.lines[index];
-            if line.trim_start().split_whitespace().next() == Some("END") {
+            if line.split_whitespace().next() == Some("END") {
                 self.line = index;
                 self.words = words_of(line);
                 self.next = 1;

@@ -78,7 +78,7 @@ fn sections(text: &str) -> Vec<Section<'_>> {
 }
 
 /// Lines without comments, `\` continuations joined: (line, words).
-fn statements<'a>(lines: &[(usize, &'a str)]) -> Vec<(usize, Vec<String>)> {
+fn statements(lines: &[(usize, &str)]) -> Vec<(usize, Vec<String>)> {
     let mut statements: Vec<(usize, Vec<String>)> = Vec::new();
     let mut continued = false;
     for &(number, line) in lines {
@@ -228,7 +228,13 @@ impl Builder {
                 if values.is_empty() || values.len() % format.fields.len() != 0 {
                     return syntax(line, format!("the values must fill whole {}s", word(2)));
                 }
-                let check = Check::Values { offset: offset.max(0) as u64, tolerances, comparator, values, format: Some(format) };
+                let check = Check::Values {
+                    offset: offset.max(0) as u64,
+                    tolerances,
+                    comparator,
+                    values,
+                    format: Some(format),
+                };
                 self.script.commands.push(Command::Expect { line, buffer, check });
             }
             ("tolerance", _) => {
@@ -272,10 +278,10 @@ pub fn parse(text: &str) -> Result<Script, ParseError> {
         entry: "main".into(),
         pipelines: HashMap::new(),
     };
-    builder.script.buffers.insert(
-        "push constants".into(),
-        BufferDecl { format: Err("raw bytes".into()), bytes: Vec::new() },
-    );
+    builder
+        .script
+        .buffers
+        .insert("push constants".into(), BufferDecl { format: Err("raw bytes".into()), bytes: Vec::new() });
     let mut shader = None;
     for (line, header, lines) in sections(text) {
         let words: Vec<&str> = header.split_whitespace().collect();
@@ -302,7 +308,13 @@ pub fn parse(text: &str) -> Result<Script, ParseError> {
                     return syntax(line, "a second compute shader");
                 }
                 let source: String = lines.iter().map(|(_, text)| format!("{text}\n")).collect();
-                shader = Some(Shader { name: "compute".into(), line, format, target_env: None, source: source.into_bytes() });
+                shader = Some(Shader {
+                    name: "compute".into(),
+                    line,
+                    format,
+                    target_env: None,
+                    source: source.into_bytes(),
+                });
             }
             ["test"] => {
                 for (line, words) in statements(&lines) {
