@@ -277,6 +277,7 @@ fn run_amber(options: &Options) -> Result<bool, String> {
     if let Some((flag, _)) = given.iter().find(|(_, given)| *given) {
         return Err(format!("{flag} is not for Amber scripts: each script says what it runs"));
     }
+    check_subgroup_size(options)?;
     let settings = amber::Settings {
         threads: options.threads,
         unchecked: options.unchecked,
@@ -287,13 +288,19 @@ fn run_amber(options: &Options) -> Result<bool, String> {
     Ok(amber::run_scripts(&options.inputs, &settings))
 }
 
-fn run(options: &Options) -> Result<(), String> {
+/// `--subgroup-size`: this runner's subgroups have one invocation.
+fn check_subgroup_size(options: &Options) -> Result<(), String> {
     if options.subgroup_size != 1 {
         return Err(format!(
             "--subgroup-size {}: this runner runs one invocation per subgroup (docs/abi.md)",
             options.subgroup_size
         ));
     }
+    Ok(())
+}
+
+fn run(options: &Options) -> Result<(), String> {
+    check_subgroup_size(options)?;
     if !(options.timeout > 0.0 && options.timeout.is_finite()) {
         return Err(format!("--timeout {}: not a positive number of seconds", options.timeout));
     }

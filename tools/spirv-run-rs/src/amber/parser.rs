@@ -943,3 +943,55 @@ impl Parser<'_> {
         Ok(Command::Expect { line, buffer, check })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SHADER: &str = "SHADER compute s GLSL\n#version 450\nvoid main() {}\nEND\n";
+
+    fn parsed(body: &str) -> Result<Script, ParseError> {
+        parse(&format!("#!amber\n{SHADER}{body}"), Path::new("."))
+    }
+
+    #[test]
+    fn derived_pipelines_inherit_and_override() {
+        let script = parsed(
+            "BUFFER a DATA_TYPE uint32 SIZE 2 FILL 1\nBUFFER b DATA_TYPE uint32 SIZE 2 FILL 2\n\
+             PIPELINE compute p\n  ATTACH s SPECIALIZE 1 AS float 0.5\n  BIND BUFFER a AS storage DESCRIPTOR_SET 0 BINDING 0\nEND\n\
+             DERIVE_PIPELINE q FROM p\n  BIND BUFFER b AS storage DESCRIPTOR_SET 0 BINDING 0\nEND\n",
+        )
+        .unwrap();
+        let q = &script.pipelines["q"];
+        assert_eq!(q.attach.as_ref().unwrap().specs, vec![(1, SpecValue::Float(0.5))]);
+        assert_eq!(q.bindings.len(), 1);
+        assert_eq!(q.bindings[0].buffer, "b");
+        assert_eq!(script.pipelines["p"].bindings[0].buffer, "a");
+    }
+
+    #[test]
+    fn repeat_nests_and_buffers_fill() {
+        let script = parsed(
+            "BUFFER a DATA_TYPE int8 SIZE 3 SERIES_FROM -1 INC_BY 1\nBUFFER v DATA_TYPE vec3<int16> SIZE 1 FILL 7\n\
+             PIPELINE compute p\n  ATTACH s\nEND\nREPEAT 2\n  RUN p 1 1 1\n  REPEAT 3\n    COPY a TO v\n  END\nEND\n",
+        )
+        .unwrap();
+        assert_eq!(script.buffers["a"].bytes, vec![0xff, 0, 1]);
+        assert_eq!(script.buffers["v"].bytes, vec![7, 0, 7, 0, 7, 0, 0, 0]);
+        let [Command::Repeat { count: 2, body }] = script.commands.as_slice() else { panic!("{:?}", script.commands) };
+        assert!(matches!(body.as_slice(), [Command::Run { .. }, Command::Repeat { count: 3, .. }]));
+    }
+
+    #[test]
+    fn errors_are_located_and_unsupported_skipped() {
+        let error = parsed("BUFFER a DATA_TYPE uint32 SIZE 1 FILL 0\nEXPECT a IDX 0 ABOUT 1\n").unwrap_err();
+        assert_eq!(
+            error,
+            ParseError::Syntax { line: 7, message: "unknown comparator 'ABOUT' (EQ NE LT LE GT GE)".into() }
+        );
+        let skipped = parsed("PIPELINE graphics g\nEND\n").unwrap_err();
+        assert!(matches!(skipped, ParseError::Unsupported { line: 6, .. }), "{skipped:?}");
+        let error = parsed("BUFFER a DATA_TYPE uint32 SIZE 4000000000 FILL 0\n").unwrap_err();
+        assert!(matches!(error, ParseError::Syntax { line: 6, .. }), "{error:?}");
+    }
+}
