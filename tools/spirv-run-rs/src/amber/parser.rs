@@ -50,6 +50,9 @@ pub struct Shader {
     pub target_env: Option<String>,
     /// The source text, or the binary of `SPIRV-BIN`.
     pub source: Vec<u8>,
+    /// Where the source's first line is, for the compilers' messages: a
+    /// `FILE` (line 1), or the script (`None`) at this line.
+    pub origin: (Option<String>, usize),
 }
 
 /// A buffer declared by `BUFFER`.
@@ -221,7 +224,8 @@ struct Parser<'a> {
     tokens: Tokens<'a>,
     script: Script,
     structs: HashMap<String, Rc<StructType>>,
-    virtual_files: HashMap<String, String>,
+    /// `VIRTUAL_FILE`s: their text and first line.
+    virtual_files: HashMap<String, (String, usize)>,
     directory: &'a Path,
 }
 
@@ -340,10 +344,11 @@ impl Parser<'_> {
                         "VIRTUAL_FILE" => {
                             let path = self.expect_word("virtual file path")?;
                             self.end_of_line("VIRTUAL_FILE")?;
+                            let first_line = self.tokens.line() + 1;
                             let Some(text) = self.tokens.raw_until_end() else {
                                 return self.error("VIRTUAL_FILE without END");
                             };
-                            self.virtual_files.insert(path, text);
+                            self.virtual_files.insert(path, (text, first_line));
                         }
                         other if GRAPHICS_ONLY.contains(&other) => {
                             return self.unsupported(format!(
@@ -430,14 +435,16 @@ impl Parser<'_> {
             return self.unsupported("OPENCL-C shaders need clspv, which is not available");
         };
         let target_env = if self.tokens.keyword("TARGET_ENV") { Some(self.expect_word("target env")?) } else { None };
-        let source = if self.tokens.keyword("FILE") {
+        let (source, origin) = if self.tokens.keyword("FILE") {
             let path = self.expect_word("shader file")?;
-            std::fs::read(self.directory.join(&path))
-                .or_else(|failure| self.error(format!("cannot read shader file '{path}': {failure}")))?
+            let full = self.directory.join(&path);
+            let source = std::fs::read(&full)
+                .or_else(|failure| self.error(format!("cannot read shader file '{path}': {failure}")))?;
+            (source, (Some(full.display().to_string()), 1))
         } else if self.tokens.keyword("VIRTUAL_FILE") {
             let path = self.expect_word("virtual file path")?;
             match self.virtual_files.get(&path) {
-                Some(text) => text.clone().into_bytes(),
+                Some((text, first_line)) => (text.clone().into_bytes(), (None, *first_line)),
                 None => return self.error(format!("unknown virtual file '{path}'")),
             }
         } else {
@@ -446,7 +453,7 @@ impl Parser<'_> {
                 return self.error("SPIRV-BIN shaders come from a FILE");
             }
             match self.tokens.raw_until_end() {
-                Some(text) if !text.trim().is_empty() => text.into_bytes(),
+                Some(text) if !text.trim().is_empty() => (text.into_bytes(), (None, line + 1)),
                 Some(_) => return self.error("SHADER must not be empty"),
                 None => return self.error("SHADER without END"),
             }
@@ -455,7 +462,7 @@ impl Parser<'_> {
         if self.script.shaders.contains_key(&name) {
             return self.error(format!("shader '{name}' declared twice"));
         }
-        self.script.shaders.insert(name.clone(), Shader { name, line, format, target_env, source });
+        self.script.shaders.insert(name.clone(), Shader { name, line, format, target_env, source, origin });
         Ok(())
     }
 

@@ -314,6 +314,7 @@ pub fn parse(text: &str) -> Result<Script, ParseError> {
                     format,
                     target_env: None,
                     source: source.into_bytes(),
+                    origin: (None, line + 1),
                 });
             }
             ["test"] => {
