@@ -4,8 +4,9 @@
 
 use std::{
     collections::HashMap,
+    io::Write,
     sync::{
-        OnceLock,
+        Mutex, OnceLock,
         atomic::{AtomicU64, Ordering},
     },
     time::{Duration, Instant},
@@ -37,6 +38,9 @@ pub struct Execution<'a> {
 /// [`epoch`] (0: none running).
 static DEADLINE: AtomicU64 = AtomicU64::new(0);
 
+/// The script and line of the running `RUN`, for the watcher's message.
+static RUNNING: Mutex<String> = Mutex::new(String::new());
+
 fn epoch() -> Instant {
     static EPOCH: OnceLock<Instant> = OnceLock::new();
     *EPOCH.get_or_init(Instant::now)
@@ -52,10 +56,10 @@ fn watch(timeout: Duration) {
                 std::thread::sleep(Duration::from_millis(20));
                 let deadline = DEADLINE.load(Ordering::Relaxed);
                 if deadline != 0 && epoch().elapsed().as_millis() as u64 > deadline {
-                    eprintln!(
-                        "spirv-run-rs: error: a RUN took longer than --timeout {}s: stopped",
-                        timeout.as_secs_f64()
-                    );
+                    let running = RUNNING.lock().map(|running| running.clone()).unwrap_or_default();
+                    let message =
+                        format!("FAIL {running}: ran longer than --timeout {}s: stopped", timeout.as_secs_f64());
+                    let _ = writeln!(std::io::stdout().lock(), "{message}");
                     std::process::exit(1);
                 }
             }
@@ -83,6 +87,9 @@ impl<'a> Execution<'a> {
         for command in commands {
             match command {
                 Command::Run { line, pipeline, groups } => {
+                    if let Ok(mut running) = RUNNING.lock() {
+                        *running = format!("{}: Line {line}", self.name);
+                    }
                     self.dispatch(pipeline, *groups).map_err(|message| format!("Line {line}: {message}"))?;
                 }
                 Command::Copy { from, to, .. } => {
