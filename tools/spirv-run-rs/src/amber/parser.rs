@@ -19,21 +19,36 @@ use super::{
 pub enum ParseError {
     /// The script is malformed: the line and what is wrong.
     #[error("{line}: error: {message}")]
-    Syntax { line: usize, message: String },
+    Syntax {
+        /// The line (1-based).
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// The script asks for what this runner does not do (graphics, images,
     /// a subgroup size other than 1): it is skipped, as a device without
     /// the feature skips it.
     #[error("line {line}: {reason}")]
-    Unsupported { line: usize, reason: String },
+    Unsupported {
+        /// The line (1-based).
+        line: usize,
+        /// What is missing.
+        reason: String,
+    },
 }
 
 /// A shader's source language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ShaderFormat {
+    /// `GLSL` (glslangValidator).
     Glsl,
+    /// `HLSL` (glslangValidator -D).
     Hlsl,
+    /// `SPIRV-ASM` (spirv-as).
     SpirvAsm,
+    /// `SPIRV-HEX`: the binary's bytes in hexadecimal.
     SpirvHex,
+    /// `SPIRV-BIN`: a binary `FILE`.
     SpirvBin,
 }
 
@@ -67,7 +82,9 @@ pub struct BufferDecl {
 /// How a buffer is bound to a pipeline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BindKind {
+    /// `storage` (and `storage_dynamic`).
     Storage,
+    /// `uniform` (and `uniform_dynamic`).
     Uniform,
 }
 
@@ -118,11 +135,17 @@ pub struct Pipeline {
 /// A comparison of `EXPECT buf IDX x CMP values`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Comparator {
+    /// `EQ` (`==`; with a tolerance `~=`).
     Eq,
+    /// `NE` (`!=`).
     Ne,
+    /// `LT` (`<`).
     Lt,
+    /// `LE` (`<=`).
     Le,
+    /// `GT` (`>`).
     Gt,
+    /// `GE` (`>=`).
     Ge,
 }
 
