@@ -852,7 +852,8 @@ impl Parser<'_> {
     fn bind(&mut self, pipeline: &mut Pipeline) -> Parsed<()> {
         let what = self.expect_word("BUFFER")?;
         if what != "BUFFER" {
-            return self.unsupported(format!("BIND {what}: only buffers are supported"));
+            return self
+                .unsupported(format!("BIND {what}: only BIND BUFFER is supported (no arrays, images, samplers)"));
         }
         let buffer = self.buffer_name()?;
         if !self.tokens.keyword("AS") {
