@@ -7,8 +7,9 @@
 //! spirv-run-rs --amber test1.amber test2.amber
 //! ```
 //!
-//! With `--amber` (or inputs named `*.amber`), the inputs are AmberScript
-//! files whose pipelines run and whose `EXPECT`s are checked (docs/amber.md).
+//! With `--amber` (or inputs named `*.amber`, `*.vkscript`), the inputs
+//! are AmberScript or VkScript files whose pipelines run and whose `EXPECT`s
+//! are checked (docs/amber.md).
 //!
 //! Output files are written only when everything succeeded. Errors are one
 //! line each on stderr, exit status 1.
@@ -39,8 +40,8 @@ struct Options {
     #[arg(value_name = "INPUT", required = true)]
     inputs: Vec<PathBuf>,
 
-    /// The inputs are AmberScript files (implied when every input's name
-    /// ends in .amber): run each, check its EXPECTs, print PASS, FAIL or
+    /// The inputs are AmberScript (or VkScript) files (implied when every
+    /// input's name ends in .amber or .vkscript): run each, check its EXPECTs, print PASS, FAIL or
     /// SKIP per script and a summary; exit status 1 if any failed
     #[arg(long)]
     amber: bool,
@@ -232,7 +233,10 @@ fn main() -> ExitCode {
         }
     };
     let amber = options.amber
-        || options.inputs.iter().all(|input| input.extension().is_some_and(|extension| extension == "amber"));
+        || options
+            .inputs
+            .iter()
+            .all(|input| input.extension().is_some_and(|extension| extension == "amber" || extension == "vkscript"));
     if amber {
         if !(options.timeout > 0.0 && options.timeout.is_finite()) {
             return error(format!("--timeout {}: not a positive number of seconds", options.timeout));
@@ -273,6 +277,7 @@ fn run_amber(options: &Options) -> Result<bool, String> {
     if let Some((flag, _)) = given.iter().find(|(_, given)| *given) {
         return Err(format!("{flag} is not for Amber scripts: each script says what it runs"));
     }
+    check_subgroup_size(options)?;
     let settings = amber::Settings {
         threads: options.threads,
         unchecked: options.unchecked,
@@ -283,13 +288,19 @@ fn run_amber(options: &Options) -> Result<bool, String> {
     Ok(amber::run_scripts(&options.inputs, &settings))
 }
 
-fn run(options: &Options) -> Result<(), String> {
+/// `--subgroup-size`: this runner's subgroups have one invocation.
+fn check_subgroup_size(options: &Options) -> Result<(), String> {
     if options.subgroup_size != 1 {
         return Err(format!(
             "--subgroup-size {}: this runner runs one invocation per subgroup (docs/abi.md)",
             options.subgroup_size
         ));
     }
+    Ok(())
+}
+
+fn run(options: &Options) -> Result<(), String> {
+    check_subgroup_size(options)?;
     if !(options.timeout > 0.0 && options.timeout.is_finite()) {
         return Err(format!("--timeout {}: not a positive number of seconds", options.timeout));
     }

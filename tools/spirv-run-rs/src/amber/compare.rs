@@ -25,13 +25,11 @@ fn holds(comparator: Comparator, actual: Actual, expected: Actual, tolerance: To
     use std::cmp::Ordering::{Equal, Greater, Less};
     let ordering = match (actual, expected) {
         (Actual::Int(actual), Actual::Int(expected)) => Some(actual.cmp(&expected)),
-        (Actual::Float(actual), Actual::Float(expected)) => {
-            match comparator {
-                Comparator::Eq => return close(actual, expected, tolerance),
-                Comparator::Ne => return !close(actual, expected, tolerance),
-                _ => actual.partial_cmp(&expected),
-            }
-        }
+        (Actual::Float(actual), Actual::Float(expected)) => match comparator {
+            Comparator::Eq => return close(actual, expected, tolerance),
+            Comparator::Ne => return !close(actual, expected, tolerance),
+            _ => actual.partial_cmp(&expected),
+        },
         _ => None,
     };
     matches!(
@@ -66,7 +64,7 @@ pub fn check_values(
 ) -> Result<(), String> {
     let per_element = format.fields.len();
     let stride = u64::from(format.stride);
-    if offset % stride != 0 {
+    if !offset.is_multiple_of(stride) {
         return Err(format!(
             "Verifier failed: offset {offset} is not a multiple of the element size {stride} of {}",
             format.name
@@ -74,9 +72,9 @@ pub fn check_values(
     }
     // The last element may be read partly: only its fields that are compared.
     let last = values.len() - 1;
-    let needed = offset
-        + (last / per_element) as u64 * stride
-        + u64::from(format.fields[last % per_element].offset + format.fields[last % per_element].scalar.bytes());
+    let needed = offset.saturating_add((last / per_element) as u64 * stride).saturating_add(u64::from(
+        format.fields[last % per_element].offset + format.fields[last % per_element].scalar.bytes(),
+    ));
     if needed > bytes.len() as u64 {
         return Err(format!(
             "Verifier failed: reading {} values from byte {offset} needs {} bytes; the buffer has {}",
@@ -92,11 +90,8 @@ pub fn check_values(
         let actual = read(&bytes[at..], field.scalar);
         let expected = as_field(field.scalar, *value);
         // The k-th component takes the k-th tolerance, or the first.
-        let tolerance = tolerances
-            .get(index % per_element)
-            .or(tolerances.first())
-            .copied()
-            .unwrap_or(DEFAULT_TOLERANCE);
+        let tolerance =
+            tolerances.get(index % per_element).or(tolerances.first()).copied().unwrap_or(DEFAULT_TOLERANCE);
         if !holds(comparator, actual, expected, tolerance) {
             let symbol = if tolerances.is_empty() { symbol } else { "~=" };
             let (actual, expected) = (show(actual, field.scalar), show(expected, field.scalar));

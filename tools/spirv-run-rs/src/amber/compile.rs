@@ -69,7 +69,8 @@ fn run_tool(program: &str, arguments: &[OsString]) -> Result<(), String> {
         message.push('\n');
         message.push_str(stderr.trim());
     }
-    Err(format!("{program} failed:\n{}", message.trim()))
+    let lines: Vec<&str> = message.lines().filter(|line| !line.trim().is_empty()).collect();
+    Err(format!("{program} failed:\n{}", lines.join("\n")))
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
@@ -90,9 +91,47 @@ fn decode_hex(text: &str) -> Result<Vec<u8>, String> {
         .collect()
 }
 
+/// `message` of a compiler that read `input`, its `input:LINE` places
+/// turned into the places of the shader's source (`script.amber:LINE`, or
+/// its `FILE`).
+fn relocate(message: String, input: &Path, shader: &Shader, script: &str) -> String {
+    let input = input.display().to_string();
+    let (file, first_line) = &shader.origin;
+    let file = file.as_deref().unwrap_or(script);
+    let mut out = String::new();
+    let mut rest = message.as_str();
+    while let Some(at) = rest.find(&input) {
+        out.push_str(&rest[..at]);
+        rest = &rest[at + input.len()..];
+        let digits: String = rest.strip_prefix(':').unwrap_or("").chars().take_while(char::is_ascii_digit).collect();
+        match digits.parse::<usize>() {
+            Ok(line) => {
+                out.push_str(&format!("{file}:{}", line + first_line - 1));
+                rest = &rest[1 + digits.len()..];
+            }
+            Err(_) => out.push_str(file),
+        }
+    }
+    out.push_str(rest);
+    // spirv-as names no file: `error: LINE: COLUMN: message`.
+    out.lines()
+        .map(|line| {
+            let Some((severity, rest)) = line.split_once(": ") else { return line.to_owned() };
+            match rest.split_once(": ").and_then(|(number, rest)| Some((number.parse::<usize>().ok()?, rest))) {
+                Some((number, rest)) if matches!(severity, "error" | "warning") => {
+                    format!("{severity}: {file}:{}:{rest}", number + first_line - 1)
+                }
+                _ => line.to_owned(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The SPIR-V binary of `shader` (its entry point `entry`, which HLSL
-/// needs), after the spirv-opt `passes`.
-pub fn compile(shader: &Shader, entry: &str, passes: &[String]) -> Result<Vec<u8>, String> {
+/// needs), after the spirv-opt `passes`; `script` names the script in
+/// messages.
+pub fn compile(shader: &Shader, entry: &str, passes: &[String], script: &str) -> Result<Vec<u8>, String> {
     let env_name = shader.target_env.as_deref().unwrap_or("spv1.0");
     let Some(&(_, glslang_envs, as_env)) = TARGET_ENVS.iter().find(|(name, _, _)| *name == env_name) else {
         let known: Vec<&str> = TARGET_ENVS.iter().map(|(name, _, _)| *name).collect();
@@ -108,8 +147,9 @@ pub fn compile(shader: &Shader, entry: &str, passes: &[String]) -> Result<Vec<u8
             write(&input, &shader.source)?;
             run_tool(
                 "spirv-as",
-                &["--target-env".into(), as_env.into(), input.into(), "-o".into(), output.clone().into()],
-            )?;
+                &["--target-env".into(), as_env.into(), input.clone().into(), "-o".into(), output.clone().into()],
+            )
+            .map_err(|message| relocate(message, &input, shader, script))?;
             read(&output)?
         }
         ShaderFormat::Glsl | ShaderFormat::Hlsl => {
@@ -123,8 +163,8 @@ pub fn compile(shader: &Shader, entry: &str, passes: &[String]) -> Result<Vec<u8
             if hlsl {
                 arguments.extend(["-D".into(), "-e".into(), entry.into()]);
             }
-            arguments.extend([input.into(), "-o".into(), output.clone().into()]);
-            run_tool("glslangValidator", &arguments)?;
+            arguments.extend([input.clone().into(), "-o".into(), output.clone().into()]);
+            run_tool("glslangValidator", &arguments).map_err(|message| relocate(message, &input, shader, script))?;
             read(&output)?
         }
     };

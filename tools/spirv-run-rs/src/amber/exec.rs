@@ -4,8 +4,9 @@
 
 use std::{
     collections::HashMap,
+    io::Write,
     sync::{
-        OnceLock,
+        Mutex, OnceLock,
         atomic::{AtomicU64, Ordering},
     },
     time::{Duration, Instant},
@@ -37,6 +38,9 @@ pub struct Execution<'a> {
 /// [`epoch`] (0: none running).
 static DEADLINE: AtomicU64 = AtomicU64::new(0);
 
+/// The script and line of the running `RUN`, for the watcher's message.
+static RUNNING: Mutex<String> = Mutex::new(String::new());
+
 fn epoch() -> Instant {
     static EPOCH: OnceLock<Instant> = OnceLock::new();
     *EPOCH.get_or_init(Instant::now)
@@ -52,10 +56,10 @@ fn watch(timeout: Duration) {
                 std::thread::sleep(Duration::from_millis(20));
                 let deadline = DEADLINE.load(Ordering::Relaxed);
                 if deadline != 0 && epoch().elapsed().as_millis() as u64 > deadline {
-                    eprintln!(
-                        "spirv-run-rs: error: a RUN took longer than --timeout {}s: stopped",
-                        timeout.as_secs_f64()
-                    );
+                    let running = RUNNING.lock().map(|running| running.clone()).unwrap_or_default();
+                    let message =
+                        format!("FAIL {running}: ran longer than --timeout {}s: stopped", timeout.as_secs_f64());
+                    let _ = writeln!(std::io::stdout().lock(), "{message}");
                     std::process::exit(1);
                 }
             }
@@ -83,6 +87,9 @@ impl<'a> Execution<'a> {
         for command in commands {
             match command {
                 Command::Run { line, pipeline, groups } => {
+                    if let Ok(mut running) = RUNNING.lock() {
+                        *running = format!("{}: Line {line}", self.name);
+                    }
                     self.dispatch(pipeline, *groups).map_err(|message| format!("Line {line}: {message}"))?;
                 }
                 Command::Copy { from, to, .. } => {
@@ -91,6 +98,20 @@ impl<'a> Execution<'a> {
                 }
                 Command::Expect { line, buffer, check } => {
                     self.expect(buffer, check).map_err(|message| format!("Line {line}: {message}"))?;
+                }
+                Command::Write { buffer, offset, bytes } => {
+                    if let Some((_, data)) = self.buffers.get_mut(buffer) {
+                        let start = *offset as usize;
+                        if data.len() < start + bytes.len() {
+                            data.resize(start + bytes.len(), 0);
+                        }
+                        data[start..start + bytes.len()].copy_from_slice(bytes);
+                    }
+                }
+                Command::Resize { buffer, len } => {
+                    if let Some((_, data)) = self.buffers.get_mut(buffer) {
+                        data.resize(*len as usize, 0);
+                    }
                 }
                 Command::Repeat { count, body } => {
                     for _ in 0..*count {
@@ -103,10 +124,14 @@ impl<'a> Execution<'a> {
     }
 
     fn expect(&self, buffer: &str, check: &Check) -> Result<(), String> {
-        let (format, bytes) = &self.buffers[buffer];
-        let format = format.as_ref().ok_or_else(|| format!("buffer '{buffer}' has no plain-data format"))?;
+        let (own, bytes) = &self.buffers[buffer];
+        let read_as = match check {
+            Check::Values { format, .. } => format.as_ref(),
+            _ => None,
+        };
+        let format = read_as.or(own.as_ref()).ok_or_else(|| format!("buffer '{buffer}' has no plain-data format"))?;
         match check {
-            Check::Values { offset, tolerances, comparator, values } => {
+            Check::Values { offset, tolerances, comparator, values, .. } => {
                 compare::check_values(bytes, format, *offset, tolerances, *comparator, values)
             }
             Check::EqBuffer(other) => compare::check_equal(bytes, &self.buffers[other].1),
@@ -121,7 +146,7 @@ impl<'a> Execution<'a> {
             let attach = pipeline.attach.as_ref().ok_or_else(|| format!("pipeline '{name}' has no shader"))?;
             let shader = &self.script.shaders[&attach.shader];
             let passes = pipeline.optimizations.get(&shader.name).map_or(&[][..], Vec::as_slice);
-            let binary = compile(shader, &attach.entry, passes)
+            let binary = compile(shader, &attach.entry, passes, &self.name)
                 .map_err(|message| format!("shader '{}' (line {}): {message}", shader.name, shader.line))?;
             let options = CompileOptions {
                 entry: Some(attach.entry.clone()),

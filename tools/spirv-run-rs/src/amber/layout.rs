@@ -9,16 +9,27 @@ use std::rc::Rc;
 /// A scalar type of a buffer field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scalar {
+    /// `int8`.
     I8,
+    /// `int16`.
     I16,
+    /// `int32`.
     I32,
+    /// `int64`.
     I64,
+    /// `uint8`.
     U8,
+    /// `uint16`.
     U16,
+    /// `uint32`.
     U32,
+    /// `uint64`.
     U64,
+    /// `float16`.
     F16,
+    /// `float`.
     F32,
+    /// `double`.
     F64,
 }
 
@@ -72,7 +83,14 @@ pub enum Type {
     /// `vecN<T>`.
     Vector(Scalar, u32),
     /// `matCxR<T>`: C columns of R rows, column-major.
-    Matrix { scalar: Scalar, columns: u32, rows: u32 },
+    Matrix {
+        /// The element type.
+        scalar: Scalar,
+        /// C.
+        columns: u32,
+        /// R.
+        rows: u32,
+    },
     /// A `STRUCT` of the script.
     Struct(Rc<StructType>),
 }
@@ -105,7 +123,9 @@ pub struct Member {
 /// Amber's default).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Layout {
+    /// `STD140`: arrays, matrix columns and structs rounded up to 16 bytes.
     Std140,
+    /// `STD430`.
     #[default]
     Std430,
 }

@@ -10,6 +10,7 @@ mod layout;
 mod parser;
 mod tokens;
 mod values;
+mod vkscript;
 
 use std::{path::Path, time::Duration};
 

@@ -19,21 +19,36 @@ use super::{
 pub enum ParseError {
     /// The script is malformed: the line and what is wrong.
     #[error("{line}: error: {message}")]
-    Syntax { line: usize, message: String },
+    Syntax {
+        /// The line (1-based).
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// The script asks for what this runner does not do (graphics, images,
     /// a subgroup size other than 1): it is skipped, as a device without
     /// the feature skips it.
     #[error("line {line}: {reason}")]
-    Unsupported { line: usize, reason: String },
+    Unsupported {
+        /// The line (1-based).
+        line: usize,
+        /// What is missing.
+        reason: String,
+    },
 }
 
 /// A shader's source language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ShaderFormat {
+    /// `GLSL` (glslangValidator).
     Glsl,
+    /// `HLSL` (glslangValidator -D).
     Hlsl,
+    /// `SPIRV-ASM` (spirv-as).
     SpirvAsm,
+    /// `SPIRV-HEX`: the binary's bytes in hexadecimal.
     SpirvHex,
+    /// `SPIRV-BIN`: a binary `FILE`.
     SpirvBin,
 }
 
@@ -50,6 +65,9 @@ pub struct Shader {
     pub target_env: Option<String>,
     /// The source text, or the binary of `SPIRV-BIN`.
     pub source: Vec<u8>,
+    /// Where the source's first line is, for the compilers' messages: a
+    /// `FILE` (line 1), or the script (`None`) at this line.
+    pub origin: (Option<String>, usize),
 }
 
 /// A buffer declared by `BUFFER`.
@@ -64,7 +82,9 @@ pub struct BufferDecl {
 /// How a buffer is bound to a pipeline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BindKind {
+    /// `storage` (and `storage_dynamic`).
     Storage,
+    /// `uniform` (and `uniform_dynamic`).
     Uniform,
 }
 
@@ -115,11 +135,17 @@ pub struct Pipeline {
 /// A comparison of `EXPECT buf IDX x CMP values`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Comparator {
+    /// `EQ` (`==`; with a tolerance `~=`).
     Eq,
+    /// `NE` (`!=`).
     Ne,
+    /// `LT` (`<`).
     Lt,
+    /// `LE` (`<=`).
     Le,
+    /// `GT` (`>`).
     Gt,
+    /// `GE` (`>=`).
     Ge,
 }
 
@@ -145,8 +171,9 @@ pub struct Tolerance {
 /// What an `EXPECT` checks.
 #[derive(Debug, Clone)]
 pub enum Check {
-    /// `IDX offset [TOLERANCE t...] CMP values...`.
-    Values { offset: u64, tolerances: Vec<Tolerance>, comparator: Comparator, values: Vec<Num> },
+    /// `IDX offset [TOLERANCE t...] CMP values...`; `format`: the layout
+    /// to read the buffer in, when not its own (VkScript's `probe ssbo`).
+    Values { offset: u64, tolerances: Vec<Tolerance>, comparator: Comparator, values: Vec<Num>, format: Option<Format> },
     /// `EQ_BUFFER other`.
     EqBuffer(String),
     /// `RMSE_BUFFER other TOLERANCE t`.
@@ -164,6 +191,11 @@ pub enum Command {
     Expect { line: usize, buffer: String, check: Check },
     /// `REPEAT n ... END`.
     Repeat { count: u32, body: Vec<Command> },
+    /// VkScript's `ssbo ... subdata`, `uniform`: bytes written at
+    /// `offset`, the buffer grown to hold them.
+    Write { buffer: String, offset: u64, bytes: Vec<u8> },
+    /// VkScript's `ssbo B SIZE`: the buffer's length in bytes.
+    Resize { buffer: String, len: u64 },
 }
 
 /// A parsed script.
@@ -203,20 +235,28 @@ const SHADER_FORMATS: &[(&str, Option<ShaderFormat>)] = &[
     ("OPENCL-C", None),
 ];
 
+/// The largest buffer a script may declare (1 GiB).
+const MAX_BUFFER_BYTES: u64 = 1 << 30;
+
 /// Commands that only concern graphics or ray tracing: a script using one
 /// is skipped.
-const GRAPHICS_ONLY: &[&str] = &["IMAGE", "SAMPLER", "ACCELERATION_STRUCTURE", "CLEAR", "CLEAR_COLOR", "CLEAR_DEPTH", "CLEAR_STENCIL"];
+const GRAPHICS_ONLY: &[&str] =
+    &["IMAGE", "SAMPLER", "ACCELERATION_STRUCTURE", "CLEAR", "CLEAR_COLOR", "CLEAR_DEPTH", "CLEAR_STENCIL"];
 
 struct Parser<'a> {
     tokens: Tokens<'a>,
     script: Script,
     structs: HashMap<String, Rc<StructType>>,
-    virtual_files: HashMap<String, String>,
+    /// `VIRTUAL_FILE`s: their text and first line.
+    virtual_files: HashMap<String, (String, usize)>,
     directory: &'a Path,
 }
 
 /// Parses `text`; `FILE` paths are relative to `directory`.
 pub fn parse(text: &str, directory: &Path) -> Result<Script, ParseError> {
+    if super::vkscript::is_vkscript(text) {
+        return super::vkscript::parse(text);
+    }
     let mut parser = Parser {
         tokens: Tokens::new(text),
         script: Script::default(),
@@ -327,10 +367,11 @@ impl Parser<'_> {
                         "VIRTUAL_FILE" => {
                             let path = self.expect_word("virtual file path")?;
                             self.end_of_line("VIRTUAL_FILE")?;
+                            let first_line = self.tokens.line() + 1;
                             let Some(text) = self.tokens.raw_until_end() else {
                                 return self.error("VIRTUAL_FILE without END");
                             };
-                            self.virtual_files.insert(path, text);
+                            self.virtual_files.insert(path, (text, first_line));
                         }
                         other if GRAPHICS_ONLY.contains(&other) => {
                             return self.unsupported(format!(
@@ -417,14 +458,16 @@ impl Parser<'_> {
             return self.unsupported("OPENCL-C shaders need clspv, which is not available");
         };
         let target_env = if self.tokens.keyword("TARGET_ENV") { Some(self.expect_word("target env")?) } else { None };
-        let source = if self.tokens.keyword("FILE") {
+        let (source, origin) = if self.tokens.keyword("FILE") {
             let path = self.expect_word("shader file")?;
-            std::fs::read(self.directory.join(&path))
-                .or_else(|failure| self.error(format!("cannot read shader file '{path}': {failure}")))?
+            let full = self.directory.join(&path);
+            let source = std::fs::read(&full)
+                .or_else(|failure| self.error(format!("cannot read shader file '{path}': {failure}")))?;
+            (source, (Some(full.display().to_string()), 1))
         } else if self.tokens.keyword("VIRTUAL_FILE") {
             let path = self.expect_word("virtual file path")?;
             match self.virtual_files.get(&path) {
-                Some(text) => text.clone().into_bytes(),
+                Some((text, first_line)) => (text.clone().into_bytes(), (None, *first_line)),
                 None => return self.error(format!("unknown virtual file '{path}'")),
             }
         } else {
@@ -433,7 +476,7 @@ impl Parser<'_> {
                 return self.error("SPIRV-BIN shaders come from a FILE");
             }
             match self.tokens.raw_until_end() {
-                Some(text) if !text.trim().is_empty() => text.into_bytes(),
+                Some(text) if !text.trim().is_empty() => (text.into_bytes(), (None, line + 1)),
                 Some(_) => return self.error("SHADER must not be empty"),
                 None => return self.error("SHADER without END"),
             }
@@ -442,7 +485,7 @@ impl Parser<'_> {
         if self.script.shaders.contains_key(&name) {
             return self.error(format!("shader '{name}' declared twice"));
         }
-        self.script.shaders.insert(name.clone(), Shader { name, line, format, target_env, source });
+        self.script.shaders.insert(name.clone(), Shader { name, line, format, target_env, source, origin });
         Ok(())
     }
 
@@ -523,7 +566,7 @@ impl Parser<'_> {
     /// DATA ... END | WIDTH w HEIGHT h ...`.
     fn initializer(&mut self, format: &Format) -> Parsed<Vec<u8>> {
         let what = self.expect_word("buffer initializer (SIZE, DATA, WIDTH)")?;
-        let elements: usize = match what.as_str() {
+        let elements: u64 = match what.as_str() {
             "DATA" => {
                 let values = self.data_values(true)?;
                 self.end_of_line("DATA ... END")?;
@@ -531,16 +574,22 @@ impl Parser<'_> {
             }
             "SIZE" => self.integer("SIZE")?,
             "WIDTH" => {
-                let width: usize = self.integer("WIDTH")?;
+                let width: u64 = self.integer("WIDTH")?;
                 self.expect_keyword("HEIGHT", "BUFFER WIDTH")?;
-                let height: usize = self.integer("HEIGHT")?;
-                if self.tokens.peek() == Token::Eol {
-                    return Ok(vec![0; width * height * format.stride as usize]);
-                }
-                width * height
+                let height: u64 = self.integer("HEIGHT")?;
+                width.saturating_mul(height)
             }
             other => return self.error(format!("unknown BUFFER initializer '{other}'")),
         };
+        // Bad sizes are errors, not an abort when the memory runs out.
+        let bytes = elements.saturating_mul(u64::from(format.stride));
+        if bytes > MAX_BUFFER_BYTES {
+            return self.error(format!("a buffer of {bytes} bytes: at most {MAX_BUFFER_BYTES} are supported"));
+        }
+        let elements = elements as usize;
+        if what == "WIDTH" && self.tokens.peek_word().is_none() {
+            return Ok(vec![0; bytes as usize]);
+        }
         let how = self.expect_word("FILL, SERIES_FROM or FILE")?;
         let values = match how.as_str() {
             "FILL" => {
@@ -560,12 +609,12 @@ impl Parser<'_> {
                     }
                     (false, _, _) => return self.error("SERIES_FROM of an integer type needs integers"),
                     // Repeated addition, as Amber counts.
-                    (true, start, step) => std::iter::successors(Some(start.as_f64()), |value| {
-                        Some(value + step.as_f64())
-                    })
-                    .take(elements)
-                    .map(Num::Float)
-                    .collect(),
+                    (true, start, step) => {
+                        std::iter::successors(Some(start.as_f64()), |value| Some(value + step.as_f64()))
+                            .take(elements)
+                            .map(Num::Float)
+                            .collect()
+                    }
                 }
             }
             "FILE" => return self.file_data(format, Some(elements)),
@@ -663,6 +712,9 @@ impl Parser<'_> {
             }
         }
         self.end_of_line("END")?;
+        if members.is_empty() {
+            return self.error(format!("STRUCT {name} has no members"));
+        }
         self.structs.insert(name.clone(), Rc::new(StructType { name, members, stride }));
         Ok(())
     }
@@ -780,7 +832,9 @@ impl Parser<'_> {
                         ("uint32", Num::Int(value)) => SpecValue::Integer(i128::from(value as u32)),
                         ("int32", Num::Int(value)) => SpecValue::Integer(i128::from(value as i32)),
                         ("float", value) => SpecValue::Float(f64::from(value.as_f64() as f32)),
-                        ("uint32" | "int32", _) => return self.error(format!("SPECIALIZE {id}: {ty} needs an integer")),
+                        ("uint32" | "int32", _) => {
+                            return self.error(format!("SPECIALIZE {id}: {ty} needs an integer"));
+                        }
                         _ => return self.error(format!("SPECIALIZE {id}: only uint32, int32 and float values")),
                     };
                     attach.specs.push((id, value));
@@ -798,7 +852,8 @@ impl Parser<'_> {
     fn bind(&mut self, pipeline: &mut Pipeline) -> Parsed<()> {
         let what = self.expect_word("BUFFER")?;
         if what != "BUFFER" {
-            return self.unsupported(format!("BIND {what}: only buffers are supported"));
+            return self
+                .unsupported(format!("BIND {what}: only BIND BUFFER is supported (no arrays, images, samplers)"));
         }
         let buffer = self.buffer_name()?;
         if !self.tokens.keyword("AS") {
@@ -905,7 +960,7 @@ impl Parser<'_> {
                 }) {
                     return self.error(format!("EXPECT value {index} is not an integer, as the buffer's type"));
                 }
-                Check::Values { offset, tolerances, comparator, values }
+                Check::Values { offset, tolerances, comparator, values, format: None }
             }
             other => return self.error(format!("EXPECT {buffer} {other}: expected IDX, EQ_BUFFER or RMSE_BUFFER")),
         };
@@ -917,5 +972,57 @@ impl Parser<'_> {
         }
         self.end_of_line("EXPECT")?;
         Ok(Command::Expect { line, buffer, check })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SHADER: &str = "SHADER compute s GLSL\n#version 450\nvoid main() {}\nEND\n";
+
+    fn parsed(body: &str) -> Result<Script, ParseError> {
+        parse(&format!("#!amber\n{SHADER}{body}"), Path::new("."))
+    }
+
+    #[test]
+    fn derived_pipelines_inherit_and_override() {
+        let script = parsed(
+            "BUFFER a DATA_TYPE uint32 SIZE 2 FILL 1\nBUFFER b DATA_TYPE uint32 SIZE 2 FILL 2\n\
+             PIPELINE compute p\n  ATTACH s SPECIALIZE 1 AS float 0.5\n  BIND BUFFER a AS storage DESCRIPTOR_SET 0 BINDING 0\nEND\n\
+             DERIVE_PIPELINE q FROM p\n  BIND BUFFER b AS storage DESCRIPTOR_SET 0 BINDING 0\nEND\n",
+        )
+        .unwrap();
+        let q = &script.pipelines["q"];
+        assert_eq!(q.attach.as_ref().unwrap().specs, vec![(1, SpecValue::Float(0.5))]);
+        assert_eq!(q.bindings.len(), 1);
+        assert_eq!(q.bindings[0].buffer, "b");
+        assert_eq!(script.pipelines["p"].bindings[0].buffer, "a");
+    }
+
+    #[test]
+    fn repeat_nests_and_buffers_fill() {
+        let script = parsed(
+            "BUFFER a DATA_TYPE int8 SIZE 3 SERIES_FROM -1 INC_BY 1\nBUFFER v DATA_TYPE vec3<int16> SIZE 1 FILL 7\n\
+             PIPELINE compute p\n  ATTACH s\nEND\nREPEAT 2\n  RUN p 1 1 1\n  REPEAT 3\n    COPY a TO v\n  END\nEND\n",
+        )
+        .unwrap();
+        assert_eq!(script.buffers["a"].bytes, vec![0xff, 0, 1]);
+        assert_eq!(script.buffers["v"].bytes, vec![7, 0, 7, 0, 7, 0, 0, 0]);
+        let [Command::Repeat { count: 2, body }] = script.commands.as_slice() else { panic!("{:?}", script.commands) };
+        assert!(matches!(body.as_slice(), [Command::Run { .. }, Command::Repeat { count: 3, .. }]));
+    }
+
+    #[test]
+    fn errors_are_located_and_unsupported_skipped() {
+        let error = parsed("BUFFER a DATA_TYPE uint32 SIZE 1 FILL 0\nEXPECT a IDX 0 ABOUT 1\n").unwrap_err();
+        assert_eq!(
+            error,
+            ParseError::Syntax { line: 7, message: "unknown comparator 'ABOUT' (EQ NE LT LE GT GE)".into() }
+        );
+        let skipped = parsed("PIPELINE graphics g\nEND\n").unwrap_err();
+        assert!(matches!(skipped, ParseError::Unsupported { line: 6, .. }), "{skipped:?}");
+        let error = parsed("BUFFER a DATA_TYPE uint32 SIZE 4000000000 FILL 0\n").unwrap_err();
+        assert!(matches!(error, ParseError::Syntax { line: 6, .. }), "{error:?}");
     }
 }

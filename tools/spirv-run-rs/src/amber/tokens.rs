@@ -24,6 +24,20 @@ pub struct Tokens<'a> {
     next: usize,
     /// Whether the current line's `Eol` was given.
     ended: bool,
+    /// Whether the current line ends with a `\\` continuation.
+    continued: bool,
+}
+
+/// The words of one line, its comment cut off, and whether it ends with a
+/// `\\` continuation (then not among the words): the command goes on on
+/// the next line.
+fn line_words(line: &str) -> (Vec<String>, bool) {
+    let mut words = words_of(line);
+    let continued = words.last().is_some_and(|word| word == "\\");
+    if continued {
+        words.pop();
+    }
+    (words, continued)
 }
 
 /// The words of one line, its comment cut off.
@@ -57,8 +71,15 @@ impl<'a> Tokens<'a> {
     /// Tokens of `text`.
     pub fn new(text: &'a str) -> Self {
         let lines: Vec<&str> = text.lines().collect();
-        let words = lines.first().map(|line| words_of(line)).unwrap_or_default();
-        Self { lines, line: 0, words, next: 0, ended: false }
+        let (words, continued) = lines.first().map(|line| line_words(line)).unwrap_or_default();
+        Self { lines, line: 0, words, next: 0, ended: false, continued }
+    }
+
+    /// At the end of a continued line's words: on to the next line's.
+    fn follow(&mut self) {
+        while self.continued && self.next >= self.words.len() && self.line < self.lines.len() {
+            self.advance_line();
+        }
     }
 
     /// The 1-based number of the line being read.
@@ -68,6 +89,7 @@ impl<'a> Tokens<'a> {
 
     /// The next token.
     pub fn next(&mut self) -> Token {
+        self.follow();
         if self.line >= self.lines.len() {
             return Token::Eof;
         }
@@ -85,20 +107,22 @@ impl<'a> Tokens<'a> {
 
     /// The next token, left to be read again.
     pub fn peek(&mut self) -> Token {
+        self.follow();
         if self.line < self.lines.len() && self.next < self.words.len() {
             return Token::Word(self.words[self.next].clone());
         }
         if self.line < self.lines.len() && !self.ended {
             return Token::Eol;
         }
-        let (line, words, next, ended) = (self.line, self.words.clone(), self.next, self.ended);
+        let saved = (self.line, self.words.clone(), self.next, self.ended, self.continued);
         let token = self.next();
-        (self.line, self.words, self.next, self.ended) = (line, words, next, ended);
+        (self.line, self.words, self.next, self.ended, self.continued) = saved;
         token
     }
 
     /// The next word on this line, or `None` at its end (which is not read).
     pub fn word(&mut self) -> Option<String> {
+        self.follow();
         match self.peek() {
             Token::Word(word) if self.next < self.words.len() => {
                 self.next += 1;
@@ -109,12 +133,14 @@ impl<'a> Tokens<'a> {
     }
 
     /// The next word on this line, left to be read.
-    pub fn peek_word(&self) -> Option<String> {
+    pub fn peek_word(&mut self) -> Option<String> {
+        self.follow();
         self.words.get(self.next).filter(|_| self.line < self.lines.len()).cloned()
     }
 
     /// The next word on this line if it is `keyword` (then read).
     pub fn keyword(&mut self, keyword: &str) -> bool {
+        self.follow();
         if self.next < self.words.len() && self.words[self.next] == keyword {
             self.next += 1;
             true
@@ -125,14 +151,20 @@ impl<'a> Tokens<'a> {
 
     /// What is left of the current line (read).
     pub fn rest_of_line(&mut self) -> Vec<String> {
-        let rest = self.words[self.next.min(self.words.len())..].to_vec();
-        self.next = self.words.len();
-        rest
+        let mut rest = Vec::new();
+        loop {
+            rest.extend_from_slice(&self.words[self.next.min(self.words.len())..]);
+            self.next = self.words.len();
+            if !self.continued || self.line >= self.lines.len() {
+                return rest;
+            }
+            self.follow();
+        }
     }
 
     fn advance_line(&mut self) {
         self.line += 1;
-        self.words = self.lines.get(self.line).map(|line| words_of(line)).unwrap_or_default();
+        (self.words, self.continued) = self.lines.get(self.line).map(|line| line_words(line)).unwrap_or_default();
         self.next = 0;
         self.ended = false;
     }
@@ -145,9 +177,9 @@ impl<'a> Tokens<'a> {
         let mut index = self.line + 1;
         while index < self.lines.len() {
             let line = self.lines[index];
-            if line.trim_start().split_whitespace().next() == Some("END") {
+            if line.split_whitespace().next() == Some("END") {
                 self.line = index;
-                self.words = words_of(line);
+                (self.words, self.continued) = line_words(line);
                 self.next = 1;
                 self.ended = false;
                 return Some(text);
@@ -181,5 +213,15 @@ mod tests {
         assert_eq!(tokens.next(), Token::Word("d".into()));
         assert_eq!(tokens.next(), Token::Eol);
         assert_eq!(tokens.next(), Token::Eof);
+    }
+
+    #[test]
+    fn continuations_join_lines() {
+        let mut tokens = Tokens::new("A \\\n  b c \\\nd\ne");
+        assert_eq!(tokens.word(), Some("A".into()));
+        assert_eq!(tokens.word(), Some("b".into()));
+        assert_eq!(tokens.rest_of_line(), vec!["c".to_owned(), "d".to_owned()]);
+        assert_eq!(tokens.next(), Token::Eol);
+        assert_eq!(tokens.next(), Token::Word("e".into()));
     }
 }
