@@ -208,6 +208,9 @@ pub(super) struct Importer<'c, 'w> {
     /// verifier does not accept as constituents).
     pub(super) spec_composites: HashSet<u32>,
     pub(super) spec_constant_ops: HashMap<u32, Inst<'w>>,
+    /// `OpSpecConstantComposite`s the dialect cannot hold, built where used
+    /// (`spec_composite_value`).
+    pub(super) spec_composite_insts: HashMap<u32, Inst<'w>>,
     pub(super) undefs: HashMap<u32, u32>,
     pub(super) globals: HashMap<u32, (String, u32)>,
     pub(super) functions: HashMap<u32, String>,
@@ -285,6 +288,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             spec_constants: HashMap::default(),
             spec_composites: HashSet::default(),
             spec_constant_ops: HashMap::default(),
+            spec_composite_insts: HashMap::default(),
             undefs: HashMap::default(),
             globals: HashMap::default(),
             functions: HashMap::default(),
@@ -657,6 +661,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 || self.undefs.contains_key(&id)
                 || self.spec_constants.contains_key(&id)
                 || self.spec_constant_ops.contains_key(&id)
+                || self.spec_composite_insts.contains_key(&id)
                 || self.globals.contains_key(&id);
             if !known {
                 return Err(inst.error(ErrorKind::UndefinedId(format!(
@@ -1349,7 +1354,9 @@ impl<'c, 'w> Importer<'c, 'w> {
         &mut self,
         state: &FunctionState<'c, '_, 'w>,
     ) -> Result<Vec<(Identifier<'c>, Attribute<'c>)>> {
-        let Some(merge) = state.plain_headers.get(&state.block).copied() else { return Ok(Vec::new()) };
+        let Some(merge) = state.plain_headers.get(&state.block).copied() else {
+            return Ok(Vec::new());
+        };
         let (name, mnemonic, control) = if merge.opcode == op::LOOP_MERGE {
             ("spirv_structured.loop_control", "loop_control", self.word(&merge, 2)?)
         } else {
@@ -1503,6 +1510,31 @@ impl<'c, 'w> Importer<'c, 'w> {
         result: Option<(u32, u32)>,
         location: Location<'c>,
     ) -> Result<()> {
+        let (operands, mut attributes) = self.table_operands(state, inst, info, words)?;
+        let mut builder = OperationBuilder::new(info.name, location).add_operands(&operands);
+        if let Some((type_id, id)) = result {
+            self.check_bound(inst, id)?;
+            builder = builder.add_results(&[self.mlir_type(inst, type_id)?]);
+            attributes.extend(self.decoration_attributes(inst, id)?);
+        }
+        let operation = builder.add_attributes(&attributes).build();
+        let operation = self.append(inst, state.current(), operation)?;
+        if let Some((_, id)) = result {
+            self.define(state, inst, id, operation)?;
+        }
+        Ok(())
+    }
+
+    /// The operands and attributes of the dialect op `info` from the
+    /// instruction's operand `words` (after the result type and id): ids
+    /// become values, literals attributes, as the op's table says.
+    pub(super) fn table_operands<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        info: &OpInfo,
+        words: &[u32],
+    ) -> Result<(Vec<Value<'c, 'b>>, Vec<(Identifier<'c>, Attribute<'c>)>)> {
         let mut operands = Vec::new();
         let mut segments = Vec::new();
         let mut attributes = Vec::new();
@@ -1587,18 +1619,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             attributes
                 .push((self.id("operandSegmentSizes"), DenseI32ArrayAttribute::new(self.context, &segments).into()));
         }
-        let mut builder = OperationBuilder::new(info.name, location).add_operands(&operands);
-        if let Some((type_id, id)) = result {
-            self.check_bound(inst, id)?;
-            builder = builder.add_results(&[self.mlir_type(inst, type_id)?]);
-            attributes.extend(self.decoration_attributes(inst, id)?);
-        }
-        let operation = builder.add_attributes(&attributes).build();
-        let operation = self.append(inst, state.current(), operation)?;
-        if let Some((_, id)) = result {
-            self.define(state, inst, id, operation)?;
-        }
-        Ok(())
+        Ok((operands, attributes))
     }
 
     pub(super) fn append<'b>(
@@ -1679,6 +1700,8 @@ impl<'c, 'w> Importer<'c, 'w> {
             OperationBuilder::new("spirv.Undef", location).add_results(&[self.mlir_type(inst, type_id)?]).build()
         } else if let Some(spec_op) = self.spec_constant_ops.get(&id).copied() {
             return self.spec_constant_operation(state, &spec_op, id);
+        } else if let Some(composite) = self.spec_composite_insts.get(&id).copied() {
+            return self.spec_composite_value(state, &composite, id);
         } else if self.non_semantic.contains(&id) {
             return Err(inst.error(ErrorKind::Invalid(format!(
                 "<id> %{id}, the result of a non-semantic instruction, is used by a semantic one"
@@ -1759,7 +1782,9 @@ impl<'c, 'w> Importer<'c, 'w> {
         let mode = self.word(inst, 1)?;
         let mode_attribute = self.enum_attribute(inst, "execution_mode", mode)?;
         let mut values = Vec::new();
-        let mut spec_symbols = Vec::new();
+        // One per operand: the specialization constant's symbol, or `unit`
+        // for a plain constant.
+        let mut spec_symbols: Vec<Attribute<'c>> = Vec::new();
         for &word in &inst.words[2..] {
             if inst.opcode == op::EXECUTION_MODE_ID {
                 // Operands are <id>s of constants: the dialect takes the values;
@@ -1774,11 +1799,14 @@ impl<'c, 'w> Importer<'c, 'w> {
                             )))
                         })?
                     }
-                    None => self.constant_u32(word).ok_or_else(|| {
-                        inst.error(ErrorKind::Unsupported(format!(
-                            "OpExecutionModeId operand %{word} is not a 32-bit constant"
-                        )))
-                    })?,
+                    None => {
+                        spec_symbols.push(Attribute::unit(self.context));
+                        self.constant_u32(word).ok_or_else(|| {
+                            inst.error(ErrorKind::Unsupported(format!(
+                                "OpExecutionModeId operand %{word} is not a 32-bit constant"
+                            )))
+                        })?
+                    }
                 };
                 values.push(self.i32_attribute(value));
             } else {
@@ -1790,7 +1818,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             (self.id("execution_mode"), mode_attribute),
             (self.id("values"), ArrayAttribute::new(self.context, &values).into()),
         ];
-        if !spec_symbols.is_empty() {
+        if spec_symbols.iter().any(|symbol| FlatSymbolRefAttribute::try_from(*symbol).is_ok()) {
             attributes
                 .push((self.id("spec_constant_operands"), ArrayAttribute::new(self.context, &spec_symbols).into()));
         }

@@ -178,7 +178,9 @@ fn check_spec_constant_ops(instructions: &[Inst<'_>]) -> Result<(), DeserializeE
         Op::InBoundsPtrAccessChain,
     ];
     for inst in instructions.iter().filter(|inst| inst.opcode == Op::SpecConstantOp as u16) {
-        let Some(&opcode) = inst.words.get(2) else { continue };
+        let Some(&opcode) = inst.words.get(2) else {
+            continue;
+        };
         if !ALLOWED.iter().any(|allowed| *allowed as u32 == opcode) {
             return Err(DeserializeError::new(
                 inst.offset,
@@ -187,6 +189,24 @@ fn check_spec_constant_ops(instructions: &[Inst<'_>]) -> Result<(), DeserializeE
         }
     }
     Ok(())
+}
+
+/// The words an `OpSpecConstantOp` computing `OpVectorShuffle`,
+/// `OpCompositeExtract` or `OpCompositeInsert` needs at least (result type,
+/// result, opcode, the `<id>` operands), after which any number of literals
+/// (components, indexes) follow; `None` for any other instruction. rspirv's
+/// parser reads one literal only, and would call the rest extra operands.
+fn spec_constant_op_with_literals(inst: &Inst<'_>) -> Option<usize> {
+    use rspirv::spirv::Op;
+    if inst.opcode != Op::SpecConstantOp as u16 {
+        return None;
+    }
+    let ids = match *inst.words.get(2)? {
+        opcode if opcode == Op::VectorShuffle as u32 || opcode == Op::CompositeInsert as u32 => 2,
+        opcode if opcode == Op::CompositeExtract as u32 => 1,
+        _ => return None,
+    };
+    Some(3 + ids)
 }
 
 /// A consumer that only lets rspirv's parser check the instructions.
@@ -306,14 +326,17 @@ fn check_grammar(words: &[u32], instructions: &[Inst<'_>]) -> Result<(), Deseria
     let mut rest = words[..HEADER_WORDS.min(words.len())].to_vec();
     let mut rest_index = Vec::new();
     for (index, inst) in instructions.iter().enumerate() {
-        let counted = match shape(inst).plain {
-            Some((fixed, star)) => {
-                let defines_a_looked_up_id = shape(inst).typed_result
-                    && !looked_up.is_empty()
-                    && inst.words.get(1).is_some_and(|id| looked_up.contains(id));
-                (!defines_a_looked_up_id).then_some((fixed, star))
-            }
-            None => None,
+        let counted = match spec_constant_op_with_literals(inst) {
+            Some(fixed) => Some((fixed, true)),
+            None => match shape(inst).plain {
+                Some((fixed, star)) => {
+                    let defines_a_looked_up_id = shape(inst).typed_result
+                        && !looked_up.is_empty()
+                        && inst.words.get(1).is_some_and(|id| looked_up.contains(id));
+                    (!defines_a_looked_up_id).then_some((fixed, star))
+                }
+                None => None,
+            },
         };
         match counted {
             Some((fixed, star)) => {
@@ -509,7 +532,9 @@ mod tests {
     /// result (the same first error, at the same offset).
     fn same_as_rspirv(words: &[u32]) {
         // As `instructions` does: rspirv panics on what this refuses.
-        let Ok(instructions) = split(words) else { return };
+        let Ok(instructions) = split(words) else {
+            return;
+        };
         if check_spec_constant_ops(&instructions).is_err() {
             return;
         }
