@@ -3,7 +3,7 @@
 //! (`spirv-opt-rs --spec ID=VALUE`). The conversion and the kernel ABI then
 //! see the new values everywhere: in the code, in `WorkgroupSize`.
 
-use std::{collections::HashMap, fmt};
+use std::collections::HashMap;
 
 use melior::{
     Context,
@@ -16,26 +16,9 @@ use melior::{
 use spirv_opt_rs::surgery;
 use thiserror::Error;
 
-/// A value given for a specialization constant.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum SpecValue {
-    /// An integer (decimal, or hexadecimal with `0x`; may be negative).
-    Integer(i128),
-    /// A floating-point number.
-    Float(f64),
-    /// `true` or `false`.
-    Bool(bool),
-}
-
-impl fmt::Display for SpecValue {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Integer(value) => write!(formatter, "{value}"),
-            Self::Float(value) => write!(formatter, "{value}"),
-            Self::Bool(value) => write!(formatter, "{value}"),
-        }
-    }
-}
+/// A value given for a specialization constant: the importer's, which
+/// applies the values before types are built (`deserialize_with`).
+pub use spirv_opt_dialects::spirv::deserialize::SpecValue;
 
 /// Why a specialization was refused.
 #[derive(Debug, Clone, PartialEq, Error)]

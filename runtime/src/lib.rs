@@ -27,7 +27,7 @@ use std::{
 };
 
 use melior::ir::operation::OperationLike;
-use spirv_opt_dialects::spirv::deserialize::{deserialize, is_spirv_binary};
+use spirv_opt_dialects::spirv::deserialize::{DeserializeOptions, deserialize_with, is_spirv_binary};
 use spirv_opt_passes::{
     builtins::define_builtins,
     kernel_abi::{
@@ -509,7 +509,10 @@ fn lower_in(
         RunError::Compile(all)
     };
     let module = if is_spirv_binary(source) {
-        deserialize(context, source, source_name)
+        // Specialized before types are built (spec-sized arrays); then
+        // `specialize` below sets the same values and checks them.
+        let import_options = DeserializeOptions { spec_values: options.specs.clone() };
+        deserialize_with(context, source, source_name, &import_options)
             .map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?
     } else {
         spirv_opt_rs::context::parse_source(context, source, source_name).ok_or_else(|| failed(None))?

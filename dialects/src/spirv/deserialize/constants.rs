@@ -52,11 +52,27 @@ impl<'c, 'w> Importer<'c, 'w> {
         self.check_bound(inst, id)?;
         // The type must be a valid one even though the attribute carries it.
         self.mlir_type(inst, type_id)?;
-        let value_text = match inst.opcode {
-            op::SPEC_CONSTANT_TRUE => "true".to_owned(),
-            op::SPEC_CONSTANT_FALSE => "false".to_owned(),
-            _ => self.scalar_text(inst, type_id, &inst.words[2..])?,
+        let model = self.type_models.get(&type_id).cloned().ok_or_else(|| self.undefined(inst, type_id, "type"))?;
+        // The value a pipeline gives it, if any, is its default from here
+        // on (spec.rs): types and execution modes may depend on it.
+        let words = match inst.opcode {
+            op::SPEC_CONSTANT_TRUE | op::SPEC_CONSTANT_FALSE => vec![u32::from(self.specialized_bool(inst, id))],
+            _ => self.specialized_words(inst, id, &model),
         };
+        let value_text = match inst.opcode {
+            op::SPEC_CONSTANT_TRUE | op::SPEC_CONSTANT_FALSE => {
+                (if words[0] != 0 { "true" } else { "false" }).to_owned()
+            }
+            _ => self.scalar_text(inst, type_id, &words)?,
+        };
+        if matches!(&*model, SpirvType::Integer { .. }) {
+            let bits = match words.as_slice() {
+                [low] => u64::from(*low),
+                [low, high] => u64::from(*low) | (u64::from(*high) << 32),
+                _ => 0,
+            };
+            self.spec_bits.insert(id, bits);
+        }
         let default_value = self.attribute(inst, &value_text)?;
         let symbol = self.symbol_for(id, "spirv_spec_const");
         let spec_id = self
@@ -76,8 +92,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             .build()
             .map_err(inst.invalid())?;
         self.module_ops.push(operation);
-        let default = (inst.opcode == op::SPEC_CONSTANT && inst.words.len() == 3).then(|| inst.words[2]);
-        self.spec_constants.insert(id, SpecConstant { symbol, type_id, default });
+        self.spec_constants.insert(id, SpecConstant { symbol, type_id });
         Ok(())
     }
 
@@ -110,7 +125,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             .build()
             .map_err(inst.invalid())?;
         self.module_ops.push(operation);
-        self.spec_constants.insert(id, SpecConstant { symbol, type_id, default: None });
+        self.spec_constants.insert(id, SpecConstant { symbol, type_id });
         self.spec_composites.insert(id);
         Ok(())
     }
@@ -163,8 +178,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                         .build()
                         .map_err(inst.invalid())?;
                     self.module_ops.push(operation);
-                    self.spec_constants
-                        .insert(id, SpecConstant { symbol: symbol.clone(), type_id, default: self.constant_u32(id) });
+                    self.spec_constants.insert(id, SpecConstant { symbol: symbol.clone(), type_id });
                     return Ok(symbol);
                 }
             };
@@ -193,8 +207,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         }
         .map_err(inst.invalid())?;
         self.module_ops.push(operation);
-        self.spec_constants
-            .insert(id, SpecConstant { symbol: symbol.clone(), type_id, default: self.constant_u32(id) });
+        self.spec_constants.insert(id, SpecConstant { symbol: symbol.clone(), type_id });
         if is_composite {
             self.spec_composites.insert(id);
         }

@@ -44,6 +44,7 @@ use super::{
     constants::contains_struct,
     expansions::{VLOAD_HALF, VLOADN, VSTOREA_HALFN_R, VSTOREN},
     reader::{Header, Inst, literal_string},
+    spec::{DeserializeOptions, SpecValue},
     tables::{self, Arg, AttrKind, OpInfo},
     types::{self, op as ty},
 };
@@ -162,8 +163,6 @@ pub(super) enum ConstantValue {
 pub(super) struct SpecConstant {
     pub(super) symbol: String,
     pub(super) type_id: u32,
-    /// The default value of a 32-bit (or narrower) integer one.
-    pub(super) default: Option<u32>,
 }
 
 /// One function's instructions, split into its parts.
@@ -211,6 +210,11 @@ pub(super) struct Importer<'c, 'w> {
     /// `OpSpecConstantComposite`s the dialect cannot hold, built where used
     /// (`spec_composite_value`).
     pub(super) spec_composite_insts: HashMap<u32, Inst<'w>>,
+    /// The values given for specialization constants, by `SpecId` (spec.rs).
+    pub(super) spec_values: HashMap<u32, SpecValue>,
+    /// The value (bits) of each integer or boolean `OpSpecConstant*`, by
+    /// `<id>`, after specialization.
+    pub(super) spec_bits: HashMap<u32, u64>,
     pub(super) undefs: HashMap<u32, u32>,
     pub(super) globals: HashMap<u32, (String, u32)>,
     pub(super) functions: HashMap<u32, String>,
@@ -248,6 +252,7 @@ pub(super) fn import<'c>(
     header: Header,
     instructions: &[Inst<'_>],
     file: &str,
+    options: &DeserializeOptions,
 ) -> Result<Module<'c>> {
     // MLIR reports type and attribute parse failures and verifier errors as
     // diagnostics; keep them for our error instead of letting them reach the
@@ -260,13 +265,13 @@ pub(super) fn import<'c>(
             true
         }
     });
-    let result = Importer::new(context, header, file).run(instructions, &diagnostics);
+    let result = Importer::new(context, header, file, options).run(instructions, &diagnostics);
     context.detach_diagnostic_handler(handler);
     result
 }
 
 impl<'c, 'w> Importer<'c, 'w> {
-    pub(super) fn new(context: &'c Context, header: Header, file: &str) -> Self {
+    pub(super) fn new(context: &'c Context, header: Header, file: &str, options: &DeserializeOptions) -> Self {
         Self {
             context,
             file: file.to_owned(),
@@ -289,6 +294,8 @@ impl<'c, 'w> Importer<'c, 'w> {
             spec_composites: HashSet::default(),
             spec_constant_ops: HashMap::default(),
             spec_composite_insts: HashMap::default(),
+            spec_values: options.spec_values.iter().copied().collect(),
+            spec_bits: HashMap::default(),
             undefs: HashMap::default(),
             globals: HashMap::default(),
             functions: HashMap::default(),
@@ -604,7 +611,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                         .build()
                         .map_err(inst.invalid())?;
                 self.module_ops.push(operation);
-                self.spec_constants.insert(id, SpecConstant { symbol, type_id, default: None });
+                self.spec_constants.insert(id, SpecConstant { symbol, type_id });
                 self.spec_composites.insert(id);
             }
             op::SPEC_CONSTANT_TRUE | op::SPEC_CONSTANT_FALSE | op::SPEC_CONSTANT => self.spec_constant(inst)?,
@@ -1787,27 +1794,19 @@ impl<'c, 'w> Importer<'c, 'w> {
         let mut spec_symbols: Vec<Attribute<'c>> = Vec::new();
         for &word in &inst.words[2..] {
             if inst.opcode == op::EXECUTION_MODE_ID {
-                // Operands are <id>s of constants: the dialect takes the values;
-                // specialization constants are named too, as their defaults are
-                // only defaults.
-                let value = match self.spec_constants.get(&word) {
-                    Some(spec) => {
-                        spec_symbols.push(FlatSymbolRefAttribute::new(self.context, &spec.symbol.clone()).into());
-                        spec.default.ok_or_else(|| {
-                            inst.error(ErrorKind::Unsupported(format!(
-                                "OpExecutionModeId operand %{word} is not a 32-bit integer constant"
-                            )))
-                        })?
-                    }
-                    None => {
-                        spec_symbols.push(Attribute::unit(self.context));
-                        self.constant_u32(word).ok_or_else(|| {
-                            inst.error(ErrorKind::Unsupported(format!(
-                                "OpExecutionModeId operand %{word} is not a 32-bit constant"
-                            )))
-                        })?
-                    }
-                };
+                // Operands are <id>s of constants: the dialect takes the values
+                // (specialized: spec.rs); specialization constants are named
+                // too, for `specialize` on MLIR input. An OpSpecConstantOp
+                // operand is computed here; it has no symbol to name.
+                spec_symbols.push(match self.spec_constants.get(&word) {
+                    Some(spec) => FlatSymbolRefAttribute::new(self.context, &spec.symbol.clone()).into(),
+                    None => Attribute::unit(self.context),
+                });
+                let value = self.integer_value(word).and_then(|value| u32::try_from(value).ok()).ok_or_else(|| {
+                    inst.error(ErrorKind::Unsupported(format!(
+                        "OpExecutionModeId operand %{word} is not a 32-bit integer constant"
+                    )))
+                })?;
                 values.push(self.i32_attribute(value));
             } else {
                 values.push(self.i32_attribute(word));
