@@ -17,7 +17,10 @@ use super::{
     reader::Inst,
     tables,
 };
-use crate::spirv::{attributes::Decoration, types::SpirvType};
+use crate::spirv::{
+    attributes::Decoration,
+    types::{FloatKind, SpirvType},
+};
 
 impl<'c, 'w> Importer<'c, 'w> {
     /// Whether a composite constant has an `OpUndef` among its constituents,
@@ -366,6 +369,13 @@ impl<'c, 'w> Importer<'c, 'w> {
     ) -> Result<Value<'c, 'b>> {
         let type_id = self.word(inst, 0)?;
         let opcode = self.word(inst, 2)? as u16;
+        if opcode == op::QUANTIZE_TO_F16 {
+            let operand = self.value(state, inst, self.word(inst, 3)?)?;
+            let location = self.location(inst, None);
+            let value = self.quantize_to_f16(state, inst, location, operand, type_id)?;
+            state.materialized.insert((state.scope, id), value);
+            return Ok(value);
+        }
         // OpInBoundsAccessChain only adds that the indices are in bounds.
         let table_opcode = if opcode == op::IN_BOUNDS_ACCESS_CHAIN { op::ACCESS_CHAIN } else { opcode };
         let info = tables::op(table_opcode).filter(|info| info.autogen && info.result).ok_or_else(|| {
@@ -417,6 +427,63 @@ impl<'c, 'w> Importer<'c, 'w> {
         let value: Value<'c, 'b> = operation.result(0).map_err(inst.invalid())?.into();
         state.materialized.insert((state.scope, id), value);
         Ok(value)
+    }
+
+    /// `OpQuantizeToF16` of `value` (32-bit floats, `type_id`), which the
+    /// dialect lacks, as its definition: rounded to half precision and back
+    /// (an infinity or NaN stays one, a magnitude too large becomes an
+    /// infinity), and a result below the smallest normal half (2^-14) zero,
+    /// which SPIR-V allows with either sign.
+    pub(super) fn quantize_to_f16<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        value: Value<'c, 'b>,
+        type_id: u32,
+    ) -> Result<Value<'c, 'b>> {
+        let model = self.type_models.get(&type_id).cloned().ok_or_else(|| self.undefined(inst, type_id, "type"))?;
+        let lanes = match &*model {
+            SpirvType::Float(FloatKind::F32) => None,
+            SpirvType::Vector { count, element } if matches!(&**element, SpirvType::Float(FloatKind::F32)) => {
+                Some(*count)
+            }
+            other => {
+                return Err(inst.error(ErrorKind::Invalid(format!("OpQuantizeToF16 of {other}, not 32-bit floats"))));
+            }
+        };
+        let shaped = |element: &str| match lanes {
+            Some(count) => format!("vector<{count}x{element}>"),
+            None => element.to_owned(),
+        };
+        let constant = |value: &str| match lanes {
+            Some(count) => format!("dense<{value}> : vector<{count}xf32>"),
+            None => format!("{value} : f32"),
+        };
+        let parse = |importer: &Self, text: String| {
+            importer.parse_type(&text).ok_or_else(|| inst.error(ErrorKind::Invalid(format!("type {text}"))))
+        };
+        let (ty, half, condition) =
+            (parse(self, shaped("f32"))?, parse(self, shaped("f16"))?, parse(self, shaped("i1"))?);
+        self.added_capabilities.insert("Float16");
+        let narrowed = self.emit(state, inst, location, "spirv.FConvert", &[value], &[], Some(half))?;
+        let rounded = self.emit(state, inst, location, "spirv.FConvert", &[narrowed], &[], Some(ty))?;
+        let magnitude = self.emit(state, inst, location, "spirv.GL.FAbs", &[rounded], &[], Some(ty))?;
+        let smallest_normal = self.attribute(inst, &constant("6.103515625e-05"))?;
+        let smallest_normal =
+            self.emit(state, inst, location, "spirv.Constant", &[], &[(self.id("value"), smallest_normal)], Some(ty))?;
+        let zero = self.attribute(inst, &constant("0.0"))?;
+        let zero = self.emit(state, inst, location, "spirv.Constant", &[], &[(self.id("value"), zero)], Some(ty))?;
+        let tiny = self.emit(
+            state,
+            inst,
+            location,
+            "spirv.FOrdLessThan",
+            &[magnitude, smallest_normal],
+            &[],
+            Some(condition),
+        )?;
+        self.emit(state, inst, location, "spirv.Select", &[tiny, zero, rounded], &[], Some(ty))
     }
 
     /// Whether `OpSpecConstantComposite` `inst` can be a

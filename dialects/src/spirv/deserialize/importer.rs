@@ -96,6 +96,7 @@ pub(super) mod op {
     pub const GROUP_MEMBER_DECORATE: u16 = 75;
     pub const COPY_OBJECT: u16 = 83;
     pub const BITCAST: u16 = 124;
+    pub const QUANTIZE_TO_F16: u16 = 116;
     pub const COPY_LOGICAL: u16 = 400;
     pub const ANY: u16 = 154;
     pub const ALL: u16 = 155;
@@ -1266,6 +1267,13 @@ impl<'c, 'w> Importer<'c, 'w> {
             }
             op::COPY_MEMORY_SIZED => {
                 self.copy_memory_sized(state, inst, location)?;
+                Ok(false)
+            }
+            op::QUANTIZE_TO_F16 => {
+                let id = self.word(inst, 1)?;
+                let value = self.value(state, inst, self.word(inst, 2)?)?;
+                let value = self.quantize_to_f16(state, inst, location, value, self.word(inst, 0)?)?;
+                self.define_value(state, inst, id, value)?;
                 Ok(false)
             }
             op::ANY
