@@ -191,22 +191,29 @@ fn check_spec_constant_ops(instructions: &[Inst<'_>]) -> Result<(), DeserializeE
     Ok(())
 }
 
-/// The words an `OpSpecConstantOp` computing `OpVectorShuffle`,
-/// `OpCompositeExtract` or `OpCompositeInsert` needs at least (result type,
-/// result, opcode, the `<id>` operands), after which any number of literals
-/// (components, indexes) follow; `None` for any other instruction. rspirv's
-/// parser reads one literal only, and would call the rest extra operands.
+/// The words an `OpSpecConstantOp` computing an op whose last operand
+/// repeats needs at least (result type, result, opcode, the operands before
+/// it), after which any number follow: `OpVectorShuffle`'s components,
+/// `OpCompositeExtract`'s and `OpCompositeInsert`'s indexes, the access
+/// chains' indexes. `None` for any other instruction. rspirv's parser reads
+/// that operand exactly once here, and would call the rest extra operands
+/// (or miss a missing one).
 fn spec_constant_op_with_literals(inst: &Inst<'_>) -> Option<usize> {
     use rspirv::spirv::Op;
+    const REPEATING: &[(Op, usize)] = &[
+        (Op::VectorShuffle, 2),
+        (Op::CompositeExtract, 1),
+        (Op::CompositeInsert, 2),
+        (Op::AccessChain, 1),
+        (Op::InBoundsAccessChain, 1),
+        (Op::PtrAccessChain, 2),
+        (Op::InBoundsPtrAccessChain, 2),
+    ];
     if inst.opcode != Op::SpecConstantOp as u16 {
         return None;
     }
-    let ids = match *inst.words.get(2)? {
-        opcode if opcode == Op::VectorShuffle as u32 || opcode == Op::CompositeInsert as u32 => 2,
-        opcode if opcode == Op::CompositeExtract as u32 => 1,
-        _ => return None,
-    };
-    Some(3 + ids)
+    let opcode = *inst.words.get(2)?;
+    REPEATING.iter().find(|(op, _)| *op as u32 == opcode).map(|(_, before)| 3 + before)
 }
 
 /// A consumer that only lets rspirv's parser check the instructions.
