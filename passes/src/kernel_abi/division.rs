@@ -18,9 +18,7 @@
 use melior::{
     Context,
     ir::{
-        OperationRef, Type, TypeLike, Value, ValueLike,
-        attribute::IntegerAttribute,
-        operation::OperationLike,
+        OperationRef, Type, TypeLike, Value, ValueLike, attribute::IntegerAttribute, operation::OperationLike,
         r#type::IntegerType,
     },
 };
@@ -67,8 +65,7 @@ pub(super) fn safe_divisions<'c>(context: &'c Context, module: OperationRef<'c, 
             let minimum = constant(-(1i128 << (width - 1)))?;
             let minus_one = constant(-1)?;
             let is_minimum = emitter.op("llvm.icmp", &[dividend, minimum], &[condition], &[("predicate", EQUAL)])?;
-            let is_minus_one =
-                emitter.op("llvm.icmp", &[divisor, minus_one], &[condition], &[("predicate", EQUAL)])?;
+            let is_minus_one = emitter.op("llvm.icmp", &[divisor, minus_one], &[condition], &[("predicate", EQUAL)])?;
             let overflows = emitter.op("llvm.and", &[is_minimum, is_minus_one], &[condition], &[])?;
             bad = emitter.op("llvm.or", &[bad, overflows], &[condition], &[])?;
         }

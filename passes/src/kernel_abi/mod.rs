@@ -364,10 +364,14 @@ fn apply_to_module<'c>(
         }
     }
 
-    // Slots in the order of first use; the bindings sorted by set and binding.
+    // Slots in the order of first use; the bindings sorted by set and
+    // binding. Several variables may share one (set, binding), typed views
+    // of one buffer as Vulkan allows: each is an entry of its own (with its
+    // own declared size), next to the others, and the host gives them the
+    // same buffer.
     let mut slots: Vec<Slot> = Vec::new();
     let mut slot_of: HashMap<String, usize> = HashMap::new();
-    let mut bindings: BTreeMap<(u32, u32), String> = BTreeMap::new();
+    let mut bindings: BTreeMap<(u32, u32, String), String> = BTreeMap::new();
     for (_, op) in &uses {
         let global = flat_symbol(*op, "global_name").unwrap_or_default();
         if slot_of.contains_key(&global) {
@@ -375,14 +379,10 @@ fn apply_to_module<'c>(
         }
         let (kind, binding) = interface[&global].clone();
         let global_op = globals[&global];
-        if let Some(binding) = binding
+        if let Some((set, binding)) = binding
             && matches!(kind, SlotKind::Resource(_))
-            && let Some(previous) = bindings.insert(binding, global.clone())
         {
-            return Err(error(
-                global_op,
-                format!("@{global} and @{previous} share descriptor set {} binding {}", binding.0, binding.1),
-            ));
+            bindings.insert((set, binding, global.clone()), global.clone());
         }
         slot_of.insert(global.clone(), slots.len());
         slots.push(Slot {
@@ -395,7 +395,7 @@ fn apply_to_module<'c>(
     let resource_index: HashMap<String, usize> =
         bindings.values().enumerate().map(|(index, global)| (global.clone(), index)).collect();
     let mut resources = Vec::new();
-    for ((set, binding), global) in &bindings {
+    for ((set, binding, _), global) in &bindings {
         let storage_class = interface_storage_class(globals[global]);
         let buffer_block = globals[global]
             .attribute(INTERFACE)

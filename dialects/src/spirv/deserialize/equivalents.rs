@@ -6,7 +6,6 @@
 //! - the subgroup instructions of SPV_KHR_subgroup_vote and
 //!   SPV_KHR_shader_ballot, which SPIR-V 1.3's `OpGroupNonUniform*` replace
 //!   with the same meaning at subgroup scope (a table: [`SUBGROUP_KHR`]);
-//! - `OpQuantizeToF16`: the float rounded to half precision and back;
 //! - `OpSatConvertSToU`/`OpSatConvertUToS`: the value clamped to the result
 //!   type's range, then converted.
 
@@ -21,7 +20,6 @@ use crate::spirv::types::SpirvType;
 
 /// Opcodes this module imports.
 pub(super) mod opcode {
-    pub const QUANTIZE_TO_F16: u16 = 116;
     pub const SAT_CONVERT_S_TO_U: u16 = 118;
     pub const SAT_CONVERT_U_TO_S: u16 = 119;
     pub const SUBGROUP_BALLOT_KHR: u16 = 4421;
@@ -53,7 +51,7 @@ pub(super) fn imports(opcode: u16) -> bool {
     use opcode::*;
     matches!(
         opcode,
-        QUANTIZE_TO_F16 | SAT_CONVERT_S_TO_U | SAT_CONVERT_U_TO_S | SUBGROUP_FIRST_INVOCATION_KHR | EXPECT_KHR
+        SAT_CONVERT_S_TO_U | SAT_CONVERT_U_TO_S | SUBGROUP_FIRST_INVOCATION_KHR | EXPECT_KHR
     ) || SUBGROUP_KHR.iter().any(|(khr, _, _)| *khr == opcode)
 }
 
@@ -76,14 +74,6 @@ impl<'c, 'w> Importer<'c, 'w> {
         let value = match inst.opcode {
             opcode::EXPECT_KHR => first,
             opcode::SUBGROUP_FIRST_INVOCATION_KHR => self.broadcast_first(state, inst, location, SUBGROUP, first, ty)?,
-            opcode::QUANTIZE_TO_F16 => {
-                let lanes = SpirvType::parse(&ty.to_string()).ok().and_then(|model| model.vector_count());
-                let half_text = lanes.map_or("f16".to_owned(), |lanes| format!("vector<{lanes}xf16>"));
-                let half = self.parse_type(&half_text).ok_or_else(|| inst.error(ErrorKind::Invalid(half_text)))?;
-                let narrowed = self.emit(state, inst, location, "spirv.FConvert", &[first], &[], Some(half))?;
-                self.added_capabilities.insert("Float16");
-                self.emit(state, inst, location, "spirv.FConvert", &[narrowed], &[], Some(ty))?
-            }
             opcode::SAT_CONVERT_S_TO_U | opcode::SAT_CONVERT_U_TO_S => {
                 self.saturating_conversion(state, inst, location, first, ty)?
             }

@@ -45,6 +45,7 @@ use super::{
     expansions::{VLOAD_HALF, VLOADN, VSTOREA_HALFN_R, VSTOREN},
     memory_operands, pointers, relational,
     reader::{Header, Inst, literal_string},
+    spec::{DeserializeOptions, SpecValue},
     tables::{self, Arg, AttrKind, OpInfo},
     types::{self, op as ty},
 };
@@ -98,6 +99,7 @@ pub(super) mod op {
     pub const COMPOSITE_EXTRACT: u16 = 81;
     pub const COPY_OBJECT: u16 = 83;
     pub const BITCAST: u16 = 124;
+    pub const QUANTIZE_TO_F16: u16 = 116;
     pub const COPY_LOGICAL: u16 = 400;
     pub const ANY: u16 = 154;
     pub const ALL: u16 = 155;
@@ -167,8 +169,6 @@ pub(super) enum ConstantValue {
 pub(super) struct SpecConstant {
     pub(super) symbol: String,
     pub(super) type_id: u32,
-    /// The default value of a 32-bit (or narrower) integer one.
-    pub(super) default: Option<u32>,
 }
 
 /// One function's instructions, split into its parts.
@@ -213,6 +213,14 @@ pub(super) struct Importer<'c, 'w> {
     /// verifier does not accept as constituents).
     pub(super) spec_composites: HashSet<u32>,
     pub(super) spec_constant_ops: HashMap<u32, Inst<'w>>,
+    /// `OpSpecConstantComposite`s the dialect cannot hold, built where used
+    /// (`spec_composite_value`).
+    pub(super) spec_composite_insts: HashMap<u32, Inst<'w>>,
+    /// The values given for specialization constants, by `SpecId` (spec.rs).
+    pub(super) spec_values: HashMap<u32, SpecValue>,
+    /// The value (bits) of each integer or boolean `OpSpecConstant*`, by
+    /// `<id>`, after specialization.
+    pub(super) spec_bits: HashMap<u32, u64>,
     pub(super) undefs: HashMap<u32, u32>,
     pub(super) globals: HashMap<u32, (String, u32)>,
     pub(super) functions: HashMap<u32, String>,
@@ -259,6 +267,7 @@ pub(super) fn import<'c>(
     header: Header,
     instructions: &[Inst<'_>],
     file: &str,
+    options: &DeserializeOptions,
 ) -> Result<Module<'c>> {
     // MLIR reports type and attribute parse failures and verifier errors as
     // diagnostics; keep them for our error instead of letting them reach the
@@ -271,13 +280,13 @@ pub(super) fn import<'c>(
             true
         }
     });
-    let result = Importer::new(context, header, file).run(instructions, &diagnostics);
+    let result = Importer::new(context, header, file, options).run(instructions, &diagnostics);
     context.detach_diagnostic_handler(handler);
     result
 }
 
 impl<'c, 'w> Importer<'c, 'w> {
-    pub(super) fn new(context: &'c Context, header: Header, file: &str) -> Self {
+    pub(super) fn new(context: &'c Context, header: Header, file: &str, options: &DeserializeOptions) -> Self {
         Self {
             context,
             file: file.to_owned(),
@@ -299,6 +308,9 @@ impl<'c, 'w> Importer<'c, 'w> {
             spec_constants: HashMap::default(),
             spec_composites: HashSet::default(),
             spec_constant_ops: HashMap::default(),
+            spec_composite_insts: HashMap::default(),
+            spec_values: options.spec_values.iter().copied().collect(),
+            spec_bits: HashMap::default(),
             undefs: HashMap::default(),
             globals: HashMap::default(),
             functions: HashMap::default(),
@@ -654,7 +666,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                         .build()
                         .map_err(inst.invalid())?;
                 self.module_ops.push(operation);
-                self.spec_constants.insert(id, SpecConstant { symbol, type_id, default: None });
+                self.spec_constants.insert(id, SpecConstant { symbol, type_id });
                 self.spec_composites.insert(id);
             }
             op::SPEC_CONSTANT_TRUE | op::SPEC_CONSTANT_FALSE | op::SPEC_CONSTANT => self.spec_constant(inst)?,
@@ -711,6 +723,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 || self.undefs.contains_key(&id)
                 || self.spec_constants.contains_key(&id)
                 || self.spec_constant_ops.contains_key(&id)
+                || self.spec_composite_insts.contains_key(&id)
                 || self.globals.contains_key(&id);
             if !known {
                 return Err(inst.error(ErrorKind::UndefinedId(format!(
@@ -1300,6 +1313,13 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.copy_memory_sized(state, inst, location)?;
                 Ok(false)
             }
+            op::QUANTIZE_TO_F16 => {
+                let id = self.word(inst, 1)?;
+                let value = self.value(state, inst, self.word(inst, 2)?)?;
+                let value = self.quantize_to_f16(state, inst, location, value, self.word(inst, 0)?)?;
+                self.define_value(state, inst, id, value)?;
+                Ok(false)
+            }
             op::ANY
             | op::ALL
             | op::ATOMIC_LOAD
@@ -1434,7 +1454,9 @@ impl<'c, 'w> Importer<'c, 'w> {
         &mut self,
         state: &FunctionState<'c, '_, 'w>,
     ) -> Result<Vec<(Identifier<'c>, Attribute<'c>)>> {
-        let Some(merge) = state.plain_headers.get(&state.block).copied() else { return Ok(Vec::new()) };
+        let Some(merge) = state.plain_headers.get(&state.block).copied() else {
+            return Ok(Vec::new());
+        };
         let (name, mnemonic, control) = if merge.opcode == op::LOOP_MERGE {
             ("spirv_structured.loop_control", "loop_control", self.word(&merge, 2)?)
         } else {
@@ -1588,6 +1610,31 @@ impl<'c, 'w> Importer<'c, 'w> {
         result: Option<(u32, u32)>,
         location: Location<'c>,
     ) -> Result<()> {
+        let (operands, mut attributes) = self.table_operands(state, inst, info, words)?;
+        let mut builder = OperationBuilder::new(info.name, location).add_operands(&operands);
+        if let Some((type_id, id)) = result {
+            self.check_bound(inst, id)?;
+            builder = builder.add_results(&[self.mlir_type(inst, type_id)?]);
+            attributes.extend(self.decoration_attributes(inst, id)?);
+        }
+        let operation = builder.add_attributes(&attributes).build();
+        let operation = self.append(inst, state.current(), operation)?;
+        if let Some((_, id)) = result {
+            self.define(state, inst, id, operation)?;
+        }
+        Ok(())
+    }
+
+    /// The operands and attributes of the dialect op `info` from the
+    /// instruction's operand `words` (after the result type and id): ids
+    /// become values, literals attributes, as the op's table says.
+    pub(super) fn table_operands<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        info: &OpInfo,
+        words: &[u32],
+    ) -> Result<(Vec<Value<'c, 'b>>, Vec<(Identifier<'c>, Attribute<'c>)>)> {
         let mut operands = Vec::new();
         let mut segments = Vec::new();
         let mut attributes = Vec::new();
@@ -1676,18 +1723,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             attributes
                 .push((self.id("operandSegmentSizes"), DenseI32ArrayAttribute::new(self.context, &segments).into()));
         }
-        let mut builder = OperationBuilder::new(info.name, location).add_operands(&operands);
-        if let Some((type_id, id)) = result {
-            self.check_bound(inst, id)?;
-            builder = builder.add_results(&[self.mlir_type(inst, type_id)?]);
-            attributes.extend(self.decoration_attributes(inst, id)?);
-        }
-        let operation = builder.add_attributes(&attributes).build();
-        let operation = self.append(inst, state.current(), operation)?;
-        if let Some((_, id)) = result {
-            self.define(state, inst, id, operation)?;
-        }
-        Ok(())
+        Ok((operands, attributes))
     }
 
     pub(super) fn append<'b>(
@@ -1775,6 +1811,8 @@ impl<'c, 'w> Importer<'c, 'w> {
             OperationBuilder::new("spirv.Undef", location).add_results(&[self.mlir_type(inst, type_id)?]).build()
         } else if let Some(spec_op) = self.spec_constant_ops.get(&id).copied() {
             return self.spec_constant_operation(state, &spec_op, id);
+        } else if let Some(composite) = self.spec_composite_insts.get(&id).copied() {
+            return self.spec_composite_value(state, &composite, id);
         } else if self.non_semantic.contains(&id) {
             return Err(inst.error(ErrorKind::Invalid(format!(
                 "<id> %{id}, the result of a non-semantic instruction, is used by a semantic one"
@@ -1863,27 +1901,24 @@ impl<'c, 'w> Importer<'c, 'w> {
         let mode = self.word(inst, 1)?;
         let mode_attribute = self.enum_attribute(inst, "execution_mode", mode)?;
         let mut values = Vec::new();
-        let mut spec_symbols = Vec::new();
+        // One per operand: the specialization constant's symbol, or `unit`
+        // for a plain constant.
+        let mut spec_symbols: Vec<Attribute<'c>> = Vec::new();
         for &word in &inst.words[2..] {
             if inst.opcode == op::EXECUTION_MODE_ID {
-                // Operands are <id>s of constants: the dialect takes the values;
-                // specialization constants are named too, as their defaults are
-                // only defaults.
-                let value = match self.spec_constants.get(&word) {
-                    Some(spec) => {
-                        spec_symbols.push(FlatSymbolRefAttribute::new(self.context, &spec.symbol.clone()).into());
-                        spec.default.ok_or_else(|| {
-                            inst.error(ErrorKind::Unsupported(format!(
-                                "OpExecutionModeId operand %{word} is not a 32-bit integer constant"
-                            )))
-                        })?
-                    }
-                    None => self.constant_u32(word).ok_or_else(|| {
-                        inst.error(ErrorKind::Unsupported(format!(
-                            "OpExecutionModeId operand %{word} is not a 32-bit constant"
-                        )))
-                    })?,
-                };
+                // Operands are <id>s of constants: the dialect takes the values
+                // (specialized: spec.rs); specialization constants are named
+                // too, for `specialize` on MLIR input. An OpSpecConstantOp
+                // operand is computed here; it has no symbol to name.
+                spec_symbols.push(match self.spec_constants.get(&word) {
+                    Some(spec) => FlatSymbolRefAttribute::new(self.context, &spec.symbol.clone()).into(),
+                    None => Attribute::unit(self.context),
+                });
+                let value = self.integer_value(word).and_then(|value| u32::try_from(value).ok()).ok_or_else(|| {
+                    inst.error(ErrorKind::Unsupported(format!(
+                        "OpExecutionModeId operand %{word} is not a 32-bit integer constant"
+                    )))
+                })?;
                 values.push(self.i32_attribute(value));
             } else {
                 values.push(self.i32_attribute(word));
@@ -1894,7 +1929,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             (self.id("execution_mode"), mode_attribute),
             (self.id("values"), ArrayAttribute::new(self.context, &values).into()),
         ];
-        if !spec_symbols.is_empty() {
+        if spec_symbols.iter().any(|symbol| FlatSymbolRefAttribute::try_from(*symbol).is_ok()) {
             attributes
                 .push((self.id("spec_constant_operands"), ArrayAttribute::new(self.context, &spec_symbols).into()));
         }

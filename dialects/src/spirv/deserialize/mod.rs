@@ -27,11 +27,13 @@ mod newer_grammar;
 mod pointers;
 mod reader;
 mod relational;
+mod spec;
 mod structurize;
 mod tables;
 mod types;
 
 use melior::{Context, ir::Module};
+pub use spec::{DeserializeOptions, SpecValue};
 use thiserror::Error;
 
 /// The prefix of the functions `OpArrayLength` calls,
@@ -118,9 +120,27 @@ pub enum ErrorKind {
 ///
 /// A [`DeserializeError`] with the byte offset of the first problem.
 pub fn deserialize<'c>(context: &'c Context, bytes: &[u8], source_name: &str) -> Result<Module<'c>, DeserializeError> {
+    deserialize_with(context, bytes, source_name, &DeserializeOptions::default())
+}
+
+/// [`deserialize`] with `options`: the values of specialization constants
+/// are applied before types are built, so that an array sized by one
+/// becomes a plain array of the specialized length (docs/import.md,
+/// "Specialization"). Every tool and the runner's library import this way
+/// with the `--spec` values they were given.
+///
+/// # Errors
+///
+/// A [`DeserializeError`] with the byte offset of the first problem.
+pub fn deserialize_with<'c>(
+    context: &'c Context,
+    bytes: &[u8],
+    source_name: &str,
+    options: &DeserializeOptions,
+) -> Result<Module<'c>, DeserializeError> {
     let words = reader::words(bytes)?;
     let instructions = reader::instructions(&words.words)?;
-    importer::import(context, words.header, &instructions, source_name)
+    importer::import(context, words.header, &instructions, source_name, options)
 }
 
 /// Whether `bytes` start with the SPIR-V magic number, in either byte order.

@@ -114,9 +114,12 @@ impl<'c> Importer<'c, '_> {
             }
             op::TYPE_ARRAY => {
                 let length_id = self.word(inst, 2)?;
-                let count = self.constant_u32(length_id).ok_or_else(|| {
+                // A specialization constant (or an OpSpecConstantOp of them)
+                // counts with its specialized value: the dialect has no
+                // spec-sized array (spec.rs).
+                let count = self.integer_value(length_id).and_then(|count| u32::try_from(count).ok()).ok_or_else(|| {
                     inst.error(ErrorKind::Unsupported(format!(
-                        "array length %{length_id} is not a 32-bit integer constant (specialization-constant lengths have no dialect type)"
+                        "array length %{length_id} is not a 32-bit integer constant, nor a specialization constant or OpSpecConstantOp the importer can compute"
                     )))
                 })?;
                 SpirvType::Array { element: nested(self.model(inst, 1)?), count, stride: self.array_stride(id) }
