@@ -68,9 +68,6 @@ pub struct DeserializeOptions {
     pub spec_values: Vec<(u32, SpecValue)>,
 }
 
-/// How deeply `OpSpecConstantOp`s may nest where a value is needed at import.
-const MAX_DEPTH: usize = 64;
-
 impl<'c, 'w> Importer<'c, 'w> {
     /// The literal words of `OpSpecConstant` `inst` (of type `model`) after
     /// specialization: the given value's when it is an integer that fits,
@@ -102,15 +99,14 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// the specialization applied: what an array length or an execution
     /// mode needs. `None` when it is no integer or cannot be computed here.
     pub(super) fn integer_value(&self, id: u32) -> Option<u64> {
-        self.evaluate(id, 0).map(|(bits, _)| bits)
+        self.evaluate(id).map(|(bits, _)| bits)
     }
 
     /// `(bits, width)` of the integer or boolean `<id>`, the bits above
-    /// `width` clear.
-    fn evaluate(&self, id: u32, depth: usize) -> Option<(u64, u32)> {
-        if depth > MAX_DEPTH {
-            return None;
-        }
+    /// `width` clear. An `OpSpecConstantOp`'s was computed when it was read
+    /// ([`Self::evaluate_spec_op`]): each is computed once, however often
+    /// the later ones use it.
+    fn evaluate(&self, id: u32) -> Option<(u64, u32)> {
         if let Some((type_id, value)) = self.constants.get(&id) {
             let width = self.integer_width(*type_id)?;
             return match value {
@@ -125,11 +121,16 @@ impl<'c, 'w> Importer<'c, 'w> {
             let width = self.integer_width(spec.type_id)?;
             return self.spec_bits.get(&id).map(|bits| (truncated(*bits, width), width));
         }
-        let inst = self.spec_constant_ops.get(&id)?;
+        self.spec_op_values.get(&id).copied()
+    }
+
+    /// The value of the integer `OpSpecConstantOp` `inst`, from its
+    /// operands' (defined before it), when every one is known here.
+    pub(super) fn evaluate_spec_op(&self, inst: &Inst<'w>) -> Option<(u64, u32)> {
         let width = self.integer_width(*inst.words.first()?)?;
         let opcode = Op::from_u32(*inst.words.get(2)?)?;
         let operands = inst.words.get(3..)?;
-        let operand = |index: usize| -> Option<(u64, u32)> { self.evaluate(*operands.get(index)?, depth + 1) };
+        let operand = |index: usize| -> Option<(u64, u32)> { self.evaluate(*operands.get(index)?) };
         let signed = |(bits, width): (u64, u32)| -> i64 {
             if width >= 64 { bits as i64 } else { ((bits << (64 - width)) as i64) >> (64 - width) }
         };
