@@ -26,9 +26,7 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// Whether a composite constant has an `OpUndef` among its constituents,
     /// at any depth.
     pub(super) fn holds_undef(&self, constant: &ConstantValue) -> bool {
-        let ConstantValue::Composite(ids) = constant else {
-            return false;
-        };
+        let ConstantValue::Composite(ids) = constant else { return false };
         ids.iter().any(|id| {
             self.undefs.contains_key(id)
                 || self.constants.get(id).is_some_and(|(_, constituent)| self.holds_undef(constituent))

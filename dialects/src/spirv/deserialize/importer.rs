@@ -221,6 +221,9 @@ pub(super) struct Importer<'c, 'w> {
     /// The value (bits) of each integer or boolean `OpSpecConstant*`, by
     /// `<id>`, after specialization.
     pub(super) spec_bits: HashMap<u32, u64>,
+    /// The value (bits, width) of each integer `OpSpecConstantOp` the
+    /// importer can compute, by `<id>`, after specialization.
+    pub(super) spec_op_values: HashMap<u32, (u64, u32)>,
     pub(super) undefs: HashMap<u32, u32>,
     pub(super) globals: HashMap<u32, (String, u32)>,
     pub(super) functions: HashMap<u32, String>,
@@ -311,6 +314,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             spec_composite_insts: HashMap::default(),
             spec_values: options.spec_values.iter().copied().collect(),
             spec_bits: HashMap::default(),
+            spec_op_values: HashMap::default(),
             undefs: HashMap::default(),
             globals: HashMap::default(),
             functions: HashMap::default(),
@@ -684,6 +688,9 @@ impl<'c, 'w> Importer<'c, 'w> {
                 };
                 self.defined_before(inst, ids.unwrap_or(operands))?;
                 self.spec_constant_ops.insert(id, *inst);
+                if let Some(value) = self.evaluate_spec_op(inst) {
+                    self.spec_op_values.insert(id, value);
+                }
             }
             op::UNDEF => {
                 let id = self.word(inst, 1)?;

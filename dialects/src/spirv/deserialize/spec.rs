@@ -68,9 +68,6 @@ pub struct DeserializeOptions {
     pub spec_values: Vec<(u32, SpecValue)>,
 }
 
-/// How deeply `OpSpecConstantOp`s may nest where a value is needed at import.
-const MAX_DEPTH: usize = 64;
-
 impl<'c, 'w> Importer<'c, 'w> {
     /// The literal words of `OpSpecConstant` `inst` (of type `model`) after
     /// specialization: the given value's when it is an integer that fits,
@@ -102,18 +99,19 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// the specialization applied: what an array length or an execution
     /// mode needs. `None` when it is no integer or cannot be computed here.
     pub(super) fn integer_value(&self, id: u32) -> Option<u64> {
-        self.evaluate(id, 0).map(|(bits, _)| bits)
+        self.evaluate(id).map(|(bits, _)| bits)
     }
 
-    /// `(bits, width)` of the integer or boolean `<id>`.
-    fn evaluate(&self, id: u32, depth: usize) -> Option<(u64, u32)> {
-        if depth > MAX_DEPTH {
-            return None;
-        }
+    /// `(bits, width)` of the integer or boolean `<id>`, the bits above
+    /// `width` clear. An `OpSpecConstantOp`'s was computed when it was read
+    /// ([`Self::evaluate_spec_op`]): each is computed once, however often
+    /// the later ones use it.
+    fn evaluate(&self, id: u32) -> Option<(u64, u32)> {
         if let Some((type_id, value)) = self.constants.get(&id) {
             let width = self.integer_width(*type_id)?;
             return match value {
-                ConstantValue::Scalar(words) => Some((words_value(words), width)),
+                // Narrow literals are sign-extended to 32 bits when signed.
+                ConstantValue::Scalar(words) => Some((truncated(words_value(words), width), width)),
                 ConstantValue::Bool(value) => Some((u64::from(*value), 1)),
                 ConstantValue::Null => Some((0, width)),
                 ConstantValue::Composite(_) => None,
@@ -121,14 +119,18 @@ impl<'c, 'w> Importer<'c, 'w> {
         }
         if let Some(spec) = self.spec_constants.get(&id) {
             let width = self.integer_width(spec.type_id)?;
-            return self.spec_bits.get(&id).map(|bits| (*bits, width));
+            return self.spec_bits.get(&id).map(|bits| (truncated(*bits, width), width));
         }
-        let inst = self.spec_constant_ops.get(&id)?;
+        self.spec_op_values.get(&id).copied()
+    }
+
+    /// The value of the integer `OpSpecConstantOp` `inst`, from its
+    /// operands' (defined before it), when every one is known here.
+    pub(super) fn evaluate_spec_op(&self, inst: &Inst<'w>) -> Option<(u64, u32)> {
         let width = self.integer_width(*inst.words.first()?)?;
         let opcode = Op::from_u32(*inst.words.get(2)?)?;
         let operands = inst.words.get(3..)?;
-        let operand = |index: usize| -> Option<(u64, u32)> { self.evaluate(*operands.get(index)?, depth + 1) };
-        let mask = |bits: u64| if width >= 64 { bits } else { bits & ((1u64 << width) - 1) };
+        let operand = |index: usize| -> Option<(u64, u32)> { self.evaluate(*operands.get(index)?) };
         let signed = |(bits, width): (u64, u32)| -> i64 {
             if width >= 64 { bits as i64 } else { ((bits << (64 - width)) as i64) >> (64 - width) }
         };
@@ -181,7 +183,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 }
             }
         };
-        Some((mask(result), width))
+        Some((truncated(result, width), width))
     }
 
     /// The width of the integer (or boolean: 1) type `<id>`.
@@ -198,6 +200,11 @@ impl<'c, 'w> Importer<'c, 'w> {
             .find(|decoration| decoration.decoration == crate::spirv::attributes::Decoration::SpecId as u32)
             .and_then(|decoration| decoration.literals.first().copied())
     }
+}
+
+/// The low `width` bits of `bits`.
+fn truncated(bits: u64, width: u32) -> u64 {
+    if width >= 64 { bits } else { bits & ((1u64 << width) - 1) }
 }
 
 /// One or two literal words as a number.
