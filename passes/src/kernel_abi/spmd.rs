@@ -978,6 +978,10 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                 let mut right = self.widen(operands[1])?;
                 if matches!(opcode, Op::UDiv | Op::SDiv | Op::URem | Op::SRem) {
                     // Masked-off lanes divide by 1, not by what they hold.
+                    // The kernel ABI made every division safe (division.rs),
+                    // but the preparing passes may have dropped its select
+                    // where control flow proves the divisor safe (`if (d !=
+                    // 0) x / d`): linearized, that is no longer true.
                     for component in &mut right {
                         let one = component
                             .get_type()

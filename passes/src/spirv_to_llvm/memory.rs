@@ -286,7 +286,8 @@ impl ConversionPattern for PtrAccessChain {
 /// The LLVM attributes of a memory access (`memory_access` and `alignment`
 /// attributes named `access_name` and `alignment_name`): `volatile_`,
 /// `nontemporal` and `alignment`. Upstream takes one of `None`, `Volatile`,
-/// `Aligned` and `Nontemporal`; combinations of the three are mapped too.
+/// `Aligned` and `Nontemporal`; combinations of the three are mapped too,
+/// and the flags that need no LLVM counterpart are accepted.
 fn memory_access_attributes<'c>(
     context: &'c Context,
     op: OperationRef<'c, '_>,
@@ -308,9 +309,15 @@ fn memory_access_attributes<'c>(
                 let i64_type = IntegerType::new(context, 64).into();
                 attributes.push(("alignment", IntegerAttribute::new(i64_type, alignment.value()).into()));
             }
-            other => {
-                return Err(MatchFailure::new(format!("memory access '{}' has no LLVM lowering", other.name())));
-            }
+            // The Vulkan memory model's availability and visibility (their
+            // scopes are not kept): the runner's memory is coherent and
+            // barriers are fences, so nothing more is needed; the INTEL
+            // alias hints only allow optimizations.
+            MemoryAccessFlag::MakePointerAvailable
+            | MemoryAccessFlag::MakePointerVisible
+            | MemoryAccessFlag::NonPrivatePointer
+            | MemoryAccessFlag::AliasScopeINTELMask
+            | MemoryAccessFlag::NoAliasINTELMask => {}
         }
     }
     Ok(attributes)

@@ -353,6 +353,9 @@ fn float_type(context: &Context, kind: FloatKind) -> Type<'_> {
 /// member decoration.
 /// `ColMajor` is neutral too: a matrix lowers to an array of its columns.
 const NEUTRAL_MEMBER_DECORATIONS: &[Decoration] = &[
+    // HLSL reflection: names a member's semantic or type for tools, nothing more.
+    Decoration::UserSemantic,
+    Decoration::UserTypeGOOGLE,
     Decoration::NonWritable,
     Decoration::NonReadable,
     Decoration::RelaxedPrecision,
@@ -373,9 +376,18 @@ fn unsupported_member_decoration(st: &StructType) -> Option<(usize, Decoration)>
             .find(|info| {
                 !NEUTRAL_MEMBER_DECORATIONS.contains(&info.decoration)
                     && !(info.decoration == Decoration::MatrixStride && is_natural_matrix_stride(&member.ty, &info.value))
+                    // The importer's stand-in of a row-major matrix: an array
+                    // of its rows, which lowers as it is laid out.
+                    && !(info.decoration == Decoration::RowMajor && is_rows(&member.ty))
             })
             .map(|info| (index, info.decoration))
     })
+}
+
+/// Whether `ty` is an array of vectors: the rows of a row-major matrix as
+/// the importer lays them out (`dialects/src/spirv/deserialize/matrix_layout.rs`).
+fn is_rows(ty: &SpirvType) -> bool {
+    matches!(ty, SpirvType::Array { element, .. } if matches!(element.as_ref(), SpirvType::Vector { .. }))
 }
 
 /// Whether `value` is the byte size of a column of the matrix `ty` (or of a

@@ -534,3 +534,20 @@ spirv.module @linkage_module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, 
     spirv.Return
   }
 }
+
+// -----
+
+// The Vulkan memory model's availability and visibility flags (the importer
+// drops their scopes): nothing more than a plain access, as the runner's
+// memory is coherent and barriers are fences; Volatile is kept.
+// CHECK-LABEL: @vulkan_memory_model_flags
+// CHECK: llvm.load %{{.*}} : !llvm.ptr -> f32
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr
+// CHECK: %[[COPIED:.*]] = llvm.load %{{.*}} : !llvm.ptr -> f32
+// CHECK: llvm.store volatile %[[COPIED]], %{{.*}} : f32, !llvm.ptr
+spirv.func @vulkan_memory_model_flags(%p: !spirv.ptr<f32, Function>, %q: !spirv.ptr<f32, Function>, %x: f32) "None" {
+  %0 = spirv.Load "Function" %p ["NonPrivatePointer|MakePointerVisible"] : f32
+  spirv.Store "Function" %p, %x ["MakePointerAvailable|NonPrivatePointer"] : f32
+  spirv.CopyMemory "Function" %p, "Function" %q ["Volatile"], ["MakePointerVisible|NonPrivatePointer"] : f32
+  spirv.Return
+}
