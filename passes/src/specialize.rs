@@ -81,6 +81,35 @@ pub fn specialize<'c>(
     module: OperationRef<'c, '_>,
     values: &[(u32, SpecValue)],
 ) -> Result<(), SpecializeError> {
+    specialize_with(context, module, values, UnknownSpecIds::Refuse)
+}
+
+/// What [`specialize_with`] does with a value for a SpecId the module does
+/// not have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnknownSpecIds {
+    /// An error ([`SpecializeError::UnknownId`]): a typo guard, and what
+    /// OpenCL's `clSetProgramSpecializationConstant` does
+    /// (`CL_INVALID_SPEC_ID`).
+    Refuse,
+    /// Skipped, as Vulkan skips a `VkSpecializationMapEntry` whose
+    /// `constantID` the module lacks (`spirv-opt -O` removes unused
+    /// specialization constants, so the same values must fit both forms).
+    Ignore,
+}
+
+/// [`specialize`], with `unknown` deciding about values for SpecIds the
+/// module does not have.
+///
+/// # Errors
+///
+/// As [`specialize`]; an unknown SpecId only with [`UnknownSpecIds::Refuse`].
+pub fn specialize_with<'c>(
+    context: &'c Context,
+    module: OperationRef<'c, '_>,
+    values: &[(u32, SpecValue)],
+    unknown: UnknownSpecIds,
+) -> Result<(), SpecializeError> {
     if values.is_empty() {
         return Ok(());
     }
@@ -95,7 +124,13 @@ pub fn specialize<'c>(
     }
     let mut changes = Vec::new();
     for &(id, value) in values {
-        let ops = by_id.get(&id).ok_or(SpecializeError::UnknownId(id))?;
+        let Some(ops) = by_id.get(&id) else {
+            if unknown == UnknownSpecIds::Ignore {
+                tracing::debug!(id, "no specialization constant with this SpecId: ignored");
+                continue;
+            }
+            return Err(SpecializeError::UnknownId(id));
+        };
         for op in ops {
             let current = op.attribute("default_value").map_err(|_| SpecializeError::UnknownId(id))?;
             changes.push((*op, new_default(context, id, current, value)?));

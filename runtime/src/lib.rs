@@ -34,7 +34,7 @@ use spirv_opt_passes::{
         ExecutionModel, KernelAbiOptions, apply_kernel_abi, invocations_name,
         spmd::{SpmdOptions, vectorize_invocations},
     },
-    specialize::{SpecValue, specialize},
+    specialize::{SpecValue, UnknownSpecIds, specialize_with},
     spirv_to_llvm::{ClientApi, SpirvToLlvmOptions, convert_spirv_to_llvm},
 };
 use spirv_opt_rs::translate::{EmitKind, EmitOptions, emit_with};
@@ -543,9 +543,12 @@ fn lower_in(
         spirv_opt_rs::context::parse_source(context, source, source_name).ok_or_else(|| failed(None))?
     };
     let operation = module.as_operation();
-    specialize(context, operation, &options.specs)
-        .map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?;
     let model = entry_model(operation, options.entry.as_deref()).map_err(RunError::Entry)?;
+    // A value for a SpecId the module lacks: Vulkan ignores the map entry,
+    // OpenCL refuses it (CL_INVALID_SPEC_ID).
+    let unknown = if model.1 == "Kernel" { UnknownSpecIds::Refuse } else { UnknownSpecIds::Ignore };
+    specialize_with(context, operation, &options.specs, unknown)
+        .map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?;
     let client_api = if model.1 == "Kernel" { ClientApi::OpenCL } else { ClientApi::Vulkan };
     convert_spirv_to_llvm(context, operation, SpirvToLlvmOptions { client_api }).map_err(|error| {
         error.emit();

@@ -34,7 +34,7 @@ use melior::{
     },
 };
 use spirv_opt_rs::{
-    ir::{block_argument, defining_op},
+    ir::{block_argument, defining_op, vector_shape},
     surgery,
 };
 
@@ -521,6 +521,21 @@ impl<'c, 'a> Emitter<'c, 'a> {
         llvm::r#type::pointer(self.context, address_space)
     }
 
+    /// The bytes a load or store of a value of type `ty` touches (folded by
+    /// LLVM): its store size, which for a vector of 3 is its elements'
+    /// (`<3 x i32>`: 12 bytes), not the room LLVM gives it in an array (16,
+    /// what [`Self::size_of`] gives): a 3-vector member ending a block 12
+    /// bytes after its start must not be refused.
+    fn access_size(&self, ty: Type<'c>) -> Result<'c, Value<'c, 'a>> {
+        match vector_shape(ty) {
+            Some((count, element)) => {
+                let count = self.op("llvm.mlir.constant", &[], &[self.i64()], &[("value", &format!("{count} : i64"))])?;
+                self.size_of(element, Some(count))
+            }
+            None => self.size_of(ty, None),
+        }
+    }
+
     /// `count` values of type `ty`, in bytes (folded by LLVM).
     fn size_of(&self, ty: Type<'c>, count: Option<Value<'c, '_>>) -> Result<'c, Value<'c, 'a>> {
         let null = self.op("llvm.mlir.zero", &[], &[self.pointer(0)], &[])?;
@@ -650,11 +665,11 @@ fn guard<'c>(
     let emitter = Emitter { context, location: op.location(), anchor: op, block: head };
     let name = op_name(op);
     let length = match name.as_str() {
-        "llvm.load" => emitter.size_of(result(op)?.r#type(), None)?,
+        "llvm.load" => emitter.access_size(result(op)?.r#type())?,
         "llvm.store" | "llvm.atomicrmw" | "llvm.cmpxchg" => {
             let value =
                 op.operand(if name == "llvm.store" { 0 } else { 1 }).map_err(|_| error(op, "internal error"))?;
-            emitter.size_of(value.r#type(), None)?
+            emitter.access_size(value.r#type())?
         }
         _ => {
             let length = op.operand(2).map_err(|_| error(op, "internal error: a memory intrinsic without length"))?;

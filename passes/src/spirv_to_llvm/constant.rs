@@ -11,7 +11,7 @@
 
 use super::{
     SpirvToLlvmOptions,
-    types::{TypeLowering, read_type},
+    types::{TypeLowering, explicit_layout, read_type, stride_padding},
     util::{attribute, op_name, symbol_reference},
 };
 use melior::ir::{
@@ -20,6 +20,7 @@ use melior::ir::{
     operation::{OperationBuilder, OperationLike},
 };
 use spirv_opt_dialects::spirv::types::SpirvType;
+use std::sync::Arc;
 use spirv_opt_rs::{
     conversion::{ConversionPattern, ConversionRewriter, PatternSet, Replacement},
     error::MatchFailure,
@@ -327,6 +328,7 @@ fn emit<'c, 'r>(
         format!("dense<{}> : {kind}<{}x{leaf}>", dense_text(literal, model)?, shape.join("x"))
     } else if let SpirvType::Struct(st) = model
         && st.members.iter().all(|member| member.ty.is_scalar())
+        && matches!(explicit_layout(st), Ok(None))
     {
         let members = st
             .members
@@ -353,19 +355,55 @@ fn assemble<'c, 'r>(
     ty: Type<'c>,
     literal: &Literal,
 ) -> Result<Value<'c, 'r>, MatchFailure> {
-    let elements: Vec<&SpirvType> = match model {
-        SpirvType::Array { count, element, .. } => (0..*count).map(|_| element.as_ref()).collect(),
-        SpirvType::Struct(st) => st.members.iter().map(|member| member.ty.as_ref()).collect(),
+    // Each element or member: its SPIR-V type, the type its value is built
+    // as, and where it goes in the LLVM aggregate (types.rs lays them out).
+    let elements: Vec<(&SpirvType, SpirvType, Vec<i64>)> = match model {
+        SpirvType::Array { count, element, stride } => {
+            // A padded element is field 0 of an (element, padding) struct.
+            let padded = stride_padding(element, *stride).is_some();
+            (0..i64::from(*count))
+                .map(|index| {
+                    let position = if padded { vec![index, 0] } else { vec![index] };
+                    (element.as_ref(), element.as_ref().clone(), position)
+                })
+                .collect()
+        }
+        SpirvType::Struct(st) => {
+            let layout = explicit_layout(st).map_err(MatchFailure::new)?;
+            let mut elements = Vec::with_capacity(st.members.len());
+            for (index, member) in st.members.iter().enumerate() {
+                let (field, built) = match &layout {
+                    // A 3-vector followed within its 16 bytes is stored as an array of 3.
+                    Some(layout) => {
+                        let field = layout.field_of_member.get(index).copied().ok_or_else(|| {
+                            MatchFailure::new(format!("member #{index} has no field in the struct's layout"))
+                        })?;
+                        let built = match (&*member.ty, layout.member_as_array(index)) {
+                            (SpirvType::Vector { count, element }, true) => {
+                                SpirvType::Array { count: *count, element: Arc::clone(element), stride: None }
+                            }
+                            _ => member.ty.as_ref().clone(),
+                        };
+                        (field, built)
+                    }
+                    None => (index, member.ty.as_ref().clone()),
+                };
+                let field = i64::try_from(field).map_err(|_| MatchFailure::new("struct index out of range"))?;
+                elements.push((member.ty.as_ref(), built, vec![field]));
+            }
+            elements
+        }
         other => {
             return Err(MatchFailure::new(format!("constants of type {other} have no LLVM lowering")));
         }
     };
     let mut aggregate = rewriter.create_value("llvm.mlir.undef", &[], ty, &[])?;
-    for (index, element) in elements.iter().enumerate() {
-        let value = literal.element(index, elements.len(), element)?;
-        let element_type = lower(rewriter, element)?;
-        let element_value = emit(rewriter, element, element_type, &value)?;
-        let position = DenseI64ArrayAttribute::new(rewriter.context(), &[index as i64]);
+    let count = elements.len();
+    for (index, (element, built, position)) in elements.iter().enumerate() {
+        let value = literal.element(index, count, element)?;
+        let element_type = lower(rewriter, built)?;
+        let element_value = emit(rewriter, built, element_type, &value)?;
+        let position = DenseI64ArrayAttribute::new(rewriter.context(), position);
         aggregate = rewriter.create_value(
             "llvm.insertvalue",
             &[aggregate, element_value],
@@ -385,6 +423,9 @@ fn scalar_text(value: &str, ty: Type<'_>) -> String {
 /// scalars, which an `llvm.mlir.constant` takes as one dense attribute.
 fn dense_shape(model: &SpirvType) -> Option<(Vec<u32>, &SpirvType)> {
     match model {
+        // An array whose stride pads its elements lowers to an array of
+        // (element, padding) structs, which no dense attribute describes.
+        SpirvType::Array { element, stride, .. } if stride_padding(element, *stride).is_some() => None,
         SpirvType::Vector { count, element } | SpirvType::Array { count, element, .. } => {
             if element.is_scalar() {
                 return Some((vec![*count], element));

@@ -120,6 +120,21 @@ spirv.func @array_of_vectors_constant() "None" {
 
 // -----
 
+// An array whose stride pads its elements (std140's) is an array of
+// (element, padding) structs: each element goes to field 0 of its struct.
+// CHECK-LABEL: llvm.func @padded_array_constant
+spirv.func @padded_array_constant() "None" {
+  // CHECK-NEXT: %[[U:.*]] = llvm.mlir.undef : !llvm.array<2 x struct<(vector<2xi16>, array<12 x i8>)>>
+  // CHECK-NEXT: %[[A:.*]] = llvm.mlir.constant(dense<[1, 2]> : vector<2xi16>) : vector<2xi16>
+  // CHECK-NEXT: %[[V:.*]] = llvm.insertvalue %[[A]], %[[U]][0, 0] : !llvm.array<2 x struct<(vector<2xi16>, array<12 x i8>)>>
+  // CHECK-NEXT: %[[B:.*]] = llvm.mlir.constant(dense<[3, 4]> : vector<2xi16>) : vector<2xi16>
+  // CHECK-NEXT: llvm.insertvalue %[[B]], %[[V]][1, 0] : !llvm.array<2 x struct<(vector<2xi16>, array<12 x i8>)>>
+  %0 = spirv.Constant [dense<[1, 2]> : vector<2xi16>, dense<[3, 4]> : vector<2xi16>] : !spirv.array<2 x vector<2xi16>, stride=16>
+  spirv.Return
+}
+
+// -----
+
 // A large dense constant, which MLIR prints in hexadecimal, keeps its bytes.
 // CHECK-LABEL: llvm.func @large_array_constant
 spirv.func @large_array_constant() "None" {

@@ -79,7 +79,7 @@ struct Options {
     #[arg(long = "arg", value_name = "I=KIND:VALUE")]
     arguments: Vec<String>,
 
-    /// Fix a specialization constant (VALUE: an integer, a float, true or false); repeatable
+    /// Fix a specialization constant (VALUE: an integer, a float, true or false); repeatable. An ID a GLCompute shader lacks is skipped, as Vulkan does; an OpenCL kernel refuses it
     #[arg(long = "spec", value_name = "ID=VALUE", value_parser = parse_spec)]
     specs: Vec<(u32, SpecValue)>,
 
