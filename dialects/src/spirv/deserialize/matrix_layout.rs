@@ -253,9 +253,11 @@ impl<'c, 'w> Importer<'c, 'w> {
         let mut ty = pointee;
         let mut at = 0;
         let mut column = None;
+        let mut swapped = false;
         while at < ids.len() {
             let index = self.value(state, inst, ids[at])?;
             if let Some((rows, _)) = row_major_rows(&ty) {
+                swapped = true;
                 // [column][row] of a row-major matrix: [0][row][column].
                 let rows = Arc::clone(rows);
                 let zero = self.integer_constant(state, inst, location, 32, 0)?;
@@ -288,16 +290,19 @@ impl<'c, 'w> Importer<'c, 'w> {
                 }
                 other => other.element_type().cloned(),
             };
-            ty = next.ok_or_else(|| {
-                inst.error(ErrorKind::Invalid(format!("OpAccessChain index {at} into {ty}")))
-            })?;
+            // A chain this walk does not follow: the table's (which reports
+            // what is wrong with it).
+            let Some(next) = next else { return Ok(false) };
+            ty = next;
             indices.push(index);
             at += 1;
         }
         let result_text = format!("!spirv.ptr<{ty}, {storage_class}>");
-        let result_type = self
-            .parse_type(&result_text)
-            .ok_or_else(|| inst.error(ErrorKind::Invalid(format!("no dialect type {result_text}"))))?;
+        let Some(result_type) = self.parse_type(&result_text) else { return Ok(false) };
+        if !swapped && result_type == self.mlir_type(inst, self.word(inst, 0)?)? {
+            // Nothing stands in along this chain: the table's op, as before.
+            return Ok(false);
+        }
         let mut operands = vec![base];
         operands.extend(indices);
         let chain = if operands.len() == 1 {
