@@ -79,6 +79,15 @@ fn stand_in(ty: &Arc<SpirvType>, stride: u32, row_major: bool) -> Option<Arc<Spi
     }))
 }
 
+/// Whether `ty` is a matrix, or arrays of matrices.
+fn holds_matrix(ty: &SpirvType) -> bool {
+    match ty {
+        SpirvType::Array { element, .. } | SpirvType::RuntimeArray { element, .. } => holds_matrix(element),
+        SpirvType::Matrix { .. } => true,
+        _ => false,
+    }
+}
+
 fn scalar_bytes(ty: &SpirvType) -> Option<u32> {
     match ty.to_string().as_str() {
         "f16" => Some(2),
@@ -240,6 +249,16 @@ impl<'c, 'w> Importer<'c, 'w> {
         inst: &Inst<'w>,
         location: Location<'c>,
     ) -> Result<bool> {
+        // Most chains meet no stand-in: only a chain to a matrix, or any
+        // chain of a module with row-major stand-ins, is walked.
+        let declared = self.word(inst, 0)?;
+        let to_matrix = matches!(
+            self.type_models.get(&declared).map(AsRef::as_ref),
+            Some(SpirvType::Pointer { pointee, .. }) if holds_matrix(pointee)
+        );
+        if !to_matrix && !self.row_major_stand_ins {
+            return Ok(false);
+        }
         let base = self.value(state, inst, self.word(inst, 2)?)?;
         let base_text = base.r#type().to_string();
         if !base_text.contains("stride=") {
