@@ -88,6 +88,11 @@
 // CYCLE: error: at byte offset {{[0-9]+}}: <id> %{{[0-9]+}} is not defined before the constant that uses it
 // RUN: spirv-as %t/spec-cycle.spvasm -o %t.spec-cycle.spv
 // RUN: not spirv-opt-rs %t.spec-cycle.spv 2>&1 | FileCheck %s --check-prefix=CYCLE
+//
+// OpArrayLength of a member that is not the runtime array ending its struct.
+// RUN: spirv-as --target-env vulkan1.1 %t/array-length.spvasm -o %t.array-length.spv
+// RUN: not spirv-opt-rs %t.array-length.spv 2>&1 | FileCheck %s --check-prefix=ARRAY-LENGTH
+// ARRAY-LENGTH: error: at byte offset {{[0-9]+}}: invalid module: OpArrayLength: member 0 of the pointee of {{.*}} is not a runtime array ending a struct
 
 //--- valid.spvasm
                OpCapability Shader
@@ -183,5 +188,28 @@
        %main = OpFunction %void None %fn
       %entry = OpLabel
           %x = OpIAdd %int %s %s
+               OpReturn
+               OpFunctionEnd
+//--- array-length.spvasm
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+               OpDecorate %arr ArrayStride 4
+               OpMemberDecorate %buf 0 Offset 0
+               OpMemberDecorate %buf 1 Offset 16
+               OpDecorate %buf Block
+               OpDecorate %b DescriptorSet 0
+               OpDecorate %b Binding 0
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+        %arr = OpTypeRuntimeArray %uint
+        %buf = OpTypeStruct %arr %uint
+      %p_buf = OpTypePointer StorageBuffer %buf
+          %b = OpVariable %p_buf StorageBuffer
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+          %n = OpArrayLength %uint %b 0
                OpReturn
                OpFunctionEnd

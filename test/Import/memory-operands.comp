@@ -1,13 +1,31 @@
 // Memory operands with the scope <id>s of MakePointerAvailable and
 // MakePointerVisible: the mask is kept, the scopes are consumed (the
 // dialect's ops have no place for them), never read as an alignment.
-// test/Runner/memory-operands.test runs the shader.
+// test/Runner/memory-operands.test runs this shader.
 //
-// RUN: glslangValidator -V --target-env vulkan1.3 %S/../Runner/Inputs/memory-model.comp -o %t.spv > /dev/null
+// RUN: glslangValidator -V --target-env vulkan1.3 %s -o %t.spv > /dev/null
 // RUN: spirv-opt-rs %t.spv | FileCheck %s
 // RUN: spirv-opt-rs %t.spv --convert-spirv-to-llvm | FileCheck %s --check-prefix=LLVM
 // RUN: clang-22 --target=spirv64 -cl-std=CL3.0 -O0 -c %S/../Runner/Inputs/dynamic-semantics.cl -o %t.cl.spv
 // RUN: spirv-opt-rs %t.cl.spv | FileCheck %s --check-prefix=DYNAMIC
+
+#version 450
+// The Vulkan memory model as glslang emits it for coherent buffers: loads
+// and stores with MakePointerAvailable/MakePointerVisible|NonPrivatePointer
+// and their scope <id>s, an atomic load with MakeVisible semantics.
+#pragma use_vulkan_memory_model
+#extension GL_KHR_memory_scope_semantics : enable
+layout(local_size_x = 4) in;
+layout(std430, set = 0, binding = 0) coherent buffer B { uint a[]; } b;
+layout(std430, set = 0, binding = 1) coherent buffer C { uint c[]; } c;
+shared uint s[4];
+void main() {
+  uint i = gl_LocalInvocationID.x;
+  s[i] = b.a[i] + c.c[i];
+  barrier();
+  b.a[i] = s[(i + 1) % 4] * 2u;
+  c.c[i] = atomicLoad(b.a[i], gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsAcquire | gl_SemanticsMakeVisible);
+}
 
 // CHECK: spirv.Load "StorageBuffer" %{{.*}} ["MakePointerVisible|NonPrivatePointer"] : i32
 // CHECK: spirv.Store "StorageBuffer" %{{.*}}, %{{.*}} ["MakePointerAvailable|NonPrivatePointer"] : i32

@@ -1,6 +1,7 @@
 // OpenCL 8- and 16-component vectors behind pointers (loads, stores,
 // vload16, vstore8), a nested array of vectors in private memory, a
-// selection of structs and a null pointer (OpConstantNull of a pointer type).
+// selection of structs and a null pointer (OpConstantNull of a pointer type),
+// fract and modf writing wide vectors through pointers.
 kernel void v(global float16 *a, global int8 *b, global float *c, global float16 *out, global int8 *outi) {
   int i = get_global_id(0);
   float16 x = a[i] * 2.0f;
@@ -20,4 +21,12 @@ kernel void sel(global int *out, int k) {
   out[0] = s.a; out[1] = (int)s.b;
   global int *p = k ? 0 : out;
   out[2] = p == 0;
+}
+kernel void fr(global const float16 *a, global float16 *f, global float8 *w) {
+  int i = get_global_id(0);
+  float16 whole;
+  f[i] = fract(a[i], &whole);
+  float8 lo;
+  float8 unused = modf(whole.lo, &lo);
+  w[i] = lo + unused;
 }

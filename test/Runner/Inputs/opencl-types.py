@@ -1,14 +1,17 @@
 """Inputs and a model of test/Runner/opencl-types.test (Inputs/opencl-types.cl):
 `opencl-types.py make` writes the inputs; `opencl-types.py check PREFIX`
 reads PREFIX-v-c.out, PREFIX-v-out.out, PREFIX-v-outi.out, PREFIX-nested.out,
-PREFIX-sel1.out, PREFIX-sel0.out and prints one line per kernel."""
+PREFIX-sel1.out, PREFIX-sel0.out, PREFIX-fr-f.out, PREFIX-fr-w.out and prints one
+line per kernel."""
 
+import math
 import struct
 import sys
 
 A = [i * 0.5 for i in range(32)]
 B = [i * 3 - 7 for i in range(16)]
 C = [100.0 + i for i in range(80)]
+FA = [k * 0.75 - 10.0 for k in range(32)]
 
 if sys.argv[1] == "make":
     open("a.bin", "wb").write(struct.pack("<32f", *A))
@@ -16,6 +19,7 @@ if sys.argv[1] == "make":
     open("c.bin", "wb").write(struct.pack("<80f", *C))
     open("z128.bin", "wb").write(bytes(128))
     open("z64.bin", "wb").write(bytes(64))
+    open("fa.bin", "wb").write(struct.pack("<32f", *FA))
     sys.exit(0)
 prefix = sys.argv[2]
 
@@ -37,3 +41,10 @@ nested = read("nested", "i")[:6]
 print("nested: " + ("right" if nested == [(g % 3) * (g % 2) + 3 for g in range(6)] else f"wrong: {nested}"))
 sel1, sel0 = read("sel1", "i")[:3], read("sel0", "i")[:3]
 print("sel: " + ("right" if sel1 == [1, 2, 1] and sel0 == [3, 4, 0] else f"wrong: {sel1} {sel0}"))
+fract = read("fr-f", "f")
+whole = read("fr-w", "f")[:16]
+expected_fract = [x - math.floor(x) for x in FA]
+# w = modf(floor(a).lo): the whole part plus a zero fraction, for each half.
+expected_whole = [float(math.floor(x)) for k in range(2) for x in FA[16 * k: 16 * k + 8]]
+ok = fract == expected_fract and whole == expected_whole
+print("fract, modf: " + ("right" if ok else f"wrong: {fract} {whole}"))

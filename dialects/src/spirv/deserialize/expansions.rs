@@ -848,6 +848,22 @@ impl<'c, 'w> Importer<'c, 'w> {
     }
 }
 
+/// `!spirv.ptr<vector<NxT>, S>` for the `!spirv.ptr<!spirv.array<N x T>, S>`
+/// that stands for it (N = 8 or 16, no stride); any other type as it is.
+fn wide_vector_pointer(text: &str) -> String {
+    match SpirvType::parse(text) {
+        Ok(SpirvType::Pointer { pointee, storage_class }) => match pointee.as_ref() {
+            SpirvType::Array { count: count @ (8 | 16), element, stride: None }
+                if matches!(element.as_ref(), SpirvType::Integer { .. } | SpirvType::Float(_)) =>
+            {
+                format!("!spirv.ptr<vector<{count}x{element}>, {storage_class}>")
+            }
+            _ => text.to_owned(),
+        },
+        _ => text.to_owned(),
+    }
+}
+
 /// The Itanium-mangled name of a function `name` taking `parameters`
 /// (scalars and vectors of integers, floats and bools, and pointers to them),
 /// as OpenCL builtins are named: integers signed (`i`) unless `unsigned`
@@ -858,7 +874,9 @@ impl<'c, 'w> Importer<'c, 'w> {
 /// order their encodings end, as the SPIRV-LLVM-Translator's mangler has it
 /// (`_Z18__spirv_ocl_sincosDv4_fPU3AS1S_`).
 fn mangle(name: &str, parameters: &[Type<'_>], unsigned: bool) -> Option<String> {
-    let printed: Vec<String> = parameters.iter().map(ToString::to_string).collect();
+    // A pointer to an 8- or 16-component vector is one to an array in the
+    // dialect (types.rs); the builtin's name has the vector.
+    let printed: Vec<String> = parameters.iter().map(|ty| wide_vector_pointer(&ty.to_string())).collect();
     mangle_printed(name, &printed, unsigned)
 }
 
@@ -994,6 +1012,14 @@ mod tests {
             "_Z13__spirv_ocl_fDv2_fDv4_fS0_"
         );
         assert_eq!(super::mangle("__spirv_ocl_x", &[ty("index")], false), None);
+        // A float8 pointer, an array of 8 floats in the dialect.
+        let pointer = super::wide_vector_pointer("!spirv.ptr<!spirv.array<8 x f32>, Function>");
+        assert_eq!(pointer, "!spirv.ptr<vector<8xf32>, Function>");
+        assert_eq!(
+            super::mangle_printed("__spirv_ocl_sincos", &["vector<8xf32>".to_owned(), pointer], false).unwrap(),
+            "_Z18__spirv_ocl_sincosDv8_fPS_"
+        );
+        assert_eq!(super::wide_vector_pointer("!spirv.ptr<!spirv.array<3 x f32>, Function>"), "!spirv.ptr<!spirv.array<3 x f32>, Function>");
     }
 
     /// Pointer parameters, as `llvm-spirv-15 -r --spirv-target-env=SPV-IR`

@@ -410,13 +410,12 @@ fn determinant<'c, 'b, 'w>(
             let cb = importer.emit(state, inst, location, "spirv.FMul", &[m[1][0], m[0][1]], &[], Some(element))?;
             importer.emit(state, inst, location, "spirv.FSub", &[ad, cb], &[], Some(element))
         }
-        size => {
+        _ => {
             let mut sum: Option<Value<'c, 'b>> = None;
-            for row in 0..size {
+            for (row, &first) in m[0].iter().enumerate() {
                 let minor = matrix.minor(0, row);
                 let cofactor = determinant(importer, state, inst, location, &minor, element)?;
-                let term =
-                    importer.emit(state, inst, location, "spirv.FMul", &[m[0][row], cofactor], &[], Some(element))?;
+                let term = importer.emit(state, inst, location, "spirv.FMul", &[first, cofactor], &[], Some(element))?;
                 sum = Some(match sum {
                     None => term,
                     Some(sum) => {

@@ -254,6 +254,9 @@ pub(super) struct Importer<'c, 'w> {
     pub(super) abi_declarations: HashMap<String, String>,
     /// Printed struct type -> its members decorated `Volatile` (`types.rs`).
     pub(super) volatile_members: HashMap<String, Vec<u32>>,
+    /// Whether a struct member is a row-major matrix's stand-in
+    /// (`matrix_layout.rs`): access chains then look for it.
+    pub(super) row_major_stand_ins: bool,
     /// Whether the module now imports functions (and needs `Linkage`).
     pub(super) needs_linkage: bool,
     /// Capabilities the ops of expansions need beyond the module's own.
@@ -334,6 +337,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             builtin_declarations: HashSet::default(),
             abi_declarations: HashMap::default(),
             volatile_members: HashMap::default(),
+            row_major_stand_ins: false,
             needs_linkage: false,
             added_capabilities: HashSet::default(),
             unrepresented_capabilities: Vec::new(),

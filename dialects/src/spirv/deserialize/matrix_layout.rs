@@ -79,6 +79,15 @@ fn stand_in(ty: &Arc<SpirvType>, stride: u32, row_major: bool) -> Option<Arc<Spi
     }))
 }
 
+/// Whether `ty` is a matrix, or arrays of matrices.
+fn holds_matrix(ty: &SpirvType) -> bool {
+    match ty {
+        SpirvType::Array { element, .. } | SpirvType::RuntimeArray { element, .. } => holds_matrix(element),
+        SpirvType::Matrix { .. } => true,
+        _ => false,
+    }
+}
+
 fn scalar_bytes(ty: &SpirvType) -> Option<u32> {
     match ty.to_string().as_str() {
         "f16" => Some(2),
@@ -240,6 +249,16 @@ impl<'c, 'w> Importer<'c, 'w> {
         inst: &Inst<'w>,
         location: Location<'c>,
     ) -> Result<bool> {
+        // Most chains meet no stand-in: only a chain to a matrix, or any
+        // chain of a module with row-major stand-ins, is walked.
+        let declared = self.word(inst, 0)?;
+        let to_matrix = matches!(
+            self.type_models.get(&declared).map(AsRef::as_ref),
+            Some(SpirvType::Pointer { pointee, .. }) if holds_matrix(pointee)
+        );
+        if !to_matrix && !self.row_major_stand_ins {
+            return Ok(false);
+        }
         let base = self.value(state, inst, self.word(inst, 2)?)?;
         let base_text = base.r#type().to_string();
         if !base_text.contains("stride=") {
@@ -253,9 +272,11 @@ impl<'c, 'w> Importer<'c, 'w> {
         let mut ty = pointee;
         let mut at = 0;
         let mut column = None;
+        let mut swapped = false;
         while at < ids.len() {
             let index = self.value(state, inst, ids[at])?;
             if let Some((rows, _)) = row_major_rows(&ty) {
+                swapped = true;
                 // [column][row] of a row-major matrix: [0][row][column].
                 let rows = Arc::clone(rows);
                 let zero = self.integer_constant(state, inst, location, 32, 0)?;
@@ -288,16 +309,19 @@ impl<'c, 'w> Importer<'c, 'w> {
                 }
                 other => other.element_type().cloned(),
             };
-            ty = next.ok_or_else(|| {
-                inst.error(ErrorKind::Invalid(format!("OpAccessChain index {at} into {ty}")))
-            })?;
+            // A chain this walk does not follow: the table's (which reports
+            // what is wrong with it).
+            let Some(next) = next else { return Ok(false) };
+            ty = next;
             indices.push(index);
             at += 1;
         }
         let result_text = format!("!spirv.ptr<{ty}, {storage_class}>");
-        let result_type = self
-            .parse_type(&result_text)
-            .ok_or_else(|| inst.error(ErrorKind::Invalid(format!("no dialect type {result_text}"))))?;
+        let Some(result_type) = self.parse_type(&result_text) else { return Ok(false) };
+        if !swapped && result_type == self.mlir_type(inst, self.word(inst, 0)?)? {
+            // Nothing stands in along this chain: the table's op, as before.
+            return Ok(false);
+        }
         let mut operands = vec![base];
         operands.extend(indices);
         let chain = if operands.len() == 1 {

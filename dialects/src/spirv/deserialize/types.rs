@@ -215,7 +215,7 @@ impl<'c> Importer<'c, '_> {
     /// The struct `<id>`, and its members decorated `Volatile`: the
     /// decoration is not kept in the type (it has no LLVM lowering) but on
     /// each access through those members (`memory_operands.rs`).
-    fn struct_type(&self, inst: &Inst<'_>, id: u32) -> Result<(StructType, Vec<u32>)> {
+    fn struct_type(&mut self, inst: &Inst<'_>, id: u32) -> Result<(StructType, Vec<u32>)> {
         let mut members = Vec::new();
         let mut volatile = Vec::new();
         for (index, &member_id) in inst.words.iter().enumerate().skip(1) {
@@ -249,6 +249,7 @@ impl<'c> Importer<'c, '_> {
             }
             let ty = match matrix_stand_in(&ty, &decorations) {
                 Some(stand_in) => {
+                    self.row_major_stand_ins |= decorations.iter().any(|info| info.decoration == Decoration::RowMajor);
                     // The layout is the stand-in's now (matrix_layout.rs).
                     decorations.retain(|info| {
                         !matches!(info.decoration, Decoration::MatrixStride | Decoration::RowMajor | Decoration::ColMajor)
