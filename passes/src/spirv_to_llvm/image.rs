@@ -3,8 +3,7 @@
 //!
 //! An image value is a pointer to its descriptor, `spvabi_image`: loading
 //! an image from its `UniformConstant` variable is the variable's address
-//! (the ABI makes it the binding's `resources[i]`), and `spirv.Image` (the
-//! image of a sampled image) is its operand. The texel operations call
+//! (the ABI makes it the binding's `resources[i]`). The texel operations call
 //! functions the host provides, in C's calling convention, which convert
 //! between the descriptor's format and four 32-bit components, passed as
 //! one `i128` (component 0 in the low bits, as a `<4 x i32>` bitcast lays
@@ -37,7 +36,7 @@ use melior::{
 };
 use spirv_opt_dialects::spirv::{
     attributes::{Dim, ImageArrayedInfo, ImageSamplerUseInfo, ImageSamplingInfo, StorageClass},
-    types::{ImageType, SpirvType},
+    types::{FloatKind, ImageType, SpirvType},
 };
 use spirv_opt_rs::{
     conversion::{ConversionRewriter, PatternSet, Replacement},
@@ -61,19 +60,46 @@ const NEUTRAL_OPERANDS: &[&str] =
 
 pub(crate) fn populate(patterns: &mut PatternSet) {
     patterns.add_fn("spirv.Load", load_image);
-    patterns.add_fn("spirv.Image", image_of_sampled_image);
     patterns.add_fn("spirv.ImageRead", read);
     patterns.add_fn("spirv.ImageFetch", read);
     patterns.add_fn("spirv.ImageWrite", write);
     patterns.add_fn("spirv.ImageQuerySize", query_size);
 }
 
-/// The LLVM type of an image or sampled image: a pointer to its descriptor.
-pub(crate) fn lower_image_type<'c>(context: &'c Context, options: SpirvToLlvmOptions) -> Result<Type<'c>, String> {
+/// The LLVM type of an image or sampled image: a pointer to its
+/// descriptor, for the images this slice supports (storage images and
+/// texel buffers of 32-bit texels); why not otherwise.
+pub(crate) fn lower_image_type<'c>(
+    context: &'c Context,
+    options: SpirvToLlvmOptions,
+    ty: &SpirvType,
+) -> Result<Type<'c>, String> {
     if options.client_api == ClientApi::OpenCL {
         return Err("OpenCL images have no LLVM lowering yet".to_owned());
     }
+    supported(image_of(ty).ok_or_else(|| format!("'{ty}' is not an image"))?)?;
     Ok(llvm::r#type::pointer(context, 0))
+}
+
+/// The image of an image or sampled image type.
+fn image_of(ty: &SpirvType) -> Option<&ImageType> {
+    match ty {
+        SpirvType::Image(image) => Some(image),
+        SpirvType::SampledImage(inner) => image_of(inner),
+        _ => None,
+    }
+}
+
+/// Why an image of this kind is not supported, if it is not.
+fn supported(image: &ImageType) -> Result<(), String> {
+    spatial_coordinates(image).map_err(|failure| failure.to_string())?;
+    if image.dim != Dim::Buffer && image.sampler_use != ImageSamplerUseInfo::NoSampler {
+        return Err("sampled images are not supported yet (storage images and texel buffers are)".to_owned());
+    }
+    match &*image.element {
+        SpirvType::Float(FloatKind::F32) | SpirvType::Integer { width: 32, .. } => Ok(()),
+        other => Err(format!("images of {other} texels are not supported (32-bit integers and floats are)")),
+    }
 }
 
 /// What the image resource of a `spirv.GlobalVariable` is, for the kernel
@@ -82,27 +108,14 @@ pub(crate) fn lower_image_type<'c>(context: &'c Context, options: SpirvToLlvmOpt
 /// docs/abi.md (format | sampled type << 8 | dim << 12 | arrayed << 16);
 /// `None` when the variable holds no image.
 pub(crate) fn resource_of(pointee: &SpirvType) -> Result<Option<(&'static str, u32)>, MatchFailure> {
-    let image = match pointee {
-        SpirvType::Image(image) => image,
-        SpirvType::SampledImage(inner) => match &**inner {
-            SpirvType::Image(image) => image,
-            _ => return Ok(None),
-        },
-        SpirvType::Sampler => return Err(MatchFailure::new("samplers are not supported yet")),
-        _ => return Ok(None),
-    };
-    spatial_coordinates(image)?;
+    let Some(image) = image_of(pointee) else { return Ok(None) };
+    supported(image).map_err(MatchFailure::new)?;
     let kind = match (image.dim, image.sampler_use) {
         (Dim::Buffer, ImageSamplerUseInfo::NeedSampler) => "uniform_texel_buffer",
         (Dim::Buffer, _) => "storage_texel_buffer",
-        (_, ImageSamplerUseInfo::NoSampler) => "storage_image",
-        _ => return Err(MatchFailure::new(format!("sampled images are not supported yet ({pointee})"))),
+        _ => "storage_image",
     };
-    let sampled_type = match &*image.element {
-        SpirvType::Float(_) => 0,
-        SpirvType::Integer { width: 32, .. } => 1,
-        other => return Err(MatchFailure::new(format!("images of {other} texels are not supported"))),
-    };
+    let sampled_type = u32::from(matches!(&*image.element, SpirvType::Integer { .. }));
     let word = image.format.value()
         | sampled_type << 8
         | image.dim.value() << 12
@@ -153,15 +166,6 @@ fn load_image<'c, 'r>(
         }
         _ => Err(MatchFailure::new("not an image load")),
     }
-}
-
-/// `spirv.Image`: a sampled image's image is the same descriptor.
-fn image_of_sampled_image<'c, 'r>(
-    _op: OperationRef<'c, 'r>,
-    operands: &[Value<'c, 'r>],
-    _rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-) -> Result<Replacement<'c, 'r>, MatchFailure> {
-    Ok(vec![operands.first().copied().ok_or_else(|| MatchFailure::new("spirv.Image without operand"))?])
 }
 
 /// Refuses image operands other than [`NEUTRAL_OPERANDS`].

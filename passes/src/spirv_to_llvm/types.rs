@@ -242,7 +242,7 @@ impl<'c> TypeLowering<'_, 'c> {
             SpirvType::StructRef(name) => {
                 Err(format!("the recursive reference to struct '{name}' can only appear behind a pointer"))
             }
-            SpirvType::Image(_) | SpirvType::SampledImage(_) => super::image::lower_image_type(self.context, self.options),
+            SpirvType::Image(_) | SpirvType::SampledImage(_) => super::image::lower_image_type(self.context, self.options, ty),
             SpirvType::Sampler => Err("samplers have no LLVM lowering".to_owned()),
             // Column-major: element c of the array is column c.
             SpirvType::Matrix { columns, column_type } => {
