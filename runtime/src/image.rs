@@ -408,6 +408,12 @@ impl Image {
             2 => self.dim != Dim::Buffer,
             _ => false,
         };
+        if !fits && dim == 5 {
+            return Err(format!(
+                "the shader wants a texel buffer (--buffer SET:BINDING=FILE@FORMAT), this is a {}x{}x{} image",
+                self.extent[0], self.extent[1], self.extent[2]
+            ));
+        }
         if !fits {
             let names = ["1D", "2D", "3D", "Cube", "Rect", "Buffer"];
             let wanted = names.get(dim as usize).unwrap_or(&"another kind of");
