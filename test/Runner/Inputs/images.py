@@ -84,6 +84,11 @@ FORMATS = {
     "A2B10G10R10_UINT_PACK32": ([10, 10, 10, 2], "uint"), "R32G32B32A32_UINT": ([32] * 4, "uint"),
     "R8_SINT": ([8], "sint"), "R16G16_SINT": ([16] * 2, "sint"), "R32G32B32A32_SINT": ([32] * 4, "sint"),
     "R16G16B16A16_SINT": ([16] * 4, "sint"),
+    "R16G16_SFLOAT": ([16] * 2, "float"), "R16G16B16A16_UNORM": ([16] * 4, "unorm"), "R8_UNORM": ([8], "unorm"),
+    "R16G16_SNORM": ([16] * 2, "snorm"), "R8G8_SNORM": ([8] * 2, "snorm"), "R16_SNORM": ([16], "snorm"),
+    "R16G16B16A16_UINT": ([16] * 4, "uint"), "R16G16_UINT": ([16] * 2, "uint"), "R8G8_UINT": ([8] * 2, "uint"),
+    "R8_UINT": ([8], "uint"), "R8G8B8A8_SINT": ([8] * 4, "sint"), "R32_SINT": ([32], "sint"),
+    "R32G32_SINT": ([32] * 2, "sint"), "R8G8_SINT": ([8] * 2, "sint"), "R16_SINT": ([16], "sint"),
 }
 
 
