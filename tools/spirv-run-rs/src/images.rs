@@ -4,6 +4,7 @@
 //!
 //! - `FILE@FORMAT,W[,H[,D]][,layers=A]`: raw texels of Vulkan format
 //!   `FORMAT` (without `VK_FORMAT_`), tightly packed, layer after layer;
+//!   without FILE (`@FORMAT,W,H`), zeros;
 //! - `FILE.png[@FORMAT]`: a PNG of 8 or 16 bits per channel; gray is
 //!   `R8_UNORM`/`R16_UNORM`, gray and alpha `R8G8_UNORM`/`R16G16_UNORM`,
 //!   RGB and RGBA `R8G8B8A8_UNORM`/`R16G16B16A16_UNORM` (RGB gets an opaque
@@ -109,7 +110,15 @@ fn raw_image(file: &str, spec: &str) -> Result<Image, String> {
         return Err(format!("'{spec}': the image needs a width (FORMAT,W[,H[,D]])"));
     }
     extent.resize(3, 1);
-    let bytes = read(Path::new(file))?;
+    // No file: zeros, for an image the shader only writes.
+    let bytes = if file.is_empty() {
+        let texels = extent.iter().chain(std::iter::once(&layers)).try_fold(format.texel_size(), |size, &n| {
+            size.checked_mul(n as usize)
+        });
+        vec![0; texels.ok_or_else(|| format!("'{spec}': too many texels"))?]
+    } else {
+        read(Path::new(file))?
+    };
     Image::new(format, [extent[0], extent[1], extent[2]], layers, &bytes).map_err(|reason| format!("'{file}': {reason}"))
 }
 

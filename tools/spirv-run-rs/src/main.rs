@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! spirv-run-rs k.spv --workgroups 64 --buffer 0:0=x.bin --buffer 0:1=y.bin:y.out [--push-constants pc.bin]
-//! spirv-run-rs blur.spv --workgroups 8,8 --image 0:0=in.png --image 0:1=out.raw@R32_SFLOAT,64,64:out.png
+//! spirv-run-rs invert.spv --workgroups 8,8 --image 0:0=in.png --image 0:1=@R8G8B8A8_UNORM,64,64:out.png
 //! spirv-run-rs k.spv --entry saxpy --global 1024 --local 64 --arg 0=f32:2.5 --arg 1=buffer:x.bin --arg 2=buffer:y.bin:y.out
 //! spirv-run-rs --amber test1.amber test2.amber
 //! ```
@@ -66,7 +66,7 @@ struct Options {
     buffers: Vec<String>,
 
     /// Vulkan: a storage image for SET:BINDING; IN is FILE@FORMAT,W[,H[,D]][,layers=A]
-    /// (raw texels, FORMAT a Vulkan format name such as R8G8B8A8_UNORM) or a .png;
+    /// (raw texels, FORMAT a Vulkan format name such as R8G8B8A8_UNORM; no FILE: zeros) or a .png;
     /// OUT is written in the same layout, or as PNG when it ends in .png
     #[arg(long = "image", value_name = "SET:BINDING=IN[:OUT]")]
     images: Vec<String>,
