@@ -299,7 +299,7 @@ impl Image {
     /// `bytes` is not a whole number of texels, or holds none.
     pub fn texel_buffer(format: Format, bytes: &[u8]) -> Result<Self, String> {
         let size = format.texel_size();
-        if bytes.is_empty() || bytes.len() % size != 0 {
+        if bytes.is_empty() || !bytes.len().is_multiple_of(size) {
             return Err(format!(
                 "{} bytes are not a whole number of {} texels ({size} bytes each)",
                 bytes.len(),

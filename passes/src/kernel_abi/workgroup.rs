@@ -755,17 +755,24 @@ fn materialize(text: &mut Text, ty: &str, components: &[String]) -> String {
     }
 }
 
+/// The `size` of a resource in the info table.
+enum InfoSize {
+    /// The size of this LLVM type (0 without one).
+    Of(Option<String>),
+    /// This word: an image's declaration (docs/abi.md, "Images").
+    Word(u32),
+}
+
 /// The resource table and `__spvabi_<entry>_info`.
 fn info_globals(abi: &EntryAbi<'_>) -> String {
     let name = abi.name;
-    // The size is a type to measure, or (images) the word itself.
-    let mut table: Vec<(ResourceKind, u32, u32, Result<Option<String>, u32>)> = Vec::new();
+    let mut table: Vec<(ResourceKind, u32, u32, InfoSize)> = Vec::new();
     match abi.model {
         ExecutionModel::GlCompute => {
             for resource in abi.resources {
                 let size = match resource.image_word {
-                    Some(word) => Err(word),
-                    None => Ok(Some(resource.value_type.clone())),
+                    Some(word) => InfoSize::Word(word),
+                    None => InfoSize::Of(Some(resource.value_type.clone())),
                 };
                 table.push((resource.kind, resource.set, resource.binding, size));
             }
@@ -773,7 +780,7 @@ fn info_globals(abi: &EntryAbi<'_>) -> String {
         ExecutionModel::Kernel => {
             for (ty, kind) in abi.parameters.iter().zip(abi.arguments) {
                 let size = (*kind == ResourceKind::Value && pointer_address_space(ty).is_none()).then(|| ty.clone());
-                table.push((*kind, 0, 0, Ok(size)));
+                table.push((*kind, 0, 0, InfoSize::Of(size)));
             }
         }
     }
@@ -788,8 +795,8 @@ fn info_globals(abi: &EntryAbi<'_>) -> String {
         for (index, (kind, set, binding, size)) in table.iter().enumerate() {
             let fields = [text.i32(*kind as i64), text.i32(i64::from(*set)), text.i32(i64::from(*binding))];
             let size = match size {
-                Ok(ty) => size_i32(&mut text, ty.as_deref()),
-                Err(word) => text.i32(i64::from(*word)),
+                InfoSize::Of(ty) => size_i32(&mut text, ty.as_deref()),
+                InfoSize::Word(word) => text.i32(i64::from(*word)),
             };
             for (field, value) in fields.iter().chain(std::iter::once(&size)).enumerate() {
                 aggregate = text.value(format!("llvm.insertvalue {value}, {aggregate}[{index}, {field}] : {array}"));
