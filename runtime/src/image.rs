@@ -104,10 +104,22 @@ pub const FORMATS: &[Format] = &[
     format(39, "R8_UINT", [8, 0, 0, 0], Uint),
 ];
 
+/// [`FORMATS`] indexed by their SPIR-V number.
+const BY_SPIRV: [Option<Format>; 40] = {
+    let mut table = [None; 40];
+    let mut index = 0;
+    while index < FORMATS.len() {
+        table[FORMATS[index].spirv as usize] = Some(FORMATS[index]);
+        index += 1;
+    }
+    table
+};
+
 impl Format {
     /// The format of SPIR-V `Image Format` `spirv`.
     pub fn from_spirv(spirv: u32) -> Option<Self> {
-        FORMATS.iter().copied().find(|format| format.spirv == spirv)
+        // Indexed, not searched: every texel access looks its format up.
+        BY_SPIRV.get(spirv as usize).copied().flatten()
     }
 
     /// The format named `name` (Vulkan's name, without `VK_FORMAT_`, any case).
@@ -434,14 +446,13 @@ impl Image {
 
 /// The byte offset of texel (x, y, z, layer) in an image of `descriptor`,
 /// or `None` out of bounds.
-pub(crate) fn texel_offset(descriptor: &crate::jit::RawImage, coordinates: [i32; 4]) -> Option<usize> {
+pub(crate) fn texel_offset(descriptor: &crate::jit::RawImage, format: Format, coordinates: [i32; 4]) -> Option<usize> {
     let [x, y, z, layer] = coordinates.map(|c| u32::try_from(c).ok());
     let (x, y, z, layer) = (x?, y?, z?, layer?);
     let [width, height, depth] = descriptor.extent;
     if x >= width || y >= height || z >= depth || layer >= descriptor.layers {
         return None;
     }
-    let format = Format::from_spirv(descriptor.format)?;
     let offset = u64::from(layer) * descriptor.layer_pitch
         + u64::from(z) * descriptor.slice_pitch
         + u64::from(y) * descriptor.row_pitch

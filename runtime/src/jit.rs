@@ -82,7 +82,7 @@ extern "C" fn image_read(descriptor: *const RawImage, x: i32, y: i32, z: i32, la
     // (Kernel::dispatch built it; it outlives the dispatch).
     let descriptor = unsafe { &*descriptor };
     let Some(format) = crate::image::Format::from_spirv(descriptor.format) else { return 0 };
-    let Some(offset) = crate::image::texel_offset(descriptor, [x, y, z, layer]) else {
+    let Some(offset) = crate::image::texel_offset(descriptor, format, [x, y, z, layer]) else {
         return crate::image::pack(format.missing());
     };
     let mut texel = [0u8; 16];
@@ -98,7 +98,7 @@ extern "C" fn image_write(descriptor: *const RawImage, x: i32, y: i32, z: i32, l
     // SAFETY: as in `image_read`.
     let descriptor = unsafe { &*descriptor };
     let Some(format) = crate::image::Format::from_spirv(descriptor.format) else { return };
-    let Some(offset) = crate::image::texel_offset(descriptor, [x, y, z, layer]) else { return };
+    let Some(offset) = crate::image::texel_offset(descriptor, format, [x, y, z, layer]) else { return };
     let mut bytes = [0u8; 16];
     let size = format.texel_size();
     format.encode(crate::image::unpack(texel), &mut bytes[..size]);
