@@ -4,7 +4,7 @@
 // 16x8 storage images (normalized, packed, half and integer formats), stores
 // what it read in a buffer, and writes back a value each format holds
 // exactly (a swizzle, a negation, a halving), so that the comparison tests
-// the conversions, not a rounding the spec leaves open.
+// the conversions, not a rounding the spec leaves open; and reads outside.
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(set = 0, binding = 0, rgba8_snorm) uniform image2D snorm8;
 layout(set = 0, binding = 1, rgba16f) uniform image2D half4;
@@ -29,6 +29,10 @@ void main() {
   reads[384 + i] = d;
   reads[512 + i] = vec4(e);
   reads[640 + i] = vec4(f);
+  // Outside the images (robustImageAccess): zeros, and an alpha of one
+  // where the format has none.
+  reads[768 + i] = imageLoad(unorm16, p + ivec2(16, 0));
+  reads[896 + i] = vec4(imageLoad(sint16, p - ivec2(0, 8)));
   imageStore(snorm8, p, -a.wzyx);
   imageStore(half4, p, b * -0.5);
   imageStore(packed, p, c.bgra);
