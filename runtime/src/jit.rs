@@ -72,7 +72,10 @@ pub(crate) struct RawImage {
 
 /// The image functions the compiled code calls (docs/abi.md, "Images"), by
 /// name. Only these shims touch texel memory; image.rs does the rest.
-const IMAGE_FUNCTIONS: [&str; 3] = ["__spvabi_image_read", "__spvabi_image_write", "__spvabi_image_size"];
+const IMAGE_FUNCTIONS: [&str; 3] = {
+    use spirv_opt_passes::spirv_to_llvm::image::{IMAGE_READ, IMAGE_SIZE, IMAGE_WRITE};
+    [IMAGE_READ, IMAGE_WRITE, IMAGE_SIZE]
+};
 
 /// The texel at `coordinates` of the image `descriptor` points at, as four
 /// 32-bit components (`pack`ed); zero with a missing alpha of one out of
