@@ -247,7 +247,8 @@ def check_buffer(suffix, fetched_format):
     got = read(f"halves.{suffix}.out")
     for i in range(12):
         h = half_value(int.from_bytes(halves[2 * i:2 * i + 2], "little"))
-        same(f"halves[{i}]", got[2 * i:2 * i + 2], struct.pack("<H", half_bits(h * f32(3))))
+        expected = struct.pack("<H", half_bits(h * f32(3))) if i % 2 == 0 else halves[2 * i:2 * i + 2]
+        same(f"halves[{i}]", got[2 * i:2 * i + 2], expected)
     same("sizes", list(out[64:68]), [10, 12, 12, 0])
     print(f"buffer {suffix} ({fetched_format}): 10 texels, 12 fetches, 12 halves and 3 sizes match")
 
