@@ -54,6 +54,70 @@ pub(crate) fn bytes_of_mut(words: &mut [Line]) -> &mut [u8] {
     unsafe { std::slice::from_raw_parts_mut(words.as_mut_ptr().cast(), std::mem::size_of_val(words)) }
 }
 
+/// `spvabi_image` (include/spvabi.h): what an image resource points at.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RawImage {
+    pub texels: *mut u8,
+    pub format: u32,
+    pub dim: u32,
+    pub extent: [u32; 3],
+    pub layers: u32,
+    pub levels: u32,
+    pub samples: u32,
+    pub row_pitch: u64,
+    pub slice_pitch: u64,
+    pub layer_pitch: u64,
+}
+
+/// The image functions the compiled code calls (docs/abi.md, "Images"), by
+/// name. Only these shims touch texel memory; image.rs does the rest.
+const IMAGE_FUNCTIONS: [&str; 3] = {
+    use spirv_opt_passes::spirv_to_llvm::image::{IMAGE_READ, IMAGE_SIZE, IMAGE_WRITE};
+    [IMAGE_READ, IMAGE_WRITE, IMAGE_SIZE]
+};
+
+/// The texel at `coordinates` of the image `descriptor` points at, as four
+/// 32-bit components (`pack`ed); zero with a missing alpha of one out of
+/// bounds.
+extern "C" fn image_read(descriptor: *const RawImage, x: i32, y: i32, z: i32, layer: i32) -> u128 {
+    // SAFETY: the kernel passes a descriptor of the dispatch's resources
+    // (Kernel::dispatch built it; it outlives the dispatch).
+    let descriptor = unsafe { &*descriptor };
+    let Some(format) = crate::image::Format::from_spirv(descriptor.format) else { return 0 };
+    let Some(offset) = crate::image::texel_offset(descriptor, format, [x, y, z, layer]) else {
+        return crate::image::pack(format.missing());
+    };
+    let mut texel = [0u8; 16];
+    let size = format.texel_size();
+    // SAFETY: `texel_offset` checked the coordinates against the extent,
+    // so the texel lies inside the image's memory.
+    unsafe { std::ptr::copy_nonoverlapping(descriptor.texels.add(offset), texel.as_mut_ptr(), size) };
+    crate::image::pack(format.decode(&texel[..size]))
+}
+
+/// Writes `texel` (`pack`ed components) at `coordinates`; nothing out of bounds.
+extern "C" fn image_write(descriptor: *const RawImage, x: i32, y: i32, z: i32, layer: i32, texel: u128) {
+    // SAFETY: as in `image_read`.
+    let descriptor = unsafe { &*descriptor };
+    let Some(format) = crate::image::Format::from_spirv(descriptor.format) else { return };
+    let Some(offset) = crate::image::texel_offset(descriptor, format, [x, y, z, layer]) else { return };
+    let mut bytes = [0u8; 16];
+    let size = format.texel_size();
+    format.encode(crate::image::unpack(texel), &mut bytes[..size]);
+    // SAFETY: as in `image_read`; workgroups writing the same texel race as
+    // they would on a GPU (the shader's business).
+    unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), descriptor.texels.add(offset), size) };
+}
+
+/// Width, height, depth and layers (`pack`ed).
+extern "C" fn image_size(descriptor: *const RawImage) -> u128 {
+    // SAFETY: as in `image_read`.
+    let descriptor = unsafe { &*descriptor };
+    let [width, height, depth] = descriptor.extent;
+    crate::image::pack([width, height, depth, descriptor.layers])
+}
+
 /// `spvabi_resource`.
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
@@ -107,7 +171,9 @@ unsafe impl Sync for Jit {}
 /// through a null address.
 pub(crate) fn resolvable(name: &str) -> bool {
     inkwell::support::load_visible_symbols();
-    matches!(name, "malloc" | "free") || inkwell::support::search_for_address_of_symbol(name).is_some()
+    matches!(name, "malloc" | "free")
+        || IMAGE_FUNCTIONS.contains(&name)
+        || inkwell::support::search_for_address_of_symbol(name).is_some()
 }
 
 impl Jit {
@@ -139,7 +205,11 @@ impl Jit {
         // arena, not from the process's malloc (frames.rs says why).
         let alloc: extern "C" fn(u64) -> *mut u8 = frames::alloc;
         let free: extern "C" fn(*mut u8) = frames::free;
-        for (name, address) in [("malloc", alloc as usize), ("free", free as usize)] {
+        let read: extern "C" fn(*const RawImage, i32, i32, i32, i32) -> u128 = image_read;
+        let write: extern "C" fn(*const RawImage, i32, i32, i32, i32, u128) = image_write;
+        let size: extern "C" fn(*const RawImage) -> u128 = image_size;
+        let images = IMAGE_FUNCTIONS.into_iter().zip([read as usize, write as usize, size as usize]);
+        for (name, address) in [("malloc", alloc as usize), ("free", free as usize)].into_iter().chain(images) {
             if let Some(function) = module.get_function(name).filter(|function| function.count_basic_blocks() == 0) {
                 engine.add_global_mapping(&function, address);
             }

@@ -17,7 +17,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod image;
 mod jit;
+
+pub use image::{Format, Image};
 
 use std::{
     cell::RefCell,
@@ -90,6 +93,12 @@ pub enum ResourceKind {
     LocalPointer,
     /// An OpenCL argument by value.
     Value,
+    /// A Vulkan storage image (`image2D`...).
+    StorageImage,
+    /// A Vulkan storage texel buffer (`imageBuffer`).
+    StorageTexelBuffer,
+    /// A Vulkan uniform texel buffer (`textureBuffer`, `samplerBuffer`).
+    UniformTexelBuffer,
 }
 
 /// The type of an OpenCL argument passed by value, when it is a scalar
@@ -118,7 +127,8 @@ pub struct ResourceInfo {
     pub descriptor_set: u32,
     /// The binding (Vulkan).
     pub binding: u32,
-    /// The bytes its declaration needs at least (0 when unknown).
+    /// The bytes its declaration needs at least (0 when unknown); for an
+    /// image, what the shader declares of it (docs/abi.md, "Images").
     pub size: u32,
     /// An OpenCL argument by value of a scalar type: that type.
     pub scalar: Option<ScalarType>,
@@ -206,6 +216,8 @@ pub enum Resource<'a> {
     Local(usize),
     /// An OpenCL argument by value, its bytes (little-endian), aligned.
     Value(Buffer),
+    /// A storage image or a texel buffer (Vulkan binding).
+    Image(&'a mut Image),
 }
 
 /// One dispatch: the workgroups and what the kernel reads.
@@ -299,6 +311,9 @@ impl Kernel {
                     2 => ResourceKind::UniformBuffer,
                     3 => ResourceKind::GlobalPointer,
                     4 => ResourceKind::LocalPointer,
+                    6 => ResourceKind::StorageImage,
+                    7 => ResourceKind::StorageTexelBuffer,
+                    8 => ResourceKind::UniformTexelBuffer,
                     _ => ResourceKind::Value,
                 },
                 descriptor_set: raw.descriptor_set,
@@ -358,6 +373,10 @@ impl Kernel {
         // Buffers shorter than their block, in unchecked code: zero-padded
         // copies (by binding: aliasing views share one), copied back after.
         let mut padded: BTreeMap<(u32, u32), Buffer> = BTreeMap::new();
+        // The image descriptors `pointers` point into: never moved (sized
+        // first), alive until the workgroups are done.
+        let image_count = info.resources.iter().filter(|resource| is_image(resource.kind)).count();
+        let mut descriptors: Vec<jit::RawImage> = Vec::with_capacity(image_count);
         match info.model {
             ExecutionModel::GlCompute => {
                 // What the views of each binding need at least.
@@ -370,10 +389,32 @@ impl Kernel {
                     let key = (resource.descriptor_set, resource.binding);
                     let bound = dispatch.bindings.get_mut(&key).ok_or_else(|| {
                         RunError::Dispatch(format!(
-                            "the kernel uses set {} binding {}, which has no buffer",
-                            resource.descriptor_set, resource.binding
+                            "the kernel uses set {} binding {}, which has no {}",
+                            resource.descriptor_set,
+                            resource.binding,
+                            if is_image(resource.kind) { "image" } else { "buffer" }
                         ))
                     })?;
+                    if is_image(resource.kind) {
+                        let Resource::Image(image) = bound else {
+                            return Err(RunError::Dispatch(format!(
+                                "set {} binding {} must be an image{}",
+                                key.0,
+                                key.1,
+                                if resource.kind == ResourceKind::StorageImage { "" } else { " (a texel buffer)" }
+                            )));
+                        };
+                        image.check(resource.size).map_err(|reason| {
+                            RunError::Dispatch(format!("set {} binding {}: {reason}", key.0, key.1))
+                        })?;
+                        descriptors.push(image.descriptor());
+                        let descriptor = descriptors.last_mut().map_or(std::ptr::null_mut(), |descriptor| {
+                            std::ptr::from_mut::<jit::RawImage>(descriptor).cast::<u8>()
+                        });
+                        sizes.push(std::mem::size_of::<jit::RawImage>() as u64);
+                        pointers.push(descriptor);
+                        continue;
+                    }
                     let Resource::Buffer(buffer) = bound else {
                         return Err(RunError::Dispatch(format!("set {} binding {} must be a buffer", key.0, key.1)));
                     };
@@ -496,6 +537,11 @@ impl Kernel {
         }
         Ok(())
     }
+}
+
+/// Whether resources of `kind` are images (bound as [`Resource::Image`]).
+fn is_image(kind: ResourceKind) -> bool {
+    matches!(kind, ResourceKind::StorageImage | ResourceKind::StorageTexelBuffer | ResourceKind::UniformTexelBuffer)
 }
 
 /// Source to optimized LLVM IR with the kernel ABI, and the entry point's name.

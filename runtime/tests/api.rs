@@ -224,3 +224,68 @@ fn spmd_options_parse_as_the_tools_take_them() {
     assert!(spmd::valid_width(8) && spmd::valid_width(2) && spmd::valid_width(64));
     assert!(!spmd::valid_width(3) && !spmd::valid_width(1) && !spmd::valid_width(128));
 }
+
+/// dst[x] = src[x] * 2 over a 1D rgba8 storage image and an r32ui texel
+/// buffer (its size added), written as MLIR to stay independent of glslang.
+const IMAGE_KERNEL: &str = r#"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Image1D, ImageBuffer, ImageQuery], []> {
+  spirv.GlobalVariable @gid built_in("GlobalInvocationId") : !spirv.ptr<vector<3xi32>, Input>
+  spirv.GlobalVariable @src bind(0, 0) : !spirv.ptr<!spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>, UniformConstant>
+  spirv.GlobalVariable @dst bind(0, 1) : !spirv.ptr<!spirv.image<i32, Buffer, NoDepth, NonArrayed, SingleSampled, NoSampler, R32ui>, UniformConstant>
+  spirv.func @main() "None" {
+    %g = spirv.mlir.addressof @gid : !spirv.ptr<vector<3xi32>, Input>
+    %v = spirv.Load "Input" %g : vector<3xi32>
+    %x = spirv.CompositeExtract %v[0 : i32] : vector<3xi32>
+    %src_addr = spirv.mlir.addressof @src : !spirv.ptr<!spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>, UniformConstant>
+    %src = spirv.Load "UniformConstant" %src_addr : !spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>
+    %texel = spirv.ImageRead %src, %x : !spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>, i32 -> vector<4xf32>
+    %red = spirv.CompositeExtract %texel[0 : i32] : vector<4xf32>
+    %scale = spirv.Constant 510.0 : f32
+    %scaled = spirv.FMul %red, %scale : f32
+    %integer = spirv.ConvertFToU %scaled : f32 to i32
+    %dst_addr = spirv.mlir.addressof @dst : !spirv.ptr<!spirv.image<i32, Buffer, NoDepth, NonArrayed, SingleSampled, NoSampler, R32ui>, UniformConstant>
+    %dst = spirv.Load "UniformConstant" %dst_addr : !spirv.image<i32, Buffer, NoDepth, NonArrayed, SingleSampled, NoSampler, R32ui>
+    %size = spirv.ImageQuerySize %dst : !spirv.image<i32, Buffer, NoDepth, NonArrayed, SingleSampled, NoSampler, R32ui> -> i32
+    %sum = spirv.IAdd %integer, %size : i32
+    %out = spirv.CompositeConstruct %sum, %sum, %sum, %sum : (i32, i32, i32, i32) -> vector<4xi32>
+    spirv.ImageWrite %dst, %x, %out : !spirv.image<i32, Buffer, NoDepth, NonArrayed, SingleSampled, NoSampler, R32ui>, i32, vector<4xi32>
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main, @gid
+  spirv.ExecutionMode @main "LocalSize", 8, 1, 1
+}
+"#;
+
+#[test]
+fn images_bind_through_the_api_and_are_checked_before_running() {
+    use spirv_run::{Format, Image};
+    let kernel = Kernel::compile(IMAGE_KERNEL.as_bytes(), "images.mlir", &CompileOptions::default()).expect("compiles");
+    let kinds: Vec<_> = kernel.info().resources.iter().map(|r| r.kind).collect();
+    assert_eq!(kinds, [ResourceKind::StorageImage, ResourceKind::StorageTexelBuffer]);
+    let rgba8 = Format::from_name("R8G8B8A8_UNORM").unwrap();
+    let r32ui = Format::from_name("R32_UINT").unwrap();
+    // 6 texels read, 7 written: invocation 6 reads outside (zero), 7 writes outside.
+    let texels: Vec<u8> = (0..6u8).flat_map(|i| [i * 40, 0, 0, 255]).collect();
+    let mut src = Image::new(rgba8, [6, 1, 1], 1, &texels).unwrap();
+    let mut dst = Image::texel_buffer(r32ui, &[0xff; 28]).unwrap();
+    let mut dispatch = Dispatch::new([1, 1, 1]);
+    dispatch.bind(0, 0, Resource::Image(&mut src));
+    dispatch.bind(0, 1, Resource::Image(&mut dst));
+    kernel.dispatch(&mut dispatch).expect("runs");
+    drop(dispatch);
+    let got: Vec<u32> = dst.bytes().chunks_exact(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])).collect();
+    assert_eq!(got, [7, 87, 167, 247, 327, 407, 7]);
+
+    // A format the shader does not declare, a buffer for an image: refused.
+    let mut wrong = Image::new(r32ui, [6, 1, 1], 1, &[0; 24]).unwrap();
+    let mut dispatch = Dispatch::new([1, 1, 1]);
+    dispatch.bind(0, 0, Resource::Image(&mut wrong));
+    dispatch.bind(0, 1, Resource::Image(&mut dst));
+    let error = kernel.dispatch(&mut dispatch).unwrap_err().to_string();
+    assert_eq!(error, "set 0 binding 0: the shader declares the image R8G8B8A8_UNORM, the image is R32_UINT");
+    let mut buffer = Buffer::zeroed(64);
+    let mut dispatch = Dispatch::new([1, 1, 1]);
+    dispatch.bind(0, 0, Resource::Buffer(&mut buffer));
+    let error = kernel.dispatch(&mut dispatch).unwrap_err().to_string();
+    assert_eq!(error, "set 0 binding 0 must be an image");
+}

@@ -126,6 +126,20 @@ struct Binding {
     binding: u32,
     kind: ResourceKind,
     value_type: String,
+    /// An image's word (docs/abi.md, "Images"): its info `size`.
+    image_word: Option<u32>,
+}
+
+/// The resource kind and word of an image binding (the `image` and
+/// `image_word` of its interface attribute), `None` for a buffer.
+fn image_resource(global: OperationRef<'_, '_>) -> Option<(ResourceKind, u32)> {
+    let interface = DictionaryAttribute::try_from(global.attribute(INTERFACE).ok()?).ok()?;
+    let kind = match dictionary_string(interface, "image")?.as_str() {
+        "storage_image" => ResourceKind::StorageImage,
+        "storage_texel_buffer" => ResourceKind::StorageTexelBuffer,
+        _ => ResourceKind::UniformTexelBuffer,
+    };
+    Some((kind, dictionary_integer(interface, "image_word")?))
 }
 
 /// Whether the ABI gives the SPIR-V builtin `base` (an unmangled
@@ -284,6 +298,14 @@ fn classify<'c>(global: OperationRef<'c, '_>, name: &str) -> Result<'c, Option<(
             // Its index in the resource table is known once every binding is.
             SlotKind::Resource(0)
         }
+        // A storage image or texel buffer (spirv_to_llvm/image.rs): its
+        // descriptor is the binding's resource.
+        "UniformConstant" if interface.element_by_name("image").is_some() => {
+            if binding.is_none() {
+                return Err(error(global, format!("the image @{name} has no descriptor set and binding")));
+            }
+            SlotKind::Resource(0)
+        }
         "PushConstant" => SlotKind::PushConstant,
         "Workgroup" => SlotKind::Workgroup,
         "Private" => SlotKind::Private(has_initializer),
@@ -402,12 +424,19 @@ fn apply_to_module<'c>(
             .ok()
             .and_then(|attribute| DictionaryAttribute::try_from(attribute).ok())
             .is_some_and(|dictionary| dictionary.element_by_name("buffer_block").is_some());
-        let kind = if storage_class == "Uniform" && !buffer_block {
-            ResourceKind::UniformBuffer
-        } else {
-            ResourceKind::StorageBuffer
+        let image = image_resource(globals[global]);
+        let kind = match &image {
+            Some((kind, _)) => *kind,
+            None if storage_class == "Uniform" && !buffer_block => ResourceKind::UniformBuffer,
+            None => ResourceKind::StorageBuffer,
         };
-        resources.push(Binding { set: *set, binding: *binding, kind, value_type: global_value_type(globals[global])? });
+        resources.push(Binding {
+            set: *set,
+            binding: *binding,
+            kind,
+            value_type: global_value_type(globals[global])?,
+            image_word: image.map(|(_, word)| word),
+        });
     }
     for slot in &mut slots {
         if let SlotKind::Resource(index) = &mut slot.kind {

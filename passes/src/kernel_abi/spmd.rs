@@ -944,6 +944,9 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         if opcode == Op::Store {
             return self.emit_store(instruction, mask, guard);
         }
+        if let Some(kind) = image_call(instruction) {
+            return self.emit_image_call(instruction, kind, mask);
+        }
         if !self.varying.contains(&key(&instruction)) {
             return self.emit_uniform(instruction, guard);
         }
@@ -1572,6 +1575,80 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         Ok(vec![result.into()])
     }
 
+    /// A call of the host's image functions (spirv_to_llvm/image.rs), lane
+    /// by lane in lane order. Reads and size queries run in every lane:
+    /// they change nothing, and a masked-off lane's coordinates, whatever
+    /// they hold, are bounds-checked by the function like any other. A
+    /// write runs in every lane too, a masked-off lane's with x = -1,
+    /// outside every image: the function drops it, no branch needed.
+    fn emit_image_call(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+        kind: ImageCall,
+        mask: VectorValue<'ctx>,
+    ) -> Result<()> {
+        let call = CallSiteValue::try_from(instruction).map_err(|_| no_type())?;
+        let callee = call.get_called_fn_value().ok_or_else(no_type)?;
+        let count = instruction.get_num_operands().saturating_sub(1);
+        let mut arguments = Vec::with_capacity(count as usize);
+        for index in 0..count {
+            let Some(Operand::Value(argument)) = instruction.get_operand(index) else { return Err(no_type()) };
+            arguments.push(match self.lanes(argument)? {
+                Lanes::Uniform(value) => Lanes::Uniform(value),
+                Lanes::Varying(components) if components.len() == 1 => Lanes::Varying(components),
+                Lanes::Varying(_) => return unsupported("an image call with a vector argument"),
+            });
+        }
+        let i32_type = self.context.i32_type();
+        if kind == ImageCall::Read && arguments.iter().all(|argument| matches!(argument, Lanes::Uniform(_))) {
+            // The same texel (or size) for every lane: read once.
+            let values: Vec<BasicMetadataValueEnum<'ctx>> = arguments
+                .iter()
+                .filter_map(|argument| match argument {
+                    Lanes::Uniform(value) => Some((*value).into()),
+                    Lanes::Varying(_) => None,
+                })
+                .collect();
+            let result = self.builder.build_direct_call(callee, &values, "")?;
+            let value = result.try_as_basic_value().basic().ok_or_else(no_type)?;
+            self.values.insert(key(&instruction), Lanes::Uniform(value));
+            return Ok(());
+        }
+        let outside = i32_type.const_all_ones();
+        let mut results: Vec<BasicValueEnum<'ctx>> = Vec::new();
+        for lane in 0..self.width {
+            let index = i32_type.const_int(u64::from(lane), false);
+            let mut values: Vec<BasicMetadataValueEnum<'ctx>> = Vec::with_capacity(arguments.len());
+            for (position, argument) in arguments.iter().enumerate() {
+                let mut value = match argument {
+                    Lanes::Uniform(value) => *value,
+                    Lanes::Varying(components) => {
+                        self.builder.build_extract_element(components[0].into_vector_value(), index, "")?
+                    }
+                };
+                if kind == ImageCall::Write && position == 1 {
+                    let active = self.builder.build_extract_element(mask, index, "")?.into_int_value();
+                    value = self.builder.build_select(active, value.into_int_value(), outside, "")?;
+                }
+                values.push(value.into());
+            }
+            let result = self.builder.build_direct_call(callee, &values, "")?;
+            if kind != ImageCall::Write {
+                results.push(result.try_as_basic_value().basic().ok_or_else(no_type)?);
+            }
+        }
+        if kind != ImageCall::Write {
+            let ty = results.first().map(|value| value.get_type()).ok_or_else(no_type)?;
+            let mut vector = self.components_of(ty)?.poison(self.width)[0].into_vector_value();
+            for (lane, value) in results.into_iter().enumerate() {
+                let index = i32_type.const_int(lane as u64, false);
+                vector = self.builder.build_insert_element(vector, value, index, "")?;
+            }
+            self.values.insert(key(&instruction), Lanes::Varying(vec![vector.into()]));
+        }
+        Ok(())
+    }
+
     /// `llvm.vector.reduce.<kind>` of a per-lane vector: its components
     /// folded in order.
     fn reduce_components(&mut self, kind: &str, arguments: &[BasicValueEnum<'ctx>]) -> Result<BasicValueEnum<'ctx>> {
@@ -1781,6 +1858,29 @@ fn is_ignorable_intrinsic(instruction: InstructionValue<'_>) -> bool {
 
 /// A call of a function that neither reads nor writes memory (`memory(none)`,
 /// as LLVM's math intrinsics and the libm functions the builtins call).
+/// Which of the host's image functions (docs/abi.md, "Images") a call calls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ImageCall {
+    /// `__spvabi_image_read`, `__spvabi_image_size`: read only.
+    Read,
+    /// `__spvabi_image_write`: x is its second argument.
+    Write,
+}
+
+fn image_call(instruction: InstructionValue<'_>) -> Option<ImageCall> {
+    use crate::spirv_to_llvm::image::{IMAGE_READ, IMAGE_SIZE, IMAGE_WRITE};
+    if instruction.get_opcode() != Op::Call {
+        return None;
+    }
+    let callee = CallSiteValue::try_from(instruction).ok()?.get_called_fn_value()?;
+    let name = callee.get_name().to_str().ok()?;
+    match name {
+        _ if name == IMAGE_READ || name == IMAGE_SIZE => Some(ImageCall::Read),
+        _ if name == IMAGE_WRITE => Some(ImageCall::Write),
+        _ => None,
+    }
+}
+
 fn is_pure_call(instruction: InstructionValue<'_>) -> bool {
     let Ok(call) = CallSiteValue::try_from(instruction) else { return false };
     let Some(callee) = call.get_called_fn_value() else { return false };

@@ -52,6 +52,12 @@ pub enum ResourceKind {
     LocalPointer = 4,
     /// An OpenCL argument passed by value: `resources[i]` points at it.
     Value = 5,
+    /// A Vulkan storage image: `resources[i]` points at its `spvabi_image`.
+    StorageImage = 6,
+    /// A Vulkan storage texel buffer (`spvabi_image` too).
+    StorageTexelBuffer = 7,
+    /// A Vulkan uniform texel buffer (`spvabi_image` too).
+    UniformTexelBuffer = 8,
 }
 
 /// What the glue of one entry point is made from.
@@ -749,20 +755,32 @@ fn materialize(text: &mut Text, ty: &str, components: &[String]) -> String {
     }
 }
 
+/// The `size` of a resource in the info table.
+enum InfoSize {
+    /// The size of this LLVM type (0 without one).
+    Of(Option<String>),
+    /// This word: an image's declaration (docs/abi.md, "Images").
+    Word(u32),
+}
+
 /// The resource table and `__spvabi_<entry>_info`.
 fn info_globals(abi: &EntryAbi<'_>) -> String {
     let name = abi.name;
-    let mut table: Vec<(ResourceKind, u32, u32, Option<String>)> = Vec::new();
+    let mut table: Vec<(ResourceKind, u32, u32, InfoSize)> = Vec::new();
     match abi.model {
         ExecutionModel::GlCompute => {
             for resource in abi.resources {
-                table.push((resource.kind, resource.set, resource.binding, Some(resource.value_type.clone())));
+                let size = match resource.image_word {
+                    Some(word) => InfoSize::Word(word),
+                    None => InfoSize::Of(Some(resource.value_type.clone())),
+                };
+                table.push((resource.kind, resource.set, resource.binding, size));
             }
         }
         ExecutionModel::Kernel => {
             for (ty, kind) in abi.parameters.iter().zip(abi.arguments) {
                 let size = (*kind == ResourceKind::Value && pointer_address_space(ty).is_none()).then(|| ty.clone());
-                table.push((*kind, 0, 0, size));
+                table.push((*kind, 0, 0, InfoSize::Of(size)));
             }
         }
     }
@@ -776,7 +794,10 @@ fn info_globals(abi: &EntryAbi<'_>) -> String {
         let mut aggregate = text.value(format!("llvm.mlir.poison : {array}"));
         for (index, (kind, set, binding, size)) in table.iter().enumerate() {
             let fields = [text.i32(*kind as i64), text.i32(i64::from(*set)), text.i32(i64::from(*binding))];
-            let size = size_i32(&mut text, size.as_deref());
+            let size = match size {
+                InfoSize::Of(ty) => size_i32(&mut text, ty.as_deref()),
+                InfoSize::Word(word) => text.i32(i64::from(*word)),
+            };
             for (field, value) in fields.iter().chain(std::iter::once(&size)).enumerate() {
                 aggregate = text.value(format!("llvm.insertvalue {value}, {aggregate}[{index}, {field}] : {array}"));
             }

@@ -15,7 +15,9 @@
 //!   "GlobalInvocationId", descriptor_set = 0 : i32, binding = 1 : i32}`,
 //!   each key present when the variable has it, and `buffer_block` for a
 //!   `Uniform` block decorated `BufferBlock` (a storage buffer before
-//!   SPIR-V 1.3's `StorageBuffer` class).
+//!   SPIR-V 1.3's `StorageBuffer` class); for an image, `image =
+//!   "storage_image"` (or `"storage_texel_buffer"`, `"uniform_texel_buffer"`)
+//!   and `image_word`, what the shader declares of it (docs/abi.md, "Images").
 
 use std::{cell::RefCell, collections::HashMap};
 
@@ -114,6 +116,12 @@ pub(super) fn interface_attribute<'c>(
         fields.push((Identifier::new(context, "built_in"), StringAttribute::new(context, &built_in).into()));
     }
     let i32_type = melior::ir::r#type::IntegerType::new(context, 32).into();
+    if let SpirvType::Pointer { pointee, .. } = read_type(type_attribute(global, "type")?)?
+        && let Some((kind, word)) = super::image::resource_of(&pointee)?
+    {
+        fields.push((Identifier::new(context, "image"), StringAttribute::new(context, kind).into()));
+        fields.push((Identifier::new(context, "image_word"), IntegerAttribute::new(i32_type, i64::from(word)).into()));
+    }
     for key in ["descriptor_set", "binding"] {
         if let Ok(value) = global.attribute(key)
             && let Ok(value) = IntegerAttribute::try_from(value)

@@ -20,6 +20,7 @@ mod control_flow;
 mod function;
 mod glsl;
 mod group;
+pub mod image;
 mod intel;
 mod logical;
 mod matrix;
@@ -63,6 +64,8 @@ pub fn populate_spirv_to_llvm_patterns(patterns: &mut PatternSet, options: Spirv
     function::populate(patterns);
     glsl::populate(patterns);
     group::populate(patterns);
+    // Before memory: a load of an image is the image's descriptor address.
+    image::populate(patterns);
     intel::populate(patterns);
     logical::populate(patterns);
     matrix::populate(patterns);

@@ -16,8 +16,10 @@
 //! * `!spirv.matrix<C x vector<R x T>>` is `!llvm.array<C x vector<R x T>>`:
 //!   C column vectors, column-major, as SPIR-V and the SPIRV-LLVM-Translator
 //!   lay matrices out (the matrix ops are lowered in `matrix.rs`);
-//! * images, sampled images, cooperative matrices and ARM tensors have no
-//!   LLVM counterpart and are errors.
+//! * a Vulkan image (storage image, texel buffer) is a pointer to its
+//!   descriptor (`image.rs`, docs/abi.md "Images"); samplers, OpenCL
+//!   images, cooperative matrices and ARM tensors have no LLVM counterpart
+//!   and are errors.
 
 use super::SpirvToLlvmOptions;
 use melior::{
@@ -240,9 +242,8 @@ impl<'c> TypeLowering<'_, 'c> {
             SpirvType::StructRef(name) => {
                 Err(format!("the recursive reference to struct '{name}' can only appear behind a pointer"))
             }
-            SpirvType::Image(_) | SpirvType::SampledImage(_) | SpirvType::Sampler => {
-                Err("images and samplers have no LLVM lowering".to_owned())
-            }
+            SpirvType::Image(_) | SpirvType::SampledImage(_) => super::image::lower_image_type(self.context, self.options, ty),
+            SpirvType::Sampler => Err("samplers have no LLVM lowering".to_owned()),
             // Column-major: element c of the array is column c.
             SpirvType::Matrix { columns, column_type } => {
                 Ok(llvm::r#type::array(self.element(column_type, form)?, *columns))

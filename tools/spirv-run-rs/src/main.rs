@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! spirv-run-rs k.spv --workgroups 64 --buffer 0:0=x.bin --buffer 0:1=y.bin:y.out [--push-constants pc.bin]
+//! spirv-run-rs invert.spv --workgroups 8,8 --image 0:0=in.png --image 0:1=@R8G8B8A8_UNORM,64,64:out.png
 //! spirv-run-rs k.spv --entry saxpy --global 1024 --local 64 --arg 0=f32:2.5 --arg 1=buffer:x.bin --arg 2=buffer:y.bin:y.out
 //! spirv-run-rs --amber test1.amber test2.amber
 //! ```
@@ -21,6 +22,7 @@ use std::{
 };
 
 mod amber;
+mod images;
 
 use clap::Parser;
 use spirv_opt_passes::{
@@ -59,9 +61,16 @@ struct Options {
     #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dimensions)]
     workgroups: Option<Dimensions>,
 
-    /// Vulkan: a buffer for SET:BINDING, initialized from IN, written to OUT at the end
+    /// Vulkan: a buffer for SET:BINDING, initialized from IN, written to OUT at the end;
+    /// IN = FILE@FORMAT makes it a texel buffer of that Vulkan format (R32_SFLOAT...)
     #[arg(long = "buffer", value_name = "SET:BINDING=IN[:OUT]")]
     buffers: Vec<String>,
+
+    /// Vulkan: a storage image for SET:BINDING; IN is FILE@FORMAT,W[,H[,D]][,layers=A]
+    /// (raw texels, FORMAT a Vulkan format name such as R8G8B8A8_UNORM; no FILE: zeros) or a .png;
+    /// OUT is written in the same layout, or as PNG when it ends in .png
+    #[arg(long = "image", value_name = "SET:BINDING=IN[:OUT]")]
+    images: Vec<String>,
 
     /// Vulkan: the push constants' bytes
     #[arg(long, value_name = "FILE")]
@@ -268,6 +277,7 @@ fn run_amber(options: &Options) -> Result<bool, String> {
         ("--entry", options.entry.is_some()),
         ("--workgroups", options.workgroups.is_some()),
         ("--buffer", !options.buffers.is_empty()),
+        ("--image", !options.images.is_empty()),
         ("--push-constants", options.push_constants.is_some()),
         ("--global", options.global.is_some()),
         ("--local", options.local.is_some()),
@@ -329,25 +339,39 @@ fn run(options: &Options) -> Result<(), String> {
     let mut locals: Vec<(u32, usize)> = Vec::new();
     let mut values: Vec<(u32, Buffer)> = Vec::new();
     let mut push_constants = Vec::new();
+    let mut images: Vec<(Slot, images::ImageInput)> = Vec::new();
     let (workgroups, local_size, work_dim) = match info.model {
         ExecutionModel::GlCompute => {
             if options.global.is_some() || options.local.is_some() || !options.arguments.is_empty() {
                 return Err("--global, --local and --arg are for OpenCL kernels; this is a GLCompute shader".into());
             }
             let workgroups = &options.workgroups.as_ref().ok_or("a GLCompute shader needs --workgroups X[,Y[,Z]]")?.0;
-            for binding in &options.buffers {
+            let flags = options.buffers.iter().map(|text| ("--buffer", text));
+            for (flag, binding) in flags.chain(options.images.iter().map(|text| ("--image", text))) {
                 let (slot, files) =
-                    binding.split_once('=').ok_or_else(|| format!("--buffer {binding}: not SET:BINDING=IN[:OUT]"))?;
+                    binding.split_once('=').ok_or_else(|| format!("{flag} {binding}: not SET:BINDING=IN[:OUT]"))?;
                 let (set, index) =
-                    slot.split_once(':').ok_or_else(|| format!("--buffer {binding}: not SET:BINDING=IN[:OUT]"))?;
+                    slot.split_once(':').ok_or_else(|| format!("{flag} {binding}: not SET:BINDING=IN[:OUT]"))?;
                 let set: u32 =
-                    set.parse().map_err(|_| format!("--buffer {binding}: '{set}' is not a descriptor set"))?;
+                    set.parse().map_err(|_| format!("{flag} {binding}: '{set}' is not a descriptor set"))?;
                 let index: u32 =
-                    index.parse().map_err(|_| format!("--buffer {binding}: '{index}' is not a binding"))?;
-                if inputs.iter().any(|(key, _, _)| *key == Some((set, index))) {
-                    return Err(format!("--buffer {binding}: set {set} binding {index} is given twice"));
+                    index.parse().map_err(|_| format!("{flag} {binding}: '{index}' is not a binding"))?;
+                if inputs.iter().any(|(key, _, _)| *key == Some((set, index)))
+                    || images.iter().any(|(key, _)| *key == (set, index))
+                {
+                    return Err(format!("{flag} {binding}: set {set} binding {index} is given twice"));
                 }
-                inputs.push((Some((set, index)), None, input_output(files)?));
+                let image = if flag == "--image" {
+                    Some(images::image_input(files))
+                } else {
+                    images::texel_buffer_input(files).transpose()
+                };
+                match image {
+                    Some(image) => {
+                        images.push(((set, index), image.map_err(|message| format!("{flag} {binding}: {message}"))?));
+                    }
+                    None => inputs.push((Some((set, index)), None, input_output(files)?)),
+                }
             }
             if let Some(path) = &options.push_constants {
                 push_constants = read(path)?;
@@ -355,9 +379,13 @@ fn run(options: &Options) -> Result<(), String> {
             (three(workgroups)?, None, 3)
         }
         ExecutionModel::Kernel => {
-            if options.workgroups.is_some() || !options.buffers.is_empty() || options.push_constants.is_some() {
+            if options.workgroups.is_some()
+                || !options.buffers.is_empty()
+                || !options.images.is_empty()
+                || options.push_constants.is_some()
+            {
                 return Err(
-                    "--workgroups, --buffer and --push-constants are for Vulkan shaders; this is an OpenCL kernel"
+                    "--workgroups, --buffer, --image and --push-constants are for Vulkan shaders; this is an OpenCL kernel"
                         .into(),
                 );
             }
@@ -440,6 +468,9 @@ fn run(options: &Options) -> Result<(), String> {
             (None, None) => continue,
         };
     }
+    for ((set, index), input) in &mut images {
+        dispatch.bind(*set, *index, Resource::Image(&mut input.image));
+    }
     for (index, bytes) in &locals {
         dispatch.argument(*index, Resource::Local(*bytes));
     }
@@ -459,6 +490,9 @@ fn run(options: &Options) -> Result<(), String> {
     kernel.dispatch(&mut dispatch).map_err(|failure| failure.to_string())?;
     let ran = started.elapsed();
     drop(dispatch);
+    for (_, input) in &images {
+        images::write_output(input)?;
+    }
     for (_, _, input) in &inputs {
         if let Some(output) = &input.output {
             std::fs::write(output, input.buffer.bytes())

@@ -1,0 +1,439 @@
+//! Image ops (manual: "Image ops"): Vulkan storage images and texel
+//! buffers, as the kernel ABI gives them (docs/abi.md, "Images").
+//!
+//! An image value is a pointer to its descriptor, `spvabi_image`: loading
+//! an image from its `UniformConstant` variable is the variable's address
+//! (the ABI makes it the binding's `resources[i]`). The texel operations call
+//! functions the host provides, in C's calling convention, which convert
+//! between the descriptor's format and four 32-bit components, passed as
+//! one `i128` (component 0 in the low bits, as a `<4 x i32>` bitcast lays
+//! it out; no vector type crosses the call, whose ABI would differ between
+//! LLVM and the host's compiler):
+//!
+//! - `i128 __spvabi_image_read(ptr image, i32 x, i32 y, i32 z, i32 layer)`
+//!   (`spirv.ImageRead`, `spirv.ImageFetch`);
+//! - `void __spvabi_image_write(ptr image, i32 x, i32 y, i32 z, i32 layer, i128 texel)`
+//!   (`spirv.ImageWrite`);
+//! - `i128 __spvabi_image_size(ptr image)`: width, height, depth, layers
+//!   (`spirv.ImageQuerySize`).
+//!
+//! Coordinates the image's dimensionality lacks are 0; an arrayed image's
+//! last coordinate is its layer. Image operands that change nothing on the
+//! CPU (memory-model texel availability, `Nontemporal`, `SignExtend`...)
+//! are accepted; `Lod`, `Sample`, offsets and the rest are refused, as are
+//! multisampled, cube and subpass images, samplers and OpenCL images.
+
+use super::{SpirvToLlvmOptions, types::read_type, util::i32_constant};
+use melior::{
+    Context,
+    dialect::llvm,
+    ir::{
+        Attribute, Identifier, Operation, OperationRef, Region, Type, Value, ValueLike,
+        attribute::{DenseI32ArrayAttribute, FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
+        operation::{OperationBuilder, OperationLike},
+        r#type::IntegerType,
+    },
+};
+use spirv_opt_dialects::spirv::{
+    attributes::{Dim, ImageArrayedInfo, ImageSamplerUseInfo, ImageSamplingInfo, StorageClass},
+    types::{FloatKind, ImageType, SpirvType},
+};
+use spirv_opt_rs::{
+    conversion::{ConversionRewriter, PatternSet, Replacement},
+    error::MatchFailure,
+    ir::vector_shape,
+};
+
+use super::types::ClientApi;
+
+/// The host functions the lowering calls (docs/abi.md, "Images").
+pub const IMAGE_READ: &str = "__spvabi_image_read";
+/// See [`IMAGE_READ`].
+pub const IMAGE_WRITE: &str = "__spvabi_image_write";
+/// See [`IMAGE_READ`].
+pub const IMAGE_SIZE: &str = "__spvabi_image_size";
+
+/// Image operands that change nothing when texels are plain memory of one
+/// process: accepted and dropped (with their scope operands).
+const NEUTRAL_OPERANDS: &[&str] =
+    &["None", "MakeTexelAvailable", "MakeTexelVisible", "NonPrivateTexel", "VolatileTexel", "SignExtend", "ZeroExtend", "Nontemporal"];
+
+pub(crate) fn populate(patterns: &mut PatternSet) {
+    patterns.add_fn("spirv.Load", load_image);
+    patterns.add_fn("spirv.ImageRead", read);
+    patterns.add_fn("spirv.ImageFetch", read);
+    patterns.add_fn("spirv.ImageWrite", write);
+    patterns.add_fn("spirv.ImageQuerySize", query_size);
+}
+
+/// The LLVM type of an image or sampled image: a pointer to its
+/// descriptor, for the images this slice supports (storage images and
+/// texel buffers of 32-bit texels); why not otherwise.
+pub(crate) fn lower_image_type<'c>(
+    context: &'c Context,
+    options: SpirvToLlvmOptions,
+    ty: &SpirvType,
+) -> Result<Type<'c>, String> {
+    if options.client_api == ClientApi::OpenCL {
+        return Err("OpenCL images have no LLVM lowering yet".to_owned());
+    }
+    supported(image_of(ty).ok_or_else(|| format!("'{ty}' is not an image"))?)?;
+    Ok(llvm::r#type::pointer(context, 0))
+}
+
+/// The image of an image or sampled image type.
+fn image_of(ty: &SpirvType) -> Option<&ImageType> {
+    match ty {
+        SpirvType::Image(image) => Some(image),
+        SpirvType::SampledImage(inner) => image_of(inner),
+        _ => None,
+    }
+}
+
+/// Why an image of this kind is not supported, if it is not.
+fn supported(image: &ImageType) -> Result<(), String> {
+    spatial_coordinates(image).map_err(|failure| failure.to_string())?;
+    if image.dim != Dim::Buffer && image.sampler_use != ImageSamplerUseInfo::NoSampler {
+        return Err("sampled images are not supported yet (storage images and texel buffers are)".to_owned());
+    }
+    match &*image.element {
+        SpirvType::Float(FloatKind::F32) | SpirvType::Integer { width: 32, .. } => Ok(()),
+        other => Err(format!("images of {other} texels are not supported (32-bit integers and floats are)")),
+    }
+}
+
+/// What the image resource of a `spirv.GlobalVariable` is, for the kernel
+/// ABI's resource table: `(kind, word)`, the kind `"storage_image"`,
+/// `"storage_texel_buffer"` or `"uniform_texel_buffer"` and the word of
+/// docs/abi.md (format | sampled type << 8 | dim << 12 | arrayed << 16);
+/// `None` when the variable holds no image.
+pub(crate) fn resource_of(pointee: &SpirvType) -> Result<Option<(&'static str, u32)>, MatchFailure> {
+    let Some(image) = image_of(pointee) else { return Ok(None) };
+    supported(image).map_err(MatchFailure::new)?;
+    let kind = match (image.dim, image.sampler_use) {
+        (Dim::Buffer, ImageSamplerUseInfo::NeedSampler) => "uniform_texel_buffer",
+        (Dim::Buffer, _) => "storage_texel_buffer",
+        _ => "storage_image",
+    };
+    let sampled_type = u32::from(matches!(&*image.element, SpirvType::Integer { .. }));
+    let word = image.format.value()
+        | sampled_type << 8
+        | image.dim.value() << 12
+        | u32::from(image.arrayed == ImageArrayedInfo::Arrayed) << 16;
+    Ok(Some((kind, word)))
+}
+
+/// How many coordinates address a texel of `image` within a layer, or why
+/// such images are not supported.
+fn spatial_coordinates(image: &ImageType) -> Result<usize, MatchFailure> {
+    if image.sampling == ImageSamplingInfo::MultiSampled {
+        return Err(MatchFailure::new("multisampled images are not supported yet"));
+    }
+    match image.dim {
+        Dim::Dim1D | Dim::Buffer => Ok(1),
+        Dim::Dim2D => Ok(2),
+        Dim::Dim3D => Ok(3),
+        other => Err(MatchFailure::new(format!("{} images are not supported yet", other.name()))),
+    }
+}
+
+/// The image type of operand `index` of `op` (an image or sampled image).
+fn image_type(op: OperationRef<'_, '_>, index: usize) -> Result<ImageType, MatchFailure> {
+    let operand = op.operand(index).map_err(|_| MatchFailure::new("the op has no image operand"))?;
+    match read_type(operand.r#type())? {
+        SpirvType::Image(image) => Ok(image),
+        SpirvType::SampledImage(inner) => match &*inner {
+            SpirvType::Image(image) => Ok(image.clone()),
+            other => Err(MatchFailure::new(format!("'{other}' is not an image"))),
+        },
+        other => Err(MatchFailure::new(format!("'{other}' is not an image"))),
+    }
+}
+
+/// `spirv.Load` of an image from its `UniformConstant` variable: the
+/// variable's address is the descriptor. Other loads are memory.rs's.
+fn load_image<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    _rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let pointer = op.operand(0).map_err(|_| MatchFailure::new("a load without pointer"))?;
+    match read_type(pointer.r#type())? {
+        SpirvType::Pointer { pointee, storage_class: StorageClass::UniformConstant }
+            if matches!(&*pointee, SpirvType::Image(_) | SpirvType::SampledImage(_)) =>
+        {
+            Ok(vec![operands[0]])
+        }
+        _ => Err(MatchFailure::new("not an image load")),
+    }
+}
+
+/// Refuses image operands other than [`NEUTRAL_OPERANDS`].
+fn check_image_operands(op: OperationRef<'_, '_>) -> Result<(), MatchFailure> {
+    let Ok(attribute) = op.attribute("image_operands") else { return Ok(()) };
+    let printed = attribute.to_string();
+    let inner = printed.split_once('<').map_or(printed.as_str(), |(_, rest)| rest.trim_end_matches('>'));
+    for name in inner.split(['|', ',']).map(str::trim).filter(|name| !name.is_empty()) {
+        if !NEUTRAL_OPERANDS.contains(&name) {
+            return Err(MatchFailure::new(format!("the image operand {name} is not supported yet")));
+        }
+    }
+    Ok(())
+}
+
+/// The x, y, z and layer arguments from the coordinate operand of `op`.
+fn coordinates<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    image: &ImageType,
+    coordinate: Value<'c, 'r>,
+) -> Result<[Value<'c, 'r>; 4], MatchFailure> {
+    let spatial = spatial_coordinates(image)?;
+    let arrayed = image.arrayed == ImageArrayedInfo::Arrayed;
+    let i32_type: Type<'c> = IntegerType::new(rewriter.context(), 32).into();
+    let ty = coordinate.r#type();
+    let (count, element) = vector_shape(ty).map_or((1, ty), |(count, element)| (count as usize, element));
+    if element != i32_type {
+        return Err(MatchFailure::new(format!("image coordinates of type '{ty}' are not supported (32-bit integers are)")));
+    }
+    let needed = spatial + usize::from(arrayed);
+    if count < needed {
+        return Err(MatchFailure::new(format!("the image needs {needed} coordinates, '{ty}' has {count}")));
+    }
+    let component = |rewriter: &mut ConversionRewriter<'c, 'r, '_>, index: usize| {
+        if count == 1 {
+            return Ok(coordinate);
+        }
+        let lane = i32_constant(rewriter, index as i64)?;
+        rewriter.create_value("llvm.extractelement", &[coordinate, lane], i32_type, &[])
+    };
+    let zero = i32_constant(rewriter, 0)?;
+    let mut values = [zero; 4];
+    for (index, value) in values.iter_mut().enumerate().take(spatial) {
+        *value = component(rewriter, index)?;
+    }
+    if arrayed {
+        values[3] = component(rewriter, spatial)?;
+    }
+    Ok(values)
+}
+
+/// `spirv.ImageRead`, `spirv.ImageFetch`: the texel's four components, cut
+/// to the result's.
+fn read<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    check_image_operands(op)?;
+    let image = image_type(op, 0)?;
+    let result = rewriter.converted_result_type(op, 0)?;
+    let element = components_element(result)?;
+    let coordinates = coordinates(rewriter, &image, operands[1])?;
+    let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
+    let pointer = llvm::r#type::pointer(rewriter.context(), 0);
+    let i32_type: Type<'c> = IntegerType::new(rewriter.context(), 32).into();
+    let mut arguments = vec![operands[0]];
+    arguments.extend(coordinates);
+    let word = call_host(
+        rewriter,
+        IMAGE_READ,
+        &[pointer, i32_type, i32_type, i32_type, i32_type],
+        Some(i128_type),
+        &arguments,
+        Effects::Reads,
+    )?
+    .ok_or_else(|| MatchFailure::new("the image read has no result"))?;
+    let vector = Type::vector(&[4], element);
+    let texel = rewriter.create_value("llvm.bitcast", &[word], vector, &[])?;
+    Ok(vec![narrow(rewriter, texel, result)?])
+}
+
+/// `spirv.ImageWrite`: the texel widened to four components.
+fn write<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    check_image_operands(op)?;
+    let image = image_type(op, 0)?;
+    let texel = operands[2];
+    let element = components_element(texel.r#type())?;
+    let coordinates = coordinates(rewriter, &image, operands[1])?;
+    let widened = widen(rewriter, texel, element)?;
+    let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
+    let word = rewriter.create_value("llvm.bitcast", &[widened], i128_type, &[])?;
+    let pointer = llvm::r#type::pointer(rewriter.context(), 0);
+    let i32_type: Type<'c> = IntegerType::new(rewriter.context(), 32).into();
+    let mut arguments = vec![operands[0]];
+    arguments.extend(coordinates);
+    arguments.push(word);
+    call_host(
+        rewriter,
+        IMAGE_WRITE,
+        &[pointer, i32_type, i32_type, i32_type, i32_type, i128_type],
+        None,
+        &arguments,
+        Effects::Any,
+    )?;
+    Ok(vec![])
+}
+
+/// `spirv.ImageQuerySize`: the extent components the image's kind has
+/// (1D: width; 2D: width, height; 3D: width, height, depth; buffers: the
+/// texel count), then the layer count when it is arrayed.
+fn query_size<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let image = image_type(op, 0)?;
+    let spatial = spatial_coordinates(&image)?;
+    let result = rewriter.converted_result_type(op, 0)?;
+    let element = components_element(result)?;
+    let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
+    let pointer = llvm::r#type::pointer(rewriter.context(), 0);
+    let word = call_host(rewriter, IMAGE_SIZE, &[pointer], Some(i128_type), &[operands[0]], Effects::ReadsArgument)?
+        .ok_or_else(|| MatchFailure::new("the size query has no result"))?;
+    let vector = Type::vector(&[4], element);
+    let all = rewriter.create_value("llvm.bitcast", &[word], vector, &[])?;
+    let mut lanes: Vec<i32> = (0..spatial as i32).collect();
+    if image.arrayed == ImageArrayedInfo::Arrayed {
+        lanes.push(3);
+    }
+    let count = vector_shape(result).map_or(1, |(count, _)| count as usize);
+    if count != lanes.len() {
+        return Err(MatchFailure::new(format!("the size of this image has {} components, not {count}", lanes.len())));
+    }
+    if count == 1 {
+        let lane = i32_constant(rewriter, i64::from(lanes[0]))?;
+        return Ok(vec![rewriter.create_value("llvm.extractelement", &[all, lane], element, &[])?]);
+    }
+    let mask = DenseI32ArrayAttribute::new(rewriter.context(), &lanes).into();
+    Ok(vec![rewriter.create_value("llvm.shufflevector", &[all, all], result, &[("mask", mask)])?])
+}
+
+/// The 32-bit element of a texel or size type (a scalar, or a vector of at
+/// most four).
+fn components_element(ty: Type<'_>) -> Result<Type<'_>, MatchFailure> {
+    let (count, element) = vector_shape(ty).unwrap_or((1, ty));
+    let printed = element.to_string();
+    if count > 4 || !matches!(printed.as_str(), "i32" | "f32") {
+        return Err(MatchFailure::new(format!(
+            "texels of type '{ty}' are not supported (32-bit integers or floats, up to four)"
+        )));
+    }
+    Ok(element)
+}
+
+/// The first components of `texel` (`vector<4 x T>`) as `result` (a scalar
+/// or a shorter vector).
+fn narrow<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    texel: Value<'c, 'r>,
+    result: Type<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    match vector_shape(result) {
+        Some((4, _)) => Ok(texel),
+        Some((count, _)) => {
+            let lanes: Vec<i32> = (0..count as i32).collect();
+            let mask = DenseI32ArrayAttribute::new(rewriter.context(), &lanes).into();
+            rewriter.create_value("llvm.shufflevector", &[texel, texel], result, &[("mask", mask)])
+        }
+        None => {
+            let lane = i32_constant(rewriter, 0)?;
+            rewriter.create_value("llvm.extractelement", &[texel, lane], result, &[])
+        }
+    }
+}
+
+/// `texel` (a scalar or a vector of up to four `element`s) as
+/// `vector<4 x element>`, the missing components 0.
+fn widen<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    texel: Value<'c, 'r>,
+    element: Type<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let vector = Type::vector(&[4], element);
+    match vector_shape(texel.r#type()) {
+        Some((4, _)) => Ok(texel),
+        Some((count, _)) => {
+            // Lanes past the texel's take lane 0 of the zero vector.
+            let zero = rewriter.create_value("llvm.mlir.zero", &[], texel.r#type(), &[])?;
+            let lanes: Vec<i32> = (0..4).map(|lane| if lane < count as i32 { lane } else { count as i32 }).collect();
+            let mask = DenseI32ArrayAttribute::new(rewriter.context(), &lanes).into();
+            rewriter.create_value("llvm.shufflevector", &[texel, zero], vector, &[("mask", mask)])
+        }
+        None => {
+            let zero = rewriter.create_value("llvm.mlir.zero", &[], vector, &[])?;
+            let lane = i32_constant(rewriter, 0)?;
+            rewriter.create_value("llvm.insertelement", &[zero, texel, lane], vector, &[])
+        }
+    }
+}
+
+/// What a host image function may do to memory, declared on it so that
+/// LLVM can move and merge the reads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Effects {
+    /// Reads any memory (the texels, through the descriptor).
+    Reads,
+    /// Reads only what its pointer argument points at (the descriptor).
+    ReadsArgument,
+    /// Reads and writes.
+    Any,
+}
+
+/// Declares the host function `name` (C calling convention, once per
+/// module) and calls it; its result, if any.
+fn call_host<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    name: &str,
+    params: &[Type<'c>],
+    result: Option<Type<'c>>,
+    arguments: &[Value<'c, 'r>],
+    effects: Effects,
+) -> Result<Option<Value<'c, 'r>>, MatchFailure> {
+    let context = rewriter.context();
+    let parse = |text: &str| {
+        Attribute::parse(context, text).ok_or_else(|| MatchFailure::new(format!("cannot build attribute '{text}'")))
+    };
+    let unit = parse("unit")?;
+    let mut flags: Vec<(&str, Attribute<'c>)> = vec![("no_unwind", unit), ("will_return", unit)];
+    let memory = match effects {
+        Effects::Reads => Some("read, argMem = read"),
+        Effects::ReadsArgument => Some("none, argMem = read"),
+        Effects::Any => None,
+    };
+    if let Some(memory) = memory {
+        flags.push((
+            "memory_effects",
+            parse(&format!(
+                "#llvm.memory_effects<other = {memory}, inaccessibleMem = none, errnoMem = none, targetMem0 = none, targetMem1 = none>"
+            ))?,
+        ));
+    }
+    let function_type = llvm::r#type::function(result.unwrap_or_else(|| llvm::r#type::void(context)), params, false);
+    let linkage = parse("#llvm.linkage<external>")?;
+    let declaration_flags = flags.clone();
+    rewriter.declare_symbol(name, |context, location| -> Result<Operation<'c>, MatchFailure> {
+        let mut attributes = vec![
+            (Identifier::new(context, "sym_name"), StringAttribute::new(context, name).into()),
+            (Identifier::new(context, "function_type"), TypeAttribute::new(function_type).into()),
+            (Identifier::new(context, "linkage"), linkage),
+        ];
+        attributes.extend(declaration_flags.iter().map(|(key, value)| (Identifier::new(context, key), *value)));
+        Ok(OperationBuilder::new("llvm.func", location).add_attributes(&attributes).add_regions([Region::new()]).build()?)
+    })?;
+    let mut attributes: Vec<(&str, Attribute<'c>)> = vec![
+        ("callee", FlatSymbolRefAttribute::new(context, name).into()),
+        (
+            "operandSegmentSizes",
+            DenseI32ArrayAttribute::new(context, &[arguments.len() as i32, 0]).into(),
+        ),
+        ("op_bundle_sizes", DenseI32ArrayAttribute::new(context, &[]).into()),
+    ];
+    attributes.extend(flags);
+    let results: Vec<Type<'c>> = result.into_iter().collect();
+    let call = rewriter.create("llvm.call", arguments, &results, &attributes)?;
+    Ok(rewriter.results_of(call).first().copied())
+}

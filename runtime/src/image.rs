@@ -1,0 +1,544 @@
+//! Storage images and texel buffers (docs/abi.md, "Images"): the texel
+//! formats, the conversions between a format's bytes and the four 32-bit
+//! components a shader reads and writes, and the [`Image`] a host binds.
+//!
+//! The compiled code calls three functions the runner provides
+//! (`__spvabi_image_read`, `__spvabi_image_write`, `__spvabi_image_size`;
+//! their `extern "C"` shims are in jit.rs, the JIT edge). Everything they do
+//! besides touching the texel memory is here, as safe code: the format
+//! switch, the bounds (robustImageAccess2: an out-of-bounds read gives zero
+//! with a missing alpha of one, an out-of-bounds write does nothing), and
+//! the rounding of normalized formats.
+
+use crate::jit::Line;
+
+/// How a format's channels are numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NumericClass {
+    /// Unsigned normalized: `v / (2^b - 1)`.
+    Unorm,
+    /// Signed normalized: `max(v / (2^(b-1) - 1), -1)`.
+    Snorm,
+    /// Unsigned integer.
+    Uint,
+    /// Signed integer.
+    Sint,
+    /// IEEE float (16 or 32 bits).
+    Float,
+}
+
+impl NumericClass {
+    /// What a shader reads from it: 0 floats, 1 integers (the `sampled
+    /// type` field of docs/abi.md's image word; SPIR-V's integer types as
+    /// the importer reads them carry no sign, the declared format does).
+    pub fn sampled_type(self) -> u32 {
+        match self {
+            Self::Unorm | Self::Snorm | Self::Float => 0,
+            Self::Sint | Self::Uint => 1,
+        }
+    }
+}
+
+/// A texel format: SPIR-V's `Image Format` number (what a shader declares
+/// and what the descriptor holds), Vulkan's name, and the layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Format {
+    /// SPIR-V's `Image Format` (`Rgba8` is 4).
+    pub spirv: u32,
+    /// The Vulkan format name without `VK_FORMAT_`.
+    pub name: &'static str,
+    /// The bits of each channel (R, G, B, A), from the least significant bit
+    /// of the little-endian texel; 0 past the last channel.
+    pub bits: [u32; 4],
+    /// How the channels are numbers.
+    pub class: NumericClass,
+}
+
+use NumericClass::{Float, Sint, Snorm, Uint, Unorm};
+
+const fn format(spirv: u32, name: &'static str, bits: [u32; 4], class: NumericClass) -> Format {
+    Format { spirv, name, bits, class }
+}
+
+/// Every format an image or texel buffer can have: the storage-image and
+/// texel-buffer formats a SPIR-V shader can name (SPIR-V's `Image Format`
+/// but `R11fG11fB10f` and the 64-bit ones), each with its Vulkan format.
+pub const FORMATS: &[Format] = &[
+    format(1, "R32G32B32A32_SFLOAT", [32, 32, 32, 32], Float),
+    format(2, "R16G16B16A16_SFLOAT", [16, 16, 16, 16], Float),
+    format(3, "R32_SFLOAT", [32, 0, 0, 0], Float),
+    format(4, "R8G8B8A8_UNORM", [8, 8, 8, 8], Unorm),
+    format(5, "R8G8B8A8_SNORM", [8, 8, 8, 8], Snorm),
+    format(6, "R32G32_SFLOAT", [32, 32, 0, 0], Float),
+    format(7, "R16G16_SFLOAT", [16, 16, 0, 0], Float),
+    format(9, "R16_SFLOAT", [16, 0, 0, 0], Float),
+    format(10, "R16G16B16A16_UNORM", [16, 16, 16, 16], Unorm),
+    format(11, "A2B10G10R10_UNORM_PACK32", [10, 10, 10, 2], Unorm),
+    format(12, "R16G16_UNORM", [16, 16, 0, 0], Unorm),
+    format(13, "R8G8_UNORM", [8, 8, 0, 0], Unorm),
+    format(14, "R16_UNORM", [16, 0, 0, 0], Unorm),
+    format(15, "R8_UNORM", [8, 0, 0, 0], Unorm),
+    format(16, "R16G16B16A16_SNORM", [16, 16, 16, 16], Snorm),
+    format(17, "R16G16_SNORM", [16, 16, 0, 0], Snorm),
+    format(18, "R8G8_SNORM", [8, 8, 0, 0], Snorm),
+    format(19, "R16_SNORM", [16, 0, 0, 0], Snorm),
+    format(20, "R8_SNORM", [8, 0, 0, 0], Snorm),
+    format(21, "R32G32B32A32_SINT", [32, 32, 32, 32], Sint),
+    format(22, "R16G16B16A16_SINT", [16, 16, 16, 16], Sint),
+    format(23, "R8G8B8A8_SINT", [8, 8, 8, 8], Sint),
+    format(24, "R32_SINT", [32, 0, 0, 0], Sint),
+    format(25, "R32G32_SINT", [32, 32, 0, 0], Sint),
+    format(26, "R16G16_SINT", [16, 16, 0, 0], Sint),
+    format(27, "R8G8_SINT", [8, 8, 0, 0], Sint),
+    format(28, "R16_SINT", [16, 0, 0, 0], Sint),
+    format(29, "R8_SINT", [8, 0, 0, 0], Sint),
+    format(30, "R32G32B32A32_UINT", [32, 32, 32, 32], Uint),
+    format(31, "R16G16B16A16_UINT", [16, 16, 16, 16], Uint),
+    format(32, "R8G8B8A8_UINT", [8, 8, 8, 8], Uint),
+    format(33, "R32_UINT", [32, 0, 0, 0], Uint),
+    format(34, "A2B10G10R10_UINT_PACK32", [10, 10, 10, 2], Uint),
+    format(35, "R32G32_UINT", [32, 32, 0, 0], Uint),
+    format(36, "R16G16_UINT", [16, 16, 0, 0], Uint),
+    format(37, "R8G8_UINT", [8, 8, 0, 0], Uint),
+    format(38, "R16_UINT", [16, 0, 0, 0], Uint),
+    format(39, "R8_UINT", [8, 0, 0, 0], Uint),
+];
+
+/// [`FORMATS`] indexed by their SPIR-V number.
+const BY_SPIRV: [Option<Format>; 40] = {
+    let mut table = [None; 40];
+    let mut index = 0;
+    while index < FORMATS.len() {
+        table[FORMATS[index].spirv as usize] = Some(FORMATS[index]);
+        index += 1;
+    }
+    table
+};
+
+impl Format {
+    /// The format of SPIR-V `Image Format` `spirv`.
+    pub fn from_spirv(spirv: u32) -> Option<Self> {
+        // Indexed, not searched: every texel access looks its format up.
+        BY_SPIRV.get(spirv as usize).copied().flatten()
+    }
+
+    /// The format named `name` (Vulkan's name, without `VK_FORMAT_`, any case).
+    pub fn from_name(name: &str) -> Option<Self> {
+        FORMATS.iter().copied().find(|format| format.name.eq_ignore_ascii_case(name))
+    }
+
+    /// How many channels it has.
+    pub fn channels(self) -> usize {
+        self.bits.iter().take_while(|&&bits| bits != 0).count()
+    }
+
+    /// Bytes per texel.
+    pub fn texel_size(self) -> usize {
+        (self.bits.iter().sum::<u32>() / 8) as usize
+    }
+
+    /// The four 32-bit components a shader reads from `texel` (its
+    /// `texel_size()` bytes): floats as their bits, integers sign- or
+    /// zero-extended; a missing G or B is 0, a missing A is 1.
+    pub fn decode(self, texel: &[u8]) -> [u32; 4] {
+        let mut word = [0u8; 16];
+        word[..texel.len()].copy_from_slice(texel);
+        let word = u128::from_le_bytes(word);
+        let mut out = self.missing();
+        let mut shift = 0;
+        for (channel, &bits) in self.bits.iter().enumerate().take(self.channels()) {
+            let raw = ((word >> shift) as u64 & mask(bits)) as u32;
+            shift += bits;
+            out[channel] = match self.class {
+                Unorm => (raw as f32 / mask(bits) as f32).to_bits(),
+                Snorm => {
+                    let max = (1u64 << (bits - 1)) - 1;
+                    (sign_extend(raw, bits) as f32 / max as f32).max(-1.0).to_bits()
+                }
+                Uint => raw,
+                Sint => sign_extend(raw, bits) as u32,
+                Float if bits == 16 => half_to_float(raw as u16).to_bits(),
+                Float => raw,
+            };
+        }
+        out
+    }
+
+    /// The `texel_size()` bytes of a texel written as `components`: floats
+    /// to normalized values clamped and rounded to nearest (ties to even),
+    /// to half precision rounded to nearest even; integers keep their low
+    /// bits (Vulkan leaves an integer out of the format's range undefined).
+    pub fn encode(self, components: [u32; 4], texel: &mut [u8]) {
+        let mut word: u128 = 0;
+        let mut shift = 0;
+        for (channel, &bits) in self.bits.iter().enumerate().take(self.channels()) {
+            let value = components[channel];
+            let raw: u64 = match self.class {
+                Unorm => {
+                    let float = f32::from_bits(value);
+                    let clamped = if float.is_nan() { 0.0 } else { float.clamp(0.0, 1.0) };
+                    (f64::from(clamped) * mask(bits) as f64).round_ties_even() as u64
+                }
+                Snorm => {
+                    let float = f32::from_bits(value);
+                    let clamped = if float.is_nan() { 0.0 } else { float.clamp(-1.0, 1.0) };
+                    let max = ((1u64 << (bits - 1)) - 1) as f64;
+                    (f64::from(clamped) * max).round_ties_even() as i64 as u64
+                }
+                Uint | Sint => u64::from(value),
+                Float if bits == 16 => u64::from(float_to_half(f32::from_bits(value))),
+                Float => u64::from(value),
+            };
+            word |= u128::from(raw & mask(bits)) << shift;
+            shift += bits;
+        }
+        let bytes = word.to_le_bytes();
+        texel.copy_from_slice(&bytes[..texel.len()]);
+    }
+
+    /// What a read gives for the channels the format lacks (and, with those
+    /// zeroed, out of bounds): G and B 0, A 1 (1.0 for float formats).
+    pub fn missing(self) -> [u32; 4] {
+        let one = if self.class.sampled_type() == 0 { 1.0f32.to_bits() } else { 1 };
+        let alpha = if self.channels() < 4 { one } else { 0 };
+        [0, 0, 0, alpha]
+    }
+}
+
+fn mask(bits: u32) -> u64 {
+    if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 }
+}
+
+fn sign_extend(raw: u32, bits: u32) -> i32 {
+    let shift = 32 - bits;
+    ((raw << shift) as i32) >> shift
+}
+
+/// An IEEE half to single precision (exact).
+pub fn half_to_float(half: u16) -> f32 {
+    let sign = u32::from(half >> 15) << 31;
+    let exponent = u32::from((half >> 10) & 0x1f);
+    let mantissa = u32::from(half & 0x3ff);
+    let bits = match (exponent, mantissa) {
+        (0, 0) => sign,
+        // Subnormal: exact in single precision.
+        (0, _) => {
+            let magnitude = mantissa as f32 * 2f32.powi(-24);
+            return if sign != 0 { -magnitude } else { magnitude };
+        }
+        (0x1f, 0) => sign | 0x7f80_0000,
+        (0x1f, _) => sign | 0x7fc0_0000 | (mantissa << 13),
+        _ => sign | ((exponent + 112) << 23) | (mantissa << 13),
+    };
+    f32::from_bits(bits)
+}
+
+/// Single to half precision, rounded to nearest even (overflow to infinity).
+pub fn float_to_half(float: f32) -> u16 {
+    let bits = float.to_bits();
+    let sign = ((bits >> 16) & 0x8000) as u16;
+    if float.is_nan() {
+        return sign | 0x7e00;
+    }
+    let magnitude = float.abs();
+    if magnitude >= 65520.0 {
+        return sign | 0x7c00;
+    }
+    if magnitude < 2f32.powi(-14) {
+        // Subnormal or zero: a multiple of 2^-24, rounded to nearest even.
+        let units = (f64::from(magnitude) * 2f64.powi(24)).round_ties_even() as u16;
+        return sign | units;
+    }
+    let exponent = ((bits >> 23) & 0xff) as i32 - 127 + 15;
+    let mantissa = bits & 0x7f_ffff;
+    let mut half = ((exponent as u32) << 10) | (mantissa >> 13);
+    let rest = mantissa & 0x1fff;
+    if rest > 0x1000 || (rest == 0x1000 && half & 1 == 1) {
+        half += 1; // may carry into the exponent: still right (up to infinity)
+    }
+    sign | half as u16
+}
+
+/// SPIR-V's `Dim` of an image resource.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dim {
+    /// `1D`.
+    D1 = 0,
+    /// `2D`.
+    D2 = 1,
+    /// `3D`.
+    D3 = 2,
+    /// `Buffer`: a texel buffer.
+    Buffer = 5,
+}
+
+/// A storage image or texel buffer: its texels (level 0, layers one after
+/// another, rows and slices tightly packed) and how to read them.
+#[derive(Debug, Clone)]
+pub struct Image {
+    format: Format,
+    dim: Dim,
+    extent: [u32; 3],
+    layers: u32,
+    texels: Vec<Line>,
+    len: usize,
+}
+
+impl Image {
+    /// An image of `format` and `extent` (width, height, depth; 1 where the
+    /// dimension has none) with `layers` array layers, from `bytes` (tightly
+    /// packed, layer after layer); `dim` follows the extent (3D when depth
+    /// is above 1, 2D when height is, else 1D).
+    ///
+    /// # Errors
+    ///
+    /// The size of `bytes` does not match, or an extent is 0.
+    pub fn new(format: Format, extent: [u32; 3], layers: u32, bytes: &[u8]) -> Result<Self, String> {
+        let dim = if extent[2] > 1 {
+            Dim::D3
+        } else if extent[1] > 1 {
+            Dim::D2
+        } else {
+            Dim::D1
+        };
+        Self::with_dim(format, dim, extent, layers, bytes)
+    }
+
+    /// A texel buffer of `format` holding `bytes` (a whole number of texels).
+    ///
+    /// # Errors
+    ///
+    /// `bytes` is not a whole number of texels, or holds none.
+    pub fn texel_buffer(format: Format, bytes: &[u8]) -> Result<Self, String> {
+        let size = format.texel_size();
+        if bytes.is_empty() || !bytes.len().is_multiple_of(size) {
+            return Err(format!(
+                "{} bytes are not a whole number of {} texels ({size} bytes each)",
+                bytes.len(),
+                format.name
+            ));
+        }
+        let count = u32::try_from(bytes.len() / size).map_err(|_| "more than 2^32 texels".to_owned())?;
+        Self::with_dim(format, Dim::Buffer, [count, 1, 1], 1, bytes)
+    }
+
+    fn with_dim(format: Format, dim: Dim, extent: [u32; 3], layers: u32, bytes: &[u8]) -> Result<Self, String> {
+        if extent.contains(&0) || layers == 0 {
+            return Err(format!("an image of {}x{}x{} texels and {layers} layers is empty", extent[0], extent[1], extent[2]));
+        }
+        let expected = extent.iter().chain(std::iter::once(&layers)).try_fold(format.texel_size() as u64, |size, &n| {
+            size.checked_mul(u64::from(n))
+        });
+        if expected != Some(bytes.len() as u64) {
+            return Err(format!(
+                "{} bytes, but {}x{}x{} texels of {} ({} bytes each) in {layers} layer(s) are {} bytes",
+                bytes.len(),
+                extent[0],
+                extent[1],
+                extent[2],
+                format.name,
+                format.texel_size(),
+                expected.map_or_else(|| "too many".to_owned(), |size| size.to_string())
+            ));
+        }
+        let mut texels = vec![Line([0; 8]); bytes.len().div_ceil(64).max(1)];
+        crate::jit::bytes_of_mut(&mut texels)[..bytes.len()].copy_from_slice(bytes);
+        Ok(Self { format, dim, extent, layers, texels, len: bytes.len() })
+    }
+
+    /// The format.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// The dimensionality.
+    pub fn dim(&self) -> Dim {
+        self.dim
+    }
+
+    /// Width, height, depth (a texel buffer: its texel count, 1, 1).
+    pub fn extent(&self) -> [u32; 3] {
+        self.extent
+    }
+
+    /// Array layers.
+    pub fn layers(&self) -> u32 {
+        self.layers
+    }
+
+    /// The texels, tightly packed.
+    pub fn bytes(&self) -> &[u8] {
+        &crate::jit::bytes_of(&self.texels)[..self.len]
+    }
+
+    /// The descriptor the kernel reads (`spvabi_image`).
+    pub(crate) fn descriptor(&mut self) -> crate::jit::RawImage {
+        let texel = self.format.texel_size() as u64;
+        let row_pitch = texel * u64::from(self.extent[0]);
+        let slice_pitch = row_pitch * u64::from(self.extent[1]);
+        crate::jit::RawImage {
+            texels: self.texels.as_mut_ptr().cast(),
+            format: self.format.spirv,
+            dim: self.dim as u32,
+            extent: self.extent,
+            layers: self.layers,
+            levels: 1,
+            samples: 1,
+            row_pitch,
+            slice_pitch,
+            layer_pitch: slice_pitch * u64::from(self.extent[2]),
+        }
+    }
+
+    /// Whether a shader image of `word` (the resource's `size`, docs/abi.md)
+    /// can use this image; why not otherwise.
+    pub(crate) fn check(&self, word: u32) -> Result<(), String> {
+        let declared = word & 0xff;
+        let sampled_type = (word >> 8) & 0xf;
+        let dim = (word >> 12) & 0xf;
+        let arrayed = (word >> 16) & 1 == 1;
+        if declared != 0 && declared != self.format.spirv {
+            let name = Format::from_spirv(declared).map_or("an unsupported format", |format| format.name);
+            return Err(format!("the shader declares the image {name}, the image is {}", self.format.name));
+        }
+        if Format::from_spirv(declared).is_none() && declared != 0 {
+            return Err(format!("the shader's image format {declared} is not supported"));
+        }
+        if sampled_type != self.format.class.sampled_type() {
+            let kind = ["float", "integer"];
+            return Err(format!(
+                "the shader reads {} texels, the image is {} ({})",
+                kind.get(sampled_type as usize).unwrap_or(&"other"),
+                self.format.name,
+                kind[self.format.class.sampled_type() as usize]
+            ));
+        }
+        let fits = match dim {
+            5 => self.dim == Dim::Buffer,
+            0 => self.dim != Dim::Buffer && self.extent[1] == 1 && self.extent[2] == 1,
+            1 => self.dim != Dim::Buffer && self.extent[2] == 1,
+            2 => self.dim != Dim::Buffer,
+            _ => false,
+        };
+        if !fits && dim == 5 {
+            return Err(format!(
+                "the shader wants a texel buffer (--buffer SET:BINDING=FILE@FORMAT), this is a {}x{}x{} image",
+                self.extent[0], self.extent[1], self.extent[2]
+            ));
+        }
+        if !fits {
+            let names = ["1D", "2D", "3D", "Cube", "Rect", "Buffer"];
+            let wanted = names.get(dim as usize).unwrap_or(&"another kind of");
+            return Err(format!(
+                "the shader wants a {wanted} image, this one is {}x{}x{}{}",
+                self.extent[0],
+                self.extent[1],
+                self.extent[2],
+                if self.dim == Dim::Buffer { " (a texel buffer)" } else { "" }
+            ));
+        }
+        if !arrayed && self.layers != 1 {
+            return Err(format!("the shader's image is not arrayed, this one has {} layers", self.layers));
+        }
+        Ok(())
+    }
+}
+
+/// The byte offset of texel (x, y, z, layer) in an image of `descriptor`,
+/// or `None` out of bounds.
+pub(crate) fn texel_offset(descriptor: &crate::jit::RawImage, format: Format, coordinates: [i32; 4]) -> Option<usize> {
+    let [x, y, z, layer] = coordinates.map(|c| u32::try_from(c).ok());
+    let (x, y, z, layer) = (x?, y?, z?, layer?);
+    let [width, height, depth] = descriptor.extent;
+    if x >= width || y >= height || z >= depth || layer >= descriptor.layers {
+        return None;
+    }
+    let offset = u64::from(layer) * descriptor.layer_pitch
+        + u64::from(z) * descriptor.slice_pitch
+        + u64::from(y) * descriptor.row_pitch
+        + u64::from(x) * format.texel_size() as u64;
+    usize::try_from(offset).ok()
+}
+
+/// Packs four 32-bit components as the `i128` the compiled code sees as
+/// `<4 x i32>` (component 0 in the low bits).
+pub(crate) fn pack(components: [u32; 4]) -> u128 {
+    components.iter().rev().fold(0u128, |word, &component| (word << 32) | u128::from(component))
+}
+
+/// The four components of [`pack`]'s word.
+pub(crate) fn unpack(word: u128) -> [u32; 4] {
+    [0, 1, 2, 3].map(|index| (word >> (32 * index)) as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn named(name: &str) -> Format {
+        Format::from_name(name).unwrap()
+    }
+
+    #[test]
+    fn unorm8_round_trips_and_rounds_to_nearest_even() {
+        let format = named("R8G8B8A8_UNORM");
+        let read = format.decode(&[0, 255, 128, 1]);
+        assert_eq!(read.map(f32::from_bits), [0.0, 1.0, 128.0 / 255.0, 1.0 / 255.0]);
+        let mut texel = [0u8; 4];
+        format.encode([0.5f32, 2.0, -1.0, f32::NAN].map(f32::to_bits), &mut texel);
+        // 0.5 * 255 = 127.5: to even, 128.
+        assert_eq!(texel, [128, 255, 0, 0]);
+    }
+
+    #[test]
+    fn snorm_clamps_minus_one() {
+        let format = named("R8_SNORM");
+        assert_eq!(f32::from_bits(format.decode(&[0x80])[0]), -1.0);
+        assert_eq!(f32::from_bits(format.decode(&[0x81])[0]), -1.0);
+        assert_eq!(format.decode(&[0x7f]).map(f32::from_bits), [1.0, 0.0, 0.0, 1.0]);
+        let mut texel = [0u8; 1];
+        format.encode([(-0.5f32).to_bits(), 0, 0, 0], &mut texel);
+        assert_eq!(texel[0] as i8, -64); // -63.5 to even
+    }
+
+    #[test]
+    fn integers_extend_and_missing_alpha_is_one() {
+        assert_eq!(named("R16_SINT").decode(&[0xfe, 0xff]), [(-2i32) as u32, 0, 0, 1]);
+        assert_eq!(named("R8G8_UINT").decode(&[200, 7]), [200, 7, 0, 1]);
+        assert_eq!(named("R32_SFLOAT").missing(), [0, 0, 0, 1.0f32.to_bits()]);
+        assert_eq!(named("R32G32B32A32_UINT").missing(), [0; 4]);
+        let format = named("A2B10G10R10_UINT_PACK32");
+        let word: u32 = 5 | (6 << 10) | (7 << 20) | (3 << 30);
+        assert_eq!(format.decode(&word.to_le_bytes()), [5, 6, 7, 3]);
+        let mut texel = [0u8; 4];
+        format.encode([5, 6, 7, 3], &mut texel);
+        assert_eq!(u32::from_le_bytes(texel), word);
+    }
+
+    #[test]
+    fn halves_convert_exactly_and_round_to_even() {
+        for (half, float) in [(0x3c00u16, 1.0f32), (0xc000, -2.0), (0x0001, 2f32.powi(-24)), (0x7bff, 65504.0)] {
+            assert_eq!(half_to_float(half), float);
+            assert_eq!(float_to_half(float), half);
+        }
+        assert_eq!(float_to_half(1.0 + 2f32.powi(-11)), 0x3c00); // tie to even
+        assert_eq!(float_to_half(1.0 + 3.0 * 2f32.powi(-11)), 0x3c02);
+        assert_eq!(float_to_half(1e6), 0x7c00);
+        assert!(half_to_float(0x7e00).is_nan());
+    }
+
+    #[test]
+    fn images_check_their_size() {
+        let format = named("R32_UINT");
+        assert!(Image::new(format, [2, 2, 1], 1, &[0; 16]).is_ok());
+        let error = Image::new(format, [2, 2, 1], 1, &[0; 12]).unwrap_err();
+        assert!(error.contains("12 bytes"), "{error}");
+        assert!(Image::texel_buffer(format, &[0; 6]).is_err());
+    }
+
+    #[test]
+    fn packs_component_zero_low() {
+        assert_eq!(unpack(pack([1, 2, 3, 4])), [1, 2, 3, 4]);
+        assert_eq!(pack([1, 0, 0, 0]), 1);
+    }
+}
