@@ -204,7 +204,7 @@ impl<'c, 'w> Importer<'c, 'w> {
     }
 
     /// The member types of a struct or array type; `None` for other types.
-    fn composite_members(&self, inst: &Inst<'_>, ty: Type<'c>) -> Result<Option<Vec<Type<'c>>>> {
+    pub(super) fn composite_members(&self, inst: &Inst<'_>, ty: Type<'c>) -> Result<Option<Vec<Type<'c>>>> {
         let invalid = || inst.error(ErrorKind::Invalid(format!("a member type of {ty}")));
         let model = SpirvType::parse(&ty.to_string()).map_err(|_| invalid())?;
         let texts: Vec<String> = match &model {
@@ -857,7 +857,7 @@ impl<'c, 'w> Importer<'c, 'w> {
 /// `S0_`...): vectors, qualified types and pointers are candidates, in the
 /// order their encodings end, as the SPIRV-LLVM-Translator's mangler has it
 /// (`_Z18__spirv_ocl_sincosDv4_fPU3AS1S_`).
-fn mangle(name: &str, parameters: &[Type<'_>], unsigned: bool) -> Option<String> {
+pub(super) fn mangle(name: &str, parameters: &[Type<'_>], unsigned: bool) -> Option<String> {
     let printed: Vec<String> = parameters.iter().map(ToString::to_string).collect();
     mangle_printed(name, &printed, unsigned)
 }

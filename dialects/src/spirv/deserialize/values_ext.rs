@@ -1,0 +1,78 @@
+//! Value instructions of extensions the dialect has no op for, each exactly
+//! what a dialect op (or a few) computes (docs/import.md lists each):
+//!
+//! - `OpFmaKHR` (SPV_KHR_fma): the fused multiply-add, `spirv.GL.Fma`
+//!   (the extension defines it as GLSL.std.450 `Fma` and OpenCL.std `fma`
+//!   are: one rounding);
+//! - `OpArithmeticFenceEXT` (SPV_EXT_arithmetic_fence): its operand; the
+//!   fence only forbids reassociating across it, and the lowering never
+//!   reassociates floating-point operations;
+//! - `OpCompositeConstructReplicateEXT` (SPV_EXT_replicated_composites):
+//!   `spirv.CompositeConstruct` of one copy of the operand per constituent
+//!   of the result type.
+
+use melior::ir::{Location, ValueLike};
+
+use super::{
+    ErrorKind,
+    importer::{FunctionState, Importer, Result},
+    reader::Inst,
+};
+use crate::spirv::types::SpirvType;
+
+/// Opcodes this module imports.
+pub(super) mod opcode {
+    pub const FMA_KHR: u16 = 4427;
+    pub const COMPOSITE_CONSTRUCT_REPLICATE_EXT: u16 = 4463;
+    pub const ARITHMETIC_FENCE_EXT: u16 = 6145;
+}
+
+/// Whether this module imports `opcode`.
+pub(super) fn imports(opcode: u16) -> bool {
+    matches!(opcode, opcode::FMA_KHR | opcode::COMPOSITE_CONSTRUCT_REPLICATE_EXT | opcode::ARITHMETIC_FENCE_EXT)
+}
+
+impl<'c, 'w> Importer<'c, 'w> {
+    /// One instruction of this module (see the module's documentation).
+    pub(super) fn value_extension<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+    ) -> Result<()> {
+        let ty = self.mlir_type(inst, self.word(inst, 0)?)?;
+        let mut operands = Vec::new();
+        for &operand in inst.words.get(2..).unwrap_or_default() {
+            operands.push(self.value(state, inst, operand)?);
+        }
+        let wanted = if inst.opcode == opcode::FMA_KHR { 3 } else { 1 };
+        if operands.len() != wanted {
+            return Err(inst.error(ErrorKind::Malformed(format!("the instruction takes {wanted} operands"))));
+        }
+        let value = match inst.opcode {
+            opcode::FMA_KHR => self.emit(state, inst, location, "spirv.GL.Fma", &operands, &[], Some(ty))?,
+            opcode::ARITHMETIC_FENCE_EXT => operands[0],
+            _ => {
+                // One copy per constituent: lanes of a vector, members of a
+                // struct, elements of an array, columns of a matrix.
+                let count = match SpirvType::parse(&ty.to_string()).ok().and_then(|model| model.vector_count()) {
+                    Some(lanes) => lanes as usize,
+                    None => self.composite_members(inst, ty)?.map(|members| members.len()).ok_or_else(|| {
+                        inst.error(ErrorKind::Invalid(format!("a replicated composite of type {ty} (not a composite)")))
+                    })?,
+                };
+                let copies = vec![operands[0]; count];
+                if let Some(member) = self.composite_members(inst, ty)?.and_then(|members| {
+                    members.into_iter().find(|member| *member != operands[0].r#type())
+                }) {
+                    return Err(inst.error(ErrorKind::Invalid(format!(
+                        "a replicated composite of {ty} from a {}, not its constituent type {member}",
+                        operands[0].r#type()
+                    ))));
+                }
+                self.emit(state, inst, location, "spirv.CompositeConstruct", &copies, &[], Some(ty))?
+            }
+        };
+        self.define_value(state, inst, self.word(inst, 1)?, value)
+    }
+}

@@ -1,0 +1,132 @@
+"""Inputs and expected results of the tests of instructions imported by
+dialects/src/spirv/deserialize/{atomics,groups,values}_ext.rs:
+
+    python3 extension-ops.py make NAME     writes NAME's input files
+    python3 extension-ops.py check NAME    reads NAME's outputs, prints a verdict
+
+NAME: flags (test/Runner/atomic-flags.test), ballot (ballot-bits.test),
+uniform (uniform-group.test), values (value-extensions.test).
+"""
+import struct
+import sys
+
+
+def words(path, fmt="I"):
+    data = open(path, "rb").read()
+    return list(struct.unpack(f"<{len(data) // 4}{fmt}", data))
+
+
+def write(path, values, fmt="I"):
+    open(path, "wb").write(struct.pack(f"<{len(values)}{fmt}", *values))
+
+
+def verdict(name, wrong, total):
+    if wrong:
+        for line in wrong[:10]:
+            print(line)
+    print(f"{name}: {total - len(wrong)} of {total} right")
+
+
+# ballot: 8 ballots of 4 words, 8 indexes.
+BALLOTS = [
+    [0, 0, 0, 0],
+    [1, 0, 0, 0],
+    [0xFFFFFFFE, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF],
+    [0xFFFFFFFF, 0, 0, 0],
+    [0x80000001, 0x00000001, 0x80000000, 0x12345678],
+    [0x55555555, 0xAAAAAAAA, 0x0F0F0F0F, 0xF0F0F0F0],
+    [3, 5, 7, 9],
+    [0xDEADBEEF, 0xCAFEBABE, 0x01234567, 0x89ABCDEF],
+]
+INDEXES = [0, 1, 31, 32, 63, 64, 100, 120]
+
+
+def ballot_bit(ballot, index):
+    return (ballot[index // 32] >> (index % 32)) & 1
+
+
+# uniform: one word per invocation, two workgroups of 16.
+UNIFORM_DATA = [0xF0F0F0F1 ^ (i * 0x01010101) ^ (1 << (i % 32)) for i in range(32)]
+UNIFORM_DATA[5], UNIFORM_DATA[20] = 0xFFFFFFFF, 0
+
+
+def fold(function, values, identity):
+    result = identity
+    for value in values:
+        result = function(result, value)
+    return result
+
+
+def uniform_expected(g):
+    """The 16 results of invocation g (uniform-group.spvasm)."""
+    AND, OR, XOR = (lambda a, b: a & b), (lambda a, b: a | b), (lambda a, b: a ^ b)
+    start = g - g % 16
+    group, before = UNIFORM_DATA[start:start + 16], UNIFORM_DATA[start:g]
+    upto = before + [UNIFORM_DATA[g]]
+    bits = [value & 1 for value in group]
+    bits_before, bits_upto = [value & 1 for value in before], [value & 1 for value in upto]
+    return [
+        fold(AND, group, 0xFFFFFFFF), fold(OR, group, 0), fold(XOR, group, 0),
+        fold(AND, upto, 0xFFFFFFFF), fold(OR, upto, 0), fold(XOR, upto, 0),
+        fold(AND, before, 0xFFFFFFFF), fold(OR, before, 0), fold(XOR, before, 0),
+        fold(AND, bits, 1), fold(OR, bits, 0), fold(XOR, bits, 0),
+        fold(XOR, bits_upto, 0), fold(OR, bits_before, 0),
+        # Subgroup scope, one invocation a subgroup: the exclusive scan is the
+        # identity, the reduction the value.
+        0, UNIFORM_DATA[g],
+    ]
+
+
+def main():
+    command, name = sys.argv[1], sys.argv[2]
+    if (command, name) == ("make", "flags"):
+        write("flags.bin", [0, 0, 0, 0, 1, 1, 1, 1])
+        write("zero4.bin", [0] * 4)
+    elif (command, name) == ("check", "flags"):
+        flags, winners, cleared = words("flags.out"), words("winners.out"), words("cleared.out")
+        wrong = []
+        if flags != [1] * 8:
+            wrong.append(f"flags {flags}, expected all set")
+        if winners != [1] * 4:
+            wrong.append(f"winners {winners}: one work-item must find each flag clear")
+        if cleared != [3] * 4:
+            wrong.append(f"cleared {cleared}: a cleared flag must test clear (3)")
+        verdict("atomic flags", wrong, 3)
+    elif (command, name) == ("make", "ballot"):
+        write("ballot.bin", [word for ballot in BALLOTS for word in ballot] + INDEXES)
+        write("bits.bin", [0xEEEEEEEE] * 24 * 8)
+    elif (command, name) == ("check", "ballot"):
+        bits = words("bits.out")
+        wrong, total = [], 0
+        for i in range(8):
+            row = bits[24 * i:24 * i + 24]
+            size = row[20]
+            # Subgroups of `size` invocations, invocation i has subgroup
+            # local id i % size (spirv-run-rs: one invocation a subgroup).
+            own = i % size
+            expected = [ballot_bit(BALLOTS[k], own) for k in range(8)]
+            expected += [ballot_bit(BALLOTS[k], INDEXES[i] + k) for k in range(8)]
+            expected += [1, int(i % 2 == 0), 1, 0]
+            for position, want in enumerate(expected):
+                total += 1
+                if row[position] != want:
+                    wrong.append(f"invocation {i} word {position}: {row[position]}, expected {want}")
+        verdict("ballot bits", wrong, total)
+    elif (command, name) == ("make", "uniform"):
+        write("uniform.bin", UNIFORM_DATA)
+        write("results.bin", [0xEEEEEEEE] * 16 * 32)
+    elif (command, name) == ("check", "uniform"):
+        results = words("results.out")
+        wrong, total = [], 0
+        for g in range(32):
+            for position, want in enumerate(uniform_expected(g)):
+                total += 1
+                got = results[16 * g + position]
+                if got != want:
+                    wrong.append(f"invocation {g} result {position}: {got:#x}, expected {want:#x}")
+        verdict("uniform group", wrong, total)
+    else:
+        sys.exit(f"unknown command {command} {name}")
+
+
+main()
