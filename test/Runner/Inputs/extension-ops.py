@@ -9,6 +9,9 @@ uniform (uniform-group.test), values (value-extensions.test).
 """
 import struct
 import sys
+from fractions import Fraction
+
+import numpy
 
 
 def words(path, fmt="I"):
@@ -77,6 +80,42 @@ def uniform_expected(g):
     ]
 
 
+# values: 8 (a, b, c) triples of f32; fma differs from a * b + c rounded
+# twice in the first ones.
+VALUES = [
+    (1 + 2**-12, 1 + 2**-12, -(1 + 2**-11)),
+    (1 + 2**-23, 1 - 2**-23, -1.0),
+    (3.0, 1 / 3, -1.0),
+    (0.1, 10.0, -1.0),
+    (1.5, 2.0, 0.25),
+    (-7.25, 3.5e10, 2.5e11),
+    (1e-20, 1e-20, 0.0),
+    (65504.0, 65504.0, -4.29e9),
+]
+
+
+def f32(value):
+    """`value` rounded to the nearest f32 (ties to even), as a Python float."""
+    exact = Fraction(value)
+    candidate = numpy.float32(float(exact))
+    best = None
+    for neighbour in (numpy.nextafter(candidate, numpy.float32(-numpy.inf)), candidate,
+                      numpy.nextafter(candidate, numpy.float32(numpy.inf))):
+        distance = abs(Fraction(float(neighbour)) - exact)
+        even = int(neighbour.view(numpy.uint32)) % 2 == 0
+        key = (distance, not even)
+        if best is None or key < best[0]:
+            best = (key, float(neighbour))
+    return best[1]
+
+
+def values_expected(i):
+    a, b, c = (f32(x) for x in VALUES[i])
+    fused = f32(Fraction(a) * Fraction(b) + Fraction(c))
+    product = f32(Fraction(a) * Fraction(b))
+    return [fused] * 5 + [f32(Fraction(product) + Fraction(c)), c, c]
+
+
 def main():
     command, name = sys.argv[1], sys.argv[2]
     if (command, name) == ("make", "flags"):
@@ -125,6 +164,21 @@ def main():
                 if got != want:
                     wrong.append(f"invocation {g} result {position}: {got:#x}, expected {want:#x}")
         verdict("uniform group", wrong, total)
+    elif (command, name) == ("make", "values"):
+        write("abc.bin", [f32(x) for triple in VALUES for x in triple], "f")
+        write("results.bin", [0xEEEEEEEE] * 8 * 8)
+    elif (command, name) == ("check", "values"):
+        results = words("results.out", "f")
+        wrong, total = [], 0
+        for i in range(8):
+            for position, want in enumerate(values_expected(i)):
+                total += 1
+                got = results[8 * i + position]
+                if got != want:
+                    wrong.append(f"invocation {i} result {position}: {got!r}, expected {want!r}")
+        if values_expected(0)[0] == values_expected(0)[5]:
+            wrong.append("the first case does not tell a fused multiply-add from two roundings")
+        verdict("value extensions", wrong, total)
     else:
         sys.exit(f"unknown command {command} {name}")
 
