@@ -272,6 +272,12 @@ pub fn rule_for(base: &str) -> Option<BuiltinRule> {
     if matches!(base, "mem_fence" | "read_mem_fence" | "write_mem_fence") {
         return Some(BuiltinRule::Fence);
     }
+    // SPV_EXT_shader_atomic_float_min_max, as the importer calls them.
+    match base {
+        "__spirv_AtomicFMinEXT" => return Some(Atomic("fmin_ext")),
+        "__spirv_AtomicFMaxEXT" => return Some(Atomic("fmax_ext")),
+        _ => {}
+    }
     let atomic = base.strip_prefix("atomic_").or_else(|| base.strip_prefix("atom_"))?;
     Some(Atomic(match atomic {
         "add" => "add",
@@ -1085,6 +1091,14 @@ fn atomic(
         "_or" => "_or",
         "_xor" => "_xor",
         "xchg" => "xchg",
+        // (pointer, scope, semantics, value): LLVM's `fmin`/`fmax` are
+        // `minnum`/`maxnum`, which SPIR-V's FMin/FMax allow. Sequentially
+        // consistent, at least the order the semantics ask.
+        "fmin_ext" | "fmax_ext" => {
+            let kind = if operation == "fmin_ext" { "fmin" } else { "fmax" };
+            let value = arguments.get(3).ok_or("missing the value")?;
+            return Ok(text.value(format!("llvm.atomicrmw {kind} {pointer}, {value} seq_cst : {pointer_type}, {ty}")));
+        }
         "cmpxchg" => {
             let expected = arguments.get(1).ok_or("missing the compared value")?;
             let value = arguments.get(2).ok_or("missing the value")?;

@@ -4,7 +4,8 @@ dialects/src/spirv/deserialize/{atomics,groups,values}_ext.rs:
     python3 extension-ops.py make NAME     writes NAME's input files
     python3 extension-ops.py check NAME    reads NAME's outputs, prints a verdict
 
-NAME: flags (test/Runner/atomic-flags.test), ballot (ballot-bits.test),
+NAME: flags (test/Runner/atomic-flags.test), fminmax
+(atomic-float-min-max.test), ballot (ballot-bits.test),
 uniform (uniform-group.test), values (value-extensions.test).
 """
 import struct
@@ -28,6 +29,35 @@ def verdict(name, wrong, total):
         for line in wrong[:10]:
             print(line)
     print(f"{name}: {total - len(wrong)} of {total} right")
+
+
+# fminmax: lo, hi, shared_lo, shared_hi, then one value per invocation
+# (two workgroups of 16); none is an initial value.
+FMINMAX_INITIAL = [10.0, -10.0, 10.0, -10.0]
+FMINMAX_DATA = [3.5, -2.25, 100.0, 7.0, -50.5, 0.125, 1e6, -1e-3, 42.0, -7.75, 9.5, -100.25, 0.0, 3e5, 2.0, -2.0,
+                1.5, -3.25, 99.0, 6.0, -51.5, 0.25, 2e6, -2e-3, 41.0, -6.75, 8.5, -101.25, -0.5, 4e5, 3.0, -1.0]
+
+
+def check_fminmax():
+    final = words("fmm.out", "f")[:4]
+    olds = words("olds.out", "f")
+    low = min(FMINMAX_INITIAL[0], *FMINMAX_DATA)
+    high = max(FMINMAX_INITIAL[1], *FMINMAX_DATA)
+    wrong = []
+    if final != [low, high, low, high]:
+        wrong.append(f"final values {final}, expected {[low, high, low, high]}")
+    for k, (initial, extreme, better) in enumerate([(10.0, low, min), (-10.0, high, max)]):
+        seen = olds[k::2]
+        # Each update returns the value before it: the initial one exactly
+        # once (the first update), the others values of the data, none
+        # beyond the final extreme.
+        if seen.count(initial) != 1:
+            wrong.append(f"{'min' if k == 0 else 'max'}: the initial value returned {seen.count(initial)} times")
+        if any(value != initial and value not in FMINMAX_DATA for value in seen):
+            wrong.append(f"{'min' if k == 0 else 'max'}: returned a value never stored: {seen}")
+        if any(better(value, extreme) != extreme for value in seen):
+            wrong.append(f"{'min' if k == 0 else 'max'}: returned a value beyond the final one")
+    verdict("atomic float min/max", wrong, 7)
 
 
 # ballot: 8 ballots of 4 words, 8 indexes.
@@ -131,6 +161,11 @@ def main():
         if cleared != [3] * 4:
             wrong.append(f"cleared {cleared}: a cleared flag must test clear (3)")
         verdict("atomic flags", wrong, 3)
+    elif (command, name) == ("make", "fminmax"):
+        write("fmm.bin", FMINMAX_INITIAL + FMINMAX_DATA, "f")
+        write("olds.bin", [0] * 64)
+    elif (command, name) == ("check", "fminmax"):
+        check_fminmax()
     elif (command, name) == ("make", "ballot"):
         write("ballot.bin", [word for ballot in BALLOTS for word in ballot] + INDEXES)
         write("bits.bin", [0xEEEEEEEE] * 24 * 8)

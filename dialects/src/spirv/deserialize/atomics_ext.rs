@@ -7,12 +7,19 @@
 //!   the flag is an integer; exchanging 1 into it and comparing the old
 //!   value with 0 gives whether it was set;
 //! - `OpAtomicFlagClear` (`atomic_flag_clear`): exchanging 0 into it, the old
-//!   value unused (what `OpAtomicStore` becomes in `expansions.rs`).
+//!   value unused (what `OpAtomicStore` becomes in `expansions.rs`);
+//! - `OpAtomicFMinEXT`, `OpAtomicFMaxEXT` (SPV_EXT_shader_atomic_float_min_max):
+//!   the dialect has no op; calls to the builtins
+//!   `__spirv_AtomicF{Min,Max}EXT(pointer, scope, semantics, value)`, which
+//!   `passes/src/builtins/rules.rs` defines as `llvm.atomicrmw fmin`/`fmax`.
 
-use melior::ir::{Location, ValueLike, r#type::IntegerType};
+use melior::ir::{
+    Location, Type, ValueLike, attribute::FlatSymbolRefAttribute, operation::OperationBuilder, r#type::IntegerType,
+};
 
 use super::{
     ErrorKind,
+    expansions::mangle,
     importer::{FunctionState, Importer, Result},
     reader::Inst,
 };
@@ -22,11 +29,16 @@ use crate::spirv::types::SpirvType;
 pub(super) mod opcode {
     pub const ATOMIC_FLAG_TEST_AND_SET: u16 = 318;
     pub const ATOMIC_FLAG_CLEAR: u16 = 319;
+    pub const ATOMIC_F_MIN_EXT: u16 = 5614;
+    pub const ATOMIC_F_MAX_EXT: u16 = 5615;
 }
 
 /// Whether this module imports `opcode`.
 pub(super) fn imports(opcode: u16) -> bool {
-    matches!(opcode, opcode::ATOMIC_FLAG_TEST_AND_SET | opcode::ATOMIC_FLAG_CLEAR)
+    matches!(
+        opcode,
+        opcode::ATOMIC_FLAG_TEST_AND_SET | opcode::ATOMIC_FLAG_CLEAR | opcode::ATOMIC_F_MIN_EXT | opcode::ATOMIC_F_MAX_EXT
+    )
 }
 
 impl<'c, 'w> Importer<'c, 'w> {
@@ -37,6 +49,9 @@ impl<'c, 'w> Importer<'c, 'w> {
         inst: &Inst<'w>,
         location: Location<'c>,
     ) -> Result<()> {
+        if matches!(inst.opcode, opcode::ATOMIC_F_MIN_EXT | opcode::ATOMIC_F_MAX_EXT) {
+            return self.atomic_float_min_max(state, inst, location);
+        }
         // TestAndSet: result type, result, pointer, scope, semantics;
         // Clear: pointer, scope, semantics.
         let first = if inst.opcode == opcode::ATOMIC_FLAG_TEST_AND_SET { 2 } else { 0 };
@@ -63,5 +78,40 @@ impl<'c, 'w> Importer<'c, 'w> {
         let zero = self.integer_constant(state, inst, location, width, 0)?;
         let was_set = self.emit(state, inst, location, "spirv.INotEqual", &[old, zero], &[], Some(bool_type))?;
         self.define_value(state, inst, self.word(inst, 1)?, was_set)
+    }
+
+    /// `OpAtomicFMinEXT`/`OpAtomicFMaxEXT` (result type, result, pointer,
+    /// scope, semantics, value): a call to `__spirv_AtomicF{Min,Max}EXT` with
+    /// the scope and semantics as `i32` constants.
+    fn atomic_float_min_max<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+    ) -> Result<()> {
+        let ty = self.mlir_type(inst, self.word(inst, 0)?)?;
+        let pointer = self.value(state, inst, self.word(inst, 2)?)?;
+        let scope = self.scope_or_semantics(inst, "scope", self.word(inst, 3)?)?;
+        let semantics = self.scope_or_semantics(inst, "memory_semantics", self.word(inst, 4)?)?;
+        let value = self.value(state, inst, self.word(inst, 5)?)?;
+        let scope = self.integer_constant(state, inst, location, 32, i64::from(scope))?;
+        let semantics = self.integer_constant(state, inst, location, 32, i64::from(semantics))?;
+        let builtin =
+            if inst.opcode == opcode::ATOMIC_F_MIN_EXT { "__spirv_AtomicFMinEXT" } else { "__spirv_AtomicFMaxEXT" };
+        let arguments = [pointer, scope, semantics, value];
+        let parameter_types: Vec<Type<'c>> = arguments.iter().map(|argument| argument.r#type()).collect();
+        let name = mangle(builtin, &parameter_types, false).ok_or_else(|| {
+            inst.error(ErrorKind::Unsupported(format!("{builtin} on a {} (no builtin mangling)", pointer.r#type())))
+        })?;
+        if self.builtin_declarations.insert(name.clone()) {
+            self.declare_builtin(inst, &name, &parameter_types, &[ty], false)?;
+        }
+        let call = OperationBuilder::new("spirv.FunctionCall", location)
+            .add_operands(&arguments)
+            .add_attributes(&[(self.id("callee"), FlatSymbolRefAttribute::new(self.context, &name).into())])
+            .add_results(&[ty])
+            .build();
+        let call = self.append(inst, state.current(), call)?;
+        self.define(state, inst, self.word(inst, 1)?, call)
     }
 }

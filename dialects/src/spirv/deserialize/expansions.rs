@@ -915,7 +915,8 @@ fn mangled_type(text: &str, unsigned: bool, candidates: &mut Vec<String>) -> Opt
         // SPIR address spaces (seed 000); `Function` pointers are unqualified.
         let qualifier = match storage_class {
             "Function" => "",
-            "CrossWorkgroup" => "U3AS1",
+            // Vulkan's buffers are global memory, as the translator maps them.
+            "CrossWorkgroup" | "StorageBuffer" | "PhysicalStorageBuffer" => "U3AS1",
             "UniformConstant" => "U3AS2",
             "Workgroup" => "U3AS3",
             "Generic" => "U3AS4",
@@ -1038,7 +1039,9 @@ mod tests {
         for (name, parameters, expected) in cases {
             assert_eq!(mangle(name, parameters).as_deref(), Some(*expected), "{name}{parameters:?}");
         }
-        assert_eq!(mangle("f", &["!spirv.ptr<i32, StorageBuffer>"]), None);
+        // Vulkan buffers are global memory.
+        assert_eq!(mangle("f", &["!spirv.ptr<i32, StorageBuffer>"]).as_deref(), Some("_Z1fPU3AS1i"));
+        assert_eq!(mangle("f", &["!spirv.ptr<i32, Input>"]), None);
         assert_eq!(mangle("f", &["!spirv.ptr<!spirv.struct<(i32)>, Function>"]), None);
     }
 }
