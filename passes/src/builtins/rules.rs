@@ -40,6 +40,11 @@ pub enum BuiltinRule {
     /// `write_mem_fence`; clang imports the last two as library functions):
     /// a sequentially consistent fence, as the ABI makes `OpMemoryBarrier`.
     Fence,
+    /// `__spirv_ReadClockKHR_R{ulong,v2uint}(scope)` (SPV_KHR_shader_clock): the processor's
+    /// cycle counter (`llvm.readcyclecounter`), as an `i64` or a
+    /// `vector<2xi32>` (low word first). One counter serves every scope:
+    /// the extension only asks that reads in one invocation do not go back.
+    Clock,
 }
 
 /// The builtins defined by an expansion.
@@ -274,6 +279,7 @@ pub fn rule_for(base: &str) -> Option<BuiltinRule> {
     }
     // SPV_EXT_shader_atomic_float_min_max, as the importer calls them.
     match base {
+        "__spirv_ReadClockKHR_Rulong" | "__spirv_ReadClockKHR_Rv2uint" => return Some(BuiltinRule::Clock),
         "__spirv_AtomicFMinEXT" => return Some(Atomic("fmin_ext")),
         "__spirv_AtomicFMaxEXT" => return Some(Atomic("fmax_ext")),
         _ => {}
@@ -427,6 +433,14 @@ fn body(
         BuiltinRule::Fence => {
             text.line("llvm.fence seq_cst");
             return Ok(None);
+        }
+        BuiltinRule::Clock => {
+            let cycles = call_intrinsic(text, "readcyclecounter", &[], &[], "i64");
+            match result_type {
+                "i64" => cycles,
+                "vector<2xi32>" => text.value(format!("llvm.bitcast {cycles} : i64 to vector<2xi32>")),
+                other => return Err(format!("a clock read as {other} (an i64 or a vector<2xi32>)")),
+            }
         }
     }))
 }

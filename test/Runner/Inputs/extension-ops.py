@@ -6,7 +6,8 @@ dialects/src/spirv/deserialize/{atomics,groups,values}_ext.rs:
 
 NAME: flags (test/Runner/atomic-flags.test), fminmax
 (atomic-float-min-max.test), ballot (ballot-bits.test),
-uniform (uniform-group.test), values (value-extensions.test).
+uniform (uniform-group.test), values (value-extensions.test), clock
+(shader-clock.test).
 """
 import struct
 import sys
@@ -17,7 +18,7 @@ import numpy
 
 def words(path, fmt="I"):
     data = open(path, "rb").read()
-    return list(struct.unpack(f"<{len(data) // 4}{fmt}", data))
+    return list(struct.unpack(f"<{len(data) // struct.calcsize(fmt)}{fmt}", data))
 
 
 def write(path, values, fmt="I"):
@@ -161,6 +162,20 @@ def main():
         if cleared != [3] * 4:
             wrong.append(f"cleared {cleared}: a cleared flag must test clear (3)")
         verdict("atomic flags", wrong, 3)
+    elif (command, name) == ("make", "clock"):
+        write("clock.bin", [0] * 2 * 4 * 8)
+    elif (command, name) == ("check", "clock"):
+        reads = words("clock.out", "Q")
+        wrong = []
+        for g in range(8):
+            subgroup = reads[4 * g:4 * g + 2]
+            device = reads[4 * g + 2:4 * g + 4]
+            # Reads of one clock in one invocation do not go back; the
+            # two-word form is low word first (else it would be far off).
+            for pair, clock in [(subgroup, "subgroup"), (device, "device")]:
+                if not 0 < pair[0] <= pair[1] < pair[0] + (1 << 32):
+                    wrong.append(f"invocation {g}, {clock} clock: reads {pair} not ordered")
+        verdict("shader clock", wrong, 16)
     elif (command, name) == ("make", "fminmax"):
         write("fmm.bin", FMINMAX_INITIAL + FMINMAX_DATA, "f")
         write("olds.bin", [0] * 64)

@@ -13,13 +13,10 @@
 //!   `__spirv_AtomicF{Min,Max}EXT(pointer, scope, semantics, value)`, which
 //!   `passes/src/builtins/rules.rs` defines as `llvm.atomicrmw fmin`/`fmax`.
 
-use melior::ir::{
-    Location, Type, ValueLike, attribute::FlatSymbolRefAttribute, operation::OperationBuilder, r#type::IntegerType,
-};
+use melior::ir::{Location, ValueLike, r#type::IntegerType};
 
 use super::{
     ErrorKind,
-    expansions::mangle,
     importer::{FunctionState, Importer, Result},
     reader::Inst,
 };
@@ -98,20 +95,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         let semantics = self.integer_constant(state, inst, location, 32, i64::from(semantics))?;
         let builtin =
             if inst.opcode == opcode::ATOMIC_F_MIN_EXT { "__spirv_AtomicFMinEXT" } else { "__spirv_AtomicFMaxEXT" };
-        let arguments = [pointer, scope, semantics, value];
-        let parameter_types: Vec<Type<'c>> = arguments.iter().map(|argument| argument.r#type()).collect();
-        let name = mangle(builtin, &parameter_types, false).ok_or_else(|| {
-            inst.error(ErrorKind::Unsupported(format!("{builtin} on a {} (no builtin mangling)", pointer.r#type())))
-        })?;
-        if self.builtin_declarations.insert(name.clone()) {
-            self.declare_builtin(inst, &name, &parameter_types, &[ty], false)?;
-        }
-        let call = OperationBuilder::new("spirv.FunctionCall", location)
-            .add_operands(&arguments)
-            .add_attributes(&[(self.id("callee"), FlatSymbolRefAttribute::new(self.context, &name).into())])
-            .add_results(&[ty])
-            .build();
-        let call = self.append(inst, state.current(), call)?;
-        self.define(state, inst, self.word(inst, 1)?, call)
+        let old = self.call_builtin(state, inst, location, builtin, &[pointer, scope, semantics, value], ty)?;
+        self.define_value(state, inst, self.word(inst, 1)?, old)
     }
 }

@@ -816,6 +816,38 @@ impl<'c, 'w> Importer<'c, 'w> {
         Ok(())
     }
 
+    /// A call of the builtin `base` (Itanium-mangled on the arguments'
+    /// types, integers signed) returning `result`, declared once as an
+    /// imported function with side effects (`"None"`: atomics, clocks and
+    /// collectives must not be merged or moved); its result.
+    pub(super) fn call_builtin<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        base: &str,
+        arguments: &[Value<'c, 'b>],
+        result: Type<'c>,
+    ) -> Result<Value<'c, 'b>> {
+        let parameter_types: Vec<Type<'c>> = arguments.iter().map(|argument| argument.r#type()).collect();
+        let name = mangle(base, &parameter_types, false).ok_or_else(|| {
+            inst.error(ErrorKind::Unsupported(format!(
+                "{base} on {} (no builtin mangling for these types)",
+                parameter_types.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+            )))
+        })?;
+        if self.builtin_declarations.insert(name.clone()) {
+            self.declare_builtin(inst, &name, &parameter_types, &[result], false)?;
+        }
+        let call = OperationBuilder::new("spirv.FunctionCall", location)
+            .add_operands(arguments)
+            .add_attributes(&[(self.id("callee"), FlatSymbolRefAttribute::new(self.context, &name).into())])
+            .add_results(&[result])
+            .build();
+        let call = self.append(inst, state.current(), call)?;
+        Ok(call.result(0).map_err(inst.invalid())?.into())
+    }
+
     /// `spirv.func @name(...) "Pure"` (or `"None"` when not `pure`), imported
     /// (linked against the builtin library).
     pub(super) fn declare_builtin(
@@ -857,7 +889,7 @@ impl<'c, 'w> Importer<'c, 'w> {
 /// `S0_`...): vectors, qualified types and pointers are candidates, in the
 /// order their encodings end, as the SPIRV-LLVM-Translator's mangler has it
 /// (`_Z18__spirv_ocl_sincosDv4_fPU3AS1S_`).
-pub(super) fn mangle(name: &str, parameters: &[Type<'_>], unsigned: bool) -> Option<String> {
+fn mangle(name: &str, parameters: &[Type<'_>], unsigned: bool) -> Option<String> {
     let printed: Vec<String> = parameters.iter().map(ToString::to_string).collect();
     mangle_printed(name, &printed, unsigned)
 }

@@ -21,7 +21,6 @@ use melior::ir::{
 
 use super::{
     ErrorKind,
-    expansions::mangle,
     importer::{FunctionState, Importer, Result},
     reader::Inst,
 };
@@ -97,22 +96,14 @@ impl<'c, 'w> Importer<'c, 'w> {
                 }
                 let scope = self.integer_constant(state, inst, location, 32, i64::from(scope))?;
                 let operation = self.integer_constant(state, inst, location, 32, i64::from(operation))?;
-                let arguments = [scope, operation, operand];
-                let parameter_types: Vec<Type<'c>> = arguments.iter().map(|argument| argument.r#type()).collect();
-                let name = mangle(builtin, &parameter_types, false).ok_or_else(|| {
-                    inst.error(ErrorKind::Unsupported(format!("{builtin} of {}", operand.r#type())))
-                })?;
-                let result_type = operand.r#type();
-                if self.builtin_declarations.insert(name.clone()) {
-                    self.declare_builtin(inst, &name, &parameter_types, &[result_type], false)?;
-                }
-                let call = OperationBuilder::new("spirv.FunctionCall", location)
-                    .add_operands(&arguments)
-                    .add_attributes(&[(self.id("callee"), FlatSymbolRefAttribute::new(self.context, &name).into())])
-                    .add_results(&[result_type])
-                    .build();
-                let call = self.append(inst, state.current(), call)?;
-                let combined: Value<'c, 'b> = call.result(0).map_err(inst.invalid())?.into();
+                let combined = self.call_builtin(
+                    state,
+                    inst,
+                    location,
+                    builtin,
+                    &[scope, operation, operand],
+                    operand.r#type(),
+                )?;
                 if logical {
                     let zero = self.integer_constant(state, inst, location, 32, 0)?;
                     self.emit(state, inst, location, "spirv.INotEqual", &[combined, zero], &[], Some(ty))?

@@ -9,7 +9,10 @@
 //!   reassociates floating-point operations;
 //! - `OpCompositeConstructReplicateEXT` (SPV_EXT_replicated_composites):
 //!   `spirv.CompositeConstruct` of one copy of the operand per constituent
-//!   of the result type.
+//!   of the result type;
+//! - `OpReadClockKHR` (SPV_KHR_shader_clock): a call to the builtin
+//!   `__spirv_ReadClockKHR_R{ulong,v2uint}(scope)`, which `passes/src/builtins/rules.rs`
+//!   defines as the processor's cycle counter (no dialect op reads one).
 
 use melior::ir::{Location, ValueLike};
 
@@ -24,12 +27,19 @@ use crate::spirv::types::SpirvType;
 pub(super) mod opcode {
     pub const FMA_KHR: u16 = 4427;
     pub const COMPOSITE_CONSTRUCT_REPLICATE_EXT: u16 = 4463;
+    pub const READ_CLOCK_KHR: u16 = 5056;
     pub const ARITHMETIC_FENCE_EXT: u16 = 6145;
 }
 
 /// Whether this module imports `opcode`.
 pub(super) fn imports(opcode: u16) -> bool {
-    matches!(opcode, opcode::FMA_KHR | opcode::COMPOSITE_CONSTRUCT_REPLICATE_EXT | opcode::ARITHMETIC_FENCE_EXT)
+    matches!(
+        opcode,
+        opcode::FMA_KHR
+            | opcode::COMPOSITE_CONSTRUCT_REPLICATE_EXT
+            | opcode::ARITHMETIC_FENCE_EXT
+            | opcode::READ_CLOCK_KHR
+    )
 }
 
 impl<'c, 'w> Importer<'c, 'w> {
@@ -41,6 +51,24 @@ impl<'c, 'w> Importer<'c, 'w> {
         location: Location<'c>,
     ) -> Result<()> {
         let ty = self.mlir_type(inst, self.word(inst, 0)?)?;
+        if inst.opcode == opcode::READ_CLOCK_KHR {
+            // The scope is an <id>: its value is the builtin's argument.
+            let scope = self.scope_or_semantics(inst, "scope", self.word(inst, 2)?)?;
+            let scope = self.integer_constant(state, inst, location, 32, i64::from(scope))?;
+            // The result type is in the name, as the SPIRV-LLVM-Translator
+            // spells it: the mangling does not say it.
+            let builtin = match ty.to_string().as_str() {
+                "i64" => "__spirv_ReadClockKHR_Rulong",
+                "vector<2xi32>" => "__spirv_ReadClockKHR_Rv2uint",
+                other => {
+                    return Err(inst.error(ErrorKind::Invalid(format!(
+                        "OpReadClockKHR of type {other} (a 64-bit integer or a vector of two 32-bit ones)"
+                    ))));
+                }
+            };
+            let clock = self.call_builtin(state, inst, location, builtin, &[scope], ty)?;
+            return self.define_value(state, inst, self.word(inst, 1)?, clock);
+        }
         let mut operands = Vec::new();
         for &operand in inst.words.get(2..).unwrap_or_default() {
             operands.push(self.value(state, inst, operand)?);
