@@ -1346,6 +1346,10 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.group_extension(state, inst, location)?;
                 Ok(false)
             }
+            opcode if super::events::imports(opcode) => {
+                self.event_instruction(state, inst, location)?;
+                Ok(false)
+            }
             opcode if super::values_ext::imports(opcode) => {
                 self.value_extension(state, inst, location)?;
                 Ok(false)

@@ -19,6 +19,7 @@ mod atomics_ext;
 mod autogen_tables;
 mod constants;
 mod equivalents;
+mod events;
 mod expansions;
 mod glsl;
 mod groups_ext;
