@@ -70,8 +70,8 @@ impl<'c, 'w> Importer<'c, 'w> {
         let event = self.value(state, inst, self.word(inst, 7)?)?;
         let (destination, destination_class, size) = self.byte_pointer(state, inst, location, destination)?;
         let (source, _, _) = self.byte_pointer(state, inst, location, source)?;
-        let elements = self.to_i64(state, inst, location, elements)?;
-        let stride = self.to_i64(state, inst, location, stride)?;
+        let elements = self.widened_to_i64(state, inst, location, elements)?;
+        let stride = self.widened_to_i64(state, inst, location, stride)?;
         let scope = self.integer_constant(state, inst, location, 32, i64::from(scope))?;
         let size = self.integer_constant(state, inst, location, 64, size as i64)?;
         let on_source = self.integer_constant(state, inst, location, 32, i64::from(destination_class == "Workgroup"))?;
@@ -118,7 +118,7 @@ impl<'c, 'w> Importer<'c, 'w> {
     }
 
     /// An integer value as an `i64` (zero-extended from a narrower width).
-    fn to_i64<'b>(
+    fn widened_to_i64<'b>(
         &mut self,
         state: &mut FunctionState<'c, 'b, 'w>,
         inst: &Inst<'w>,
