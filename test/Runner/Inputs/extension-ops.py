@@ -204,7 +204,10 @@ def main():
             wrong.append(f"winners {winners}: one work-item must find each flag clear")
         if cleared != [3] * 4:
             wrong.append(f"cleared {cleared}: a cleared flag must test clear (3)")
-        verdict("atomic flags", wrong, 3)
+        local_winners = words("local-winners.out")
+        if local_winners != [1] * 4:
+            wrong.append(f"local winners {local_winners}: one work-item a workgroup must find the local flag clear")
+        verdict("atomic flags", wrong, 4)
     elif (command, name) == ("make", "async"):
         write("in.bin", ASYNC_IN, "i")
         write("out.bin", [-1] * 64, "i")
