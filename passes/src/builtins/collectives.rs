@@ -1,5 +1,7 @@
 //! Group operations over a whole workgroup: `__spirv_Group{IAdd, FAdd,
-//! FMin, FMax, SMin, SMax, UMin, UMax}`, `__spirv_Group{I,F}MulKHR` (with
+//! FMin, FMax, SMin, SMax, UMin, UMax}`, `__spirv_Group{I,F}MulKHR`,
+//! `__spirv_GroupBitwise{And,Or,Xor}KHR` (the importer's expansion of
+//! SPV_KHR_uniform_group_instructions, logical ones included) (with
 //! `Reduce`, `InclusiveScan` or `ExclusiveScan`) and `__spirv_GroupBroadcast`:
 //! OpenCL 2.0's `work_group_reduce_*`, `work_group_scan_*`,
 //! `work_group_broadcast`, `work_group_all` and `work_group_any` (the
@@ -53,6 +55,12 @@ pub enum Combine {
     UMin,
     /// Unsigned maximum.
     UMax,
+    /// Bitwise and (SPV_KHR_uniform_group_instructions).
+    BitwiseAnd,
+    /// Bitwise or.
+    BitwiseOr,
+    /// Bitwise exclusive or.
+    BitwiseXor,
 }
 
 /// A group operation this module defines.
@@ -78,6 +86,9 @@ pub fn collective(base: &str) -> Option<Collective> {
         "SMax" => Combine::SMax,
         "UMin" => Combine::UMin,
         "UMax" => Combine::UMax,
+        "BitwiseAndKHR" => Combine::BitwiseAnd,
+        "BitwiseOrKHR" => Combine::BitwiseOr,
+        "BitwiseXorKHR" => Combine::BitwiseXor,
         _ => return None,
     };
     Some(Collective::Reduce(combine))
@@ -113,10 +124,10 @@ fn identity(text: &mut Text, combine: Combine, ty: &str) -> Result<String, Strin
         integer => {
             let bits = integer_bits(ty).ok_or_else(|| format!("an integer group operation on {ty}"))?;
             let value: i128 = match integer {
-                Combine::IAdd | Combine::UMax => 0,
+                Combine::IAdd | Combine::UMax | Combine::BitwiseOr | Combine::BitwiseXor => 0,
                 Combine::IMul => 1,
                 // All ones, as a signed value: the unsigned maximum.
-                Combine::UMin => -1,
+                Combine::UMin | Combine::BitwiseAnd => -1,
                 Combine::SMin => (1i128 << (bits - 1)) - 1,
                 Combine::SMax => -(1i128 << (bits - 1)),
                 _ => unreachable!("float combinations handled above"),
@@ -142,6 +153,9 @@ fn combine(text: &mut Text, combine: Combine, a: &str, b: &str, ty: &str) -> Str
         Combine::SMax => intrinsic(text, "smax"),
         Combine::UMin => intrinsic(text, "umin"),
         Combine::UMax => intrinsic(text, "umax"),
+        Combine::BitwiseAnd => text.value(format!("llvm.and {a}, {b} : {ty}")),
+        Combine::BitwiseOr => text.value(format!("llvm.or {a}, {b} : {ty}")),
+        Combine::BitwiseXor => text.value(format!("llvm.xor {a}, {b} : {ty}")),
     }
 }
 

@@ -40,6 +40,20 @@ pub enum BuiltinRule {
     /// `write_mem_fence`; clang imports the last two as library functions):
     /// a sequentially consistent fence, as the ABI makes `OpMemoryBarrier`.
     Fence,
+    /// `__spirv_ReadClockKHR_R{ulong,v2uint}(scope)` (SPV_KHR_shader_clock): the processor's
+    /// cycle counter (`llvm.readcyclecounter`), as an `i64` or a
+    /// `vector<2xi32>` (low word first). One counter serves every scope:
+    /// the extension only asks that reads in one invocation do not go back.
+    Clock,
+    /// `__spirv_GroupAsyncCopy(scope, destination, source, elements, stride,
+    /// element size, stride on source)`, the importer's form of
+    /// `OpGroupAsyncCopy` (byte pointers): the copy, element by element, the
+    /// stride applied to the source (copies into workgroup memory) or to the
+    /// destination. Every invocation copies the same values; the
+    /// `OpGroupWaitEvents` after it is a workgroup barrier, so no invocation
+    /// reads or writes the destination before all copies are done. Returns
+    /// an `i32` 0 (the importer's builtin calls have a result).
+    AsyncCopy,
 }
 
 /// The builtins defined by an expansion.
@@ -272,6 +286,14 @@ pub fn rule_for(base: &str) -> Option<BuiltinRule> {
     if matches!(base, "mem_fence" | "read_mem_fence" | "write_mem_fence") {
         return Some(BuiltinRule::Fence);
     }
+    // SPV_EXT_shader_atomic_float_min_max, as the importer calls them.
+    match base {
+        "__spirv_ReadClockKHR_Rulong" | "__spirv_ReadClockKHR_Rv2uint" => return Some(BuiltinRule::Clock),
+        "__spirv_GroupAsyncCopy" => return Some(BuiltinRule::AsyncCopy),
+        "__spirv_AtomicFMinEXT" => return Some(Atomic("fmin_ext")),
+        "__spirv_AtomicFMaxEXT" => return Some(Atomic("fmax_ext")),
+        _ => {}
+    }
     let atomic = base.strip_prefix("atomic_").or_else(|| base.strip_prefix("atom_"))?;
     Some(Atomic(match atomic {
         "add" => "add",
@@ -421,6 +443,47 @@ fn body(
         BuiltinRule::Fence => {
             text.line("llvm.fence seq_cst");
             return Ok(None);
+        }
+        BuiltinRule::AsyncCopy => {
+            let [_, destination, source, elements, stride, size, on_source] = arguments else {
+                return Err("expected (scope, destination, source, elements, stride, element size, stride on source)".into());
+            };
+            let (destination_type, source_type) = (&types[1], &types[2]);
+            let on_source = text.value(format!("llvm.trunc {on_source} : i32 to i1"));
+            let first = text.i64(0);
+            text.line(format!("llvm.br ^loop({first} : i64)"));
+            text.label("loop(%k: i64)");
+            let more = text.value(format!("llvm.icmp \"ult\" %k, {elements} : i64"));
+            text.line(format!("llvm.cond_br {more}, ^body, ^done"));
+            text.label("body");
+            let strided = text.value(format!("llvm.mul %k, {stride} : i64"));
+            let source_index = text.value(format!("llvm.select {on_source}, {strided}, %k : i1, i64"));
+            let destination_index = text.value(format!("llvm.select {on_source}, %k, {strided} : i1, i64"));
+            let source_offset = text.value(format!("llvm.mul {source_index}, {size} : i64"));
+            let destination_offset = text.value(format!("llvm.mul {destination_index}, {size} : i64"));
+            let from = text.value(format!(
+                "llvm.getelementptr {source}[{source_offset}] : ({source_type}, i64) -> {source_type}, i8"
+            ));
+            let to = text.value(format!(
+                "llvm.getelementptr {destination}[{destination_offset}] : ({destination_type}, i64) -> {destination_type}, i8"
+            ));
+            text.line(format!(
+                "\"llvm.intr.memcpy\"({to}, {from}, {size}) <{{isVolatile = false}}> : ({destination_type}, {source_type}, i64) -> ()"
+            ));
+            let one = text.i64(1);
+            let next = text.value(format!("llvm.add %k, {one} : i64"));
+            text.line(format!("llvm.br ^loop({next} : i64)"));
+            text.label("done");
+            // The importer's calls have a result: 0.
+            text.i32(0)
+        }
+        BuiltinRule::Clock => {
+            let cycles = call_intrinsic(text, "readcyclecounter", &[], &[], "i64");
+            match result_type {
+                "i64" => cycles,
+                "vector<2xi32>" => text.value(format!("llvm.bitcast {cycles} : i64 to vector<2xi32>")),
+                other => return Err(format!("a clock read as {other} (an i64 or a vector<2xi32>)")),
+            }
         }
     }))
 }
@@ -1085,6 +1148,14 @@ fn atomic(
         "_or" => "_or",
         "_xor" => "_xor",
         "xchg" => "xchg",
+        // (pointer, scope, semantics, value): LLVM's `fmin`/`fmax` are
+        // `minnum`/`maxnum`, which SPIR-V's FMin/FMax allow. Sequentially
+        // consistent, at least the order the semantics ask.
+        "fmin_ext" | "fmax_ext" => {
+            let kind = if operation == "fmin_ext" { "fmin" } else { "fmax" };
+            let value = arguments.get(3).ok_or("missing the value")?;
+            return Ok(text.value(format!("llvm.atomicrmw {kind} {pointer}, {value} seq_cst : {pointer_type}, {ty}")));
+        }
         "cmpxchg" => {
             let expected = arguments.get(1).ok_or("missing the compared value")?;
             let value = arguments.get(2).ok_or("missing the value")?;

@@ -204,7 +204,7 @@ impl<'c, 'w> Importer<'c, 'w> {
     }
 
     /// The member types of a struct or array type; `None` for other types.
-    fn composite_members(&self, inst: &Inst<'_>, ty: Type<'c>) -> Result<Option<Vec<Type<'c>>>> {
+    pub(super) fn composite_members(&self, inst: &Inst<'_>, ty: Type<'c>) -> Result<Option<Vec<Type<'c>>>> {
         let invalid = || inst.error(ErrorKind::Invalid(format!("a member type of {ty}")));
         let model = SpirvType::parse(&ty.to_string()).map_err(|_| invalid())?;
         let texts: Vec<String> = match &model {
@@ -816,6 +816,38 @@ impl<'c, 'w> Importer<'c, 'w> {
         Ok(())
     }
 
+    /// A call of the builtin `base` (Itanium-mangled on the arguments'
+    /// types, integers signed) returning `result`, declared once as an
+    /// imported function with side effects (`"None"`: atomics, clocks and
+    /// collectives must not be merged or moved); its result.
+    pub(super) fn call_builtin<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        base: &str,
+        arguments: &[Value<'c, 'b>],
+        result: Type<'c>,
+    ) -> Result<Value<'c, 'b>> {
+        let parameter_types: Vec<Type<'c>> = arguments.iter().map(|argument| argument.r#type()).collect();
+        let name = mangle(base, &parameter_types, false).ok_or_else(|| {
+            inst.error(ErrorKind::Unsupported(format!(
+                "{base} on {} (no builtin mangling for these types)",
+                parameter_types.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+            )))
+        })?;
+        if self.builtin_declarations.insert(name.clone()) {
+            self.declare_builtin(inst, &name, &parameter_types, &[result], false)?;
+        }
+        let call = OperationBuilder::new("spirv.FunctionCall", location)
+            .add_operands(arguments)
+            .add_attributes(&[(self.id("callee"), FlatSymbolRefAttribute::new(self.context, &name).into())])
+            .add_results(&[result])
+            .build();
+        let call = self.append(inst, state.current(), call)?;
+        Ok(call.result(0).map_err(inst.invalid())?.into())
+    }
+
     /// `spirv.func @name(...) "Pure"` (or `"None"` when not `pure`), imported
     /// (linked against the builtin library).
     pub(super) fn declare_builtin(
@@ -933,7 +965,8 @@ fn mangled_type(text: &str, unsigned: bool, candidates: &mut Vec<String>) -> Opt
         // SPIR address spaces (seed 000); `Function` pointers are unqualified.
         let qualifier = match storage_class {
             "Function" => "",
-            "CrossWorkgroup" => "U3AS1",
+            // Vulkan's buffers are global memory, as the translator maps them.
+            "CrossWorkgroup" | "StorageBuffer" | "PhysicalStorageBuffer" => "U3AS1",
             "UniformConstant" => "U3AS2",
             "Workgroup" => "U3AS3",
             "Generic" => "U3AS4",
@@ -1064,7 +1097,9 @@ mod tests {
         for (name, parameters, expected) in cases {
             assert_eq!(mangle(name, parameters).as_deref(), Some(*expected), "{name}{parameters:?}");
         }
-        assert_eq!(mangle("f", &["!spirv.ptr<i32, StorageBuffer>"]), None);
+        // Vulkan buffers are global memory.
+        assert_eq!(mangle("f", &["!spirv.ptr<i32, StorageBuffer>"]).as_deref(), Some("_Z1fPU3AS1i"));
+        assert_eq!(mangle("f", &["!spirv.ptr<i32, Input>"]), None);
         assert_eq!(mangle("f", &["!spirv.ptr<!spirv.struct<(i32)>, Function>"]), None);
     }
 }

@@ -1342,6 +1342,22 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.expansion(state, inst, location)?;
                 Ok(false)
             }
+            opcode if super::atomics_ext::imports(opcode) => {
+                self.atomic_extension(state, inst, location)?;
+                Ok(false)
+            }
+            opcode if super::groups_ext::imports(opcode) => {
+                self.group_extension(state, inst, location)?;
+                Ok(false)
+            }
+            opcode if super::events::imports(opcode) => {
+                self.event_instruction(state, inst, location)?;
+                Ok(false)
+            }
+            opcode if super::values_ext::imports(opcode) => {
+                self.value_extension(state, inst, location)?;
+                Ok(false)
+            }
             opcode if super::equivalents::imports(opcode) => {
                 self.equivalent(state, inst, location)?;
                 Ok(false)

@@ -15,11 +15,14 @@
 //! source it names; any other gets `<binary>:0:<byte offset>`, so a
 //! diagnostic always leads back to the source line or the instruction.
 
+mod atomics_ext;
 mod autogen_tables;
 mod constants;
 mod equivalents;
+mod events;
 mod expansions;
 mod glsl;
+mod groups_ext;
 mod importer;
 mod matrix_layout;
 mod memory_operands;
@@ -31,6 +34,7 @@ mod spec;
 mod structurize;
 mod tables;
 mod types;
+mod values_ext;
 
 use melior::{Context, ir::Module};
 pub use spec::{DeserializeOptions, SpecValue};

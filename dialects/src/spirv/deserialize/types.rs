@@ -35,6 +35,7 @@ pub mod op {
     pub const TYPE_STRUCT: u16 = 30;
     pub const TYPE_POINTER: u16 = 32;
     pub const TYPE_FUNCTION: u16 = 33;
+    pub const TYPE_EVENT: u16 = 34;
     pub const TYPE_FORWARD_POINTER: u16 = 39;
     pub const TYPE_COOPERATIVE_MATRIX_KHR: u16 = 4456;
 }
@@ -62,7 +63,7 @@ fn nested(model: Arc<SpirvType>) -> Arc<SpirvType> {
 
 /// Whether `opcode` declares a type.
 pub fn is_type(opcode: u16) -> bool {
-    matches!(opcode, op::TYPE_VOID..=op::TYPE_FUNCTION | op::TYPE_COOPERATIVE_MATRIX_KHR) && opcode != 31
+    matches!(opcode, op::TYPE_VOID..=op::TYPE_EVENT | op::TYPE_COOPERATIVE_MATRIX_KHR) && opcode != 31
 }
 
 impl<'c> Importer<'c, '_> {
@@ -154,6 +155,10 @@ impl<'c> Importer<'c, '_> {
                 self.function_types.insert(id, (params, result));
                 SpirvType::Other("function".into())
             }
+            // OpenCL's event_t: the dialect has no type for it. Async copies
+            // complete by the wait (events.rs), so an event carries nothing:
+            // a plain 64-bit value stands in for it.
+            op::TYPE_EVENT => SpirvType::Integer { width: 64, signedness: Signedness::Signless },
             op::TYPE_IMAGE => SpirvType::Image(self.image_type(inst)?),
             op::TYPE_SAMPLED_IMAGE => SpirvType::SampledImage(self.model(inst, 1)?),
             op::TYPE_SAMPLER => SpirvType::Sampler,

@@ -1,0 +1,184 @@
+//! Group instructions the dialect has no op for (docs/import.md lists each):
+//!
+//! - SPV_KHR_uniform_group_instructions' `OpGroupBitwise{And,Or,Xor}KHR`:
+//!   calls to the builtins `__spirv_GroupBitwise{And,Or,Xor}KHR(scope,
+//!   operation, value)`, which `passes/src/builtins/collectives.rs` defines
+//!   over a workgroup as the other `OpGroup*` reductions and scans;
+//! - `OpGroupLogical{And,Or,Xor}KHR`: the same on the predicate as an `i32`
+//!   0 or 1 (and, or and xor of such bits are the logical ones), compared
+//!   with 0;
+//! - `OpGroupNonUniformBallotBitExtract(value, index)`: bit `index` of the
+//!   128-bit ballot, from its `index / 32`th word;
+//! - `OpGroupNonUniformInverseBallot(value)`: the bit of the invocation's
+//!   `SubgroupLocalInvocationId` (a built-in variable the importer adds).
+
+use melior::ir::{
+    Location, Type, Value, ValueLike,
+    attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
+    operation::OperationBuilder,
+    r#type::IntegerType,
+};
+
+use super::{
+    ErrorKind,
+    importer::{FunctionState, Importer, Result},
+    reader::Inst,
+};
+
+/// Opcodes this module imports.
+pub(super) mod opcode {
+    pub const GROUP_NON_UNIFORM_INVERSE_BALLOT: u16 = 340;
+    pub const GROUP_NON_UNIFORM_BALLOT_BIT_EXTRACT: u16 = 341;
+    pub const GROUP_BITWISE_AND_KHR: u16 = 6403;
+    pub const GROUP_BITWISE_OR_KHR: u16 = 6404;
+    pub const GROUP_BITWISE_XOR_KHR: u16 = 6405;
+    pub const GROUP_LOGICAL_AND_KHR: u16 = 6406;
+    pub const GROUP_LOGICAL_OR_KHR: u16 = 6407;
+    pub const GROUP_LOGICAL_XOR_KHR: u16 = 6408;
+}
+
+/// Uniform group instruction -> the builtin computing it (on `i32` bits for
+/// the logical ones), and whether its operand and result are booleans.
+const UNIFORM_GROUP: &[(u16, &str, bool)] = &[
+    (opcode::GROUP_BITWISE_AND_KHR, "__spirv_GroupBitwiseAndKHR", false),
+    (opcode::GROUP_BITWISE_OR_KHR, "__spirv_GroupBitwiseOrKHR", false),
+    (opcode::GROUP_BITWISE_XOR_KHR, "__spirv_GroupBitwiseXorKHR", false),
+    (opcode::GROUP_LOGICAL_AND_KHR, "__spirv_GroupBitwiseAndKHR", true),
+    (opcode::GROUP_LOGICAL_OR_KHR, "__spirv_GroupBitwiseOrKHR", true),
+    (opcode::GROUP_LOGICAL_XOR_KHR, "__spirv_GroupBitwiseXorKHR", true),
+];
+
+/// The symbol of the `SubgroupLocalInvocationId` variable the importer adds.
+const LOCAL_ID_SYMBOL: &str = "__spirv_import_SubgroupLocalInvocationId";
+
+/// Whether this module imports `opcode`.
+pub(super) fn imports(opcode: u16) -> bool {
+    matches!(opcode, opcode::GROUP_NON_UNIFORM_INVERSE_BALLOT | opcode::GROUP_NON_UNIFORM_BALLOT_BIT_EXTRACT)
+        || UNIFORM_GROUP.iter().any(|(row, _, _)| *row == opcode)
+}
+
+impl<'c, 'w> Importer<'c, 'w> {
+    /// One instruction of this module (see the module's documentation).
+    pub(super) fn group_extension<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+    ) -> Result<()> {
+        let ty = self.mlir_type(inst, self.word(inst, 0)?)?;
+        let value = match inst.opcode {
+            opcode::GROUP_NON_UNIFORM_BALLOT_BIT_EXTRACT => {
+                let ballot = self.value(state, inst, self.word(inst, 3)?)?;
+                let index = self.value(state, inst, self.word(inst, 4)?)?;
+                self.ballot_bit(state, inst, location, ballot, index, ty)?
+            }
+            opcode::GROUP_NON_UNIFORM_INVERSE_BALLOT => {
+                let ballot = self.value(state, inst, self.word(inst, 3)?)?;
+                let index = self.subgroup_local_id(state, inst, location)?;
+                self.ballot_bit(state, inst, location, ballot, index, ty)?
+            }
+            uniform => {
+                let &(_, builtin, logical) = UNIFORM_GROUP
+                    .iter()
+                    .find(|(row, _, _)| *row == uniform)
+                    .ok_or_else(|| inst.error(ErrorKind::Invalid(format!("opcode {uniform}"))))?;
+                let scope = self.constant_u32(self.word(inst, 2)?).ok_or_else(|| {
+                    inst.error(ErrorKind::Invalid("the execution scope is not an integer constant".into()))
+                })?;
+                let operation = self.word(inst, 3)?;
+                let mut operand = self.value(state, inst, self.word(inst, 4)?)?;
+                let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
+                if logical {
+                    let one = self.integer_constant(state, inst, location, 32, 1)?;
+                    let zero = self.integer_constant(state, inst, location, 32, 0)?;
+                    operand =
+                        self.emit(state, inst, location, "spirv.Select", &[operand, one, zero], &[], Some(i32_type))?;
+                }
+                let scope = self.integer_constant(state, inst, location, 32, i64::from(scope))?;
+                let operation = self.integer_constant(state, inst, location, 32, i64::from(operation))?;
+                let combined = self.call_builtin(
+                    state,
+                    inst,
+                    location,
+                    builtin,
+                    &[scope, operation, operand],
+                    operand.r#type(),
+                )?;
+                if logical {
+                    let zero = self.integer_constant(state, inst, location, 32, 0)?;
+                    self.emit(state, inst, location, "spirv.INotEqual", &[combined, zero], &[], Some(ty))?
+                } else {
+                    combined
+                }
+            }
+        };
+        self.define_value(state, inst, self.word(inst, 1)?, value)
+    }
+
+    /// Bit `index` of the ballot `ballot` (a `vector<4xi32>`): bit
+    /// `index % 32` of word `index / 32`, as a `bool_type`.
+    fn ballot_bit<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        ballot: Value<'c, 'b>,
+        index: Value<'c, 'b>,
+        bool_type: Type<'c>,
+    ) -> Result<Value<'c, 'b>> {
+        let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
+        let width = IntegerType::try_from(index.r#type())
+            .map(|ty| ty.width())
+            .map_err(|_| inst.error(ErrorKind::Invalid(format!("a ballot bit index of type {}", index.r#type()))))?;
+        let index = if width == 32 {
+            index
+        } else {
+            self.emit(state, inst, location, "spirv.UConvert", &[index], &[], Some(i32_type))?
+        };
+        let five = self.integer_constant(state, inst, location, 32, 5)?;
+        let low_bits = self.integer_constant(state, inst, location, 32, 31)?;
+        let one = self.integer_constant(state, inst, location, 32, 1)?;
+        let zero = self.integer_constant(state, inst, location, 32, 0)?;
+        let word_index =
+            self.emit(state, inst, location, "spirv.ShiftRightLogical", &[index, five], &[], Some(i32_type))?;
+        let word =
+            self.emit(state, inst, location, "spirv.VectorExtractDynamic", &[ballot, word_index], &[], Some(i32_type))?;
+        let bit_index = self.emit(state, inst, location, "spirv.BitwiseAnd", &[index, low_bits], &[], Some(i32_type))?;
+        let shifted =
+            self.emit(state, inst, location, "spirv.ShiftRightLogical", &[word, bit_index], &[], Some(i32_type))?;
+        let bit = self.emit(state, inst, location, "spirv.BitwiseAnd", &[shifted, one], &[], Some(i32_type))?;
+        self.emit(state, inst, location, "spirv.INotEqual", &[bit, zero], &[], Some(bool_type))
+    }
+
+    /// The invocation's `SubgroupLocalInvocationId`, loaded from a built-in
+    /// `Input` variable the importer declares once.
+    fn subgroup_local_id<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+    ) -> Result<Value<'c, 'b>> {
+        let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
+        let pointer_type = self
+            .parse_type("!spirv.ptr<i32, Input>")
+            .ok_or_else(|| inst.error(ErrorKind::Invalid("!spirv.ptr<i32, Input>".into())))?;
+        if self.symbols.insert(LOCAL_ID_SYMBOL.to_owned()) {
+            let variable = OperationBuilder::new("spirv.GlobalVariable", self.location(inst, None))
+                .add_attributes(&[
+                    (self.id("type"), TypeAttribute::new(pointer_type).into()),
+                    (self.id("sym_name"), StringAttribute::new(self.context, LOCAL_ID_SYMBOL).into()),
+                    (self.id("built_in"), StringAttribute::new(self.context, "SubgroupLocalInvocationId").into()),
+                ])
+                .build()
+                .map_err(inst.invalid())?;
+            self.module_ops.push(variable);
+        }
+        let address = OperationBuilder::new("spirv.mlir.addressof", location)
+            .add_attributes(&[(self.id("variable"), FlatSymbolRefAttribute::new(self.context, LOCAL_ID_SYMBOL).into())])
+            .add_results(&[pointer_type])
+            .build();
+        let address = self.append(inst, state.current(), address)?;
+        let address: Value<'c, 'b> = address.result(0).map_err(inst.invalid())?.into();
+        self.emit(state, inst, location, "spirv.Load", &[address], &[], Some(i32_type))
+    }
+}
