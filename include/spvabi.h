@@ -33,8 +33,10 @@ typedef struct spvabi_resource {
   uint32_t kind;           /* SPVABI_STORAGE_BUFFER ... SPVABI_VALUE */
   uint32_t descriptor_set; /* Vulkan; 0 for OpenCL */
   uint32_t binding;        /* Vulkan; 0 for OpenCL */
-  uint32_t size;           /* bytes the kernel's declaration needs at least (a block without its
-                              runtime array; a by-value argument); 0 when unknown */
+  uint32_t size;           /* bytes the kernel's declaration spans (a block without its runtime
+                              array; a by-value argument); 0 when unknown. A shorter Vulkan buffer
+                              is allowed with bounds checks (reads past it give zero); without
+                              them, give at least this many bytes */
 } spvabi_resource;
 
 /* __spvabi_E_info: read-only, for the host. */
@@ -47,7 +49,9 @@ typedef struct spvabi_kernel_info {
   uint32_t push_constant_size; /* bytes; 0 without push constants */
   uint32_t uses_barriers;      /* 1: invocations are coroutines (frames from malloc/free) */
   const spvabi_resource *resources; /* num_resources entries: Vulkan bindings sorted by
-                                       (set, binding); OpenCL arguments in order */
+                                       (set, binding), one per variable: views of one
+                                       binding sit side by side and get the same buffer;
+                                       OpenCL arguments in order */
 } spvabi_kernel_info;
 
 /* What every workgroup of one dispatch shares; read-only for the kernel, so
@@ -55,7 +59,8 @@ typedef struct spvabi_kernel_info {
 typedef struct spvabi_dispatch {
   void *const *resources;         /* num_resources pointers, in the info's order */
   const uint64_t *resource_sizes; /* num_resources byte sizes: the bounds checks trust them */
-  const void *push_constants;     /* push_constant_size bytes, or NULL */
+  const void *push_constants;     /* push_constant_size bytes (a shorter range padded with
+                                     zeros by the host), or NULL */
   uint32_t num_workgroups[3];     /* NumWorkgroups; OpenCL: the number of work-groups */
   uint32_t workgroup_size[3];     /* used only when info.workgroup_size is 0,0,0 */
   uint64_t global_offset[3];      /* OpenCL's global work offset; 0 for Vulkan */

@@ -249,9 +249,6 @@ pub fn emit_with<'c>(
     };
     inline_nested_modules(module)?;
     check_top_level(module)?;
-    // Straight from the LLVM dialect to LLVM's in-memory IR: no text between.
-    let llvm = inkwell::context::Context::create();
-    let llvm_module = with_translation_diagnostics(context, || ffi::translate::translate_into(module, &llvm))?;
     Target::initialize_all(&InitializationConfig::default());
     let triple = match &options.target {
         Some(triple) => TargetTriple::create(triple),
@@ -274,8 +271,19 @@ pub fn emit_with<'c>(
     let machine = target
         .create_target_machine(&triple, cpu, "", level, RelocMode::PIC, CodeModel::Default)
         .ok_or_else(|| EmitError::Llvm(format!("LLVM cannot make a target machine for '{triple_text}'")))?;
+    // The translation folds constant sizes and offsets (the kernel ABI's
+    // `getelementptr null[1]` sizes of push constants and bounds checks)
+    // with the module's data layout: LLVM's default aligns an i64 to 4
+    // bytes, which made `{ i32, i64 }` 12 bytes instead of the target's 16.
+    let data_layout = machine.get_target_data().get_data_layout();
+    let layout_text = data_layout.as_str().to_string_lossy().into_owned();
+    let layout_attribute = melior::ir::attribute::StringAttribute::new(context, &layout_text);
+    crate::surgery::set_attribute(module, "llvm.data_layout", layout_attribute.into());
+    // Straight from the LLVM dialect to LLVM's in-memory IR: no text between.
+    let llvm = inkwell::context::Context::create();
+    let llvm_module = with_translation_diagnostics(context, || ffi::translate::translate_into(module, &llvm))?;
     llvm_module.set_triple(&triple);
-    llvm_module.set_data_layout(&machine.get_target_data().get_data_layout());
+    llvm_module.set_data_layout(&data_layout);
     if options.opt_level > 0 {
         before(&llvm_module, &machine).map_err(EmitError::Llvm)?;
     }

@@ -17,8 +17,10 @@ import lit.formats
 config.name = "spirv-opt-rs"
 config.test_format = lit.formats.ShTest(execute_external=False)
 # .comp (GLSL) and .cl (OpenCL C) files compile themselves in their RUN
-# lines: the importer is tested on real compiler output.
-config.suffixes = [".mlir", ".comp", ".cl", ".spvasm", ".test"]
+# lines: the importer is tested on real compiler output. .amber files are
+# AmberScript tests run by spirv-run-rs (test/Amber, docs/amber.md), and
+# .vkscript files VkScript ones.
+config.suffixes = [".mlir", ".comp", ".cl", ".spvasm", ".test", ".amber", ".vkscript"]
 config.excludes = ["Inputs", "fixtures", "corpus", "lit.cfg.py", "lit.local.cfg"]
 
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))

@@ -3,7 +3,7 @@
 //! (`spirv-opt-rs --spec ID=VALUE`). The conversion and the kernel ABI then
 //! see the new values everywhere: in the code, in `WorkgroupSize`.
 
-use std::{collections::HashMap, fmt};
+use std::collections::HashMap;
 
 use melior::{
     Context,
@@ -16,26 +16,9 @@ use melior::{
 use spirv_opt_rs::surgery;
 use thiserror::Error;
 
-/// A value given for a specialization constant.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum SpecValue {
-    /// An integer (decimal, or hexadecimal with `0x`; may be negative).
-    Integer(i128),
-    /// A floating-point number.
-    Float(f64),
-    /// `true` or `false`.
-    Bool(bool),
-}
-
-impl fmt::Display for SpecValue {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Integer(value) => write!(formatter, "{value}"),
-            Self::Float(value) => write!(formatter, "{value}"),
-            Self::Bool(value) => write!(formatter, "{value}"),
-        }
-    }
-}
+/// A value given for a specialization constant: the importer's, which
+/// applies the values before types are built (`deserialize_with`).
+pub use spirv_opt_dialects::spirv::deserialize::SpecValue;
 
 /// Why a specialization was refused.
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -153,8 +136,11 @@ fn new_default<'c>(
         }
     } else if FloatAttribute::try_from(current).is_ok() {
         match value {
-            SpecValue::Float(number) => format!("{number:e} : {ty}"),
-            SpecValue::Integer(integer) => format!("{:e} : {ty}", integer as f64),
+            SpecValue::Float(number) if !number.is_finite() => {
+                format!("{} : {ty}", non_finite_bits(number, &ty.to_string()).ok_or_else(mismatch)?)
+            }
+            SpecValue::Float(number) => format!("{} : {ty}", float_literal(number)),
+            SpecValue::Integer(integer) => format!("{} : {ty}", float_literal(integer as f64)),
             SpecValue::Bool(_) => return Err(mismatch()),
         }
     } else {
@@ -163,9 +149,54 @@ fn new_default<'c>(
     Attribute::parse(context, &text).ok_or_else(mismatch)
 }
 
+/// `number` as MLIR's float literal: in exponent form (exact, any
+/// magnitude) with the decimal point MLIR's parser requires (`1.0e-6`, not
+/// Rust's `1e-6`). Infinities and NaN have no such literal: refused with the
+/// others that do not fit.
+fn float_literal(number: f64) -> String {
+    let text = format!("{number:e}");
+    match text.split_once('e') {
+        Some((mantissa, exponent)) if !mantissa.contains('.') => format!("{mantissa}.0e{exponent}"),
+        _ => text,
+    }
+}
+
+/// An infinity or NaN as the hexadecimal bits MLIR takes for a float of
+/// type `ty` (no decimal literal spells them).
+fn non_finite_bits(number: f64, ty: &str) -> Option<String> {
+    let (infinity, nan, width) = match ty {
+        "f16" => (0x7c00u64, 0x7e00u64, 16),
+        "bf16" => (0x7f80, 0x7fc0, 16),
+        "f32" => (0x7f80_0000, 0x7fc0_0000, 32),
+        "f64" => (0x7ff0_0000_0000_0000, 0x7ff8_0000_0000_0000, 64),
+        _ => return None,
+    };
+    let bits = if number.is_nan() {
+        nan
+    } else if number < 0.0 {
+        infinity | 1 << (width - 1)
+    } else {
+        infinity
+    };
+    Some(format!("0x{bits:0digits$X}", digits = (width / 4) as usize))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{SpecValue, SpecializeError, parse_spec};
+    use super::{SpecValue, SpecializeError, float_literal, non_finite_bits, parse_spec};
+
+    #[test]
+    fn float_literals_have_a_decimal_point() {
+        assert_eq!(float_literal(1e-6), "1.0e-6");
+        assert_eq!(float_literal(70000.0), "7.0e4");
+        assert_eq!(float_literal(-2.25), "-2.25e0");
+        assert_eq!(float_literal(0.0), "0.0e0");
+        assert_eq!(float_literal(0.5), "5.0e-1");
+        assert_eq!(float_literal(1.0), "1.0e0");
+        assert_eq!(non_finite_bits(f64::INFINITY, "f32").as_deref(), Some("0x7F800000"));
+        assert_eq!(non_finite_bits(f64::NEG_INFINITY, "f16").as_deref(), Some("0xFC00"));
+        assert_eq!(non_finite_bits(f64::NAN, "f64").as_deref(), Some("0x7FF8000000000000"));
+    }
 
     #[test]
     fn reads_id_and_value() {

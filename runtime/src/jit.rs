@@ -101,6 +101,15 @@ pub(crate) struct Jit {
 unsafe impl Send for Jit {}
 unsafe impl Sync for Jit {}
 
+/// Whether the JIT can resolve an external function `name` the compiled
+/// code calls: `malloc` and `free` (mapped to the frame arena), or a symbol
+/// of this process (the C library, libm). Anything else would be called
+/// through a null address.
+pub(crate) fn resolvable(name: &str) -> bool {
+    inkwell::support::load_visible_symbols();
+    matches!(name, "malloc" | "free") || inkwell::support::search_for_address_of_symbol(name).is_some()
+}
+
 impl Jit {
     /// JIT-compiles `llvm_ir` (a module with the kernel ABI of `entry`).
     pub(crate) fn new(llvm_ir: &str, entry: &str) -> Result<Self, RunError> {

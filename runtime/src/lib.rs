@@ -27,7 +27,7 @@ use std::{
 };
 
 use melior::ir::operation::OperationLike;
-use spirv_opt_dialects::spirv::deserialize::{deserialize, is_spirv_binary};
+use spirv_opt_dialects::spirv::deserialize::{DeserializeOptions, deserialize_with, is_spirv_binary};
 use spirv_opt_passes::{
     builtins::define_builtins,
     kernel_abi::{
@@ -259,6 +259,9 @@ impl<'a> Dispatch<'a> {
 pub struct Kernel {
     jit: jit::Jit,
     info: KernelInfo,
+    /// Whether the code checks its memory accesses (not `unchecked`): a
+    /// buffer shorter than its block can then be given as it is.
+    checked: bool,
 }
 
 impl std::fmt::Debug for Kernel {
@@ -317,7 +320,7 @@ impl Kernel {
             },
             scalar_reason: spmd.and_then(Result::err),
         };
-        Ok(Self { jit, info })
+        Ok(Self { jit, info, checked: !options.unchecked })
     }
 
     /// What the kernel is and uses.
@@ -350,17 +353,19 @@ impl Kernel {
                 size[0], size[1], size[2]
             )));
         }
-        if dispatch.push_constants.len() < info.push_constant_size as usize {
-            return Err(RunError::Dispatch(format!(
-                "the kernel reads {} bytes of push constants, the dispatch gives {}",
-                info.push_constant_size,
-                dispatch.push_constants.len()
-            )));
-        }
         let mut pointers: Vec<*mut u8> = Vec::new();
         let mut sizes: Vec<u64> = Vec::new();
+        // Buffers shorter than their block, in unchecked code: zero-padded
+        // copies (by binding: aliasing views share one), copied back after.
+        let mut padded: BTreeMap<(u32, u32), Buffer> = BTreeMap::new();
         match info.model {
             ExecutionModel::GlCompute => {
+                // What the views of each binding need at least.
+                let mut needed: BTreeMap<(u32, u32), u32> = BTreeMap::new();
+                for resource in &info.resources {
+                    let entry = needed.entry((resource.descriptor_set, resource.binding)).or_default();
+                    *entry = (*entry).max(resource.size);
+                }
                 for resource in &info.resources {
                     let key = (resource.descriptor_set, resource.binding);
                     let bound = dispatch.bindings.get_mut(&key).ok_or_else(|| {
@@ -372,17 +377,24 @@ impl Kernel {
                     let Resource::Buffer(buffer) = bound else {
                         return Err(RunError::Dispatch(format!("set {} binding {} must be a buffer", key.0, key.1)));
                     };
-                    if buffer.len() < resource.size as usize {
-                        return Err(RunError::Dispatch(format!(
-                            "the buffer of set {} binding {} has {} bytes; the kernel's block needs at least {}",
-                            key.0,
-                            key.1,
-                            buffer.len(),
-                            resource.size
-                        )));
+                    // A buffer shorter than its block is what a driver
+                    // takes (a range covering what the shader reads): the
+                    // bounds checks make the rest read zero; unchecked code
+                    // gets a zero-padded copy, so that nothing reads outside
+                    // host memory.
+                    let block = needed[&key] as usize;
+                    if buffer.len() < block && !self.checked {
+                        let copy = padded.entry(key).or_insert_with(|| {
+                            let mut copy = Buffer::zeroed(block);
+                            copy.bytes_mut()[..buffer.len()].copy_from_slice(buffer.bytes());
+                            copy
+                        });
+                        sizes.push(block as u64);
+                        pointers.push(copy.as_mut_ptr());
+                    } else {
+                        sizes.push(buffer.len() as u64);
+                        pointers.push(buffer.as_mut_ptr());
                     }
-                    sizes.push(buffer.len() as u64);
-                    pointers.push(buffer.as_mut_ptr());
                 }
             }
             ExecutionModel::Kernel => {
@@ -426,8 +438,15 @@ impl Kernel {
                 }
             }
         }
-        // Aligned as buffers are: the kernel's vector loads assume it.
-        let push_constants = Buffer::from_bytes(&dispatch.push_constants);
+        // Aligned as buffers are: the kernel's vector loads assume it. A
+        // range shorter than the block (a driver takes any range covering
+        // what the shader reads) is padded with zeros: nothing reads past
+        // the host's bytes, checked or not.
+        let mut push_constant_bytes = dispatch.push_constants.clone();
+        if push_constant_bytes.len() < info.push_constant_size as usize {
+            push_constant_bytes.resize(info.push_constant_size as usize, 0);
+        }
+        let push_constants = Buffer::from_bytes(&push_constant_bytes);
         let raw = jit::RawDispatch {
             resources: pointers.as_ptr(),
             resource_sizes: sizes.as_ptr(),
@@ -469,6 +488,12 @@ impl Kernel {
             }
             run();
         });
+        for (key, copy) in &padded {
+            if let Some(Resource::Buffer(buffer)) = dispatch.bindings.get_mut(key) {
+                let length = buffer.len();
+                buffer.bytes_mut().copy_from_slice(&copy.bytes()[..length]);
+            }
+        }
         Ok(())
     }
 }
@@ -509,7 +534,10 @@ fn lower_in(
         RunError::Compile(all)
     };
     let module = if is_spirv_binary(source) {
-        deserialize(context, source, source_name)
+        // Specialized before types are built (spec-sized arrays); then
+        // `specialize` below sets the same values and checks them.
+        let import_options = DeserializeOptions { spec_values: options.specs.clone() };
+        deserialize_with(context, source, source_name, &import_options)
             .map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?
     } else {
         spirv_opt_rs::context::parse_source(context, source, source_name).ok_or_else(|| failed(None))?
@@ -537,6 +565,10 @@ fn lower_in(
     if !operation.verify() {
         return Err(failed(None));
     }
+    refuse_unresolved_calls(operation).map_err(|(location, message)| {
+        spirv_opt_rs::emit_error(location, &message);
+        failed(None)
+    })?;
     let emit_options =
         // Optimized for this CPU, which the JIT compiles for: the vectorizer
         // sees its vector width and masked loads and stores.
@@ -554,6 +586,36 @@ fn lower_in(
     let spmd =
         outcomes.into_inner().into_iter().find(|outcome| outcome.function == invocations).map(|outcome| outcome.result);
     Ok((text, model.0, scalars, spmd))
+}
+
+/// A function the code calls that has no body and that the JIT cannot
+/// resolve (an OpenCL C library function no builtin rule defines, an
+/// `Import` the module links against) would be called at address 0: refused
+/// here, at its declaration.
+fn refuse_unresolved_calls<'c>(
+    module: melior::ir::OperationRef<'c, '_>,
+) -> Result<(), (melior::ir::Location<'c>, String)> {
+    let symbol = |op: melior::ir::OperationRef<'_, '_>, name: &str| {
+        op.attribute(name).ok().and_then(spirv_opt_rs::ir::string_value)
+    };
+    let called: std::collections::HashSet<String> =
+        spirv_opt_rs::surgery::nested_ops(module, &mut |op| op.name().as_string_ref().as_str() == Ok("llvm.call"))
+            .into_iter()
+            .filter_map(|call| symbol(call, "callee"))
+            .collect();
+    for declaration in spirv_opt_rs::surgery::nested_ops(module, &mut |op| {
+        op.name().as_string_ref().as_str() == Ok("llvm.func")
+            && op.region(0).ok().is_some_and(|region| melior::ir::RegionLike::first_block(&region).is_none())
+    }) {
+        let Some(name) = symbol(declaration, "sym_name") else { continue };
+        if called.contains(&name) && !jit::resolvable(&name) {
+            return Err((
+                declaration.location(),
+                format!("the kernel calls @{name}, which neither a builtin rule nor the runner defines"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The scalar types of the converted entry point's parameters (`None` for

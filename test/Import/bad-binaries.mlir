@@ -49,7 +49,7 @@
 // An instruction the dialect has no op for.
 // RUN: spirv-as %t/any.spvasm -o %t.any.spv
 // RUN: not spirv-opt-rs %t.any.spv 2>&1 | FileCheck %s --check-prefix=ANY
-// ANY: error: at byte offset {{[0-9]+}}: cannot represent in the SPIR-V dialect: instruction OpPtrEqual in a function
+// ANY: error: at byte offset {{[0-9]+}}: cannot represent in the SPIR-V dialect: instruction OpGenericPtrMemSemantics in a function
 //
 // An instruction missing its last operand (upstream's serializer writes
 // OpLoopMerge MaxIterations without its literal): the error is at the
@@ -134,7 +134,7 @@
        %main = OpFunction %void None %fn
       %entry = OpLabel
           %x = OpVariable %ptr Function
-          %a = OpPtrEqual %bool %x %x
+          %a = OpGenericPtrMemSemantics %int %x
                OpReturn
                OpFunctionEnd
 //--- huge.spvasm

@@ -26,21 +26,6 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
 
 // -----
 
-spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]> {
-  spirv.GlobalVariable @a bind(0, 0) : !spirv.ptr<!spirv.struct<(f32 [0]), Block>, StorageBuffer>
-  // expected-error @+1 {{@b_descriptor_set0_binding0 and @a_descriptor_set0_binding0 share descriptor set 0 binding 0}}
-  spirv.GlobalVariable @b bind(0, 0) : !spirv.ptr<!spirv.struct<(f32 [0]), Block>, StorageBuffer>
-  spirv.func @main() "None" {
-    %a = spirv.mlir.addressof @a : !spirv.ptr<!spirv.struct<(f32 [0]), Block>, StorageBuffer>
-    %b = spirv.mlir.addressof @b : !spirv.ptr<!spirv.struct<(f32 [0]), Block>, StorageBuffer>
-    spirv.Return
-  }
-  spirv.EntryPoint "GLCompute" @main, @a, @b
-  spirv.ExecutionMode @main "LocalSize", 1, 1, 1
-}
-
-// -----
-
 spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
   // expected-error @+1 {{the output variable @out has no meaning for a kernel}}
   spirv.GlobalVariable @out : !spirv.ptr<f32, Output>

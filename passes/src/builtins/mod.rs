@@ -117,7 +117,8 @@ pub fn define_builtins<'c>(
             }
             let Some(rule) = rule_for(base) else {
                 // Our own namespace: a call nothing will ever define.
-                if base.starts_with("__spirv_") && !base.starts_with("__spirv_ControlBarrier") {
+                // The barriers are the kernel ABI's (fences and suspend points).
+                if base.starts_with("__spirv_") && !crate::kernel_abi::handles_builtin(base) {
                     return Err(BuiltinError {
                         location: declaration.location(),
                         message: format!("no definition of the builtin {base} (@{name}) yet: the code cannot run"),
@@ -340,6 +341,26 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The barriers are left to the kernel ABI (not refused as builtins
+    /// without a rule); the OpenCL C 1.x fences get a fence.
+    #[test]
+    fn memory_barriers_and_fences_are_defined() {
+        let context = spirv_opt_rs::context::create_context();
+        let text = "module {
+  llvm.func @_Z21__spirv_MemoryBarrierii(i32, i32)
+  llvm.func @_Z14read_mem_fencej(i32)
+  llvm.func @_Z15write_mem_fencej(i32)
+}";
+        let module = spirv_opt_rs::context::parse_source(&context, text.as_bytes(), "fences.mlir").expect("parses");
+        let defined = super::define_builtins(&context, module.as_operation()).expect("defines");
+        assert_eq!(defined.defined, ["_Z14read_mem_fencej", "_Z15write_mem_fencej"]);
+        assert_eq!(defined.left, ["_Z21__spirv_MemoryBarrierii"]);
+        let printed = module.as_operation().to_string();
+        assert_eq!(printed.matches("llvm.fence seq_cst").count(), 2, "{printed}");
+        assert!(printed.contains("llvm.func @_Z21__spirv_MemoryBarrierii"), "{printed}");
+        assert_eq!(rule_for("mem_fence"), Some(BuiltinRule::Fence));
     }
 
     #[test]

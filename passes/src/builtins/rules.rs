@@ -36,6 +36,10 @@ pub enum BuiltinRule {
     /// A math function spelled out in `rules/math.rs` (the `*pi` functions,
     /// `rootn`, the functions with a pointer out-parameter...).
     Math(Math),
+    /// An OpenCL C 1.x memory fence (`mem_fence`, `read_mem_fence`,
+    /// `write_mem_fence`; clang imports the last two as library functions):
+    /// a sequentially consistent fence, as the ABI makes `OpMemoryBarrier`.
+    Fence,
 }
 
 /// The builtins defined by an expansion.
@@ -265,6 +269,9 @@ pub fn rule_for(base: &str) -> Option<BuiltinRule> {
     if base == "__spirv_SubgroupBallotKHR" {
         return Some(Subgroup(self::Subgroup::Ballot));
     }
+    if matches!(base, "mem_fence" | "read_mem_fence" | "write_mem_fence") {
+        return Some(BuiltinRule::Fence);
+    }
     let atomic = base.strip_prefix("atomic_").or_else(|| base.strip_prefix("atom_"))?;
     Some(Atomic(match atomic {
         "add" => "add",
@@ -411,6 +418,10 @@ fn body(
             return atomic(text, operation, signature.mangled_parameters, arguments, types, result_type).map(Some);
         }
         BuiltinRule::Math(math) => return math::body(text, math, signature, arguments, types, result_type),
+        BuiltinRule::Fence => {
+            text.line("llvm.fence seq_cst");
+            return Ok(None);
+        }
     }))
 }
 

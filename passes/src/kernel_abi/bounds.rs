@@ -567,13 +567,13 @@ impl<'c, 'a> Emitter<'c, 'a> {
         self.op("llvm.load", &[address], &[self.i64()], &[])
     }
 
-    fn to_integer(&self, pointer: Value<'c, '_>) -> Result<'c, Value<'c, 'a>> {
+    pub(super) fn to_integer(&self, pointer: Value<'c, '_>) -> Result<'c, Value<'c, 'a>> {
         self.op("llvm.ptrtoint", &[pointer], &[self.i64()], &[])
     }
 }
 
 /// The base and size of `root`, computed before the access.
-fn region<'c, 'a>(
+pub(super) fn region<'c, 'a>(
     emitter: &Emitter<'c, 'a>,
     module: &Module<'_, 'c, '_>,
     scope: &Scope<'c, 'a, '_>,

@@ -26,9 +26,11 @@
 //! returned, so each barrier is a point every invocation reaches before any
 //! goes on (`barrier.rs`).
 
+mod array_length;
 mod atomics;
 mod barrier;
 mod bounds;
+mod division;
 pub mod spmd;
 mod workgroup;
 
@@ -362,10 +364,14 @@ fn apply_to_module<'c>(
         }
     }
 
-    // Slots in the order of first use; the bindings sorted by set and binding.
+    // Slots in the order of first use; the bindings sorted by set and
+    // binding. Several variables may share one (set, binding), typed views
+    // of one buffer as Vulkan allows: each is an entry of its own (with its
+    // own declared size), next to the others, and the host gives them the
+    // same buffer.
     let mut slots: Vec<Slot> = Vec::new();
     let mut slot_of: HashMap<String, usize> = HashMap::new();
-    let mut bindings: BTreeMap<(u32, u32), String> = BTreeMap::new();
+    let mut bindings: BTreeMap<(u32, u32, String), String> = BTreeMap::new();
     for (_, op) in &uses {
         let global = flat_symbol(*op, "global_name").unwrap_or_default();
         if slot_of.contains_key(&global) {
@@ -373,14 +379,10 @@ fn apply_to_module<'c>(
         }
         let (kind, binding) = interface[&global].clone();
         let global_op = globals[&global];
-        if let Some(binding) = binding
+        if let Some((set, binding)) = binding
             && matches!(kind, SlotKind::Resource(_))
-            && let Some(previous) = bindings.insert(binding, global.clone())
         {
-            return Err(error(
-                global_op,
-                format!("@{global} and @{previous} share descriptor set {} binding {}", binding.0, binding.1),
-            ));
+            bindings.insert((set, binding, global.clone()), global.clone());
         }
         slot_of.insert(global.clone(), slots.len());
         slots.push(Slot {
@@ -393,7 +395,7 @@ fn apply_to_module<'c>(
     let resource_index: HashMap<String, usize> =
         bindings.values().enumerate().map(|(index, global)| (global.clone(), index)).collect();
     let mut resources = Vec::new();
-    for ((set, binding), global) in &bindings {
+    for ((set, binding, _), global) in &bindings {
         let storage_class = interface_storage_class(globals[global]);
         let buffer_block = globals[global]
             .attribute(INTERFACE)
@@ -479,9 +481,14 @@ fn apply_to_module<'c>(
     if options.bounds_checks {
         bounds::check_accesses(context, module, &checks)?;
     }
+    // OpArrayLength, from the sizes of the buffers (traced as the checks trace).
+    array_length::define_array_lengths(context, module, &checks, !options.bounds_checks)?;
     // Then the atomics on workgroup memory, checked or not, lose the lock.
     atomics::plain_workgroup_atomics(context, module, &checks)?;
     bounds::remove_slot_markers(module);
+
+    // Before the glue is added: its own divisions cannot trap.
+    division::safe_divisions(context, module)?;
 
     for entry in &entries {
         // The entry point is now a helper of its workgroup function, which

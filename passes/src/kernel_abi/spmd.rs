@@ -42,7 +42,7 @@ use inkwell::{
     module::Module,
     passes::PassBuilderOptions,
     targets::TargetMachine,
-    types::{BasicType, BasicTypeEnum, VectorType},
+    types::{BasicType, BasicTypeEnum, IntType, VectorType},
     values::{
         AnyValue, AsValueRef, BasicMetadataValueEnum, BasicValue, BasicValueEnum, CallSiteValue, FunctionValue,
         InstructionOpcode as Op, InstructionValue, IntValue, Operand, PhiValue, VectorValue,
@@ -978,6 +978,10 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                 let mut right = self.widen(operands[1])?;
                 if matches!(opcode, Op::UDiv | Op::SDiv | Op::URem | Op::SRem) {
                     // Masked-off lanes divide by 1, not by what they hold.
+                    // The kernel ABI made every division safe (division.rs),
+                    // but the preparing passes may have dropped its select
+                    // where control flow proves the divisor safe (`if (d !=
+                    // 0) x / d`): linearized, that is no longer true.
                     for component in &mut right {
                         let one = component
                             .get_type()
@@ -1076,6 +1080,9 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                     return unsupported("a volatile or atomic load");
                 }
                 let alignment = instruction.get_alignment().unwrap_or(1);
+                if shape.count > 1 && !byte_sized(shape.element) {
+                    return unsupported("a vector of elements narrower than a byte in memory (packed bits)");
+                }
                 let pointers = self.widen(operands[0])?[0];
                 let mut out = Vec::new();
                 for component in 0..shape.count {
@@ -1347,6 +1354,9 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             _ => {
                 let ty: BasicTypeEnum<'ctx> = value.get_type();
                 let shape = self.components_of(ty)?;
+                if shape.count > 1 && !byte_sized(shape.element) {
+                    return unsupported("a vector of elements narrower than a byte in memory (packed bits)");
+                }
                 let values = self.widen(value)?;
                 let pointers = self.widen(pointer)?[0];
                 for (component, value) in values.iter().enumerate() {
@@ -1400,6 +1410,13 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         alignment: u32,
         mask: VectorValue<'ctx>,
     ) -> Result<BasicValueEnum<'ctx>> {
+        // An integer narrower than its bytes (an `i1`) is one per byte in
+        // memory, but a vector of them is packed bits: the lanes load whole
+        // bytes and truncate them.
+        if let Some((narrow, bytes)) = self.stored_as_bytes(element) {
+            let loaded = self.masked_load(addresses, bytes.into(), alignment, mask)?.into_vector_value();
+            return Ok(self.builder.build_int_truncate(loaded, narrow.vec_type(self.width), "")?.into());
+        }
         let vector_type = Shape { element, count: 1 }.vector(self.width);
         let poison = poison_of(vector_type);
         let (consecutive, first) = self.consecutive(addresses, element)?;
@@ -1434,6 +1451,10 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         alignment: u32,
         mask: VectorValue<'ctx>,
     ) -> Result<()> {
+        if let Some((_, bytes)) = self.stored_as_bytes(element) {
+            let widened = self.builder.build_int_z_extend(value.into_vector_value(), bytes.vec_type(self.width), "")?;
+            return self.masked_store(widened.into(), addresses, bytes.into(), alignment, mask);
+        }
         let (consecutive, first) = self.consecutive(addresses, element)?;
         let (dense, sparse, join) = self.diamond(consecutive)?;
         self.builder.position_at_end(dense);
@@ -1454,6 +1475,18 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         self.builder.build_unconditional_branch(join)?;
         self.builder.position_at_end(join);
         Ok(())
+    }
+
+    /// For an integer type narrower than the bytes it takes in memory (`i1`,
+    /// `i12`): it, and the integer type of those bytes.
+    fn stored_as_bytes(&self, element: BasicTypeEnum<'ctx>) -> Option<(IntType<'ctx>, IntType<'ctx>)> {
+        match element {
+            BasicTypeEnum::IntType(narrow) if !byte_sized(element) => {
+                let bits = std::num::NonZeroU32::new(narrow.get_bit_width().div_ceil(8) * 8)?;
+                Some((narrow, self.context.custom_width_int_type(bits).ok()?))
+            }
+            _ => None,
+        }
     }
 
     /// Branches on `condition` to two new blocks that both go on to a third:
@@ -1696,6 +1729,12 @@ impl<'ctx> Shape<'ctx> {
     fn poison(&self, width: u32) -> Vec<BasicValueEnum<'ctx>> {
         vec![poison_of(self.vector(width)); self.count]
     }
+}
+
+/// Whether values of `ty` fill whole bytes: not integers such as `i1`, of
+/// which LLVM packs a vector into bits.
+fn byte_sized(ty: BasicTypeEnum<'_>) -> bool {
+    !matches!(ty, BasicTypeEnum::IntType(integer) if integer.get_bit_width() % 8 != 0)
 }
 
 fn poison_of(ty: BasicTypeEnum<'_>) -> BasicValueEnum<'_> {

@@ -21,7 +21,7 @@ use std::{cell::RefCell, collections::HashMap};
 
 use melior::ir::{
     Attribute, BlockLike, Identifier, OperationRef, RegionLike,
-    attribute::{DictionaryAttribute, IntegerAttribute, StringAttribute},
+    attribute::{ArrayAttribute, DictionaryAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute},
     operation::OperationLike,
 };
 use spirv_opt_rs::{conversion::ConversionRewriter, error::MatchFailure, ir::string_value};
@@ -129,7 +129,8 @@ pub(super) fn interface_attribute<'c>(
 fn read_entry_points(module: OperationRef<'_, '_>) -> Result<HashMap<String, String>, MatchFailure> {
     let mut models: Vec<(String, String)> = Vec::new();
     let mut local_size: HashMap<String, Vec<i64>> = HashMap::new();
-    let mut local_size_id: HashMap<String, Vec<i64>> = HashMap::new();
+    // The values, and per operand the specialization constant it names.
+    let mut local_size_id: HashMap<String, (Vec<i64>, Vec<Option<String>>)> = HashMap::new();
     let mut spec_defaults: HashMap<String, i64> = HashMap::new();
     let mut workgroup_size_constituents: Option<Vec<String>> = None;
     let Some(body) = module.region(0).ok().and_then(|region| region.first_block()) else {
@@ -145,12 +146,18 @@ fn read_entry_points(module: OperationRef<'_, '_>) -> Result<HashMap<String, Str
             }
             "spirv.ExecutionMode" => {
                 let mode = enum_case(&printed_attribute(op, "execution_mode").unwrap_or_default());
-                let target = match mode.as_str() {
-                    "LocalSize" => &mut local_size,
-                    "LocalSizeId" => &mut local_size_id,
-                    _ => continue,
-                };
-                target.insert(symbol_reference(op, "fn")?, integer_array(op, "values")?);
+                match mode.as_str() {
+                    "LocalSize" => {
+                        local_size.insert(symbol_reference(op, "fn")?, integer_array(op, "values")?);
+                    }
+                    "LocalSizeId" => {
+                        local_size_id.insert(
+                            symbol_reference(op, "fn")?,
+                            (integer_array(op, "values")?, spec_constant_operands(op)),
+                        );
+                    }
+                    _ => {}
+                }
             }
             "spirv.SpecConstant" => {
                 if let Ok(value) = op.attribute("default_value")
@@ -160,11 +167,8 @@ fn read_entry_points(module: OperationRef<'_, '_>) -> Result<HashMap<String, Str
                 }
             }
             "spirv.SpecConstantComposite" => {
-                let is_workgroup_size = op
-                    .attribute("built_in")
-                    .ok()
-                    .and_then(string_value)
-                    .is_some_and(|value| value == "WorkgroupSize");
+                let is_workgroup_size =
+                    op.attribute("built_in").ok().and_then(string_value).is_some_and(|value| value == "WorkgroupSize");
                 if is_workgroup_size {
                     let constituents = printed_attribute(op, "constituents").unwrap_or_default();
                     workgroup_size_constituents = Some(
@@ -186,10 +190,23 @@ fn read_entry_points(module: OperationRef<'_, '_>) -> Result<HashMap<String, Str
     });
     let mut table = HashMap::new();
     for (function, model) in models {
-        let size = from_builtin
-            .clone()
-            .or_else(|| local_size_id.get(&function).cloned())
-            .or_else(|| local_size.get(&function).cloned());
+        // LocalSizeId's operands that are specialization constants take
+        // their (specialized) values, not the defaults read at import.
+        let from_ids = local_size_id.get(&function).map(|(values, symbols)| {
+            values
+                .iter()
+                .enumerate()
+                .map(|(index, value)| {
+                    symbols
+                        .get(index)
+                        .and_then(Option::as_ref)
+                        .and_then(|symbol| spec_defaults.get(symbol))
+                        .copied()
+                        .unwrap_or(*value)
+                })
+                .collect::<Vec<_>>()
+        });
+        let size = from_builtin.clone().or(from_ids).or_else(|| local_size.get(&function).cloned());
         let size = match size {
             Some(size) if size.len() == 3 => {
                 format!(", local_size = array<i32: {}, {}, {}>", size[0], size[1], size[2])
@@ -201,14 +218,28 @@ fn read_entry_points(module: OperationRef<'_, '_>) -> Result<HashMap<String, Str
     Ok(table)
 }
 
+/// The importer's `spec_constant_operands` of an `OpExecutionModeId`: per
+/// operand, the specialization constant's symbol (or `unit` for a plain
+/// constant).
+fn spec_constant_operands(op: OperationRef<'_, '_>) -> Vec<Option<String>> {
+    let Some(array) =
+        op.attribute("spec_constant_operands").ok().and_then(|array| ArrayAttribute::try_from(array).ok())
+    else {
+        return Vec::new();
+    };
+    (0..array.len())
+        .map(|index| {
+            let element = array.element(index).ok()?;
+            FlatSymbolRefAttribute::try_from(element).ok().map(|symbol| symbol.value().to_owned())
+        })
+        .collect()
+}
+
 /// `GLCompute` out of `#spirv.execution_model<GLCompute>`.
 fn enum_case(printed: &str) -> String {
     printed.rsplit_once('<').map_or(printed, |(_, rest)| rest.trim_end_matches('>')).to_owned()
 }
 
 fn symbol_name(op: OperationRef<'_, '_>) -> Result<String, MatchFailure> {
-    op.attribute("sym_name")
-        .ok()
-        .and_then(string_value)
-        .ok_or_else(|| MatchFailure::new("the op has no symbol name"))
+    op.attribute("sym_name").ok().and_then(string_value).ok_or_else(|| MatchFailure::new("the op has no symbol name"))
 }

@@ -9,8 +9,9 @@
 
 use super::{
     SpirvToLlvmOptions,
+    comparison::{FloatPredicate, IntPredicate},
     types::read_type,
-    util::{i32_constant, printed_attribute},
+    util::{fcmp, i32_constant, icmp, integer_constant, integer_like, printed_attribute},
 };
 use melior::{
     dialect::llvm,
@@ -165,8 +166,79 @@ impl ConversionPattern for WidthCast {
                 return Err(MatchFailure::new("operand and result components have the same width"));
             }
         };
-        Ok(vec![rewriter.create_value(name, &[operand], ty, &[])?])
+        let narrowed = rewriter.create_value(name, &[operand], ty, &[])?;
+        if name != "llvm.fptrunc" {
+            return Ok(vec![narrowed]);
+        }
+        let rounding = printed_attribute(op, "fp_rounding_mode").unwrap_or_default();
+        let direction = if rounding.contains("RTZ") {
+            Direction::TowardZero
+        } else if rounding.contains("RTP") {
+            Direction::Up
+        } else if rounding.contains("RTN") {
+            Direction::Down
+        } else {
+            return Ok(vec![narrowed]);
+        };
+        Ok(vec![directed_truncation(rewriter, operand, narrowed, direction, to)?])
     }
+}
+
+/// A rounding direction other than to nearest even (`FPRoundingMode` RTZ,
+/// RTP, RTN).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Direction {
+    TowardZero,
+    Up,
+    Down,
+}
+
+/// `llvm.fptrunc` rounds to nearest even; `FPRoundingMode` RTZ/RTP/RTN on a
+/// narrowing `spirv.FConvert` (OpenCL's `vstore_half_rtz`..., `convert_half_rtp`)
+/// asks for a directed rounding. From the nearest result `narrowed`, widened
+/// back exactly: when it lies on the wrong side of the operand (beyond it in
+/// magnitude for RTZ, below it for RTP, above it for RTN), the right result
+/// is its neighbour one unit in the last place in the rounding direction,
+/// which is the integer of its bits plus or minus one (sign and magnitude):
+/// toward zero, `bits - 1`; toward +inf, `bits + 1` when positive and
+/// `bits - 1` when negative; toward -inf the reverse. Overflow comes out as
+/// the spec says (RTZ of a finite value beyond the largest finite is the
+/// largest finite: `inf - 1ulp`), NaN and infinities compare unordered or
+/// equal and stay.
+fn directed_truncation<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    operand: Value<'c, 'r>,
+    narrowed: Value<'c, 'r>,
+    direction: Direction,
+    bits: u32,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let back = rewriter.create_value("llvm.fpext", &[narrowed], operand.r#type(), &[])?;
+    let wrong = match direction {
+        Direction::TowardZero => {
+            let fabs = |rewriter: &mut ConversionRewriter<'c, 'r, '_>, value: Value<'c, 'r>| {
+                rewriter.create_value("llvm.intr.fabs", &[value], value.r#type(), &[])
+            };
+            let (back_magnitude, operand_magnitude) = (fabs(rewriter, back)?, fabs(rewriter, operand)?);
+            fcmp(rewriter, FloatPredicate::Ogt, back_magnitude, operand_magnitude)?
+        }
+        Direction::Up => fcmp(rewriter, FloatPredicate::Olt, back, operand)?,
+        Direction::Down => fcmp(rewriter, FloatPredicate::Ogt, back, operand)?,
+    };
+    let integer = integer_like(rewriter, narrowed.r#type(), bits);
+    let pattern = rewriter.create_value("llvm.bitcast", &[narrowed], integer, &[])?;
+    let one = integer_constant(rewriter, integer, 1)?;
+    let minus_one = integer_constant(rewriter, integer, -1)?;
+    let step = if direction == Direction::TowardZero {
+        minus_one
+    } else {
+        let zero = integer_constant(rewriter, integer, 0)?;
+        let negative = icmp(rewriter, IntPredicate::Slt, pattern, zero)?;
+        let (if_negative, if_positive) = if direction == Direction::Up { (minus_one, one) } else { (one, minus_one) };
+        rewriter.create_value("llvm.select", &[negative, if_negative, if_positive], integer, &[])?
+    };
+    let stepped_pattern = rewriter.create_value("llvm.add", &[pattern, step], integer, &[])?;
+    let stepped = rewriter.create_value("llvm.bitcast", &[stepped_pattern], narrowed.r#type(), &[])?;
+    rewriter.create_value("llvm.select", &[wrong, stepped, narrowed], narrowed.r#type(), &[])
 }
 
 /// `spirv.PtrCastToGeneric` and `spirv.GenericCastToPtr` change the storage

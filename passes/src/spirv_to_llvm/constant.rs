@@ -319,7 +319,11 @@ fn emit<'c, 'r>(
     } else if let Some((dimensions, leaf)) = dense_shape(model) {
         let leaf = lower(rewriter, leaf)?;
         let shape: Vec<String> = dimensions.iter().map(u32::to_string).collect();
-        let kind = if model.is_vector() { "vector" } else { "tensor" };
+        // MLIR's translation reads the attribute's shape against the LLVM
+        // type: a `tensor` is arrays down to the scalars, a `vector` has a
+        // vector innermost. An array of vectors as a tensor would become an
+        // array of arrays, which LLVM cannot cast to the vectors it holds.
+        let kind = if innermost_is_vector(model) { "vector" } else { "tensor" };
         format!("dense<{}> : {kind}<{}x{leaf}>", dense_text(literal, model)?, shape.join("x"))
     } else if let SpirvType::Struct(st) = model
         && st.members.iter().all(|member| member.ty.is_scalar())
@@ -391,6 +395,15 @@ fn dense_shape(model: &SpirvType) -> Option<(Vec<u32>, &SpirvType)> {
             Some((dimensions, leaf))
         }
         _ => None,
+    }
+}
+
+/// Whether the arrays of `model` nest down to a vector (of scalars).
+fn innermost_is_vector(model: &SpirvType) -> bool {
+    match model {
+        SpirvType::Vector { .. } => true,
+        SpirvType::Array { element, .. } => innermost_is_vector(element),
+        _ => false,
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::{
     function::{llvm_symbol_name, lookup_function},
-    util::{attribute, integer_array, printed_attribute, symbol_reference},
+    util::{attribute, emit, integer_array, printed_attribute, symbol_reference},
 };
 use melior::{
     Context,
@@ -197,6 +197,19 @@ fn function_call<'c, 'r>(
         None => callee,
     };
     let results = rewriter.converted_result_types(op)?;
+    if callee.starts_with(spirv_opt_dialects::spirv::deserialize::ABI_PTR_TO_INT)
+        && let (&[pointer], &[integer]) = (operands, results.as_slice())
+    {
+        // The importer's stand-in for OpConvertPtrToU on a logical pointer
+        // (OpPtrEqual, OpPtrDiff): the address itself.
+        return Ok(vec![emit(rewriter, "llvm.ptrtoint", &[pointer], integer)?]);
+    }
+    if callee.starts_with(spirv_opt_dialects::spirv::deserialize::ABI_NULL_POINTER)
+        && let (&[], &[pointer]) = (operands, results.as_slice())
+    {
+        // The importer's stand-in for OpConstantNull of a logical pointer.
+        return Ok(vec![rewriter.create_value("llvm.mlir.zero", &[], pointer, &[])?]);
+    }
     let count = i32::try_from(operands.len()).map_err(|_| MatchFailure::new("too many call arguments"))?;
     let call = rewriter.create(
         "llvm.call",

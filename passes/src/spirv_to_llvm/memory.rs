@@ -8,14 +8,18 @@
 //! global variables of every module-scope storage class, with an
 //! initializer, or with linkage attributes; variables initialized with an
 //! aggregate or a pointer.
+//!
+//! Bools are bytes in memory (`types::Form`): loads, stores and variable
+//! initializers convert them (`bools.rs`).
 
+mod bools;
 mod global;
 
 use std::sync::Arc;
 
 use super::{
     SpirvToLlvmOptions,
-    types::{TypeLowering, explicit_layout, read_type_cached, stride_padding},
+    types::{Form, TypeLowering, explicit_layout, holds_bool, read_type_cached, stride_padding},
     util::{attribute, i32_constant, integer_constant, printed_attribute},
 };
 use melior::{
@@ -42,8 +46,8 @@ pub(crate) fn populate(patterns: &mut PatternSet, options: SpirvToLlvmOptions) {
         .add(AccessChain { options })
         .add(PtrAccessChain { names: ["spirv.PtrAccessChain"], options, inbounds: false })
         .add(PtrAccessChain { names: ["spirv.InBoundsPtrAccessChain"], options, inbounds: true })
-        .add_fn("spirv.Load", load)
-        .add_fn("spirv.Store", store)
+        .add(Load { options })
+        .add(Store { options })
         .add(CopyMemory { options })
         .add(Variable { options });
     global::populate(patterns, options);
@@ -57,8 +61,8 @@ fn pointee(rewriter: &ConversionRewriter<'_, '_, '_>, ty: Type<'_>) -> Result<Ar
     }
 }
 
-/// The LLVM type of the pointee of the pointer type `ty` (lowered once per
-/// pointer type and conversion).
+/// The LLVM type of the pointee of the pointer type `ty`, in its memory form
+/// (lowered once per pointer type and conversion).
 fn converted_pointee<'c>(
     rewriter: &ConversionRewriter<'c, '_, '_>,
     options: SpirvToLlvmOptions,
@@ -67,7 +71,9 @@ fn converted_pointee<'c>(
     let model = pointee(rewriter, ty)?;
     let converted = rewriter.memoized_type("pointee", ty, || {
         let lowering = TypeLowering { context: rewriter.context(), converter: rewriter.type_converter(), options };
-        lowering.lower(&model).map_err(|reason| MatchFailure::new(format!("cannot convert type '{model}': {reason}")))
+        lowering
+            .lower_in_memory(&model)
+            .map_err(|reason| MatchFailure::new(format!("cannot convert type '{model}': {reason}")))
     })?;
     Ok((model, converted))
 }
@@ -280,7 +286,8 @@ impl ConversionPattern for PtrAccessChain {
 /// The LLVM attributes of a memory access (`memory_access` and `alignment`
 /// attributes named `access_name` and `alignment_name`): `volatile_`,
 /// `nontemporal` and `alignment`. Upstream takes one of `None`, `Volatile`,
-/// `Aligned` and `Nontemporal`; combinations of the three are mapped too.
+/// `Aligned` and `Nontemporal`; combinations of the three are mapped too,
+/// and the flags that need no LLVM counterpart are accepted.
 fn memory_access_attributes<'c>(
     context: &'c Context,
     op: OperationRef<'c, '_>,
@@ -302,38 +309,88 @@ fn memory_access_attributes<'c>(
                 let i64_type = IntegerType::new(context, 64).into();
                 attributes.push(("alignment", IntegerAttribute::new(i64_type, alignment.value()).into()));
             }
-            other => {
-                return Err(MatchFailure::new(format!("memory access '{}' has no LLVM lowering", other.name())));
-            }
+            // The Vulkan memory model's availability and visibility (their
+            // scopes are not kept): the runner's memory is coherent and
+            // barriers are fences, so nothing more is needed; the INTEL
+            // alias hints only allow optimizations.
+            MemoryAccessFlag::MakePointerAvailable
+            | MemoryAccessFlag::MakePointerVisible
+            | MemoryAccessFlag::NonPrivatePointer
+            | MemoryAccessFlag::AliasScopeINTELMask
+            | MemoryAccessFlag::NoAliasINTELMask => {}
         }
     }
     Ok(attributes)
 }
 
-/// `spirv.Load` is `llvm.load`, with the memory access as flags.
-fn load<'c, 'r>(
-    op: OperationRef<'c, 'r>,
-    operands: &[Value<'c, 'r>],
+/// A value of the pointee of the pointer type `ty` converted to `to`
+/// ([`bools::convert`]).
+fn convert_pointee<'c, 'r>(
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-) -> Result<Replacement<'c, 'r>, MatchFailure> {
-    let attributes = memory_access_attributes(rewriter.context(), op, "memory_access", "alignment")?;
-    let result = rewriter.converted_result_type(op, 0)?;
-    Ok(vec![rewriter.create_value("llvm.load", operands, result, &attributes)?])
+    options: SpirvToLlvmOptions,
+    ty: Type<'c>,
+    value: Value<'c, 'r>,
+    to: Form,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let model = pointee(rewriter, ty)?;
+    if !holds_bool(&model) {
+        return Ok(value);
+    }
+    let converter = rewriter.type_converter();
+    let lowering = TypeLowering { context: rewriter.context(), converter, options };
+    bools::convert(rewriter, &lowering, &model, value, to)
+}
+
+/// `spirv.Load` is `llvm.load`, with the memory access as flags, of the
+/// pointee's memory form, converted to its value form.
+struct Load {
+    options: SpirvToLlvmOptions,
+}
+
+impl ConversionPattern for Load {
+    fn root_names(&self) -> &[&'static str] {
+        &["spirv.Load"]
+    }
+
+    fn match_and_rewrite<'c, 'r>(
+        &self,
+        op: OperationRef<'c, 'r>,
+        operands: &[Value<'c, 'r>],
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+        let attributes = memory_access_attributes(rewriter.context(), op, "memory_access", "alignment")?;
+        let pointer_type = op.operand(0)?.r#type();
+        let (_, stored) = converted_pointee(rewriter, self.options, pointer_type)?;
+        let loaded = rewriter.create_value("llvm.load", operands, stored, &attributes)?;
+        Ok(vec![convert_pointee(rewriter, self.options, pointer_type, loaded, Form::Value)?])
+    }
 }
 
 /// `spirv.Store %ptr, %value` is `llvm.store %value, %ptr`, with the memory
-/// access as flags.
-fn store<'c, 'r>(
-    op: OperationRef<'c, 'r>,
-    operands: &[Value<'c, 'r>],
-    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-) -> Result<Replacement<'c, 'r>, MatchFailure> {
-    let [pointer, value] = operands else {
-        return Err(MatchFailure::new("expected a pointer and a value"));
-    };
-    let attributes = memory_access_attributes(rewriter.context(), op, "memory_access", "alignment")?;
-    rewriter.create("llvm.store", &[*value, *pointer], &[], &attributes)?;
-    Ok(vec![])
+/// access as flags, of the value converted to the pointee's memory form.
+struct Store {
+    options: SpirvToLlvmOptions,
+}
+
+impl ConversionPattern for Store {
+    fn root_names(&self) -> &[&'static str] {
+        &["spirv.Store"]
+    }
+
+    fn match_and_rewrite<'c, 'r>(
+        &self,
+        op: OperationRef<'c, 'r>,
+        operands: &[Value<'c, 'r>],
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+        let [pointer, value] = operands else {
+            return Err(MatchFailure::new("expected a pointer and a value"));
+        };
+        let attributes = memory_access_attributes(rewriter.context(), op, "memory_access", "alignment")?;
+        let value = convert_pointee(rewriter, self.options, op.operand(0)?.r#type(), *value, Form::Memory)?;
+        rewriter.create("llvm.store", &[value, *pointer], &[], &attributes)?;
+        Ok(vec![])
+    }
 }
 
 /// `spirv.CopyMemory %target, %source` copies the pointee: an `llvm.load`
@@ -400,6 +457,8 @@ impl ConversionPattern for Variable {
             &[("elem_type", TypeAttribute::new(pointee).into())],
         )?;
         if let Some(&initializer) = operands.first() {
+            let initializer =
+                convert_pointee(rewriter, self.options, op.result(0)?.r#type(), initializer, Form::Memory)?;
             rewriter.create("llvm.store", &[initializer, allocated], &[], &[])?;
         }
         Ok(vec![allocated])

@@ -188,13 +188,41 @@ pub(crate) struct TypeLowering<'a, 'c> {
     pub(crate) options: SpirvToLlvmOptions,
 }
 
+/// Which LLVM form of a SPIR-V type: they differ only in booleans
+/// ([`holds_bool`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Form {
+    /// An SSA value: a bool is `i1`.
+    Value,
+    /// Memory (a pointee): a bool is an `i8` holding 0 or 1, as clang keeps
+    /// C's `bool`. LLVM stores a `<N x i1>` as N packed bits, while a GEP
+    /// to one of its elements steps whole bytes, and the SPMD vectorizer's
+    /// lanes would pack `i1`s the same way: with bytes, every access to a
+    /// bool, a bool vector or one of its elements agrees.
+    Memory,
+}
+
 impl<'c> TypeLowering<'_, 'c> {
-    /// The LLVM type of `ty`, or why there is none.
+    /// The LLVM type of a value of `ty`, or why there is none.
     pub(crate) fn lower(&self, ty: &SpirvType) -> Result<Type<'c>, String> {
+        self.lower_as(ty, Form::Value)
+    }
+
+    /// The LLVM type of `ty` in memory (a variable's, the pointee of a
+    /// pointer): [`Self::lower`]'s, with bools as bytes (see [`Form::Memory`]).
+    pub(crate) fn lower_in_memory(&self, ty: &SpirvType) -> Result<Type<'c>, String> {
+        self.lower_as(ty, Form::Memory)
+    }
+
+    /// The LLVM type of `ty` in `form`.
+    pub(crate) fn lower_as(&self, ty: &SpirvType, form: Form) -> Result<Type<'c>, String> {
         match ty {
+            SpirvType::Integer { width: 1, .. } if form == Form::Memory => Ok(IntegerType::new(self.context, 8).into()),
             SpirvType::Integer { width, .. } => Ok(IntegerType::new(self.context, *width).into()),
             SpirvType::Float(kind) => Ok(float_type(self.context, *kind)),
-            SpirvType::Vector { count, element } => Ok(Type::vector(&[u64::from(*count)], self.lower(element)?)),
+            SpirvType::Vector { count, element } => {
+                Ok(Type::vector(&[u64::from(*count)], self.lower_as(element, form)?))
+            }
             // LLVM pointers are opaque: the pointee needs no conversion (which
             // is also what keeps recursive structs finite).
             SpirvType::Pointer { storage_class, .. } => {
@@ -202,13 +230,13 @@ impl<'c> TypeLowering<'_, 'c> {
             }
             SpirvType::Array { count, element, stride } => {
                 check_stride(element, *stride)?;
-                Ok(llvm::r#type::array(self.array_element(element, *stride)?, *count))
+                Ok(llvm::r#type::array(self.array_element(element, *stride, form)?, *count))
             }
             SpirvType::RuntimeArray { element, stride } => {
                 check_stride(element, *stride)?;
-                Ok(llvm::r#type::array(self.array_element(element, *stride)?, 0))
+                Ok(llvm::r#type::array(self.array_element(element, *stride, form)?, 0))
             }
-            SpirvType::Struct(st) => self.lower_struct(st),
+            SpirvType::Struct(st) => self.lower_struct(st, form),
             SpirvType::StructRef(name) => {
                 Err(format!("the recursive reference to struct '{name}' can only appear behind a pointer"))
             }
@@ -217,7 +245,7 @@ impl<'c> TypeLowering<'_, 'c> {
             }
             // Column-major: element c of the array is column c.
             SpirvType::Matrix { columns, column_type } => {
-                Ok(llvm::r#type::array(self.element(column_type)?, *columns))
+                Ok(llvm::r#type::array(self.element(column_type, form)?, *columns))
             }
             SpirvType::CooperativeMatrix { .. } => Err("cooperative matrix types have no LLVM lowering".to_owned()),
             SpirvType::TensorArm { .. } => Err("ARM tensor types have no LLVM lowering".to_owned()),
@@ -228,8 +256,8 @@ impl<'c> TypeLowering<'_, 'c> {
     }
 
     /// The LLVM type of an element of an array or struct.
-    fn element(&self, ty: &SpirvType) -> Result<Type<'c>, String> {
-        self.lower(ty).map_err(|reason| format!("element type {ty}: {reason}"))
+    fn element(&self, ty: &SpirvType, form: Form) -> Result<Type<'c>, String> {
+        self.lower_as(ty, form).map_err(|reason| format!("element type {ty}: {reason}"))
     }
 
     /// A builtin type met inside a SPIR-V type, converted by the converter.
@@ -242,8 +270,8 @@ impl<'c> TypeLowering<'_, 'c> {
     /// leaves room after it (std140's arrays of scalars), a struct of the
     /// element and that many padding bytes; access chains then step into
     /// field 0 (memory.rs).
-    fn array_element(&self, element: &SpirvType, stride: Option<u32>) -> Result<Type<'c>, String> {
-        let lowered = self.element(element)?;
+    fn array_element(&self, element: &SpirvType, stride: Option<u32>, form: Form) -> Result<Type<'c>, String> {
+        let lowered = self.element(element, form)?;
         Ok(match stride_padding(element, stride) {
             Some(padding) => {
                 let bytes = llvm::r#type::array(IntegerType::new(self.context, 8).into(), padding as u32);
@@ -253,7 +281,7 @@ impl<'c> TypeLowering<'_, 'c> {
         })
     }
 
-    fn lower_struct(&self, st: &StructType) -> Result<Type<'c>, String> {
+    fn lower_struct(&self, st: &StructType, form: Form) -> Result<Type<'c>, String> {
         if let Some((index, decoration)) = unsupported_member_decoration(st) {
             return Err(format!("member #{index} has decoration {decoration}, which has no LLVM lowering"));
         }
@@ -261,7 +289,9 @@ impl<'c> TypeLowering<'_, 'c> {
             .members
             .iter()
             .enumerate()
-            .map(|(index, member)| self.lower(&member.ty).map_err(|reason| format!("member #{index}: {reason}")))
+            .map(|(index, member)| {
+                self.lower_as(&member.ty, form).map_err(|reason| format!("member #{index}: {reason}"))
+            })
             .collect::<Result<Vec<_>, _>>()?;
         if let Some(layout) = explicit_layout(st)? {
             let byte = IntegerType::new(self.context, 8).into();
@@ -273,7 +303,7 @@ impl<'c> TypeLowering<'_, 'c> {
                     Field::Member { index, as_array: false } => Ok(members[index]),
                     Field::Member { index, as_array: true } => {
                         let element = st.members[index].ty.element_type().ok_or("a 3-vector has an element type")?;
-                        Ok(llvm::r#type::array(self.element(element)?, 3))
+                        Ok(llvm::r#type::array(self.element(element, form)?, 3))
                     }
                 })
                 .collect::<Result<Vec<_>, String>>()?;
@@ -281,13 +311,31 @@ impl<'c> TypeLowering<'_, 'c> {
         }
         // Without offsets, OpenCL lays structs out as C does (the SPIR-V
         // OpenCL environment: natural alignment, a 3-vector aligned and
-        // sized as a 4-vector), which is LLVM's unpacked layout; elsewhere
-        // such structs hold no host-visible data and are packed, as upstream.
-        let packed = !st.has_offsets() && self.options.client_api != ClientApi::OpenCL;
+        // sized as a 4-vector), which is LLVM's unpacked layout. Vulkan gives
+        // such structs (in function, private and workgroup memory) no layout
+        // a host sees: they are unpacked too, since LLVM loads and stores a
+        // member with its natural alignment, which a packed struct breaks (a
+        // `uvec3` after a `uint` at offset 4, loaded with 16-byte alignment,
+        // faulted). The other client APIs pack them, as upstream.
+        let packed = !st.has_offsets() && !matches!(self.options.client_api, ClientApi::OpenCL | ClientApi::Vulkan);
         if st.has_offsets() {
             check_natural_offsets(st)?;
         }
         Ok(llvm::r#type::r#struct(self.context, &members, packed))
+    }
+}
+
+/// Whether `ty` is or holds a bool, so that its memory form differs from its
+/// value form ([`Form`]).
+pub(crate) fn holds_bool(ty: &SpirvType) -> bool {
+    match ty {
+        SpirvType::Integer { width: 1, .. } => true,
+        SpirvType::Vector { element, .. }
+        | SpirvType::Array { element, .. }
+        | SpirvType::RuntimeArray { element, .. }
+        | SpirvType::Matrix { column_type: element, .. } => holds_bool(element),
+        SpirvType::Struct(st) => st.members.iter().any(|member| holds_bool(&member.ty)),
+        _ => false,
     }
 }
 
@@ -305,6 +353,9 @@ fn float_type(context: &Context, kind: FloatKind) -> Type<'_> {
 /// member decoration.
 /// `ColMajor` is neutral too: a matrix lowers to an array of its columns.
 const NEUTRAL_MEMBER_DECORATIONS: &[Decoration] = &[
+    // HLSL reflection: names a member's semantic or type for tools, nothing more.
+    Decoration::UserSemantic,
+    Decoration::UserTypeGOOGLE,
     Decoration::NonWritable,
     Decoration::NonReadable,
     Decoration::RelaxedPrecision,
@@ -325,9 +376,18 @@ fn unsupported_member_decoration(st: &StructType) -> Option<(usize, Decoration)>
             .find(|info| {
                 !NEUTRAL_MEMBER_DECORATIONS.contains(&info.decoration)
                     && !(info.decoration == Decoration::MatrixStride && is_natural_matrix_stride(&member.ty, &info.value))
+                    // The importer's stand-in of a row-major matrix: an array
+                    // of its rows, which lowers as it is laid out.
+                    && !(info.decoration == Decoration::RowMajor && is_rows(&member.ty))
             })
             .map(|info| (index, info.decoration))
     })
+}
+
+/// Whether `ty` is an array of vectors: the rows of a row-major matrix as
+/// the importer lays them out (`dialects/src/spirv/deserialize/matrix_layout.rs`).
+fn is_rows(ty: &SpirvType) -> bool {
+    matches!(ty, SpirvType::Array { element, .. } if matches!(element.as_ref(), SpirvType::Vector { .. }))
 }
 
 /// Whether `value` is the byte size of a column of the matrix `ty` (or of a
@@ -493,7 +553,9 @@ pub(crate) fn explicit_layout(st: &StructType) -> Result<Option<ExplicitLayout>,
     match check_natural_offsets(st) {
         Ok(()) => return Ok(None),
         // Types Vulkan gives no layout to stay refused.
-        Err(reason) if literal(&SpirvType::Struct(st.clone())).natural_layout().is_none() => return Err(reason),
+        Err(reason) if literal(&SpirvType::Struct(st.clone())).natural_layout().is_none() => {
+            return Err(reason);
+        }
         Err(_) => {}
     }
     let mut fields = Vec::new();

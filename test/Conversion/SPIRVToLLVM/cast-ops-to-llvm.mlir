@@ -457,3 +457,71 @@ spirv.func @generic_cast_to_ptr_explicit(%p: !spirv.ptr<f32, Generic>) -> !spirv
   %0 = spirv.GenericCastToPtrExplicit %p : !spirv.ptr<f32, Generic> to !spirv.ptr<f32, Function>
   spirv.ReturnValue %0 : !spirv.ptr<f32, Function>
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// spirv.FConvert with a directed rounding mode (OpenCL vstore_half_r...)
+//===----------------------------------------------------------------------===//
+
+// The nearest result, and its neighbour toward zero when it lies beyond the
+// operand in magnitude.
+// CHECK-LABEL: @narrow_toward_zero
+// CHECK-SAME: (%[[X:.*]]: f32)
+spirv.func @narrow_toward_zero(%x: f32) -> f16 "None" {
+  // CHECK-NEXT: %[[N:.*]] = llvm.fptrunc %[[X]] : f32 to f16
+  // CHECK-NEXT: %[[BACK:.*]] = llvm.fpext %[[N]] : f16 to f32
+  // CHECK-NEXT: %[[AB:.*]] = llvm.intr.fabs(%[[BACK]]) : (f32) -> f32
+  // CHECK-NEXT: %[[AX:.*]] = llvm.intr.fabs(%[[X]]) : (f32) -> f32
+  // CHECK-NEXT: %[[WRONG:.*]] = llvm.fcmp "ogt" %[[AB]], %[[AX]] : f32
+  // CHECK-NEXT: %[[BITS:.*]] = llvm.bitcast %[[N]] : f16 to i16
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.constant(1 : i16) : i16
+  // CHECK-NEXT: %[[MINUS:.*]] = llvm.mlir.constant(-1 : i16) : i16
+  // CHECK-NEXT: %[[STEPPED:.*]] = llvm.add %[[BITS]], %[[MINUS]] : i16
+  // CHECK-NEXT: %[[NEIGHBOUR:.*]] = llvm.bitcast %[[STEPPED]] : i16 to f16
+  // CHECK-NEXT: %[[R:.*]] = llvm.select %[[WRONG]], %[[NEIGHBOUR]], %[[N]] : i1, f16
+  // CHECK-NEXT: llvm.return %[[R]] : f16
+  %0 = spirv.FConvert %x {fp_rounding_mode = #spirv.fp_rounding_mode<RTZ>} : f32 to f16
+  spirv.ReturnValue %0 : f16
+}
+
+// -----
+
+// Toward +inf on vectors: the step is +1 for positive results, -1 for
+// negative ones (sign and magnitude).
+// CHECK-LABEL: @narrow_up
+// CHECK-SAME: (%[[X:.*]]: vector<2xf64>)
+spirv.func @narrow_up(%x: vector<2xf64>) -> vector<2xf32> "None" {
+  // CHECK-NEXT: %[[N:.*]] = llvm.fptrunc %[[X]] : vector<2xf64> to vector<2xf32>
+  // CHECK-NEXT: %[[BACK:.*]] = llvm.fpext %[[N]] : vector<2xf32> to vector<2xf64>
+  // CHECK-NEXT: %[[WRONG:.*]] = llvm.fcmp "olt" %[[BACK]], %[[X]] : vector<2xf64>
+  // CHECK-NEXT: %[[BITS:.*]] = llvm.bitcast %[[N]] : vector<2xf32> to vector<2xi32>
+  // CHECK-NEXT: %[[ONE:.*]] = llvm.mlir.constant(dense<1> : vector<2xi32>) : vector<2xi32>
+  // CHECK-NEXT: %[[MINUS:.*]] = llvm.mlir.constant(dense<-1> : vector<2xi32>) : vector<2xi32>
+  // CHECK-NEXT: %[[ZERO:.*]] = llvm.mlir.constant(dense<0> : vector<2xi32>) : vector<2xi32>
+  // CHECK-NEXT: %[[NEGATIVE:.*]] = llvm.icmp "slt" %[[BITS]], %[[ZERO]] : vector<2xi32>
+  // CHECK-NEXT: %[[STEP:.*]] = llvm.select %[[NEGATIVE]], %[[MINUS]], %[[ONE]] : vector<2xi1>, vector<2xi32>
+  // CHECK-NEXT: %[[STEPPED:.*]] = llvm.add %[[BITS]], %[[STEP]] : vector<2xi32>
+  // CHECK-NEXT: %[[NEIGHBOUR:.*]] = llvm.bitcast %[[STEPPED]] : vector<2xi32> to vector<2xf32>
+  // CHECK-NEXT: %[[R:.*]] = llvm.select %[[WRONG]], %[[NEIGHBOUR]], %[[N]] : vector<2xi1>, vector<2xf32>
+  // CHECK-NEXT: llvm.return %[[R]] : vector<2xf32>
+  %0 = spirv.FConvert %x {fp_rounding_mode = #spirv.fp_rounding_mode<RTP>} : vector<2xf64> to vector<2xf32>
+  spirv.ReturnValue %0 : vector<2xf32>
+}
+
+// -----
+
+// Toward -inf: the reverse steps. RTE is the conversion's own rounding.
+// CHECK-LABEL: @narrow_down_and_nearest
+spirv.func @narrow_down_and_nearest(%x: f32) -> f16 "None" {
+  // CHECK: llvm.fcmp "ogt"
+  // CHECK: %[[STEP:.*]] = llvm.select %{{.*}}, %[[ONE:.*]], %[[MINUS:.*]] : i1, i16
+  // CHECK: llvm.select
+  // CHECK-NEXT: %[[NEAREST:.*]] = llvm.fptrunc
+  // CHECK-NOT: llvm.fpext
+  // CHECK: llvm.return
+  %0 = spirv.FConvert %x {fp_rounding_mode = #spirv.fp_rounding_mode<RTN>} : f32 to f16
+  %1 = spirv.FConvert %x {fp_rounding_mode = #spirv.fp_rounding_mode<RTE>} : f32 to f16
+  %2 = spirv.FAdd %0, %1 : f16
+  spirv.ReturnValue %2 : f16
+}

@@ -1212,7 +1212,7 @@ spirv.func @unpack_half_2x16(%x: i32) -> vector<2xf32> "None" {
 // CHECK-NEXT: %[[MINNUM:.*]] = llvm.intr.minnum(%[[MAXNUM]], %[[ONE]]) : (vector<4xf32>, vector<4xf32>) -> vector<4xf32>
 // CHECK-NEXT: %[[C127:.*]] = llvm.mlir.constant(dense<1.270000e+02> : vector<4xf32>) : vector<4xf32>
 // CHECK-NEXT: %[[FMUL:.*]] = llvm.fmul %[[MINNUM]], %[[C127]] : vector<4xf32>
-// CHECK-NEXT: %[[ROUND:.*]] = llvm.intr.round(%[[FMUL]]) : (vector<4xf32>) -> vector<4xf32>
+// CHECK-NEXT: %[[ROUND:.*]] = llvm.intr.roundeven(%[[FMUL]]) : (vector<4xf32>) -> vector<4xf32>
 // CHECK-NEXT: %[[FPTOSI:.*]] = llvm.fptosi %[[ROUND]] : vector<4xf32> to vector<4xi8>
 // CHECK-NEXT: %[[BITCAST:.*]] = llvm.bitcast %[[FPTOSI]] : vector<4xi8> to i32
 // CHECK-NEXT: llvm.return %[[BITCAST]] : i32

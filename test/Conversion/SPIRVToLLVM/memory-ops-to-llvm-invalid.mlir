@@ -1,31 +1,5 @@
 // RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm -verify-diagnostics %s
 
-// Memory accesses of the Vulkan memory model have no LLVM equivalent.
-spirv.func @load_non_private_pointer(%p: !spirv.ptr<f32, Function>) "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Load' that was explicitly marked illegal: memory access 'NonPrivatePointer' has no LLVM lowering}}
-  %0 = spirv.Load "Function" %p ["NonPrivatePointer"] : f32
-  spirv.Return
-}
-
-// -----
-
-spirv.func @store_make_pointer_available(%p: !spirv.ptr<f32, Function>, %x: f32) "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Store' that was explicitly marked illegal: memory access 'MakePointerAvailable' has no LLVM lowering}}
-  spirv.Store "Function" %p, %x ["MakePointerAvailable|NonPrivatePointer"] : f32
-  spirv.Return
-}
-
-// -----
-
-spirv.func @copy_memory_source_make_pointer_visible(%t: !spirv.ptr<f32, Function>, %s: !spirv.ptr<f32, Function>) "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.CopyMemory' that was explicitly marked illegal: memory access 'MakePointerVisible' has no LLVM lowering}}
-  spirv.CopyMemory "Function" %t, "Function" %s ["Volatile"], ["MakePointerVisible|NonPrivatePointer"] : f32
-  spirv.Return
-}
-
-
-// -----
-
 spirv.module Logical GLSL450 {
   // expected-error@+1 {{failed to legalize operation 'spirv.GlobalVariable' that was explicitly marked illegal: cannot convert type '!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>': images and samplers have no LLVM lowering}}
   spirv.GlobalVariable @image : !spirv.ptr<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>, UniformConstant>

@@ -230,6 +230,64 @@ spirv.func @store_types(%v: !spirv.ptr<vector<2xsi8>, Function>, %x: vector<2xsi
 
 // -----
 
+// Bools are bytes in memory (beyond upstream, whose <N x i1> in memory is N
+// packed bits while a GEP to its element steps whole bytes): loads truncate,
+// stores zero-extend, aggregates holding bools are converted member by member.
+// CHECK-LABEL: llvm.func @bools
+// CHECK-SAME: (%[[B:[^:]*]]: !llvm.ptr, %[[V:[^:]*]]: !llvm.ptr, %[[S:[^:]*]]: !llvm.ptr, %[[I:.*]]: i32)
+spirv.func @bools(%b: !spirv.ptr<i1, Function>, %v: !spirv.ptr<vector<4xi1>, Function>,
+                  %s: !spirv.ptr<!spirv.struct<(i1, vector<2xi1>, i32)>, Function>, %i: i32) "None" {
+  // CHECK-NEXT: %[[L:.*]] = llvm.load %[[B]] : !llvm.ptr -> i8
+  // CHECK-NEXT: %[[T:.*]] = llvm.trunc %[[L]] : i8 to i1
+  // CHECK-NEXT: %[[Z:.*]] = llvm.zext %[[T]] : i1 to i8
+  // CHECK-NEXT: llvm.store %[[Z]], %[[B]] : i8, !llvm.ptr
+  %0 = spirv.Load "Function" %b : i1
+  spirv.Store "Function" %b, %0 : i1
+  // CHECK-NEXT: %[[LV:.*]] = llvm.load %[[V]] : !llvm.ptr -> vector<4xi8>
+  // CHECK-NEXT: llvm.trunc %[[LV]] : vector<4xi8> to vector<4xi1>
+  // CHECK: %[[E:.*]] = llvm.getelementptr %[[V]][%{{.*}}, %[[I]]] : (!llvm.ptr, i32, i32) -> !llvm.ptr, vector<4xi8>
+  // CHECK-NEXT: %[[LE:.*]] = llvm.load %[[E]] : !llvm.ptr -> i8
+  // CHECK-NEXT: llvm.trunc %[[LE]] : i8 to i1
+  %1 = spirv.Load "Function" %v : vector<4xi1>
+  %e = spirv.AccessChain %v[%i] : !spirv.ptr<vector<4xi1>, Function>, i32 -> !spirv.ptr<i1, Function>
+  %2 = spirv.Load "Function" %e : i1
+  // CHECK: %[[LS:.*]] = llvm.load %[[S]] : !llvm.ptr -> !llvm.struct<packed (i8, vector<2xi8>, i32)>
+  // CHECK-NEXT: %[[U:.*]] = llvm.mlir.undef : !llvm.struct<packed (i1, vector<2xi1>, i32)>
+  // CHECK-NEXT: %[[M0:.*]] = llvm.extractvalue %[[LS]][0] : !llvm.struct<packed (i8, vector<2xi8>, i32)>
+  // CHECK-NEXT: %[[C0:.*]] = llvm.trunc %[[M0]] : i8 to i1
+  // CHECK-NEXT: %[[S0:.*]] = llvm.insertvalue %[[C0]], %[[U]][0] : !llvm.struct<packed (i1, vector<2xi1>, i32)>
+  // CHECK-NEXT: %[[M1:.*]] = llvm.extractvalue %[[LS]][1] : !llvm.struct<packed (i8, vector<2xi8>, i32)>
+  // CHECK-NEXT: %[[C1:.*]] = llvm.trunc %[[M1]] : vector<2xi8> to vector<2xi1>
+  // CHECK-NEXT: %[[S1:.*]] = llvm.insertvalue %[[C1]], %[[S0]][1] : !llvm.struct<packed (i1, vector<2xi1>, i32)>
+  // CHECK-NEXT: %[[M2:.*]] = llvm.extractvalue %[[LS]][2] : !llvm.struct<packed (i8, vector<2xi8>, i32)>
+  // CHECK-NEXT: llvm.insertvalue %[[M2]], %[[S1]][2] : !llvm.struct<packed (i1, vector<2xi1>, i32)>
+  %3 = spirv.Load "Function" %s : !spirv.struct<(i1, vector<2xi1>, i32)>
+  // CHECK: llvm.alloca %{{.*}} x !llvm.array<3 x i8> : (i32) -> !llvm.ptr
+  // CHECK: llvm.zext %{{.*}} : i1 to i8
+  // CHECK: llvm.store %{{.*}}, %{{.*}} : !llvm.array<3 x i8>, !llvm.ptr
+  %c = spirv.Constant [true, false, true] : !spirv.array<3 x i1>
+  %a = spirv.Variable init(%c) : !spirv.ptr<!spirv.array<3 x i1>, Function>
+  spirv.Return
+}
+
+// -----
+
+// A bool global is a byte, its initializer too.
+// CHECK-LABEL: module @bool_globals
+spirv.module @bool_globals Logical GLSL450 {
+  // CHECK-NEXT: llvm.mlir.global private @flag() {addr_space = 0 : i32{{.*}}} : i8 {
+  // CHECK-NEXT:   %[[C:.*]] = llvm.mlir.constant(true) : i1
+  // CHECK-NEXT:   %[[Z:.*]] = llvm.zext %[[C]] : i1 to i8
+  // CHECK-NEXT:   llvm.return %[[Z]] : i8
+  // CHECK-NEXT: }
+  // CHECK-NEXT: llvm.mlir.global private @flags() {addr_space = 0 : i32{{.*}}} : vector<2xi8>
+  spirv.SpecConstant @sc = true
+  spirv.GlobalVariable @flag initializer(@sc) : !spirv.ptr<i1, Private>
+  spirv.GlobalVariable @flags : !spirv.ptr<vector<2xi1>, Private>
+}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // spirv.CopyMemory (beyond upstream)
 //===----------------------------------------------------------------------===//
@@ -475,4 +533,21 @@ spirv.module @linkage_module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, 
     %1 = spirv.mlir.addressof @exported : !spirv.ptr<f32, Private>
     spirv.Return
   }
+}
+
+// -----
+
+// The Vulkan memory model's availability and visibility flags (the importer
+// drops their scopes): nothing more than a plain access, as the runner's
+// memory is coherent and barriers are fences; Volatile is kept.
+// CHECK-LABEL: @vulkan_memory_model_flags
+// CHECK: llvm.load %{{.*}} : !llvm.ptr -> f32
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr
+// CHECK: %[[COPIED:.*]] = llvm.load %{{.*}} : !llvm.ptr -> f32
+// CHECK: llvm.store volatile %[[COPIED]], %{{.*}} : f32, !llvm.ptr
+spirv.func @vulkan_memory_model_flags(%p: !spirv.ptr<f32, Function>, %q: !spirv.ptr<f32, Function>, %x: f32) "None" {
+  %0 = spirv.Load "Function" %p ["NonPrivatePointer|MakePointerVisible"] : f32
+  spirv.Store "Function" %p, %x ["MakePointerAvailable|NonPrivatePointer"] : f32
+  spirv.CopyMemory "Function" %p, "Function" %q ["Volatile"], ["MakePointerVisible|NonPrivatePointer"] : f32
+  spirv.Return
 }

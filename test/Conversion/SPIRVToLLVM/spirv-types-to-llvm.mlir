@@ -1,12 +1,15 @@
-// RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm %s | FileCheck %s --check-prefixes=CHECK,UNKNOWN
-// RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm='client-api=OpenCL' %s | FileCheck %s --check-prefixes=CHECK,OPENCL
-// RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm='client-api=Vulkan' %s | FileCheck %s --check-prefixes=CHECK,UNKNOWN
-// RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm='client-api=Metal' %s | FileCheck %s --check-prefixes=CHECK,UNKNOWN
-// RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm='client-api=WebGPU' %s | FileCheck %s --check-prefixes=CHECK,UNKNOWN
+// RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm %s | FileCheck %s --check-prefixes=CHECK,UNKNOWN,PACKED
+// RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm='client-api=OpenCL' %s | FileCheck %s --check-prefixes=CHECK,OPENCL,UNPACKED
+// RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm='client-api=Vulkan' %s | FileCheck %s --check-prefixes=CHECK,UNKNOWN,UNPACKED,VULKAN
+// RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm='client-api=Metal' %s | FileCheck %s --check-prefixes=CHECK,UNKNOWN,PACKED
+// RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm='client-api=WebGPU' %s | FileCheck %s --check-prefixes=CHECK,UNKNOWN,PACKED
 
 // Types are checked through the ops carrying them: function signatures and
 // spirv.Undef. Only the OpenCL client API gives storage classes an address
 // space other than 0 (as upstream; the other APIs share the UNKNOWN prefix).
+// Structs without offsets are packed (PACKED), as upstream, except with the
+// OpenCL and Vulkan client APIs (UNPACKED): OpenCL C's layout, and for
+// Vulkan the natural alignment LLVM's loads and stores of members assume.
 
 //===----------------------------------------------------------------------===//
 // Scalar and vector types
@@ -388,19 +391,19 @@ spirv.func @runtime_array_natural_stride() "None" {
 
 // CHECK-LABEL: llvm.func @struct_empty(
 spirv.func @struct_empty() "None" {
-  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed ()>
-  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<()>
+  // PACKED-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed ()>
+  // UNPACKED-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<()>
   %0 = spirv.Undef : !spirv.struct<()>
   spirv.Return
 }
 
 // -----
 
-// A struct without offsets is packed.
+// A struct without offsets is packed (unpacked for OpenCL and Vulkan).
 // CHECK-LABEL: llvm.func @struct_packed(
 spirv.func @struct_packed() "None" {
-  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i8, i32, f64)>
-  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(i8, i32, f64)>
+  // PACKED-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i8, i32, f64)>
+  // UNPACKED-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(i8, i32, f64)>
   %0 = spirv.Undef : !spirv.struct<(i8, si32, f64)>
   spirv.Return
 }
@@ -429,8 +432,8 @@ spirv.func @struct_natural_vector_offsets() "None" {
 
 // CHECK-LABEL: llvm.func @struct_nested_packed(
 spirv.func @struct_nested_packed() "None" {
-  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (struct<packed (i8, i32)>, i32)>
-  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(struct<(i8, i32)>, i32)>
+  // PACKED-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (struct<packed (i8, i32)>, i32)>
+  // UNPACKED-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(struct<(i8, i32)>, i32)>
   %0 = spirv.Undef : !spirv.struct<(!spirv.struct<(i8, i32)>, i32)>
   spirv.Return
 }
@@ -448,8 +451,8 @@ spirv.func @struct_nested_offsets() "None" {
 
 // CHECK-LABEL: llvm.func @struct_nested_empty(
 spirv.func @struct_nested_empty() "None" {
-  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(struct<packed ()>, i8)>
-  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(struct<()>, i8)>
+  // PACKED-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(struct<packed ()>, i8)>
+  // UNPACKED-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(struct<()>, i8)>
   %0 = spirv.Undef : !spirv.struct<(!spirv.struct<()> [0], i8 [0])>
   spirv.Return
 }
@@ -498,8 +501,9 @@ spirv.func @struct_bool_member() "None" {
 
 // CHECK-LABEL: llvm.func @struct_pointer_member(
 spirv.func @struct_pointer_member() "None" {
-  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (ptr, i32)>
+  // PACKED-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (ptr, i32)>
   // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(ptr<3>, i32)>
+  // VULKAN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(ptr, i32)>
   %0 = spirv.Undef : !spirv.struct<(!spirv.ptr<f32, Workgroup>, i32)>
   spirv.Return
 }
@@ -509,8 +513,8 @@ spirv.func @struct_pointer_member() "None" {
 // Struct decorations are dropped.
 // CHECK-LABEL: llvm.func @struct_block_packed(
 spirv.func @struct_block_packed() "None" {
-  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i32)>
-  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(i32)>
+  // PACKED-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i32)>
+  // UNPACKED-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(i32)>
   %0 = spirv.Undef : !spirv.struct<(i32), Block>
   spirv.Return
 }
@@ -541,8 +545,8 @@ spirv.func @struct_non_writable_members() "None" {
 
 // CHECK-LABEL: llvm.func @struct_relaxed_precision_member(
 spirv.func @struct_relaxed_precision_member() "None" {
-  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (f32)>
-  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(f32)>
+  // PACKED-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (f32)>
+  // UNPACKED-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(f32)>
   %0 = spirv.Undef : !spirv.struct<(f32 [RelaxedPrecision])>
   spirv.Return
 }
@@ -552,8 +556,8 @@ spirv.func @struct_relaxed_precision_member() "None" {
 // Identified structs become literal structs, as upstream.
 // CHECK-LABEL: llvm.func @struct_identified(
 spirv.func @struct_identified() "None" {
-  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i32, f32)>
-  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(i32, f32)>
+  // PACKED-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i32, f32)>
+  // UNPACKED-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(i32, f32)>
   %0 = spirv.Undef : !spirv.struct<Identified, (i32, f32)>
   spirv.Return
 }
@@ -573,8 +577,8 @@ spirv.func @struct_identified_offsets() "None" {
 // A recursive struct refers to itself through a pointer, which is opaque.
 // CHECK-LABEL: llvm.func @struct_recursive(
 spirv.func @struct_recursive() "None" {
-  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i32, ptr)>
-  // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(i32, ptr)>
+  // PACKED-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i32, ptr)>
+  // UNPACKED-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(i32, ptr)>
   %0 = spirv.Undef : !spirv.struct<List, (i32, !spirv.ptr<!spirv.struct<List>, Function>)>
   spirv.Return
 }

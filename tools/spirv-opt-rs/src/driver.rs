@@ -2,7 +2,7 @@
 
 use crate::{cli::Invocation, verify::Verifier};
 use melior::{Context, ir::operation::OperationLike};
-use spirv_opt_dialects::spirv::deserialize::{deserialize, is_spirv_binary};
+use spirv_opt_dialects::spirv::deserialize::{DeserializeOptions, deserialize_with, is_spirv_binary};
 use spirv_opt_passes::{
     builtins::define_builtins,
     kernel_abi::{
@@ -305,7 +305,10 @@ fn transform(
         // binary run fewer instructions (its verification, at the end, runs
         // on this thread too).
         context.enable_multi_threading(false);
-        let imported = deserialize(context, text, name);
+        // --spec values apply before types are built (spec-sized arrays);
+        // `specialize` below sets them again and checks them.
+        let import_options = DeserializeOptions { spec_values: invocation.options.specs.clone() };
+        let imported = deserialize_with(context, text, name, &import_options);
         context.enable_multi_threading(true);
         match imported {
             Ok(module) => module,

@@ -4,7 +4,12 @@
 //! ```text
 //! spirv-run-rs k.spv --workgroups 64 --buffer 0:0=x.bin --buffer 0:1=y.bin:y.out [--push-constants pc.bin]
 //! spirv-run-rs k.spv --entry saxpy --global 1024 --local 64 --arg 0=f32:2.5 --arg 1=buffer:x.bin --arg 2=buffer:y.bin:y.out
+//! spirv-run-rs --amber test1.amber test2.amber
 //! ```
+//!
+//! With `--amber` (or inputs named `*.amber`, `*.vkscript`), the inputs
+//! are AmberScript or VkScript files whose pipelines run and whose `EXPECT`s
+//! are checked (docs/amber.md).
 //!
 //! Output files are written only when everything succeeded. Errors are one
 //! line each on stderr, exit status 1.
@@ -14,6 +19,8 @@ use std::{
     process::ExitCode,
     time::{Duration, Instant},
 };
+
+mod amber;
 
 use clap::Parser;
 use spirv_opt_passes::{
@@ -28,9 +35,21 @@ use spirv_run::{Buffer, CompileOptions, Dispatch, Kernel, Resource, RunError, Sc
 #[derive(Debug, Parser)]
 #[command(name = "spirv-run-rs", version, about = "Run a SPIR-V compute shader or OpenCL kernel on the CPU")]
 struct Options {
-    /// The module: a SPIR-V binary, or SPIR-V dialect MLIR
-    #[arg(value_name = "INPUT")]
-    input: PathBuf,
+    /// The module: a SPIR-V binary, or SPIR-V dialect MLIR; with --amber,
+    /// one or more AmberScript files
+    #[arg(value_name = "INPUT", required = true)]
+    inputs: Vec<PathBuf>,
+
+    /// The inputs are AmberScript (or VkScript) files (implied when every
+    /// input's name ends in .amber or .vkscript): run each, check its EXPECTs, print PASS, FAIL or
+    /// SKIP per script and a summary; exit status 1 if any failed
+    #[arg(long)]
+    amber: bool,
+
+    /// With --amber: print what each script requires (DEVICE_FEATURE,
+    /// DEVICE_EXTENSION, SET ENGINE_DATA, ...)
+    #[arg(short, long)]
+    verbose: bool,
 
     /// The entry point (needed when the module has several)
     #[arg(long)]
@@ -213,6 +232,21 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let amber = options.amber
+        || options
+            .inputs
+            .iter()
+            .all(|input| input.extension().is_some_and(|extension| extension == "amber" || extension == "vkscript"));
+    if amber {
+        if !(options.timeout > 0.0 && options.timeout.is_finite()) {
+            return error(format!("--timeout {}: not a positive number of seconds", options.timeout));
+        }
+        return match run_amber(&options) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::FAILURE,
+            Err(message) => error(message),
+        };
+    }
     match run(&options) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => error(message),
@@ -227,18 +261,54 @@ fn parse_width(text: &str) -> Result<u32, String> {
     }
 }
 
-fn run(options: &Options) -> Result<(), String> {
+/// `--amber`: the options that make sense for scripts (the scripts give
+/// the rest).
+fn run_amber(options: &Options) -> Result<bool, String> {
+    let given = [
+        ("--entry", options.entry.is_some()),
+        ("--workgroups", options.workgroups.is_some()),
+        ("--buffer", !options.buffers.is_empty()),
+        ("--push-constants", options.push_constants.is_some()),
+        ("--global", options.global.is_some()),
+        ("--local", options.local.is_some()),
+        ("--arg", !options.arguments.is_empty()),
+        ("--spec", !options.specs.is_empty()),
+    ];
+    if let Some((flag, _)) = given.iter().find(|(_, given)| *given) {
+        return Err(format!("{flag} is not for Amber scripts: each script says what it runs"));
+    }
+    check_subgroup_size(options)?;
+    let settings = amber::Settings {
+        threads: options.threads,
+        unchecked: options.unchecked,
+        spmd: SpmdOptions { mode: options.spmd, width: options.spmd_width },
+        timeout: Duration::from_secs_f64(options.timeout),
+        verbose: options.verbose,
+    };
+    Ok(amber::run_scripts(&options.inputs, &settings))
+}
+
+/// `--subgroup-size`: this runner's subgroups have one invocation.
+fn check_subgroup_size(options: &Options) -> Result<(), String> {
     if options.subgroup_size != 1 {
         return Err(format!(
             "--subgroup-size {}: this runner runs one invocation per subgroup (docs/abi.md)",
             options.subgroup_size
         ));
     }
+    Ok(())
+}
+
+fn run(options: &Options) -> Result<(), String> {
+    check_subgroup_size(options)?;
     if !(options.timeout > 0.0 && options.timeout.is_finite()) {
         return Err(format!("--timeout {}: not a positive number of seconds", options.timeout));
     }
-    let source = read(&options.input)?;
-    let name = options.input.display().to_string();
+    let [input] = options.inputs.as_slice() else {
+        return Err("one module at a time (several inputs are for --amber)".into());
+    };
+    let source = read(input)?;
+    let name = input.display().to_string();
     let started = Instant::now();
     let compile_options = CompileOptions {
         entry: options.entry.clone(),

@@ -13,7 +13,8 @@
 
 use clap::{ArgGroup, Parser};
 use melior::ir::BlockLike;
-use spirv_opt_dialects::spirv::deserialize::deserialize;
+use spirv_opt_dialects::spirv::deserialize::{DeserializeOptions, deserialize_with};
+use spirv_opt_passes::specialize::{SpecValue, parse_spec, specialize};
 use spirv_opt_rs::{
     pipeline,
     translate::{self, EmitKind, EmitOptions},
@@ -55,6 +56,11 @@ struct Options {
     #[arg(long)]
     mlir_print_debuginfo: bool,
 
+    /// With --deserialize-spirv: fix a specialization constant before types are built, as
+    /// `spirv-opt-rs --spec` (VALUE: an integer, a float, true or false); repeatable
+    #[arg(long = "spec", value_name = "ID=VALUE", value_parser = spec_value)]
+    specs: Vec<(u32, SpecValue)>,
+
     /// With --mlir-to-llvmir: write LLVM IR (default), bitcode, assembly or an object
     #[arg(long, value_enum, default_value = "llvm", value_name = "KIND")]
     emit: Emit,
@@ -83,6 +89,10 @@ enum Emit {
     Asm,
     /// A relocatable object.
     Obj,
+}
+
+fn spec_value(text: &str) -> Result<(u32, SpecValue), String> {
+    parse_spec(text).map_err(|error| error.to_string())
 }
 
 fn main() -> ExitCode {
@@ -126,14 +136,28 @@ fn run(options: &Options) -> bool {
     let input = source.bytes();
     let sink = Sink::new(Arc::clone(&source), false);
     let handler = sink.attach(&context);
+    if !options.specs.is_empty() && !options.deserialize_spirv {
+        tool_error("--spec applies to --deserialize-spirv");
+        return false;
+    }
     let output = if options.deserialize_spirv {
-        match deserialize(&context, input, &name) {
-            // mlir-translate prints the spirv.module itself, not the module
-            // around it. The importer verified it: the printer need not.
-            Ok(module) => module
-                .body()
-                .first_operation()
-                .map(|spirv_module| pipeline::print_verified_operation(spirv_module, options.mlir_print_debuginfo)),
+        // Specialized before types are built (docs/import.md), then checked
+        // and applied to every constant as spirv-opt-rs does.
+        let import_options = DeserializeOptions { spec_values: options.specs.clone() };
+        match deserialize_with(&context, input, &name, &import_options) {
+            Ok(module) => match specialize(&context, module.as_operation(), &options.specs) {
+                // mlir-translate prints the spirv.module itself, not the
+                // module around it. The importer verified it: the printer
+                // need not (specialize only changes constants' values).
+                Ok(()) => module
+                    .body()
+                    .first_operation()
+                    .map(|spirv_module| pipeline::print_verified_operation(spirv_module, options.mlir_print_debuginfo)),
+                Err(error) => {
+                    tool_error(format!("--spec: {error}"));
+                    None
+                }
+            },
             Err(error) => {
                 binary_error(&name, &error);
                 None

@@ -6,18 +6,21 @@
 use std::sync::Arc;
 
 use melior::ir::{
-    Attribute, Block, BlockLike, Location, Region, RegionLike, Value,
+    Block, BlockLike, Location, Region, RegionLike, Value, ValueLike,
     attribute::{ArrayAttribute, FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
-    operation::OperationBuilder,
+    operation::{OperationBuilder, OperationLike, OperationResult},
 };
 
 use super::{
     ErrorKind,
     importer::{ConstantValue, FunctionState, Importer, Result, SpecConstant, op, opcode_name},
     reader::Inst,
-    tables::{self, Arg, AttrKind},
+    tables,
 };
-use crate::spirv::{attributes::Decoration, types::SpirvType};
+use crate::spirv::{
+    attributes::Decoration,
+    types::{FloatKind, SpirvType},
+};
 
 impl<'c, 'w> Importer<'c, 'w> {
     /// Whether a composite constant has an `OpUndef` among its constituents,
@@ -50,11 +53,27 @@ impl<'c, 'w> Importer<'c, 'w> {
         self.check_bound(inst, id)?;
         // The type must be a valid one even though the attribute carries it.
         self.mlir_type(inst, type_id)?;
-        let value_text = match inst.opcode {
-            op::SPEC_CONSTANT_TRUE => "true".to_owned(),
-            op::SPEC_CONSTANT_FALSE => "false".to_owned(),
-            _ => self.scalar_text(inst, type_id, &inst.words[2..])?,
+        let model = self.type_models.get(&type_id).cloned().ok_or_else(|| self.undefined(inst, type_id, "type"))?;
+        // The value a pipeline gives it, if any, is its default from here
+        // on (spec.rs): types and execution modes may depend on it.
+        let words = match inst.opcode {
+            op::SPEC_CONSTANT_TRUE | op::SPEC_CONSTANT_FALSE => vec![u32::from(self.specialized_bool(inst, id))],
+            _ => self.specialized_words(inst, id, &model),
         };
+        let value_text = match inst.opcode {
+            op::SPEC_CONSTANT_TRUE | op::SPEC_CONSTANT_FALSE => {
+                (if words[0] != 0 { "true" } else { "false" }).to_owned()
+            }
+            _ => self.scalar_text(inst, type_id, &words)?,
+        };
+        if matches!(&*model, SpirvType::Integer { .. }) {
+            let bits = match words.as_slice() {
+                [low] => u64::from(*low),
+                [low, high] => u64::from(*low) | (u64::from(*high) << 32),
+                _ => 0,
+            };
+            self.spec_bits.insert(id, bits);
+        }
         let default_value = self.attribute(inst, &value_text)?;
         let symbol = self.symbol_for(id, "spirv_spec_const");
         let spec_id = self
@@ -74,8 +93,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             .build()
             .map_err(inst.invalid())?;
         self.module_ops.push(operation);
-        let default = (inst.opcode == op::SPEC_CONSTANT && inst.words.len() == 3).then(|| inst.words[2]);
-        self.spec_constants.insert(id, SpecConstant { symbol, type_id, default });
+        self.spec_constants.insert(id, SpecConstant { symbol, type_id });
         Ok(())
     }
 
@@ -84,6 +102,11 @@ impl<'c, 'w> Importer<'c, 'w> {
         let id = self.word(inst, 1)?;
         self.check_bound(inst, id)?;
         let ty = self.mlir_type(inst, type_id)?;
+        if !self.has_scalar_constituents(inst) {
+            self.defined_before(inst, inst.words.get(2..).unwrap_or_default())?;
+            self.spec_composite_insts.insert(id, *inst);
+            return Ok(());
+        }
         let mut constituents = Vec::new();
         for &constituent in &inst.words[2..] {
             let symbol = self.scalar_constituent(inst, constituent)?;
@@ -103,7 +126,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             .build()
             .map_err(inst.invalid())?;
         self.module_ops.push(operation);
-        self.spec_constants.insert(id, SpecConstant { symbol, type_id, default: None });
+        self.spec_constants.insert(id, SpecConstant { symbol, type_id });
         self.spec_composites.insert(id);
         Ok(())
     }
@@ -156,8 +179,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                         .build()
                         .map_err(inst.invalid())?;
                     self.module_ops.push(operation);
-                    self.spec_constants
-                        .insert(id, SpecConstant { symbol: symbol.clone(), type_id, default: self.constant_u32(id) });
+                    self.spec_constants.insert(id, SpecConstant { symbol: symbol.clone(), type_id });
                     return Ok(symbol);
                 }
             };
@@ -186,8 +208,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         }
         .map_err(inst.invalid())?;
         self.module_ops.push(operation);
-        self.spec_constants
-            .insert(id, SpecConstant { symbol: symbol.clone(), type_id, default: self.constant_u32(id) });
+        self.spec_constants.insert(id, SpecConstant { symbol: symbol.clone(), type_id });
         if is_composite {
             self.spec_composites.insert(id);
         }
@@ -330,7 +351,14 @@ impl<'c, 'w> Importer<'c, 'w> {
     }
 
     /// `OpSpecConstantOp` at its use: a `spirv.SpecConstantOperation` whose
-    /// region computes the op from the (referenced) constants.
+    /// region computes the op from the (referenced) constants. The dialect
+    /// wraps only the ops it marks `UsableInSpecConstantOp`, and only on
+    /// operands defined by constants; any other op the specification allows
+    /// (`VectorShuffle`, the Kernel ones, operands that are composites
+    /// materialized at their use) is the op itself at the use, which
+    /// computes the same value. The operand words are read as the op's
+    /// table says: `CompositeExtract`'s and `CompositeInsert`'s indexes and
+    /// `VectorShuffle`'s components are literals.
     pub(super) fn spec_constant_operation<'b>(
         &mut self,
         state: &mut FunctionState<'c, 'b, 'w>,
@@ -339,67 +367,210 @@ impl<'c, 'w> Importer<'c, 'w> {
     ) -> Result<Value<'c, 'b>> {
         let type_id = self.word(inst, 0)?;
         let opcode = self.word(inst, 2)? as u16;
-        let info = tables::op(opcode).filter(|info| info.autogen && info.result).ok_or_else(|| {
+        if opcode == op::QUANTIZE_TO_F16 {
+            let operand = self.value(state, inst, self.word(inst, 3)?)?;
+            let location = self.location(inst, None);
+            let value = self.quantize_to_f16(state, inst, location, operand, type_id)?;
+            state.materialized.insert((state.scope, id), value);
+            return Ok(value);
+        }
+        // OpInBoundsAccessChain only adds that the indices are in bounds.
+        let table_opcode = if opcode == op::IN_BOUNDS_ACCESS_CHAIN { op::ACCESS_CHAIN } else { opcode };
+        let info = tables::op(table_opcode).filter(|info| info.autogen && info.result).ok_or_else(|| {
             inst.error(ErrorKind::Unsupported(format!("OpSpecConstantOp with {}", opcode_name(opcode))))
         })?;
-        let mut operands = Vec::new();
-        for &operand in &inst.words[3..] {
-            operands.push(self.value(state, inst, operand)?);
-        }
+        let (operands, attributes) = self.table_operands(state, inst, info, inst.words.get(3..).unwrap_or_default())?;
         let location = self.location(inst, None);
         let ty = self.mlir_type(inst, type_id)?;
-        // The enclosed op uses the values from outside: build it generically.
-        let mut attributes = Vec::new();
-        let mut op_operands = Vec::new();
-        let mut next = operands.into_iter();
-        let mut rest_words = inst.words[3..].iter();
-        for arg in info.args {
-            match arg {
-                Arg::Operand | Arg::OptionalOperand => {
-                    if let Some(value) = next.next() {
-                        op_operands.push(value);
-                        rest_words.next();
-                    }
-                }
-                Arg::Variadic => {
-                    op_operands.extend(next.by_ref());
-                }
-                Arg::Attr { name, kind: AttrKind::I32Array, .. } => {
-                    let values: Vec<Attribute<'c>> = rest_words.by_ref().map(|&v| self.i32_attribute(v)).collect();
-                    attributes.push((self.id(name), ArrayAttribute::new(self.context, &values).into()));
-                    next.by_ref().for_each(drop);
-                }
-                Arg::Attr { .. } => {
-                    return Err(inst.error(ErrorKind::Unsupported(format!("OpSpecConstantOp with {}", info.name))));
-                }
-            }
+        if opcode == op::BITCAST && operands.first().is_some_and(|operand| operand.r#type() == ty) {
+            // Types that differ only in signedness, which the dialect does
+            // not keep: the value itself.
+            state.materialized.insert((state.scope, id), operands[0]);
+            return Ok(operands[0]);
         }
-        let region = Region::new();
-        let body = Block::new(&[]);
-        let enclosed = OperationBuilder::new(info.name, location)
-            .add_operands(&op_operands)
+        let wrapped = USABLE_IN_SPEC_CONSTANT_OP.contains(&info.name)
+            && operands.iter().all(|operand| {
+                OperationResult::try_from(*operand).is_ok_and(|result| {
+                    let owner = result.owner().name();
+                    let owner = owner.as_string_ref();
+                    matches!(
+                        owner.as_str(),
+                        Ok("spirv.Constant" | "spirv.mlir.referenceof" | "spirv.SpecConstantOperation")
+                    )
+                })
+            });
+        let operation = OperationBuilder::new(info.name, location)
+            .add_operands(&operands)
             .add_attributes(&attributes)
-            .add_results(&[ty])
-            .build()
-            .map_err(inst.invalid())?;
-        let enclosed = body.append_operation(enclosed);
-        let result = enclosed.result(0).map_err(inst.invalid())?;
-        let yield_op = OperationBuilder::new("spirv.mlir.yield", location)
-            .add_operands(&[result.into()])
-            .build()
-            .map_err(inst.invalid())?;
-        body.append_operation(yield_op);
-        region.append_block(body);
-        let operation = OperationBuilder::new("spirv.SpecConstantOperation", location)
-            .add_regions([region])
-            .add_results(&[ty])
-            .build();
+            .add_results(&[ty]);
+        let operation = if wrapped {
+            let region = Region::new();
+            let body = Block::new(&[]);
+            let enclosed = body.append_operation(operation.build().map_err(inst.invalid())?);
+            let result = enclosed.result(0).map_err(inst.invalid())?;
+            let yield_op = OperationBuilder::new("spirv.mlir.yield", location)
+                .add_operands(&[result.into()])
+                .build()
+                .map_err(inst.invalid())?;
+            body.append_operation(yield_op);
+            region.append_block(body);
+            OperationBuilder::new("spirv.SpecConstantOperation", location)
+                .add_regions([region])
+                .add_results(&[ty])
+                .build()
+        } else {
+            operation.build()
+        };
         let operation = self.append(inst, state.current(), operation)?;
         let value: Value<'c, 'b> = operation.result(0).map_err(inst.invalid())?.into();
         state.materialized.insert((state.scope, id), value);
         Ok(value)
     }
+
+    /// `OpQuantizeToF16` of `value` (32-bit floats, `type_id`), which the
+    /// dialect lacks, as its definition: rounded to half precision and back
+    /// (an infinity or NaN stays one, a magnitude too large becomes an
+    /// infinity), and a result below the smallest normal half (2^-14) zero,
+    /// which SPIR-V allows with either sign.
+    pub(super) fn quantize_to_f16<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        value: Value<'c, 'b>,
+        type_id: u32,
+    ) -> Result<Value<'c, 'b>> {
+        let model = self.type_models.get(&type_id).cloned().ok_or_else(|| self.undefined(inst, type_id, "type"))?;
+        let lanes = match &*model {
+            SpirvType::Float(FloatKind::F32) => None,
+            SpirvType::Vector { count, element } if matches!(&**element, SpirvType::Float(FloatKind::F32)) => {
+                Some(*count)
+            }
+            other => {
+                return Err(inst.error(ErrorKind::Invalid(format!("OpQuantizeToF16 of {other}, not 32-bit floats"))));
+            }
+        };
+        let shaped = |element: &str| match lanes {
+            Some(count) => format!("vector<{count}x{element}>"),
+            None => element.to_owned(),
+        };
+        let constant = |value: &str| match lanes {
+            Some(count) => format!("dense<{value}> : vector<{count}xf32>"),
+            None => format!("{value} : f32"),
+        };
+        let parse = |importer: &Self, text: String| {
+            importer.parse_type(&text).ok_or_else(|| inst.error(ErrorKind::Invalid(format!("type {text}"))))
+        };
+        let (ty, half, condition) =
+            (parse(self, shaped("f32"))?, parse(self, shaped("f16"))?, parse(self, shaped("i1"))?);
+        self.added_capabilities.insert("Float16");
+        let narrowed = self.emit(state, inst, location, "spirv.FConvert", &[value], &[], Some(half))?;
+        let rounded = self.emit(state, inst, location, "spirv.FConvert", &[narrowed], &[], Some(ty))?;
+        let magnitude = self.emit(state, inst, location, "spirv.GL.FAbs", &[rounded], &[], Some(ty))?;
+        let smallest_normal = self.attribute(inst, &constant("6.103515625e-05"))?;
+        let smallest_normal =
+            self.emit(state, inst, location, "spirv.Constant", &[], &[(self.id("value"), smallest_normal)], Some(ty))?;
+        let zero = self.attribute(inst, &constant("0.0"))?;
+        let zero = self.emit(state, inst, location, "spirv.Constant", &[], &[(self.id("value"), zero)], Some(ty))?;
+        let tiny = self.emit(
+            state,
+            inst,
+            location,
+            "spirv.FOrdLessThan",
+            &[magnitude, smallest_normal],
+            &[],
+            Some(condition),
+        )?;
+        self.emit(state, inst, location, "spirv.Select", &[tiny, zero, rounded], &[], Some(ty))
+    }
+
+    /// Whether `OpSpecConstantComposite` `inst` can be a
+    /// `spirv.SpecConstantComposite`: MLIR 22's takes scalar specialization
+    /// constants (or constants) only; its verifier crashes on a composite
+    /// constituent, and an `OpSpecConstantOp` result has no symbol.
+    pub(super) fn has_scalar_constituents(&self, inst: &Inst<'_>) -> bool {
+        inst.words.get(2..).unwrap_or_default().iter().all(|id| {
+            if let Some(spec) = self.spec_constants.get(id) {
+                return !self.spec_composites.contains(id) && self.is_scalar_type(spec.type_id);
+            }
+            self.constants.get(id).is_some_and(|(type_id, _)| self.is_scalar_type(*type_id))
+        })
+    }
+
+    fn is_scalar_type(&self, type_id: u32) -> bool {
+        self.type_models
+            .get(&type_id)
+            .is_some_and(|model| matches!(&**model, SpirvType::Integer { .. } | SpirvType::Float(_)))
+    }
+
+    /// An `OpSpecConstantComposite` the dialect cannot hold (see
+    /// [`Self::has_scalar_constituents`]) at its use: a
+    /// `spirv.CompositeConstruct` of its constituents' values (each a
+    /// constant, a specialization constant, an `OpSpecConstantOp`...), which
+    /// is its value whatever the specialization.
+    pub(super) fn spec_composite_value<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        id: u32,
+    ) -> Result<Value<'c, 'b>> {
+        let type_id = self.word(inst, 0)?;
+        let mut constituents = Vec::new();
+        for &constituent in inst.words.get(2..).unwrap_or_default() {
+            constituents.push(self.value(state, inst, constituent)?);
+        }
+        let ty = self.mlir_type(inst, type_id)?;
+        let location = self.location(inst, None);
+        let operation =
+            OperationBuilder::new("spirv.CompositeConstruct", location).add_operands(&constituents).add_results(&[ty]);
+        let operation = self.append(inst, state.current(), operation.build())?;
+        let value: Value<'c, 'b> = operation.result(0).map_err(inst.invalid())?.into();
+        state.materialized.insert((state.scope, id), value);
+        Ok(value)
+    }
 }
+
+/// The ops MLIR 22's `spirv.SpecConstantOperation` may enclose (those with
+/// its `UsableInSpecConstantOp` trait).
+const USABLE_IN_SPEC_CONSTANT_OP: &[&str] = &[
+    "spirv.BitwiseAnd",
+    "spirv.BitwiseOr",
+    "spirv.BitwiseXor",
+    "spirv.CompositeExtract",
+    "spirv.CompositeInsert",
+    "spirv.FConvert",
+    "spirv.IAdd",
+    "spirv.IEqual",
+    "spirv.IMul",
+    "spirv.INotEqual",
+    "spirv.ISub",
+    "spirv.LogicalAnd",
+    "spirv.LogicalEqual",
+    "spirv.LogicalNot",
+    "spirv.LogicalNotEqual",
+    "spirv.LogicalOr",
+    "spirv.Not",
+    "spirv.SConvert",
+    "spirv.SDiv",
+    "spirv.SGreaterThan",
+    "spirv.SGreaterThanEqual",
+    "spirv.SLessThan",
+    "spirv.SLessThanEqual",
+    "spirv.SMod",
+    "spirv.SNegate",
+    "spirv.SRem",
+    "spirv.Select",
+    "spirv.ShiftLeftLogical",
+    "spirv.ShiftRightArithmetic",
+    "spirv.ShiftRightLogical",
+    "spirv.UConvert",
+    "spirv.UDiv",
+    "spirv.UGreaterThan",
+    "spirv.UGreaterThanEqual",
+    "spirv.ULessThan",
+    "spirv.ULessThanEqual",
+    "spirv.UMod",
+];
 
 /// How many scalars a composite constant may spell out: `OpConstantNull` and
 /// replicated composites of larger types are refused (a flipped bit in an

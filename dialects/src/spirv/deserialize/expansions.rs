@@ -151,6 +151,10 @@ impl<'c, 'w> Importer<'c, 'w> {
             return Ok(value);
         }
         let mismatch = || inst.error(ErrorKind::Invalid(format!("OpCopyLogical from {} to {target}", value.r#type())));
+        if let Some(adapted) = self.adapt(state, inst, location, value, target)? {
+            // A matrix and its stand-in, and composites of them (matrix_layout.rs).
+            return Ok(adapted);
+        }
         let source_model = SpirvType::parse(&value.r#type().to_string()).map_err(|_| mismatch())?;
         let target_model = SpirvType::parse(&target.to_string()).map_err(|_| mismatch())?;
         let members: Vec<(Arc<SpirvType>, Arc<SpirvType>)> = match (&source_model, &target_model) {
@@ -172,6 +176,44 @@ impl<'c, 'w> Importer<'c, 'w> {
             copied.push(self.copy_logical(state, inst, location, member, to_type)?);
         }
         self.emit(state, inst, location, "spirv.CompositeConstruct", &copied, &[], Some(target))
+    }
+
+    /// `OpSelect` of structs or arrays (SPIR-V 1.4), which `spirv.Select`
+    /// does not take: member by member (nested composites likewise), then
+    /// rebuilt. The condition is a scalar for composites.
+    pub(super) fn select_composite<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        condition: Value<'c, 'b>,
+        values: [Value<'c, 'b>; 2],
+    ) -> Result<Value<'c, 'b>> {
+        let ty = values[0].r#type();
+        let members = self.composite_members(inst, ty)?;
+        let Some(members) = members else {
+            return self.emit(state, inst, location, "spirv.Select", &[condition, values[0], values[1]], &[], Some(ty));
+        };
+        let mut selected = Vec::new();
+        for (index, member_type) in members.into_iter().enumerate() {
+            let a = self.extract_lane(state, inst, location, values[0], index as u32, member_type)?;
+            let b = self.extract_lane(state, inst, location, values[1], index as u32, member_type)?;
+            selected.push(self.select_composite(state, inst, location, condition, [a, b])?);
+        }
+        self.emit(state, inst, location, "spirv.CompositeConstruct", &selected, &[], Some(ty))
+    }
+
+    /// The member types of a struct or array type; `None` for other types.
+    fn composite_members(&self, inst: &Inst<'_>, ty: Type<'c>) -> Result<Option<Vec<Type<'c>>>> {
+        let invalid = || inst.error(ErrorKind::Invalid(format!("a member type of {ty}")));
+        let model = SpirvType::parse(&ty.to_string()).map_err(|_| invalid())?;
+        let texts: Vec<String> = match &model {
+            SpirvType::Struct(structure) => structure.members.iter().map(|member| member.ty.to_string()).collect(),
+            SpirvType::Array { count, element, .. } => vec![element.to_string(); *count as usize],
+            SpirvType::Matrix { columns, column_type } => vec![column_type.to_string(); *columns as usize],
+            _ => return Ok(None),
+        };
+        texts.iter().map(|text| self.parse_type(text).ok_or_else(invalid)).collect::<Result<Vec<_>>>().map(Some)
     }
 
     /// `OpCopyMemorySized` of a constant size (what clang emits for copies of
@@ -314,6 +356,8 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// - `OpAtomicLoad`: `spirv.AtomicIAdd` of 0 (integers), which returns
     ///   the value atomically with the same scope and semantics;
     /// - `OpAtomicStore`: `spirv.AtomicExchange`, its result unused;
+    /// - `OpOuterProduct`: column j is `spirv.VectorTimesScalar` of the first
+    ///   vector and lane j of the second;
     /// - `OpGroupNonUniformBroadcastFirst`: a shuffle from the lowest active
     ///   invocation (`spirv.GroupNonUniformBallotFindLSB` of the ballot of true).
     pub(super) fn expansion<'b>(
@@ -385,6 +429,41 @@ impl<'c, 'w> Importer<'c, 'w> {
                 )?;
                 Ok(())
             }
+            op::OUTER_PRODUCT => {
+                // Column j of the matrix is Vector 1 times component j of
+                // Vector 2 (SPIR-V 3.52.14).
+                let matrix_type = result_type(self)?;
+                let first = self.value(state, inst, self.word(inst, 2)?)?;
+                let second = self.value(state, inst, self.word(inst, 3)?)?;
+                let columns = SpirvType::parse(&second.r#type().to_string()).ok().and_then(|model| model.vector_count());
+                let Some(columns) = columns else {
+                    return Err(inst.error(ErrorKind::Invalid("OpOuterProduct of a non-vector".into())));
+                };
+                let scalar = self.scalar_type(inst, second.r#type())?;
+                let mut column_values = Vec::new();
+                for column in 0..columns {
+                    let factor = self.extract_lane(state, inst, location, second, column, scalar)?;
+                    column_values.push(self.emit(
+                        state,
+                        inst,
+                        location,
+                        "spirv.VectorTimesScalar",
+                        &[first, factor],
+                        &[],
+                        Some(first.r#type()),
+                    )?);
+                }
+                let value = self.emit(
+                    state,
+                    inst,
+                    location,
+                    "spirv.CompositeConstruct",
+                    &column_values,
+                    &[],
+                    Some(matrix_type),
+                )?;
+                self.define_value(state, inst, self.word(inst, 1)?, value)
+            }
             op::GROUP_ALL | op::GROUP_ANY => {
                 // scope, predicate: whether the predicate holds for every
                 // (some) invocation of the group, as the unsigned minimum
@@ -416,54 +495,41 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let scope_value = self.constant_u32(self.word(inst, 2)?).ok_or_else(|| {
                     inst.error(ErrorKind::Invalid("the execution scope is not an integer constant".into()))
                 })?;
-                let scope = (self.id("execution_scope"), self.enum_attribute(inst, "scope", scope_value)?);
                 let value = self.value(state, inst, self.word(inst, 3)?)?;
-                let bool_type: Type<'c> = IntegerType::new(self.context, 1).into();
-                let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
-                let ballot_type = self
-                    .parse_type("vector<4xi32>")
-                    .ok_or_else(|| inst.error(ErrorKind::Invalid("vector<4xi32>".into())))?;
-                let true_attribute = IntegerAttribute::new(bool_type, 1).into();
-                let all = self.emit(
-                    state,
-                    inst,
-                    location,
-                    "spirv.Constant",
-                    &[],
-                    &[(self.id("value"), true_attribute)],
-                    Some(bool_type),
-                )?;
-                let ballot = self.emit(
-                    state,
-                    inst,
-                    location,
-                    "spirv.GroupNonUniformBallot",
-                    &[all],
-                    &[scope],
-                    Some(ballot_type),
-                )?;
-                let first = self.emit(
-                    state,
-                    inst,
-                    location,
-                    "spirv.GroupNonUniformBallotFindLSB",
-                    &[ballot],
-                    &[scope],
-                    Some(i32_type),
-                )?;
-                let result = self.emit(
-                    state,
-                    inst,
-                    location,
-                    "spirv.GroupNonUniformShuffle",
-                    &[value, first],
-                    &[scope],
-                    Some(ty),
-                )?;
-                self.added_capabilities.insert("GroupNonUniformShuffle");
+                let result = self.broadcast_first(state, inst, location, scope_value, value, ty)?;
                 self.define_value(state, inst, self.word(inst, 1)?, result)
             }
         }
+    }
+
+    /// The value of the lowest active invocation of the scope: a
+    /// `spirv.GroupNonUniformShuffle` from `spirv.GroupNonUniformBallotFindLSB`
+    /// of the ballot of `true` (capability `GroupNonUniformShuffle` added).
+    pub(super) fn broadcast_first<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        scope_value: u32,
+        value: Value<'c, 'b>,
+        ty: Type<'c>,
+    ) -> Result<Value<'c, 'b>> {
+        let scope = (self.id("execution_scope"), self.enum_attribute(inst, "scope", scope_value)?);
+        let bool_type: Type<'c> = IntegerType::new(self.context, 1).into();
+        let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
+        let ballot_type =
+            self.parse_type("vector<4xi32>").ok_or_else(|| inst.error(ErrorKind::Invalid("vector<4xi32>".into())))?;
+        let true_attribute = IntegerAttribute::new(bool_type, 1).into();
+        let all =
+            self.emit(state, inst, location, "spirv.Constant", &[], &[(self.id("value"), true_attribute)], Some(bool_type))?;
+        let ballot =
+            self.emit(state, inst, location, "spirv.GroupNonUniformBallot", &[all], &[scope], Some(ballot_type))?;
+        let first =
+            self.emit(state, inst, location, "spirv.GroupNonUniformBallotFindLSB", &[ballot], &[scope], Some(i32_type))?;
+        let result =
+            self.emit(state, inst, location, "spirv.GroupNonUniformShuffle", &[value, first], &[scope], Some(ty))?;
+        self.added_capabilities.insert("GroupNonUniformShuffle");
+        Ok(result)
     }
 
     /// `memory_scope` and `semantics` from the `<id>`s of their constants.
@@ -473,13 +539,9 @@ impl<'c, 'w> Importer<'c, 'w> {
         scope: Option<u32>,
         semantics: Option<u32>,
     ) -> Result<Vec<(Identifier<'c>, Attribute<'c>)>> {
-        let constant = |this: &Self, id: Option<u32>| {
-            id.and_then(|id| this.constant_u32(id)).ok_or_else(|| {
-                inst.error(ErrorKind::Invalid("a scope or semantics operand is not an integer constant".into()))
-            })
-        };
-        let scope = constant(self, scope)?;
-        let semantics = constant(self, semantics)?;
+        let missing = || inst.error(ErrorKind::Malformed("a scope or semantics operand is missing".into()));
+        let scope = self.scope_or_semantics(inst, "scope", scope.ok_or_else(missing)?)?;
+        let semantics = self.scope_or_semantics(inst, "memory_semantics", semantics.ok_or_else(missing)?)?;
         Ok(vec![
             (self.id("memory_scope"), self.enum_attribute(inst, "scope", scope)?),
             (self.id("semantics"), self.enum_attribute(inst, "memory_semantics", semantics)?),
@@ -487,8 +549,8 @@ impl<'c, 'w> Importer<'c, 'w> {
     }
 
     /// OpenCL.std `vload_half`, `vload_halfn`, `vloada_halfn`, `vstore_half`,
-    /// `vstore_halfn`, `vstorea_halfn` (and the `_r` forms with the rounding
-    /// mode RTE, the default's), which the dialect lacks, as what they mean
+    /// `vstore_halfn`, `vstorea_halfn` (and the `_r` forms, their rounding
+    /// mode as `fp_rounding_mode` on the conversion), which the dialect lacks, as what they mean
     /// (OpenCL C 6.15.8): half values at `p[offset * n + i]` (a stride of 4
     /// for the aligned forms of 3-vectors) converted from or to float.
     pub(super) fn half_load_store<'b>(
@@ -507,12 +569,15 @@ impl<'c, 'w> Importer<'c, 'w> {
         let load = matches!(number, VLOAD_HALF | VLOAD_HALFN | VLOADA_HALFN);
         let aligned = matches!(number, VLOADA_HALFN | VSTOREA_HALFN | VSTOREA_HALFN_R);
         let w = &inst.words[4..];
-        if matches!(number, VSTORE_HALF_R | VSTORE_HALFN_R | VSTOREA_HALFN_R) && w.get(3) != Some(&RTE) {
-            return Err(inst.error(ErrorKind::Unsupported(
-                "a half-precision store with a rounding mode other than RTE (the lowering has no rounding modes)"
-                    .into(),
-            )));
-        }
+        // The `_r` forms' rounding mode goes on the narrowing conversion, as
+        // an `FPRoundingMode` decoration would (the lowering rounds RTZ, RTP
+        // and RTN from the nearest result); RTE is the conversion's default.
+        let rounding = match w.get(3) {
+            Some(&mode) if matches!(number, VSTORE_HALF_R | VSTORE_HALFN_R | VSTOREA_HALFN_R) && mode != RTE => {
+                Some((self.id("fp_rounding_mode"), self.enum_attribute(inst, "fp_rounding_mode", mode)?))
+            }
+            _ => None,
+        };
         let (data, offset_id, pointer_id) =
             if load { (None, w.first(), w.get(1)) } else { (w.first(), w.get(1), w.get(2)) };
         let malformed = || inst.error(ErrorKind::Malformed("a half-precision load or store lacks operands".into()));
@@ -558,7 +623,15 @@ impl<'c, 'w> Importer<'c, 'w> {
                             Some(scalar),
                         )?
                     };
-                    let narrowed = self.emit(state, inst, location, "spirv.FConvert", &[value], &[], Some(half))?;
+                    let narrowed = self.emit(
+                        state,
+                        inst,
+                        location,
+                        "spirv.FConvert",
+                        &[value],
+                        rounding.as_slice(),
+                        Some(half),
+                    )?;
                     self.append(
                         inst,
                         state.current(),

@@ -43,7 +43,9 @@ use super::{
     DeserializeError, ErrorKind,
     constants::contains_struct,
     expansions::{VLOAD_HALF, VLOADN, VSTOREA_HALFN_R, VSTOREN},
+    memory_operands, pointers, relational,
     reader::{Header, Inst, literal_string},
+    spec::{DeserializeOptions, SpecValue},
     tables::{self, Arg, AttrKind, OpInfo},
     types::{self, op as ty},
 };
@@ -93,8 +95,11 @@ pub(super) mod op {
     pub const DECORATION_GROUP: u16 = 73;
     pub const GROUP_DECORATE: u16 = 74;
     pub const GROUP_MEMBER_DECORATE: u16 = 75;
+    pub const COMPOSITE_CONSTRUCT: u16 = 80;
+    pub const COMPOSITE_EXTRACT: u16 = 81;
     pub const COPY_OBJECT: u16 = 83;
     pub const BITCAST: u16 = 124;
+    pub const QUANTIZE_TO_F16: u16 = 116;
     pub const COPY_LOGICAL: u16 = 400;
     pub const ANY: u16 = 154;
     pub const ALL: u16 = 155;
@@ -104,6 +109,8 @@ pub(super) mod op {
     pub const GROUP_ALL: u16 = 261;
     pub const GROUP_ANY: u16 = 262;
     pub const GENERIC_CAST_TO_PTR_EXPLICIT: u16 = 123;
+    pub const OUTER_PRODUCT: u16 = 147;
+    pub const SELECT: u16 = 169;
     pub const PHI: u16 = 245;
     pub const LOOP_MERGE: u16 = 246;
     pub const SELECTION_MERGE: u16 = 247;
@@ -162,8 +169,6 @@ pub(super) enum ConstantValue {
 pub(super) struct SpecConstant {
     pub(super) symbol: String,
     pub(super) type_id: u32,
-    /// The default value of a 32-bit (or narrower) integer one.
-    pub(super) default: Option<u32>,
 }
 
 /// One function's instructions, split into its parts.
@@ -208,6 +213,17 @@ pub(super) struct Importer<'c, 'w> {
     /// verifier does not accept as constituents).
     pub(super) spec_composites: HashSet<u32>,
     pub(super) spec_constant_ops: HashMap<u32, Inst<'w>>,
+    /// `OpSpecConstantComposite`s the dialect cannot hold, built where used
+    /// (`spec_composite_value`).
+    pub(super) spec_composite_insts: HashMap<u32, Inst<'w>>,
+    /// The values given for specialization constants, by `SpecId` (spec.rs).
+    pub(super) spec_values: HashMap<u32, SpecValue>,
+    /// The value (bits) of each integer or boolean `OpSpecConstant*`, by
+    /// `<id>`, after specialization.
+    pub(super) spec_bits: HashMap<u32, u64>,
+    /// The value (bits, width) of each integer `OpSpecConstantOp` the
+    /// importer can compute, by `<id>`, after specialization.
+    pub(super) spec_op_values: HashMap<u32, (u64, u32)>,
     pub(super) undefs: HashMap<u32, u32>,
     pub(super) globals: HashMap<u32, (String, u32)>,
     pub(super) functions: HashMap<u32, String>,
@@ -233,10 +249,19 @@ pub(super) struct Importer<'c, 'w> {
     pub(super) memory_model: Option<(u32, u32)>,
     /// Builtin functions declared for calls (`__spirv_ocl_*`, mangled).
     pub(super) builtin_declarations: HashSet<String>,
+    /// The `__spvabi_*` functions declared for calls, by prefix and
+    /// parameter types (`pointers.rs`).
+    pub(super) abi_declarations: HashMap<String, String>,
+    /// Printed struct type -> its members decorated `Volatile` (`types.rs`).
+    pub(super) volatile_members: HashMap<String, Vec<u32>>,
     /// Whether the module now imports functions (and needs `Linkage`).
     pub(super) needs_linkage: bool,
     /// Capabilities the ops of expansions need beyond the module's own.
     pub(super) added_capabilities: HashSet<&'static str>,
+    /// Capabilities and extensions of the SPIR-V grammar the dialect's
+    /// `#spirv.vce` cannot hold, in the order the module declares them.
+    pub(super) unrepresented_capabilities: Vec<String>,
+    pub(super) unrepresented_extensions: Vec<String>,
 }
 
 /// Imports the instructions of one module (see [`super::deserialize`]).
@@ -245,6 +270,7 @@ pub(super) fn import<'c>(
     header: Header,
     instructions: &[Inst<'_>],
     file: &str,
+    options: &DeserializeOptions,
 ) -> Result<Module<'c>> {
     // MLIR reports type and attribute parse failures and verifier errors as
     // diagnostics; keep them for our error instead of letting them reach the
@@ -257,13 +283,13 @@ pub(super) fn import<'c>(
             true
         }
     });
-    let result = Importer::new(context, header, file).run(instructions, &diagnostics);
+    let result = Importer::new(context, header, file, options).run(instructions, &diagnostics);
     context.detach_diagnostic_handler(handler);
     result
 }
 
 impl<'c, 'w> Importer<'c, 'w> {
-    pub(super) fn new(context: &'c Context, header: Header, file: &str) -> Self {
+    pub(super) fn new(context: &'c Context, header: Header, file: &str, options: &DeserializeOptions) -> Self {
         Self {
             context,
             file: file.to_owned(),
@@ -285,6 +311,10 @@ impl<'c, 'w> Importer<'c, 'w> {
             spec_constants: HashMap::default(),
             spec_composites: HashSet::default(),
             spec_constant_ops: HashMap::default(),
+            spec_composite_insts: HashMap::default(),
+            spec_values: options.spec_values.iter().copied().collect(),
+            spec_bits: HashMap::default(),
+            spec_op_values: HashMap::default(),
             undefs: HashMap::default(),
             globals: HashMap::default(),
             functions: HashMap::default(),
@@ -302,8 +332,12 @@ impl<'c, 'w> Importer<'c, 'w> {
             extensions: Vec::new(),
             memory_model: None,
             builtin_declarations: HashSet::default(),
+            abi_declarations: HashMap::default(),
+            volatile_members: HashMap::default(),
             needs_linkage: false,
             added_capabilities: HashSet::default(),
+            unrepresented_capabilities: Vec::new(),
+            unrepresented_extensions: Vec::new(),
         }
     }
 
@@ -460,6 +494,42 @@ impl<'c, 'w> Importer<'c, 'w> {
     }
 
     /// The value of a 32-bit (or narrower) integer constant.
+    /// The value of a `Scope` or `MemorySemantics` operand `<id>`
+    /// (`mnemonic` "scope" or "memory_semantics") as the dialect's
+    /// attribute can hold it. SPIR-V lets a kernel compute either at run
+    /// time (clang -O0 with a `memory_order` variable); the dialect needs a
+    /// constant, so such an operand becomes the strongest: `CrossDevice`,
+    /// `SequentiallyConsistent` over workgroup and cross-workgroup memory.
+    /// Semantics naming several orderings (which SPIR-V forbids but
+    /// compilers emit, and MLIR's verifier refuses) keep the strongest
+    /// (`SequentiallyConsistent`, else `AcquireRelease`); bits SPIR-V does
+    /// not define are dropped.
+    pub(super) fn scope_or_semantics(&self, inst: &Inst<'_>, mnemonic: &str, id: u32) -> Result<u32> {
+        const ORDERINGS: u32 = 0x2 | 0x4 | 0x8 | 0x10;
+        const ACQUIRE_RELEASE: u32 = 0x8;
+        const SEQUENTIALLY_CONSISTENT: u32 = 0x10;
+        const DEFINED: u32 = 0xFFFE;
+        const DYNAMIC_SEMANTICS: u32 = SEQUENTIALLY_CONSISTENT | 0x100 | 0x200;
+        const CROSS_DEVICE: u32 = 0;
+        self.check_bound(inst, id)?;
+        let value = match self.constant_u32(id) {
+            Some(value) => value,
+            None if mnemonic == "memory_semantics" => DYNAMIC_SEMANTICS,
+            None => CROSS_DEVICE,
+        };
+        if mnemonic != "memory_semantics" {
+            return Ok(value);
+        }
+        let value = value & DEFINED;
+        let ordering = value & ORDERINGS;
+        if ordering.count_ones() <= 1 {
+            return Ok(value);
+        }
+        let strongest =
+            if ordering & SEQUENTIALLY_CONSISTENT != 0 { SEQUENTIALLY_CONSISTENT } else { ACQUIRE_RELEASE };
+        Ok(value & !ORDERINGS | strongest)
+    }
+
     pub(super) fn constant_u32(&self, id: u32) -> Option<u32> {
         match self.constants.get(&id) {
             Some((_, ConstantValue::Scalar(words))) if words.len() == 1 => Some(words[0]),
@@ -600,7 +670,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                         .build()
                         .map_err(inst.invalid())?;
                 self.module_ops.push(operation);
-                self.spec_constants.insert(id, SpecConstant { symbol, type_id, default: None });
+                self.spec_constants.insert(id, SpecConstant { symbol, type_id });
                 self.spec_composites.insert(id);
             }
             op::SPEC_CONSTANT_TRUE | op::SPEC_CONSTANT_FALSE | op::SPEC_CONSTANT => self.spec_constant(inst)?,
@@ -618,6 +688,9 @@ impl<'c, 'w> Importer<'c, 'w> {
                 };
                 self.defined_before(inst, ids.unwrap_or(operands))?;
                 self.spec_constant_ops.insert(id, *inst);
+                if let Some(value) = self.evaluate_spec_op(inst) {
+                    self.spec_op_values.insert(id, value);
+                }
             }
             op::UNDEF => {
                 let id = self.word(inst, 1)?;
@@ -657,6 +730,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 || self.undefs.contains_key(&id)
                 || self.spec_constants.contains_key(&id)
                 || self.spec_constant_ops.contains_key(&id)
+                || self.spec_composite_insts.contains_key(&id)
                 || self.globals.contains_key(&id);
             if !known {
                 return Err(inst.error(ErrorKind::UndefinedId(format!(
@@ -979,6 +1053,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             label: 0,
             loop_controls: HashMap::default(),
             plain_headers: HashMap::default(),
+            columns: HashMap::default(),
         };
         // Parameters and phis first: branches name them before their blocks are filled.
         for (index, param) in function.params.iter().enumerate() {
@@ -1147,28 +1222,8 @@ impl<'c, 'w> Importer<'c, 'w> {
                 }
                 Ok(false)
             }
-            op::COPY_MEMORY => {
-                let target = self.value(state, inst, self.word(inst, 0)?)?;
-                let source = self.value(state, inst, self.word(inst, 1)?)?;
-                let mut attributes = Vec::new();
-                let mut at = 2;
-                for (access_name, alignment_name) in
-                    [("memory_access", "alignment"), ("source_memory_access", "source_alignment")]
-                {
-                    if let Some(&mask) = w.get(at) {
-                        attributes.push((self.id(access_name), self.enum_attribute(inst, "memory_access", mask)?));
-                        at += 1;
-                        if mask & 0x2 != 0 {
-                            attributes.push((self.id(alignment_name), self.i32_attribute(self.word(inst, at)?)));
-                            at += 1;
-                        }
-                    }
-                }
-                let operation = OperationBuilder::new("spirv.CopyMemory", location)
-                    .add_operands(&[target, source])
-                    .add_attributes(&attributes)
-                    .build();
-                self.append(inst, block, operation)?;
+            memory_operands::opcode::LOAD | memory_operands::opcode::STORE | memory_operands::opcode::COPY_MEMORY => {
+                self.memory_access(state, inst, location)?;
                 Ok(false)
             }
             op::GENERIC_CAST_TO_PTR_EXPLICIT => {
@@ -1205,7 +1260,10 @@ impl<'c, 'w> Importer<'c, 'w> {
                     return Ok(false);
                 }
                 let Some(info) = tables::ext_inst(&set_name, number) else {
-                    if set_name == "GLSL.std.450" && self.glsl_expansion(state, inst, number, location)? {
+                    if set_name == "GLSL.std.450"
+                        && (self.glsl_expansion(state, inst, number, location)?
+                            || self.glsl_definition(state, inst, number, location)?)
+                    {
                         return Ok(false);
                     }
                     if set_name == "OpenCL.std" {
@@ -1218,6 +1276,12 @@ impl<'c, 'w> Importer<'c, 'w> {
                 };
                 let result = Some((self.word(inst, 0)?, self.word(inst, 1)?));
                 self.table_op(state, inst, info, &w[4..], result, location)?;
+                Ok(false)
+            }
+            op::COMPOSITE_CONSTRUCT | op::COMPOSITE_EXTRACT if self.stand_in_composite(state, inst, location)? => {
+                Ok(false)
+            }
+            op::IN_BOUNDS_ACCESS_CHAIN | op::ACCESS_CHAIN if self.stand_in_access_chain(state, inst, location)? => {
                 Ok(false)
             }
             op::IN_BOUNDS_ACCESS_CHAIN | op::ACCESS_CHAIN => {
@@ -1256,14 +1320,62 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.copy_memory_sized(state, inst, location)?;
                 Ok(false)
             }
+            op::QUANTIZE_TO_F16 => {
+                let id = self.word(inst, 1)?;
+                let value = self.value(state, inst, self.word(inst, 2)?)?;
+                let value = self.quantize_to_f16(state, inst, location, value, self.word(inst, 0)?)?;
+                self.define_value(state, inst, id, value)?;
+                Ok(false)
+            }
             op::ANY
             | op::ALL
             | op::ATOMIC_LOAD
             | op::ATOMIC_STORE
             | op::GROUP_NON_UNIFORM_BROADCAST_FIRST
             | op::GROUP_ALL
-            | op::GROUP_ANY => {
+            | op::GROUP_ANY
+            | op::OUTER_PRODUCT => {
                 self.expansion(state, inst, location)?;
+                Ok(false)
+            }
+            opcode if super::equivalents::imports(opcode) => {
+                self.equivalent(state, inst, location)?;
+                Ok(false)
+            }
+            opcode if super::newer_grammar::instruction(opcode).is_some() => {
+                self.newer_instruction(state, inst, location)?;
+                Ok(false)
+            }
+            pointers::opcode::ARRAY_LENGTH
+            | pointers::opcode::PTR_EQUAL
+            | pointers::opcode::PTR_NOT_EQUAL
+            | pointers::opcode::PTR_DIFF => {
+                self.pointer_instruction(state, inst, location)?;
+                Ok(false)
+            }
+            relational::opcode::IS_NORMAL
+            | relational::opcode::SIGN_BIT_SET
+            | relational::opcode::LESS_OR_GREATER
+            | relational::opcode::UNORDERED => {
+                self.relational(state, inst, location)?;
+                Ok(false)
+            }
+            op::SELECT if !matches!(
+                self.type_models.get(&self.word(inst, 0)?).map(|model| &**model),
+                Some(
+                    SpirvType::Integer { .. }
+                        | SpirvType::Float(_)
+                        | SpirvType::Vector { .. }
+                        | SpirvType::Pointer { .. }
+                )
+            ) =>
+            {
+                // Structs, arrays, matrices: member by member.
+                let condition = self.value(state, inst, self.word(inst, 2)?)?;
+                let a = self.value(state, inst, self.word(inst, 3)?)?;
+                let b = self.value(state, inst, self.word(inst, 4)?)?;
+                let value = self.select_composite(state, inst, location, condition, [a, b])?;
+                self.define_value(state, inst, self.word(inst, 1)?, value)?;
                 Ok(false)
             }
             op::VARIABLE if state.block != 0 => {
@@ -1349,7 +1461,9 @@ impl<'c, 'w> Importer<'c, 'w> {
         &mut self,
         state: &FunctionState<'c, '_, 'w>,
     ) -> Result<Vec<(Identifier<'c>, Attribute<'c>)>> {
-        let Some(merge) = state.plain_headers.get(&state.block).copied() else { return Ok(Vec::new()) };
+        let Some(merge) = state.plain_headers.get(&state.block).copied() else {
+            return Ok(Vec::new());
+        };
         let (name, mnemonic, control) = if merge.opcode == op::LOOP_MERGE {
             ("spirv_structured.loop_control", "loop_control", self.word(&merge, 2)?)
         } else {
@@ -1503,6 +1617,31 @@ impl<'c, 'w> Importer<'c, 'w> {
         result: Option<(u32, u32)>,
         location: Location<'c>,
     ) -> Result<()> {
+        let (operands, mut attributes) = self.table_operands(state, inst, info, words)?;
+        let mut builder = OperationBuilder::new(info.name, location).add_operands(&operands);
+        if let Some((type_id, id)) = result {
+            self.check_bound(inst, id)?;
+            builder = builder.add_results(&[self.mlir_type(inst, type_id)?]);
+            attributes.extend(self.decoration_attributes(inst, id)?);
+        }
+        let operation = builder.add_attributes(&attributes).build();
+        let operation = self.append(inst, state.current(), operation)?;
+        if let Some((_, id)) = result {
+            self.define(state, inst, id, operation)?;
+        }
+        Ok(())
+    }
+
+    /// The operands and attributes of the dialect op `info` from the
+    /// instruction's operand `words` (after the result type and id): ids
+    /// become values, literals attributes, as the op's table says.
+    pub(super) fn table_operands<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        info: &OpInfo,
+        words: &[u32],
+    ) -> Result<(Vec<Value<'c, 'b>>, Vec<(Identifier<'c>, Attribute<'c>)>)> {
         let mut operands = Vec::new();
         let mut segments = Vec::new();
         let mut attributes = Vec::new();
@@ -1542,12 +1681,16 @@ impl<'c, 'w> Importer<'c, 'w> {
                     }
                     let attribute = match kind {
                         AttrKind::IdEnum(mnemonic) => {
-                            let value = self.constant_u32(words[at]).ok_or_else(|| {
-                                inst.error(ErrorKind::Invalid(format!(
-                                    "the `{name}` operand %{} is not an integer constant",
-                                    words[at]
-                                )))
-                            })?;
+                            let value = if matches!(mnemonic, "scope" | "memory_semantics") {
+                                self.scope_or_semantics(inst, mnemonic, words[at])?
+                            } else {
+                                self.constant_u32(words[at]).ok_or_else(|| {
+                                    inst.error(ErrorKind::Invalid(format!(
+                                        "the `{name}` operand %{} is not an integer constant",
+                                        words[at]
+                                    )))
+                                })?
+                            };
                             at += 1;
                             self.enum_attribute(inst, mnemonic, value)?
                         }
@@ -1587,18 +1730,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             attributes
                 .push((self.id("operandSegmentSizes"), DenseI32ArrayAttribute::new(self.context, &segments).into()));
         }
-        let mut builder = OperationBuilder::new(info.name, location).add_operands(&operands);
-        if let Some((type_id, id)) = result {
-            self.check_bound(inst, id)?;
-            builder = builder.add_results(&[self.mlir_type(inst, type_id)?]);
-            attributes.extend(self.decoration_attributes(inst, id)?);
-        }
-        let operation = builder.add_attributes(&attributes).build();
-        let operation = self.append(inst, state.current(), operation)?;
-        if let Some((_, id)) = result {
-            self.define(state, inst, id, operation)?;
-        }
-        Ok(())
+        Ok((operands, attributes))
     }
 
     pub(super) fn append<'b>(
@@ -1641,6 +1773,13 @@ impl<'c, 'w> Importer<'c, 'w> {
         let operation = if self.constants.contains_key(&id) {
             let (type_id, constant) = self.constants[&id].clone();
             let model = self.type_models.get(&type_id).cloned().ok_or_else(|| self.undefined(inst, type_id, "type"))?;
+            if matches!((model.as_ref(), &constant), (SpirvType::Pointer { .. }, ConstantValue::Null)) {
+                // spirv.Constant holds no pointers (pointers.rs).
+                let ty = self.mlir_type(inst, type_id)?;
+                let value = self.null_pointer(state, inst, location, ty)?;
+                state.materialized.insert((state.scope, id), value);
+                return Ok(value);
+            }
             if contains_struct(&model) || self.holds_undef(&constant) {
                 // spirv.Constant holds no structs, and no undefined parts
                 // (OpUndef in an OpConstantComposite): build the value from
@@ -1679,6 +1818,8 @@ impl<'c, 'w> Importer<'c, 'w> {
             OperationBuilder::new("spirv.Undef", location).add_results(&[self.mlir_type(inst, type_id)?]).build()
         } else if let Some(spec_op) = self.spec_constant_ops.get(&id).copied() {
             return self.spec_constant_operation(state, &spec_op, id);
+        } else if let Some(composite) = self.spec_composite_insts.get(&id).copied() {
+            return self.spec_composite_value(state, &composite, id);
         } else if self.non_semantic.contains(&id) {
             return Err(inst.error(ErrorKind::Invalid(format!(
                 "<id> %{id}, the result of a non-semantic instruction, is used by a semantic one"
@@ -1738,12 +1879,20 @@ impl<'c, 'w> Importer<'c, 'w> {
         let region = Region::new();
         region.append_block(body);
         let location = Location::new(self.context, &self.file, 0, 0);
+        let mut attributes =
+            vec![(self.id("addressing_model"), addressing), (self.id("memory_model"), memory), (self.id("vce_triple"), vce)];
+        for (name, values) in [
+            ("spirv_vce.capabilities", &self.unrepresented_capabilities),
+            ("spirv_vce.extensions", &self.unrepresented_extensions),
+        ] {
+            if !values.is_empty() {
+                let strings: Vec<Attribute<'c>> =
+                    values.iter().map(|value| StringAttribute::new(self.context, value).into()).collect();
+                attributes.push((self.id(name), ArrayAttribute::new(self.context, &strings).into()));
+            }
+        }
         let spirv_module = OperationBuilder::new("spirv.module", location)
-            .add_attributes(&[
-                (self.id("addressing_model"), addressing),
-                (self.id("memory_model"), memory),
-                (self.id("vce_triple"), vce),
-            ])
+            .add_attributes(&attributes)
             .add_regions([region])
             .build()
             .map_err(first.invalid())?;
@@ -1759,27 +1908,24 @@ impl<'c, 'w> Importer<'c, 'w> {
         let mode = self.word(inst, 1)?;
         let mode_attribute = self.enum_attribute(inst, "execution_mode", mode)?;
         let mut values = Vec::new();
-        let mut spec_symbols = Vec::new();
+        // One per operand: the specialization constant's symbol, or `unit`
+        // for a plain constant.
+        let mut spec_symbols: Vec<Attribute<'c>> = Vec::new();
         for &word in &inst.words[2..] {
             if inst.opcode == op::EXECUTION_MODE_ID {
-                // Operands are <id>s of constants: the dialect takes the values;
-                // specialization constants are named too, as their defaults are
-                // only defaults.
-                let value = match self.spec_constants.get(&word) {
-                    Some(spec) => {
-                        spec_symbols.push(FlatSymbolRefAttribute::new(self.context, &spec.symbol.clone()).into());
-                        spec.default.ok_or_else(|| {
-                            inst.error(ErrorKind::Unsupported(format!(
-                                "OpExecutionModeId operand %{word} is not a 32-bit integer constant"
-                            )))
-                        })?
-                    }
-                    None => self.constant_u32(word).ok_or_else(|| {
-                        inst.error(ErrorKind::Unsupported(format!(
-                            "OpExecutionModeId operand %{word} is not a 32-bit constant"
-                        )))
-                    })?,
-                };
+                // Operands are <id>s of constants: the dialect takes the values
+                // (specialized: spec.rs); specialization constants are named
+                // too, for `specialize` on MLIR input. An OpSpecConstantOp
+                // operand is computed here; it has no symbol to name.
+                spec_symbols.push(match self.spec_constants.get(&word) {
+                    Some(spec) => FlatSymbolRefAttribute::new(self.context, &spec.symbol.clone()).into(),
+                    None => Attribute::unit(self.context),
+                });
+                let value = self.integer_value(word).and_then(|value| u32::try_from(value).ok()).ok_or_else(|| {
+                    inst.error(ErrorKind::Unsupported(format!(
+                        "OpExecutionModeId operand %{word} is not a 32-bit integer constant"
+                    )))
+                })?;
                 values.push(self.i32_attribute(value));
             } else {
                 values.push(self.i32_attribute(word));
@@ -1790,7 +1936,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             (self.id("execution_mode"), mode_attribute),
             (self.id("values"), ArrayAttribute::new(self.context, &values).into()),
         ];
-        if !spec_symbols.is_empty() {
+        if spec_symbols.iter().any(|symbol| FlatSymbolRefAttribute::try_from(*symbol).is_ok()) {
             attributes
                 .push((self.id("spec_constant_operands"), ArrayAttribute::new(self.context, &spec_symbols).into()));
         }
@@ -1808,7 +1954,18 @@ impl<'c, 'w> Importer<'c, 'w> {
         }
         let mut capabilities = Vec::new();
         for &capability in &self.capabilities {
-            let name = Self::enum_name(inst, "Capability", capability)?;
+            // A capability of the SPIR-V grammar the dialect's enum lacks only
+            // declares a feature: kept aside (`spirv_vce.capabilities`), while
+            // an instruction needing what the dialect cannot hold is refused
+            // where it stands.
+            let Ok(name) = Self::enum_name(inst, "Capability", capability) else {
+                let name = super::newer_grammar::capability_name(capability)
+                    .ok_or_else(|| inst.error(ErrorKind::Unsupported(format!("Capability {capability}"))))?;
+                if !self.unrepresented_capabilities.contains(&name) {
+                    self.unrepresented_capabilities.push(name);
+                }
+                continue;
+            };
             if !capabilities.contains(&name) {
                 capabilities.push(name);
             }
@@ -1828,8 +1985,10 @@ impl<'c, 'w> Importer<'c, 'w> {
         for extension in &self.extensions {
             if known.is_some_and(|info| info.cases.iter().any(|(_, name)| name == extension)) {
                 extensions.push(extension.clone());
-            } else if !extension.starts_with("SPV_KHR_non_semantic_info") {
-                return Err(inst.error(ErrorKind::Unsupported(format!("extension {extension}"))));
+            } else if !self.unrepresented_extensions.contains(extension) {
+                // Likewise an extension the dialect does not list: what it
+                // adds is judged instruction by instruction.
+                self.unrepresented_extensions.push(extension.clone());
             }
         }
         let text = format!("#spirv.vce<v{major}.{minor}, [{}], [{}]>", capabilities.join(", "), extensions.join(", "));
@@ -1874,6 +2033,10 @@ pub(super) struct FunctionState<'c, 'b, 'w> {
     /// The merge instruction of each block heading a construct that stays
     /// plain blocks, by position (see `header_control`).
     pub(super) plain_headers: HashMap<usize, Inst<'w>>,
+    /// Access chains that stop at a column of a row-major matrix: the
+    /// pointer to the matrix's stand-in and the column index
+    /// (`matrix_layout.rs`).
+    pub(super) columns: HashMap<u32, (Value<'c, 'b>, Value<'c, 'b>)>,
 }
 
 impl<'c, 'b> FunctionState<'c, 'b, '_> {
@@ -1965,7 +2128,9 @@ fn snake_case(name: &str) -> String {
 pub(super) fn opcode_name(opcode: u16) -> String {
     rspirv::grammar::INSTRUCTION_TABLE
         .lookup_opcode(u32::from(opcode))
-        .map_or_else(|| format!("opcode {opcode}"), |info| format!("Op{}", info.opname))
+        .map(|info| format!("Op{}", info.opname))
+        .or_else(|| super::newer_grammar::instruction(opcode).map(|inst| inst.name.to_owned()))
+        .unwrap_or_else(|| format!("opcode {opcode}"))
 }
 
 #[cfg(test)]

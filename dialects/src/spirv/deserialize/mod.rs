@@ -17,15 +17,40 @@
 
 mod autogen_tables;
 mod constants;
+mod equivalents;
 mod expansions;
+mod glsl;
 mod importer;
+mod matrix_layout;
+mod memory_operands;
+mod newer_grammar;
+mod pointers;
 mod reader;
+mod relational;
+mod spec;
 mod structurize;
 mod tables;
 mod types;
 
 use melior::{Context, ir::Module};
+pub use spec::{DeserializeOptions, SpecValue};
 use thiserror::Error;
+
+/// The prefix of the functions `OpArrayLength` calls,
+/// `__spvabi_array_length_<n>(struct pointer, i32 member offset, i32 array
+/// stride) -> i32`: the kernel ABI defines each call from the size of the
+/// buffer the pointer points into (docs/abi.md).
+pub const ABI_ARRAY_LENGTH: &str = "__spvabi_array_length";
+
+/// The prefix of the functions `OpPtrEqual`, `OpPtrNotEqual` and `OpPtrDiff`
+/// call on logical pointers, `__spvabi_ptr_to_int_<n>(pointer) -> i64`: the
+/// lowering makes each call an `llvm.ptrtoint` (docs/import.md).
+pub const ABI_PTR_TO_INT: &str = "__spvabi_ptr_to_int";
+
+/// The prefix of the functions standing for `OpConstantNull` of a logical
+/// pointer type, `__spvabi_null_pointer_<n>() -> pointer`: the lowering
+/// makes each call an `llvm.mlir.zero` (docs/import.md).
+pub const ABI_NULL_POINTER: &str = "__spvabi_null_pointer";
 
 /// Why a binary could not be imported: what and where.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -95,9 +120,27 @@ pub enum ErrorKind {
 ///
 /// A [`DeserializeError`] with the byte offset of the first problem.
 pub fn deserialize<'c>(context: &'c Context, bytes: &[u8], source_name: &str) -> Result<Module<'c>, DeserializeError> {
+    deserialize_with(context, bytes, source_name, &DeserializeOptions::default())
+}
+
+/// [`deserialize`] with `options`: the values of specialization constants
+/// are applied before types are built, so that an array sized by one
+/// becomes a plain array of the specialized length (docs/import.md,
+/// "Specialization"). Every tool and the runner's library import this way
+/// with the `--spec` values they were given.
+///
+/// # Errors
+///
+/// A [`DeserializeError`] with the byte offset of the first problem.
+pub fn deserialize_with<'c>(
+    context: &'c Context,
+    bytes: &[u8],
+    source_name: &str,
+    options: &DeserializeOptions,
+) -> Result<Module<'c>, DeserializeError> {
     let words = reader::words(bytes)?;
     let instructions = reader::instructions(&words.words)?;
-    importer::import(context, words.header, &instructions, source_name)
+    importer::import(context, words.header, &instructions, source_name, options)
 }
 
 /// Whether `bytes` start with the SPIR-V magic number, in either byte order.

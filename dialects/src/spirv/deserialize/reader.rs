@@ -178,7 +178,9 @@ fn check_spec_constant_ops(instructions: &[Inst<'_>]) -> Result<(), DeserializeE
         Op::InBoundsPtrAccessChain,
     ];
     for inst in instructions.iter().filter(|inst| inst.opcode == Op::SpecConstantOp as u16) {
-        let Some(&opcode) = inst.words.get(2) else { continue };
+        let Some(&opcode) = inst.words.get(2) else {
+            continue;
+        };
         if !ALLOWED.iter().any(|allowed| *allowed as u32 == opcode) {
             return Err(DeserializeError::new(
                 inst.offset,
@@ -187,6 +189,31 @@ fn check_spec_constant_ops(instructions: &[Inst<'_>]) -> Result<(), DeserializeE
         }
     }
     Ok(())
+}
+
+/// The words an `OpSpecConstantOp` computing an op whose last operand
+/// repeats needs at least (result type, result, opcode, the operands before
+/// it), after which any number follow: `OpVectorShuffle`'s components,
+/// `OpCompositeExtract`'s and `OpCompositeInsert`'s indexes, the access
+/// chains' indexes. `None` for any other instruction. rspirv's parser reads
+/// that operand exactly once here, and would call the rest extra operands
+/// (or miss a missing one).
+fn spec_constant_op_with_literals(inst: &Inst<'_>) -> Option<usize> {
+    use rspirv::spirv::Op;
+    const REPEATING: &[(Op, usize)] = &[
+        (Op::VectorShuffle, 2),
+        (Op::CompositeExtract, 1),
+        (Op::CompositeInsert, 2),
+        (Op::AccessChain, 1),
+        (Op::InBoundsAccessChain, 1),
+        (Op::PtrAccessChain, 2),
+        (Op::InBoundsPtrAccessChain, 2),
+    ];
+    if inst.opcode != Op::SpecConstantOp as u16 {
+        return None;
+    }
+    let opcode = *inst.words.get(2)?;
+    REPEATING.iter().find(|(op, _)| *op as u32 == opcode).map(|(_, before)| 3 + before)
 }
 
 /// A consumer that only lets rspirv's parser check the instructions.
@@ -262,6 +289,14 @@ fn shapes() -> &'static [Shape] {
                 plain: plain.then_some((operands.len() - usize::from(star), star)),
             };
         }
+        // Instructions of newer SPIR-V headers: all plain <id>s.
+        for inst in super::newer_grammar::INSTRUCTIONS {
+            let opcode = usize::from(inst.opcode);
+            if shapes.len() <= opcode {
+                shapes.resize(opcode + 1, Shape::default());
+            }
+            shapes[opcode] = Shape { known: true, typed_result: true, plain: Some((inst.operands + 2, false)) };
+        }
         shapes
     })
 }
@@ -306,14 +341,22 @@ fn check_grammar(words: &[u32], instructions: &[Inst<'_>]) -> Result<(), Deseria
     let mut rest = words[..HEADER_WORDS.min(words.len())].to_vec();
     let mut rest_index = Vec::new();
     for (index, inst) in instructions.iter().enumerate() {
-        let counted = match shape(inst).plain {
-            Some((fixed, star)) => {
-                let defines_a_looked_up_id = shape(inst).typed_result
-                    && !looked_up.is_empty()
-                    && inst.words.get(1).is_some_and(|id| looked_up.contains(id));
-                (!defines_a_looked_up_id).then_some((fixed, star))
-            }
-            None => None,
+        // A capability only newer SPIR-V headers define: one word, which
+        // rspirv would not decode.
+        let newer_capability = inst.opcode == Op::Capability as u16
+            && inst.words.first().is_some_and(|value| super::newer_grammar::capability(*value).is_some());
+        let counted = match spec_constant_op_with_literals(inst) {
+            _ if newer_capability => Some((1, false)),
+            Some(fixed) => Some((fixed, true)),
+            None => match shape(inst).plain {
+                Some((fixed, star)) => {
+                    let defines_a_looked_up_id = shape(inst).typed_result
+                        && !looked_up.is_empty()
+                        && inst.words.get(1).is_some_and(|id| looked_up.contains(id));
+                    (!defines_a_looked_up_id).then_some((fixed, star))
+                }
+                None => None,
+            },
         };
         match counted {
             Some((fixed, star)) => {
@@ -509,7 +552,9 @@ mod tests {
     /// result (the same first error, at the same offset).
     fn same_as_rspirv(words: &[u32]) {
         // As `instructions` does: rspirv panics on what this refuses.
-        let Ok(instructions) = split(words) else { return };
+        let Ok(instructions) = split(words) else {
+            return;
+        };
         if check_spec_constant_ops(&instructions).is_err() {
             return;
         }

@@ -1223,6 +1223,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             label: 0,
             loop_controls,
             plain_headers,
+            columns: HashMap::default(),
         };
         let mut builder = Builder { function, plan, lines: HashMap::default(), scopes: 0 };
         for (planned, block) in plan.function.iter().zip(&made) {

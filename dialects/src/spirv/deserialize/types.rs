@@ -8,6 +8,7 @@ use melior::ir::{Type, r#type::FunctionType};
 use super::{
     ErrorKind,
     importer::{Importer, Result},
+    matrix_layout::matrix_stand_in,
     reader::Inst,
 };
 use crate::spirv::{
@@ -42,6 +43,22 @@ pub mod op {
 /// `spirv_opt_rs::context::MAX_NESTING` puts on text (a struct level prints
 /// as two brackets).
 pub const MAX_TYPE_DEPTH: usize = 5_000;
+
+/// A type as it can nest in a pointer, array or struct: OpenCL's 8- and
+/// 16-component vectors are valid dialect values, but the dialect's type
+/// parser refuses them inside `!spirv.ptr`, `!spirv.array` and
+/// `!spirv.struct` (and MLIR's C API builds those types from text only), so
+/// they nest as arrays of their components: the same size and order (only
+/// the alignment LLVM gives a vector is lost). Loads and stores of such
+/// vectors convert at the access (`memory_operands.rs`).
+fn nested(model: Arc<SpirvType>) -> Arc<SpirvType> {
+    match model.as_ref() {
+        SpirvType::Vector { count, element } if *count > 4 => {
+            Arc::new(SpirvType::Array { count: *count, element: Arc::clone(element), stride: None })
+        }
+        _ => model,
+    }
+}
 
 /// Whether `opcode` declares a type.
 pub fn is_type(opcode: u16) -> bool {
@@ -97,15 +114,26 @@ impl<'c> Importer<'c, '_> {
             }
             op::TYPE_ARRAY => {
                 let length_id = self.word(inst, 2)?;
-                let count = self.constant_u32(length_id).ok_or_else(|| {
+                // A specialization constant (or an OpSpecConstantOp of them)
+                // counts with its specialized value: the dialect has no
+                // spec-sized array (spec.rs).
+                let count = self.integer_value(length_id).and_then(|count| u32::try_from(count).ok()).ok_or_else(|| {
                     inst.error(ErrorKind::Unsupported(format!(
-                        "array length %{length_id} is not a 32-bit integer constant (specialization-constant lengths have no dialect type)"
+                        "array length %{length_id} is not a 32-bit integer constant, nor a specialization constant or OpSpecConstantOp the importer can compute"
                     )))
                 })?;
-                SpirvType::Array { element: self.model(inst, 1)?, count, stride: self.array_stride(id) }
+                SpirvType::Array { element: nested(self.model(inst, 1)?), count, stride: self.array_stride(id) }
             }
-            op::TYPE_RUNTIME_ARRAY => SpirvType::RuntimeArray { element: self.model(inst, 1)?, stride: self.array_stride(id) },
-            op::TYPE_STRUCT => SpirvType::Struct(self.struct_type(inst, id)?),
+            op::TYPE_RUNTIME_ARRAY => {
+                SpirvType::RuntimeArray { element: nested(self.model(inst, 1)?), stride: self.array_stride(id) }
+            }
+            op::TYPE_STRUCT => {
+                let (structure, volatile) = self.struct_type(inst, id)?;
+                if !volatile.is_empty() {
+                    self.volatile_members.insert(SpirvType::Struct(structure.clone()).to_string(), volatile);
+                }
+                SpirvType::Struct(structure)
+            }
             op::TYPE_POINTER => {
                 let storage_class = self.storage_class(inst, 1)?;
                 let pointee_id = self.word(inst, 2)?;
@@ -113,7 +141,7 @@ impl<'c> Importer<'c, '_> {
                     Some(model) => Arc::clone(model),
                     None => return Err(self.undefined(inst, pointee_id, "type")),
                 };
-                SpirvType::Pointer { pointee, storage_class }
+                SpirvType::Pointer { pointee: nested(pointee), storage_class }
             }
             op::TYPE_FUNCTION => {
                 let result = self.word(inst, 1)?;
@@ -184,8 +212,12 @@ impl<'c> Importer<'c, '_> {
         }
     }
 
-    fn struct_type(&self, inst: &Inst<'_>, id: u32) -> Result<StructType> {
+    /// The struct `<id>`, and its members decorated `Volatile`: the
+    /// decoration is not kept in the type (it has no LLVM lowering) but on
+    /// each access through those members (`memory_operands.rs`).
+    fn struct_type(&self, inst: &Inst<'_>, id: u32) -> Result<(StructType, Vec<u32>)> {
         let mut members = Vec::new();
+        let mut volatile = Vec::new();
         for (index, &member_id) in inst.words.iter().enumerate().skip(1) {
             let member_index = (index - 1) as u32;
             let ty = match (self.type_models.get(&member_id), self.forward_pointers.get(&member_id)) {
@@ -211,7 +243,21 @@ impl<'c> Importer<'c, '_> {
                     decorations.push(self.decoration_info(inst, decor.decoration, decor.literals)?);
                 }
             }
-            members.push(StructMember { ty, offset, decorations });
+            if decorations.iter().any(|info| info.decoration == Decoration::Volatile) {
+                decorations.retain(|info| info.decoration != Decoration::Volatile);
+                volatile.push(member_index);
+            }
+            let ty = match matrix_stand_in(&ty, &decorations) {
+                Some(stand_in) => {
+                    // The layout is the stand-in's now (matrix_layout.rs).
+                    decorations.retain(|info| {
+                        !matches!(info.decoration, Decoration::MatrixStride | Decoration::RowMajor | Decoration::ColMajor)
+                    });
+                    stand_in
+                }
+                None => ty,
+            };
+            members.push(StructMember { ty: nested(ty), offset, decorations });
         }
         // Offsets are all or nothing in the dialect; a struct with some gets 0 for the others.
         if members.iter().any(|m| m.offset.is_some()) {
@@ -224,7 +270,7 @@ impl<'c> Importer<'c, '_> {
             decorations.push(self.decoration_info(inst, decor.decoration, decor.literals)?);
         }
         let identifier = self.recursive_structs.contains(&id).then(|| self.struct_identifier(id));
-        Ok(StructType { identifier, members, decorations })
+        Ok((StructType { identifier, members, decorations }, volatile))
     }
 
     fn decoration_info(&self, inst: &Inst<'_>, decoration: u32, literals: &[u32]) -> Result<DecorationInfo> {

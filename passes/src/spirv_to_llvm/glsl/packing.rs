@@ -61,7 +61,9 @@ fn unpack_half2x16<'c, 'r>(
 }
 
 /// `PackSnorm4x8`: each component `round(clamp(c, -1, +1) * 127.0)` as an
-/// `i8`, the four read as one `i32`.
+/// `i8`, the four read as one `i32`; rounded to nearest even, as Vulkan
+/// drivers (lavapipe) and the importer's expansions of the other packings
+/// do (GLSL leaves the direction of a tie open).
 fn pack_snorm4x8<'c, 'r>(
     op: OperationRef<'c, 'r>,
     operands: &[Value<'c, 'r>],
@@ -77,7 +79,7 @@ fn pack_snorm4x8<'c, 'r>(
     let clamped = emit(rewriter, "llvm.intr.minnum", &[above, one], ty)?;
     let scale = float_constant(rewriter, ty, 127.0)?;
     let scaled = emit(rewriter, "llvm.fmul", &[clamped, scale], ty)?;
-    let rounded = emit(rewriter, "llvm.intr.round", &[scaled], ty)?;
+    let rounded = emit(rewriter, "llvm.intr.roundeven", &[scaled], ty)?;
     let fixed = emit(rewriter, "llvm.fptosi", &[rounded], bytes)?;
     Ok(vec![emit(rewriter, "llvm.bitcast", &[fixed], result)?])
 }

@@ -12,7 +12,7 @@ use super::super::{
     SpirvToLlvmOptions, abi_attributes,
     constant::SpecConstantValue,
     function::llvm_symbol_name,
-    types::{TypeLowering, read_type},
+    types::{Form, TypeLowering, read_type},
     util::{attribute, printed_attribute, symbol_reference, type_attribute},
 };
 use melior::ir::{
@@ -73,7 +73,7 @@ impl ConversionPattern for GlobalVariable {
         }
         let lowering = TypeLowering { context, converter: rewriter.type_converter(), options: self.options };
         let global_type = lowering
-            .lower(&pointee)
+            .lower_in_memory(&pointee)
             .map_err(|reason| MatchFailure::new(format!("cannot convert type '{pointee}': {reason}")))?;
         let initializer = match op.attribute("initializer") {
             Ok(_) => Some(SpecConstantValue::resolve(rewriter, op, &symbol_reference(op, "initializer")?)?),
@@ -132,7 +132,12 @@ impl ConversionPattern for GlobalVariable {
             let current = rewriter.insertion_block();
             rewriter.set_insertion_point_to_end(body);
             let value = match &initializer {
-                Some(initializer) => initializer.build(rewriter, &pointee, global_type),
+                // Built as a value, stored in the memory form.
+                Some(initializer) => lowering
+                    .lower(&pointee)
+                    .map_err(|reason| MatchFailure::new(format!("cannot convert type '{pointee}': {reason}")))
+                    .and_then(|value_type| initializer.build(rewriter, &pointee, value_type))
+                    .and_then(|value| super::bools::convert(rewriter, &lowering, &pointee, value, Form::Memory)),
                 None => rewriter.create_value("llvm.mlir.undef", &[], global_type, &[]),
             };
             let returned = value.and_then(|value| rewriter.create("llvm.return", &[value], &[], &[]));

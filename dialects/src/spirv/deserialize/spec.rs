@@ -1,0 +1,217 @@
+//! Specialization before import (docs/import.md, "Specialization"): the
+//! values a pipeline gives its specialization constants (`--spec`, the
+//! library's compile options) are applied while the module is read, so that
+//! what SPIR-V lets depend on them but the dialect cannot (an array whose
+//! length is a specialization constant, or an `OpSpecConstantOp` of them:
+//! shared memory sized by `constant_id`) becomes a plain type.
+//!
+//! The importer applies integer and boolean values (what a type or an
+//! execution mode can depend on) to the `OpSpecConstant*` defaults; the
+//! `spirv.SpecConstant`s keep their symbols and `spec_id`s, and
+//! `specialize` (in the passes) later sets every default to the same values
+//! and reports an id no constant has or a value that does not fit.
+
+use std::fmt;
+
+use rspirv::spirv::Op;
+
+use super::{
+    importer::{ConstantValue, Importer, op},
+    reader::Inst,
+};
+use crate::spirv::types::SpirvType;
+
+/// A value given for a specialization constant.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SpecValue {
+    /// An integer (decimal, or hexadecimal with `0x`; may be negative).
+    Integer(i128),
+    /// A floating-point number.
+    Float(f64),
+    /// `true` or `false`.
+    Bool(bool),
+}
+
+impl fmt::Display for SpecValue {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Integer(value) => write!(formatter, "{value}"),
+            Self::Float(value) => write!(formatter, "{value}"),
+            Self::Bool(value) => write!(formatter, "{value}"),
+        }
+    }
+}
+
+impl SpecValue {
+    /// The bits of this value as an integer of `width` bits, when it is an
+    /// integer whose signed or unsigned reading fits (SPIR-V integers have
+    /// no sign of their own).
+    pub fn integer_bits(self, width: u32) -> Option<u64> {
+        let Self::Integer(integer) = self else { return None };
+        if width == 0 || width > 64 {
+            return None;
+        }
+        let bits = i128::from(width);
+        if integer < -(1i128 << (bits - 1)) || integer >= 1i128 << bits {
+            return None;
+        }
+        let unsigned = if integer < 0 { integer + (1i128 << bits) } else { integer };
+        u64::try_from(unsigned).ok()
+    }
+}
+
+/// How [`deserialize_with`](super::deserialize_with) imports.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DeserializeOptions {
+    /// Values for specialization constants, by `SpecId` (the last one given
+    /// for an id wins); the others keep their defaults.
+    pub spec_values: Vec<(u32, SpecValue)>,
+}
+
+impl<'c, 'w> Importer<'c, 'w> {
+    /// The literal words of `OpSpecConstant` `inst` (of type `model`) after
+    /// specialization: the given value's when it is an integer that fits,
+    /// else the instruction's own.
+    pub(super) fn specialized_words(&self, inst: &Inst<'w>, id: u32, model: &SpirvType) -> Vec<u32> {
+        let own = inst.words.get(2..).unwrap_or_default().to_vec();
+        let Some(value) = self.spec_id(id).and_then(|spec_id| self.spec_values.get(&spec_id)) else { return own };
+        match model {
+            SpirvType::Integer { width, .. } if *width > 1 => match value.integer_bits(*width) {
+                Some(bits) if *width > 32 => vec![bits as u32, (bits >> 32) as u32],
+                Some(bits) => vec![bits as u32],
+                None => own,
+            },
+            _ => own,
+        }
+    }
+
+    /// Whether `OpSpecConstantTrue`/`False` `inst` is true after
+    /// specialization.
+    pub(super) fn specialized_bool(&self, inst: &Inst<'w>, id: u32) -> bool {
+        match self.spec_id(id).and_then(|spec_id| self.spec_values.get(&spec_id)) {
+            Some(SpecValue::Bool(value)) => *value,
+            _ => inst.opcode == op::SPEC_CONSTANT_TRUE,
+        }
+    }
+
+    /// The value of the integer constant, specialization constant or
+    /// `OpSpecConstantOp` `<id>`, as its type's bits (zero-extended), with
+    /// the specialization applied: what an array length or an execution
+    /// mode needs. `None` when it is no integer or cannot be computed here.
+    pub(super) fn integer_value(&self, id: u32) -> Option<u64> {
+        self.evaluate(id).map(|(bits, _)| bits)
+    }
+
+    /// `(bits, width)` of the integer or boolean `<id>`, the bits above
+    /// `width` clear. An `OpSpecConstantOp`'s was computed when it was read
+    /// ([`Self::evaluate_spec_op`]): each is computed once, however often
+    /// the later ones use it.
+    fn evaluate(&self, id: u32) -> Option<(u64, u32)> {
+        if let Some((type_id, value)) = self.constants.get(&id) {
+            let width = self.integer_width(*type_id)?;
+            return match value {
+                // Narrow literals are sign-extended to 32 bits when signed.
+                ConstantValue::Scalar(words) => Some((truncated(words_value(words), width), width)),
+                ConstantValue::Bool(value) => Some((u64::from(*value), 1)),
+                ConstantValue::Null => Some((0, width)),
+                ConstantValue::Composite(_) => None,
+            };
+        }
+        if let Some(spec) = self.spec_constants.get(&id) {
+            let width = self.integer_width(spec.type_id)?;
+            return self.spec_bits.get(&id).map(|bits| (truncated(*bits, width), width));
+        }
+        self.spec_op_values.get(&id).copied()
+    }
+
+    /// The value of the integer `OpSpecConstantOp` `inst`, from its
+    /// operands' (defined before it), when every one is known here.
+    pub(super) fn evaluate_spec_op(&self, inst: &Inst<'w>) -> Option<(u64, u32)> {
+        let width = self.integer_width(*inst.words.first()?)?;
+        let opcode = Op::from_u32(*inst.words.get(2)?)?;
+        let operands = inst.words.get(3..)?;
+        let operand = |index: usize| -> Option<(u64, u32)> { self.evaluate(*operands.get(index)?) };
+        let signed = |(bits, width): (u64, u32)| -> i64 {
+            if width >= 64 { bits as i64 } else { ((bits << (64 - width)) as i64) >> (64 - width) }
+        };
+        let result = match opcode {
+            Op::SConvert => signed(operand(0)?) as u64,
+            Op::UConvert => operand(0)?.0,
+            Op::SNegate => signed(operand(0)?).wrapping_neg() as u64,
+            Op::Not => !operand(0)?.0,
+            Op::LogicalNot => u64::from(operand(0)?.0 == 0),
+            Op::Select => {
+                if operand(0)?.0 != 0 {
+                    operand(1)?.0
+                } else {
+                    operand(2)?.0
+                }
+            }
+            _ => {
+                let (a, b) = (operand(0)?, operand(1)?);
+                let (x, y) = (a.0, b.0);
+                let (sx, sy) = (signed(a), signed(b));
+                match opcode {
+                    Op::IAdd => x.wrapping_add(y),
+                    Op::ISub => x.wrapping_sub(y),
+                    Op::IMul => x.wrapping_mul(y),
+                    Op::UDiv => x.checked_div(y)?,
+                    Op::UMod => x.checked_rem(y)?,
+                    Op::SDiv => sx.checked_div(sy)? as u64,
+                    Op::SRem => sx.checked_rem(sy)? as u64,
+                    Op::SMod => {
+                        let remainder = sx.checked_rem(sy)?;
+                        (if remainder != 0 && (remainder < 0) != (sy < 0) { remainder + sy } else { remainder }) as u64
+                    }
+                    Op::ShiftRightLogical => x.checked_shr(u32::try_from(y).ok()?)?,
+                    Op::ShiftRightArithmetic => sx.checked_shr(u32::try_from(y).ok()?)? as u64,
+                    Op::ShiftLeftLogical => x.checked_shl(u32::try_from(y).ok()?)?,
+                    Op::BitwiseOr | Op::LogicalOr => x | y,
+                    Op::BitwiseXor => x ^ y,
+                    Op::BitwiseAnd | Op::LogicalAnd => x & y,
+                    Op::IEqual | Op::LogicalEqual => u64::from(x == y),
+                    Op::INotEqual | Op::LogicalNotEqual => u64::from(x != y),
+                    Op::ULessThan => u64::from(x < y),
+                    Op::SLessThan => u64::from(sx < sy),
+                    Op::UGreaterThan => u64::from(x > y),
+                    Op::SGreaterThan => u64::from(sx > sy),
+                    Op::ULessThanEqual => u64::from(x <= y),
+                    Op::SLessThanEqual => u64::from(sx <= sy),
+                    Op::UGreaterThanEqual => u64::from(x >= y),
+                    Op::SGreaterThanEqual => u64::from(sx >= sy),
+                    _ => return None,
+                }
+            }
+        };
+        Some((truncated(result, width), width))
+    }
+
+    /// The width of the integer (or boolean: 1) type `<id>`.
+    fn integer_width(&self, type_id: u32) -> Option<u32> {
+        match &**self.type_models.get(&type_id)? {
+            SpirvType::Integer { width, .. } => Some(*width),
+            _ => None,
+        }
+    }
+
+    /// The `SpecId` decorating `<id>`.
+    fn spec_id(&self, id: u32) -> Option<u32> {
+        self.decorations_of(id)
+            .find(|decoration| decoration.decoration == crate::spirv::attributes::Decoration::SpecId as u32)
+            .and_then(|decoration| decoration.literals.first().copied())
+    }
+}
+
+/// The low `width` bits of `bits`.
+fn truncated(bits: u64, width: u32) -> u64 {
+    if width >= 64 { bits } else { bits & ((1u64 << width) - 1) }
+}
+
+/// One or two literal words as a number.
+fn words_value(words: &[u32]) -> u64 {
+    match words {
+        [low] => u64::from(*low),
+        [low, high, ..] => u64::from(*low) | (u64::from(*high) << 32),
+        [] => 0,
+    }
+}

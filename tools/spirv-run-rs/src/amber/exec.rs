@@ -1,0 +1,240 @@
+//! Runs a parsed [`Script`]'s commands through the spirv-run library:
+//! each pipeline's shader compiled once (at its first `RUN`), buffers
+//! bound by (set, binding), results compared by `EXPECT`.
+
+use std::{
+    collections::HashMap,
+    io::Write,
+    sync::{
+        Mutex, OnceLock,
+        atomic::{AtomicU64, Ordering},
+    },
+    time::{Duration, Instant},
+};
+
+use spirv_opt_passes::kernel_abi::ExecutionModel;
+use spirv_run::{Buffer, CompileOptions, Dispatch, Kernel, Resource, ResourceKind, RunError};
+
+use super::{
+    Settings, compare,
+    compile::compile,
+    layout::Format,
+    parser::{BindKind, Check, Command, Script},
+};
+
+/// The state of a running script.
+pub struct Execution<'a> {
+    script: &'a Script,
+    settings: &'a Settings,
+    /// The script's name, for diagnostics of its shaders.
+    name: String,
+    /// Each buffer's layout (`None`: a FORMAT that is not plain data) and bytes.
+    buffers: HashMap<String, (Option<Format>, Vec<u8>)>,
+    /// Compiled pipelines.
+    kernels: HashMap<String, Kernel>,
+}
+
+/// When the running dispatch must have ended, in milliseconds since
+/// [`epoch`] (0: none running).
+static DEADLINE: AtomicU64 = AtomicU64::new(0);
+
+/// The script and line of the running `RUN`, for the watcher's message.
+static RUNNING: Mutex<String> = Mutex::new(String::new());
+
+fn epoch() -> Instant {
+    static EPOCH: OnceLock<Instant> = OnceLock::new();
+    *EPOCH.get_or_init(Instant::now)
+}
+
+/// A kernel that never ends is stopped with the whole process: its
+/// threads cannot be cancelled. One watcher serves every `RUN`.
+fn watch(timeout: Duration) {
+    static WATCHER: OnceLock<()> = OnceLock::new();
+    WATCHER.get_or_init(|| {
+        std::thread::spawn(move || {
+            loop {
+                std::thread::sleep(Duration::from_millis(20));
+                let deadline = DEADLINE.load(Ordering::Relaxed);
+                if deadline != 0 && epoch().elapsed().as_millis() as u64 > deadline {
+                    let running = RUNNING.lock().map(|running| running.clone()).unwrap_or_default();
+                    let message =
+                        format!("FAIL {running}: ran longer than --timeout {}s: stopped", timeout.as_secs_f64());
+                    let _ = writeln!(std::io::stdout().lock(), "{message}");
+                    std::process::exit(1);
+                }
+            }
+        });
+    });
+}
+
+impl<'a> Execution<'a> {
+    /// A fresh state for `script`, named `name` in diagnostics.
+    pub fn new(script: &'a Script, settings: &'a Settings, name: &str) -> Self {
+        let buffers = script
+            .buffers
+            .iter()
+            .map(|(name, decl)| (name.clone(), (decl.format.clone().ok(), decl.bytes.clone())))
+            .collect();
+        Self { script, settings, name: name.to_owned(), buffers, kernels: HashMap::new() }
+    }
+
+    /// Runs every command; `Err` is the first failure, `Line N: ...`.
+    pub fn run(&mut self) -> Result<(), String> {
+        self.commands(&self.script.commands)
+    }
+
+    fn commands(&mut self, commands: &[Command]) -> Result<(), String> {
+        for command in commands {
+            match command {
+                Command::Run { line, pipeline, groups } => {
+                    if let Ok(mut running) = RUNNING.lock() {
+                        *running = format!("{}: Line {line}", self.name);
+                    }
+                    self.dispatch(pipeline, *groups).map_err(|message| format!("Line {line}: {message}"))?;
+                }
+                Command::Copy { from, to, .. } => {
+                    let source = self.buffers[from].clone();
+                    self.buffers.insert(to.clone(), source);
+                }
+                Command::Expect { line, buffer, check } => {
+                    self.expect(buffer, check).map_err(|message| format!("Line {line}: {message}"))?;
+                }
+                Command::Write { buffer, offset, bytes } => {
+                    if let Some((_, data)) = self.buffers.get_mut(buffer) {
+                        let start = *offset as usize;
+                        if data.len() < start + bytes.len() {
+                            data.resize(start + bytes.len(), 0);
+                        }
+                        data[start..start + bytes.len()].copy_from_slice(bytes);
+                    }
+                }
+                Command::Resize { buffer, len } => {
+                    if let Some((_, data)) = self.buffers.get_mut(buffer) {
+                        data.resize(*len as usize, 0);
+                    }
+                }
+                Command::Repeat { count, body } => {
+                    for _ in 0..*count {
+                        self.commands(body)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn expect(&self, buffer: &str, check: &Check) -> Result<(), String> {
+        let (own, bytes) = &self.buffers[buffer];
+        let read_as = match check {
+            Check::Values { format, .. } => format.as_ref(),
+            _ => None,
+        };
+        let format = read_as.or(own.as_ref()).ok_or_else(|| format!("buffer '{buffer}' has no plain-data format"))?;
+        match check {
+            Check::Values { offset, tolerances, comparator, values, .. } => {
+                compare::check_values(bytes, format, *offset, tolerances, *comparator, values)
+            }
+            Check::EqBuffer(other) => compare::check_equal(bytes, &self.buffers[other].1),
+            Check::Rmse(other, tolerance) => compare::check_rmse(bytes, &self.buffers[other].1, format, *tolerance),
+        }
+    }
+
+    /// The compiled kernel of `pipeline` (compiled at its first use).
+    fn kernel(&mut self, name: &str) -> Result<&Kernel, String> {
+        if !self.kernels.contains_key(name) {
+            let pipeline = &self.script.pipelines[name];
+            let attach = pipeline.attach.as_ref().ok_or_else(|| format!("pipeline '{name}' has no shader"))?;
+            let shader = &self.script.shaders[&attach.shader];
+            let passes = pipeline.optimizations.get(&shader.name).map_or(&[][..], Vec::as_slice);
+            let binary = compile(shader, &attach.entry, passes, &self.name)
+                .map_err(|message| format!("shader '{}' (line {}): {message}", shader.name, shader.line))?;
+            let options = CompileOptions {
+                entry: Some(attach.entry.clone()),
+                specs: attach.specs.clone(),
+                opt_level: None,
+                unchecked: self.settings.unchecked,
+                spmd: self.settings.spmd,
+            };
+            let source_name = format!("{}: shader {}", self.name, shader.name);
+            let kernel = Kernel::compile(&binary, &source_name, &options).map_err(|failure| match failure {
+                RunError::Compile(messages) => messages.join("\n"),
+                other => format!("shader '{}': {other}", shader.name),
+            })?;
+            if kernel.info().model != ExecutionModel::GlCompute {
+                return Err(format!("shader '{}' is an OpenCL kernel, not a GLCompute shader", shader.name));
+            }
+            self.kernels.insert(name.to_owned(), kernel);
+        }
+        Ok(&self.kernels[name])
+    }
+
+    /// `RUN pipeline x y z`.
+    fn dispatch(&mut self, name: &str, groups: [u32; 3]) -> Result<(), String> {
+        let settings = self.settings;
+        let pipeline = &self.script.pipelines[name];
+        // Compiled first: `kernel` borrows self.
+        self.kernel(name)?;
+        let kernel = &self.kernels[name];
+        let info = kernel.info();
+        // Each binding's view of its buffer: (start, length) and the bytes
+        // the shader gets, padded to its block's size (the runner refuses
+        // shorter buffers; Vulkan leaves reads past the end undefined).
+        let mut views = Vec::new();
+        for binding in &pipeline.bindings {
+            let bytes = &self.buffers[&binding.buffer].1;
+            let start = (binding.offset as usize).min(bytes.len());
+            let end = binding.range.map_or(bytes.len(), |range| start.saturating_add(range as usize).min(bytes.len()));
+            let mut view = bytes[start..end].to_vec();
+            if let Some(resource) = info
+                .resources
+                .iter()
+                .find(|resource| (resource.descriptor_set, resource.binding) == (binding.set, binding.binding))
+            {
+                let wanted = match binding.kind {
+                    BindKind::Storage => ResourceKind::StorageBuffer,
+                    BindKind::Uniform => ResourceKind::UniformBuffer,
+                };
+                if resource.kind != wanted {
+                    return Err(format!(
+                        "buffer '{}' is bound AS {} to set {} binding {}, which the shader declares as a {}",
+                        binding.buffer,
+                        if binding.kind == BindKind::Storage { "storage" } else { "uniform" },
+                        binding.set,
+                        binding.binding,
+                        if resource.kind == ResourceKind::StorageBuffer { "storage buffer" } else { "uniform buffer" }
+                    ));
+                }
+                if view.len() < resource.size as usize {
+                    view.resize(resource.size as usize, 0);
+                }
+            }
+            views.push((start, end - start, Buffer::from_bytes(&view)));
+        }
+        let mut push_constants = match &pipeline.push_constant {
+            Some(buffer) => self.buffers[buffer].1.clone(),
+            None => Vec::new(),
+        };
+        if push_constants.len() < info.push_constant_size as usize {
+            push_constants.resize(info.push_constant_size as usize, 0);
+        }
+        let mut dispatch = Dispatch::new(groups);
+        dispatch.push_constants = push_constants;
+        dispatch.threads = settings.threads;
+        for (binding, (_, _, buffer)) in pipeline.bindings.iter().zip(&mut views) {
+            dispatch.bind(binding.set, binding.binding, Resource::Buffer(buffer));
+        }
+        watch(settings.timeout);
+        let deadline = epoch().elapsed() + settings.timeout;
+        DEADLINE.store(deadline.as_millis().max(1) as u64, Ordering::Relaxed);
+        let result = kernel.dispatch(&mut dispatch);
+        DEADLINE.store(0, Ordering::Relaxed);
+        result.map_err(|failure| failure.to_string())?;
+        drop(dispatch);
+        for (binding, (start, length, buffer)) in pipeline.bindings.iter().zip(&views) {
+            if let Some((_, bytes)) = self.buffers.get_mut(&binding.buffer) {
+                bytes[*start..start + length].copy_from_slice(&buffer.bytes()[..*length]);
+            }
+        }
+        Ok(())
+    }
+}

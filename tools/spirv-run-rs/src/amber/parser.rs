@@ -1,0 +1,1028 @@
+//! AmberScript's compute subset parsed into a typed [`Script`]
+//! (google/amber docs/amber_script.md). Graphics, images, samplers, ray
+//! tracing and OpenCL-C are recognized and reported as unsupported (the
+//! script is skipped), anything else unknown is a located syntax error.
+
+use std::{collections::HashMap, path::Path, rc::Rc};
+
+use spirv_opt_passes::specialize::SpecValue;
+use thiserror::Error;
+
+use super::{
+    layout::{Format, Layout, Member, StructType, Type, builtin_type},
+    tokens::{Token, Tokens},
+    values::{Num, encode},
+};
+
+/// Why a script cannot run.
+#[derive(Debug, Error, PartialEq)]
+pub enum ParseError {
+    /// The script is malformed: the line and what is wrong.
+    #[error("{line}: error: {message}")]
+    Syntax {
+        /// The line (1-based).
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The script asks for what this runner does not do (graphics, images,
+    /// a subgroup size other than 1): it is skipped, as a device without
+    /// the feature skips it.
+    #[error("line {line}: {reason}")]
+    Unsupported {
+        /// The line (1-based).
+        line: usize,
+        /// What is missing.
+        reason: String,
+    },
+}
+
+/// A shader's source language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShaderFormat {
+    /// `GLSL` (glslangValidator).
+    Glsl,
+    /// `HLSL` (glslangValidator -D).
+    Hlsl,
+    /// `SPIRV-ASM` (spirv-as).
+    SpirvAsm,
+    /// `SPIRV-HEX`: the binary's bytes in hexadecimal.
+    SpirvHex,
+    /// `SPIRV-BIN`: a binary `FILE`.
+    SpirvBin,
+}
+
+/// A `SHADER compute` declaration.
+#[derive(Debug, Clone)]
+pub struct Shader {
+    /// Its name.
+    pub name: String,
+    /// The line it is declared on.
+    pub line: usize,
+    /// Its language.
+    pub format: ShaderFormat,
+    /// `TARGET_ENV`, when given.
+    pub target_env: Option<String>,
+    /// The source text, or the binary of `SPIRV-BIN`.
+    pub source: Vec<u8>,
+    /// Where the source's first line is, for the compilers' messages: a
+    /// `FILE` (line 1), or the script (`None`) at this line.
+    pub origin: (Option<String>, usize),
+}
+
+/// A buffer declared by `BUFFER`.
+#[derive(Debug, Clone)]
+pub struct BufferDecl {
+    /// The layout of its elements, or why its `FORMAT` is not plain data.
+    pub format: Result<Format, String>,
+    /// Its initial bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// How a buffer is bound to a pipeline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BindKind {
+    /// `storage` (and `storage_dynamic`).
+    Storage,
+    /// `uniform` (and `uniform_dynamic`).
+    Uniform,
+}
+
+/// `BIND BUFFER ... DESCRIPTOR_SET s BINDING b`.
+#[derive(Debug, Clone)]
+pub struct Binding {
+    /// The buffer's name.
+    pub buffer: String,
+    /// Storage or uniform (dynamic ones are these with an offset).
+    pub kind: BindKind,
+    /// The descriptor set.
+    pub set: u32,
+    /// The binding.
+    pub binding: u32,
+    /// The byte offset the shader sees the buffer from (`OFFSET` of a
+    /// dynamic buffer plus `DESCRIPTOR_OFFSET`).
+    pub offset: u64,
+    /// `DESCRIPTOR_RANGE`: the bytes the shader sees (`None`: the rest).
+    pub range: Option<u64>,
+}
+
+/// `ATTACH shader [ENTRY_POINT e] [SPECIALIZE id AS type value]...`.
+#[derive(Debug, Clone)]
+pub struct Attach {
+    /// The shader's name.
+    pub shader: String,
+    /// The entry point (default `main`).
+    pub entry: String,
+    /// Specialization constants.
+    pub specs: Vec<(u32, SpecValue)>,
+}
+
+/// A `PIPELINE compute` (or `DERIVE_PIPELINE`).
+#[derive(Debug, Clone, Default)]
+pub struct Pipeline {
+    /// Its name.
+    pub name: String,
+    /// The compute shader.
+    pub attach: Option<Attach>,
+    /// Descriptor bindings.
+    pub bindings: Vec<Binding>,
+    /// The push-constant buffer's name.
+    pub push_constant: Option<String>,
+    /// `SHADER_OPTIMIZATION` passes (spirv-opt flags), by shader name.
+    pub optimizations: HashMap<String, Vec<String>>,
+}
+
+/// A comparison of `EXPECT buf IDX x CMP values`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Comparator {
+    /// `EQ` (`==`; with a tolerance `~=`).
+    Eq,
+    /// `NE` (`!=`).
+    Ne,
+    /// `LT` (`<`).
+    Lt,
+    /// `LE` (`<=`).
+    Le,
+    /// `GT` (`>`).
+    Gt,
+    /// `GE` (`>=`).
+    Ge,
+}
+
+/// Amber's comparator keywords (data, not code).
+pub const COMPARATORS: &[(&str, Comparator, &str)] = &[
+    ("EQ", Comparator::Eq, "=="),
+    ("NE", Comparator::Ne, "!="),
+    ("LT", Comparator::Lt, "<"),
+    ("LE", Comparator::Le, "<="),
+    ("GT", Comparator::Gt, ">"),
+    ("GE", Comparator::Ge, ">="),
+];
+
+/// A `TOLERANCE` value: absolute, or a percentage of the expected value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tolerance {
+    /// The amount.
+    pub value: f64,
+    /// Whether it is a percentage.
+    pub percent: bool,
+}
+
+/// What an `EXPECT` checks.
+#[derive(Debug, Clone)]
+pub enum Check {
+    /// `IDX offset [TOLERANCE t...] CMP values...`; `format`: the layout
+    /// to read the buffer in, when not its own (VkScript's `probe ssbo`).
+    Values { offset: u64, tolerances: Vec<Tolerance>, comparator: Comparator, values: Vec<Num>, format: Option<Format> },
+    /// `EQ_BUFFER other`.
+    EqBuffer(String),
+    /// `RMSE_BUFFER other TOLERANCE t`.
+    Rmse(String, f64),
+}
+
+/// A command of the script, run in order.
+#[derive(Debug, Clone)]
+pub enum Command {
+    /// `RUN pipeline x y z`.
+    Run { line: usize, pipeline: String, groups: [u32; 3] },
+    /// `COPY from TO to`.
+    Copy { from: String, to: String },
+    /// `EXPECT buffer ...`.
+    Expect { line: usize, buffer: String, check: Check },
+    /// `REPEAT n ... END`.
+    Repeat { count: u32, body: Vec<Command> },
+    /// VkScript's `ssbo ... subdata`, `uniform`: bytes written at
+    /// `offset`, the buffer grown to hold them.
+    Write { buffer: String, offset: u64, bytes: Vec<u8> },
+    /// VkScript's `ssbo B SIZE`: the buffer's length in bytes.
+    Resize { buffer: String, len: u64 },
+}
+
+/// A parsed script.
+#[derive(Debug, Default)]
+pub struct Script {
+    /// Shaders by name.
+    pub shaders: HashMap<String, Shader>,
+    /// Buffers by name.
+    pub buffers: HashMap<String, BufferDecl>,
+    /// Pipelines by name.
+    pub pipelines: HashMap<String, Pipeline>,
+    /// The commands.
+    pub commands: Vec<Command>,
+    /// `DEVICE_FEATURE`, `DEVICE_EXTENSION`, `INSTANCE_EXTENSION`,
+    /// `DEVICE_PROPERTY` and `SET ENGINE_DATA`, as written (recorded).
+    pub requirements: Vec<String>,
+}
+
+/// Device features a script may require that this runner lacks (the
+/// script is skipped); every other one is available or irrelevant to
+/// compute.
+const UNSUPPORTED_FEATURES: &[&str] = &[
+    "RayTracingPipelineFeaturesKHR.rayTracingPipeline",
+    "AccelerationStructureFeaturesKHR.accelerationStructure",
+    "CooperativeMatrixFeaturesKHR.cooperativeMatrix",
+    "BufferDeviceAddressFeatures.bufferDeviceAddress",
+    "ShaderLongVectorFeaturesEXT.longVector",
+];
+
+/// Shader formats by keyword; `None`: known but not available here.
+const SHADER_FORMATS: &[(&str, Option<ShaderFormat>)] = &[
+    ("GLSL", Some(ShaderFormat::Glsl)),
+    ("HLSL", Some(ShaderFormat::Hlsl)),
+    ("SPIRV-ASM", Some(ShaderFormat::SpirvAsm)),
+    ("SPIRV-HEX", Some(ShaderFormat::SpirvHex)),
+    ("SPIRV-BIN", Some(ShaderFormat::SpirvBin)),
+    ("OPENCL-C", None),
+];
+
+/// The largest buffer a script may declare (1 GiB).
+const MAX_BUFFER_BYTES: u64 = 1 << 30;
+
+/// Commands that only concern graphics or ray tracing: a script using one
+/// is skipped.
+const GRAPHICS_ONLY: &[&str] =
+    &["IMAGE", "SAMPLER", "ACCELERATION_STRUCTURE", "CLEAR", "CLEAR_COLOR", "CLEAR_DEPTH", "CLEAR_STENCIL"];
+
+struct Parser<'a> {
+    tokens: Tokens<'a>,
+    script: Script,
+    structs: HashMap<String, Rc<StructType>>,
+    /// `VIRTUAL_FILE`s: their text and first line.
+    virtual_files: HashMap<String, (String, usize)>,
+    directory: &'a Path,
+}
+
+/// Parses `text`; `FILE` paths are relative to `directory`.
+pub fn parse(text: &str, directory: &Path) -> Result<Script, ParseError> {
+    if super::vkscript::is_vkscript(text) {
+        return super::vkscript::parse(text);
+    }
+    let mut parser = Parser {
+        tokens: Tokens::new(text),
+        script: Script::default(),
+        structs: HashMap::new(),
+        virtual_files: HashMap::new(),
+        directory,
+    };
+    parser.script_body()?;
+    Ok(parser.script)
+}
+
+type Parsed<T> = Result<T, ParseError>;
+
+impl Parser<'_> {
+    fn error<T>(&self, message: impl Into<String>) -> Parsed<T> {
+        Err(ParseError::Syntax { line: self.tokens.line(), message: message.into() })
+    }
+
+    fn unsupported<T>(&self, reason: impl Into<String>) -> Parsed<T> {
+        Err(ParseError::Unsupported { line: self.tokens.line(), reason: reason.into() })
+    }
+
+    /// The next word of this line, which `what` names.
+    fn expect_word(&mut self, what: &str) -> Parsed<String> {
+        match self.tokens.word() {
+            Some(word) => Ok(word),
+            None => self.error(format!("missing {what}")),
+        }
+    }
+
+    fn expect_keyword(&mut self, keyword: &str, context: &str) -> Parsed<()> {
+        if self.tokens.keyword(keyword) { Ok(()) } else { self.error(format!("{context}: expected {keyword}")) }
+    }
+
+    fn integer<T: TryFrom<i128>>(&mut self, what: &str) -> Parsed<T> {
+        let word = self.expect_word(what)?;
+        match Num::parse(&word) {
+            Some(Num::Int(value)) => match T::try_from(value) {
+                Ok(value) => Ok(value),
+                Err(_) => self.error(format!("{what} {word} is out of range")),
+            },
+            _ => self.error(format!("{what} must be an integer, not '{word}'")),
+        }
+    }
+
+    fn number(&mut self, what: &str) -> Parsed<Num> {
+        let word = self.expect_word(what)?;
+        match Num::parse(&word) {
+            Some(number) => Ok(number),
+            None => self.error(format!("{what} must be a number, not '{word}'")),
+        }
+    }
+
+    /// The rest of the line must be empty.
+    fn end_of_line(&mut self, command: &str) -> Parsed<()> {
+        match self.tokens.word() {
+            None => Ok(()),
+            Some(extra) => self.error(format!("extra parameter '{extra}' after {command}")),
+        }
+    }
+
+    fn script_body(&mut self) -> Parsed<()> {
+        loop {
+            match self.tokens.next() {
+                Token::Eof => return Ok(()),
+                Token::Eol => continue,
+                Token::Word(word) => {
+                    if let Some(command) = self.repeatable(&word)? {
+                        self.script.commands.push(command);
+                        continue;
+                    }
+                    match word.as_str() {
+                        "SHADER" => self.shader()?,
+                        "BUFFER" => self.buffer()?,
+                        "STRUCT" => self.structure()?,
+                        "PIPELINE" => self.pipeline(None)?,
+                        "DERIVE_PIPELINE" => {
+                            let name = self.expect_word("pipeline name")?;
+                            self.expect_keyword("FROM", "DERIVE_PIPELINE")?;
+                            let parent = self.expect_word("parent pipeline")?;
+                            let Some(parent) = self.script.pipelines.get(&parent).cloned() else {
+                                return self.error(format!("unknown parent pipeline '{parent}'"));
+                            };
+                            self.pipeline(Some((name, parent)))?;
+                        }
+                        "REPEAT" => {
+                            let command = self.repeat()?;
+                            self.script.commands.push(command);
+                        }
+                        "DEVICE_FEATURE" => {
+                            let feature = self.expect_word("feature name")?;
+                            self.end_of_line("DEVICE_FEATURE")?;
+                            if UNSUPPORTED_FEATURES.contains(&feature.as_str()) {
+                                return self.unsupported(format!("device feature {feature} is not supported"));
+                            }
+                            self.script.requirements.push(format!("DEVICE_FEATURE {feature}"));
+                        }
+                        "DEVICE_EXTENSION" | "INSTANCE_EXTENSION" | "DEVICE_PROPERTY" | "SET" => {
+                            let rest = self.tokens.rest_of_line();
+                            if rest.is_empty() {
+                                return self.error(format!("{word} needs a value"));
+                            }
+                            if word == "SET" && rest[0] != "ENGINE_DATA" {
+                                return self.error(format!("SET {}: only SET ENGINE_DATA is known", rest[0]));
+                            }
+                            self.script.requirements.push(format!("{word} {}", rest.join(" ")));
+                        }
+                        "VIRTUAL_FILE" => {
+                            let path = self.expect_word("virtual file path")?;
+                            self.end_of_line("VIRTUAL_FILE")?;
+                            let first_line = self.tokens.line() + 1;
+                            let Some(text) = self.tokens.raw_until_end() else {
+                                return self.error("VIRTUAL_FILE without END");
+                            };
+                            self.virtual_files.insert(path, (text, first_line));
+                        }
+                        other if GRAPHICS_ONLY.contains(&other) => {
+                            return self.unsupported(format!(
+                                "{other}: images, samplers, graphics and ray tracing are not supported"
+                            ));
+                        }
+                        other => return self.error(format!("unknown command '{other}'")),
+                    }
+                }
+            }
+        }
+    }
+
+    /// `RUN`, `COPY`, `EXPECT` (commands that `REPEAT` may hold).
+    fn repeatable(&mut self, word: &str) -> Parsed<Option<Command>> {
+        let line = self.tokens.line();
+        Ok(Some(match word {
+            "RUN" => {
+                let _ = self.tokens.keyword("TIMED_EXECUTION");
+                let pipeline = self.expect_word("pipeline name")?;
+                if !self.script.pipelines.contains_key(&pipeline) {
+                    return self.error(format!("unknown pipeline '{pipeline}'"));
+                }
+                if let Some(next) = self.tokens.peek_word()
+                    && next.starts_with("DRAW")
+                {
+                    return self.unsupported(format!("RUN {next}: graphics pipelines are not supported"));
+                }
+                let groups = [self.integer("x")?, self.integer("y")?, self.integer("z")?];
+                self.end_of_line("RUN")?;
+                Command::Run { line, pipeline, groups }
+            }
+            "COPY" => {
+                let from = self.buffer_name()?;
+                self.expect_keyword("TO", "COPY")?;
+                let to = self.buffer_name()?;
+                self.end_of_line("COPY")?;
+                Command::Copy { from, to }
+            }
+            "EXPECT" => self.expect(line)?,
+            _ => return Ok(None),
+        }))
+    }
+
+    fn buffer_name(&mut self) -> Parsed<String> {
+        let name = self.expect_word("buffer name")?;
+        if !self.script.buffers.contains_key(&name) {
+            return self.error(format!("unknown buffer '{name}'"));
+        }
+        Ok(name)
+    }
+
+    fn repeat(&mut self) -> Parsed<Command> {
+        let count = self.integer("REPEAT count")?;
+        self.end_of_line("REPEAT")?;
+        let mut body = Vec::new();
+        loop {
+            match self.tokens.next() {
+                Token::Eof => return self.error("REPEAT without END"),
+                Token::Eol => {}
+                Token::Word(word) if word == "END" => break,
+                Token::Word(word) => match self.repeatable(&word)? {
+                    Some(command) => body.push(command),
+                    None if word == "REPEAT" => body.push(self.repeat()?),
+                    None => return self.error(format!("{word} cannot be repeated (RUN, COPY, EXPECT, REPEAT)")),
+                },
+            }
+        }
+        Ok(Command::Repeat { count, body })
+    }
+
+    fn shader(&mut self) -> Parsed<()> {
+        let kind = self.expect_word("shader type")?;
+        let name = self.expect_word("shader name")?;
+        let line = self.tokens.line();
+        let format = self.expect_word("shader format")?;
+        if kind != "compute" {
+            return self.unsupported(format!("SHADER {kind}: only compute shaders run here (no graphics)"));
+        }
+        let Some((_, format)) = SHADER_FORMATS.iter().find(|(keyword, _)| *keyword == format) else {
+            return self.error(format!("unknown shader format '{format}'"));
+        };
+        let Some(format) = *format else {
+            return self.unsupported("OPENCL-C shaders need clspv, which is not available");
+        };
+        let target_env = if self.tokens.keyword("TARGET_ENV") { Some(self.expect_word("target env")?) } else { None };
+        let (source, origin) = if self.tokens.keyword("FILE") {
+            let path = self.expect_word("shader file")?;
+            let full = self.directory.join(&path);
+            let source = std::fs::read(&full)
+                .or_else(|failure| self.error(format!("cannot read shader file '{path}': {failure}")))?;
+            (source, (Some(full.display().to_string()), 1))
+        } else if self.tokens.keyword("VIRTUAL_FILE") {
+            let path = self.expect_word("virtual file path")?;
+            match self.virtual_files.get(&path) {
+                Some((text, first_line)) => (text.clone().into_bytes(), (None, *first_line)),
+                None => return self.error(format!("unknown virtual file '{path}'")),
+            }
+        } else {
+            self.end_of_line("SHADER")?;
+            if format == ShaderFormat::SpirvBin {
+                return self.error("SPIRV-BIN shaders come from a FILE");
+            }
+            match self.tokens.raw_until_end() {
+                Some(text) if !text.trim().is_empty() => (text.into_bytes(), (None, line + 1)),
+                Some(_) => return self.error("SHADER must not be empty"),
+                None => return self.error("SHADER without END"),
+            }
+        };
+        self.end_of_line("SHADER")?;
+        if self.script.shaders.contains_key(&name) {
+            return self.error(format!("shader '{name}' declared twice"));
+        }
+        self.script.shaders.insert(name.clone(), Shader { name, line, format, target_env, source, origin });
+        Ok(())
+    }
+
+    /// A data type name: builtin, `STRUCT`, or image format, with `[]`.
+    fn data_type(&mut self, name: &str) -> Parsed<Result<Format, String>> {
+        // Amber's default layout; a later STD140 rebuilds it.
+        self.data_type_in(name, Layout::Std430)
+    }
+
+    fn data_type_in(&self, name: &str, layout: Layout) -> Parsed<Result<Format, String>> {
+        let (base, array) = match name.strip_suffix("[]") {
+            Some(base) => (base, true),
+            None => (name, false),
+        };
+        let ty = match (builtin_type(base), self.structs.get(base)) {
+            (Some(ty), _) => ty,
+            (None, Some(def)) => Type::Struct(Rc::clone(def)),
+            (None, None) => {
+                let looks_like_format = base.starts_with(|c: char| "RGBADSX".contains(c)) && base.contains('_');
+                if looks_like_format && !array {
+                    return Ok(Format::image(base));
+                }
+                return self.error(format!("unknown data type '{name}'"));
+            }
+        };
+        Ok(Ok(Format::of(&ty, array, layout, name)))
+    }
+
+    fn buffer(&mut self) -> Parsed<()> {
+        let name = self.expect_word("buffer name")?;
+        if self.script.buffers.contains_key(&name) {
+            return self.error(format!("buffer '{name}' declared twice"));
+        }
+        let how = self.expect_word("DATA_TYPE or FORMAT")?;
+        let decl = match how.as_str() {
+            "DATA_TYPE" => {
+                let type_name = self.expect_word("data type")?;
+                let mut format = self.data_type(&type_name)?;
+                if self.tokens.keyword("STD140") {
+                    format = self.data_type_in(&type_name, Layout::Std140)?;
+                } else {
+                    let _ = self.tokens.keyword("STD430");
+                }
+                let format = match format {
+                    Ok(format) => format,
+                    Err(reason) => return self.unsupported(reason),
+                };
+                let bytes = self.initializer(&format)?;
+                BufferDecl { format: Ok(format), bytes }
+            }
+            "FORMAT" => {
+                let format_name = self.expect_word("format")?;
+                let format = Format::image(&format_name);
+                let mut bytes = Vec::new();
+                while let Some(word) = self.tokens.word() {
+                    match word.as_str() {
+                        "MIP_LEVELS" | "SAMPLES" => {
+                            let _: u32 = self.integer(&word)?;
+                        }
+                        "FILE" => {
+                            let Ok(format) = &format else {
+                                return self.unsupported(format.unwrap_err());
+                            };
+                            bytes = self.file_data(format, None)?;
+                        }
+                        other => return self.error(format!("unknown BUFFER FORMAT parameter '{other}'")),
+                    }
+                }
+                BufferDecl { format, bytes }
+            }
+            other => return self.error(format!("BUFFER {other}: expected DATA_TYPE or FORMAT")),
+        };
+        self.script.buffers.insert(name, decl);
+        Ok(())
+    }
+
+    /// `SIZE n FILL v | SIZE n SERIES_FROM a INC_BY b | SIZE n FILE ... |
+    /// DATA ... END | WIDTH w HEIGHT h ...`.
+    fn initializer(&mut self, format: &Format) -> Parsed<Vec<u8>> {
+        let what = self.expect_word("buffer initializer (SIZE, DATA, WIDTH)")?;
+        let elements: u64 = match what.as_str() {
+            "DATA" => {
+                let values = self.data_values(true)?;
+                self.end_of_line("DATA ... END")?;
+                return encode(format, &values, None).or_else(|message| self.error(message));
+            }
+            "SIZE" => self.integer("SIZE")?,
+            "WIDTH" => {
+                let width: u64 = self.integer("WIDTH")?;
+                self.expect_keyword("HEIGHT", "BUFFER WIDTH")?;
+                let height: u64 = self.integer("HEIGHT")?;
+                width.saturating_mul(height)
+            }
+            other => return self.error(format!("unknown BUFFER initializer '{other}'")),
+        };
+        // Bad sizes are errors, not an abort when the memory runs out.
+        let bytes = elements.saturating_mul(u64::from(format.stride));
+        if bytes > MAX_BUFFER_BYTES {
+            return self.error(format!("a buffer of {bytes} bytes: at most {MAX_BUFFER_BYTES} are supported"));
+        }
+        let elements = elements as usize;
+        if what == "WIDTH" && self.tokens.peek_word().is_none() {
+            return Ok(vec![0; bytes as usize]);
+        }
+        let how = self.expect_word("FILL, SERIES_FROM or FILE")?;
+        let values = match how.as_str() {
+            "FILL" => {
+                let value = self.number("FILL value")?;
+                vec![value; elements * format.fields.len()]
+            }
+            "SERIES_FROM" => {
+                if format.fields.len() != 1 {
+                    return self.error("SERIES_FROM needs a scalar data type");
+                }
+                let start = self.number("SERIES_FROM start")?;
+                self.expect_keyword("INC_BY", "SERIES_FROM")?;
+                let step = self.number("INC_BY value")?;
+                match (format.fields[0].scalar.is_float(), start, step) {
+                    (false, Num::Int(start), Num::Int(step)) => {
+                        (0..elements).map(|index| Num::Int(start + step * index as i128)).collect()
+                    }
+                    (false, _, _) => return self.error("SERIES_FROM of an integer type needs integers"),
+                    // Repeated addition, as Amber counts.
+                    (true, start, step) => {
+                        std::iter::successors(Some(start.as_f64()), |value| Some(value + step.as_f64()))
+                            .take(elements)
+                            .map(Num::Float)
+                            .collect()
+                    }
+                }
+            }
+            "FILE" => return self.file_data(format, Some(elements)),
+            other => return self.error(format!("unknown BUFFER initializer '{other}'")),
+        };
+        self.end_of_line(&format!("BUFFER {how}"))?;
+        encode(format, &values, Some(elements)).or_else(|message| self.error(message))
+    }
+
+    /// `FILE [BINARY|TEXT|PNG] path`.
+    fn file_data(&mut self, format: &Format, elements: Option<usize>) -> Parsed<Vec<u8>> {
+        let mut kind = self.expect_word("file name")?;
+        let path = if matches!(kind.as_str(), "BINARY" | "TEXT" | "PNG") {
+            self.expect_word("file name")?
+        } else {
+            std::mem::replace(&mut kind, "PNG".into())
+        };
+        if kind == "PNG" {
+            return self.unsupported("PNG buffer files are image data: not supported");
+        }
+        let contents = std::fs::read(self.directory.join(&path))
+            .or_else(|failure| self.error(format!("cannot read '{path}': {failure}")))?;
+        self.end_of_line("FILE")?;
+        let mut bytes = if kind == "TEXT" {
+            let text = String::from_utf8_lossy(&contents);
+            let mut values = Vec::new();
+            for word in text.split_whitespace() {
+                match Num::parse(word) {
+                    Some(value) => values.push(value),
+                    None => return self.error(format!("'{path}': '{word}' is not a number")),
+                }
+            }
+            encode(format, &values, None).or_else(|message| self.error(format!("'{path}': {message}")))?
+        } else {
+            contents
+        };
+        if let Some(elements) = elements {
+            bytes.resize(elements * format.stride as usize, 0);
+        }
+        Ok(bytes)
+    }
+
+    /// Numbers up to `END` (over lines when `multi_line`).
+    fn data_values(&mut self, multi_line: bool) -> Parsed<Vec<Num>> {
+        let mut values = Vec::new();
+        loop {
+            match self.tokens.next() {
+                Token::Word(word) if word == "END" => return Ok(values),
+                Token::Word(word) => match Num::parse(&word) {
+                    Some(value) => values.push(value),
+                    None => return self.error(format!("invalid BUFFER data value '{word}'")),
+                },
+                Token::Eol if multi_line => {}
+                Token::Eol | Token::Eof => return self.error("DATA without END"),
+            }
+        }
+    }
+
+    fn structure(&mut self) -> Parsed<()> {
+        let name = self.expect_word("STRUCT name")?;
+        let stride = if self.tokens.keyword("STRIDE") { Some(self.integer("STRIDE")?) } else { None };
+        self.end_of_line("STRUCT")?;
+        let mut members: Vec<Member> = Vec::new();
+        loop {
+            match self.tokens.next() {
+                Token::Eof => return self.error("STRUCT without END"),
+                Token::Eol => continue,
+                Token::Word(word) if word == "END" => break,
+                Token::Word(type_name) => {
+                    let ty = match (builtin_type(&type_name), self.structs.get(&type_name)) {
+                        (Some(ty), _) => ty,
+                        (None, Some(def)) => Type::Struct(Rc::clone(def)),
+                        (None, None) if type_name == name => return self.error("recursive STRUCT"),
+                        (None, None) => return self.error(format!("unknown type '{type_name}' for STRUCT member")),
+                    };
+                    let member_name = self.expect_word("STRUCT member name")?;
+                    if members.iter().any(|member| member.name == member_name) {
+                        return self.error(format!("duplicate STRUCT member '{member_name}'"));
+                    }
+                    let mut member = Member { name: member_name, ty, offset: None, matrix_stride: None };
+                    while let Some(word) = self.tokens.word() {
+                        match word.as_str() {
+                            "OFFSET" => member.offset = Some(self.integer("OFFSET")?),
+                            "MATRIX_STRIDE" if matches!(member.ty, Type::Matrix { .. }) => {
+                                member.matrix_stride = Some(self.integer("MATRIX_STRIDE")?)
+                            }
+                            "ARRAY_STRIDE" => {
+                                return self.unsupported("sized array STRUCT members are not supported");
+                            }
+                            other => return self.error(format!("unknown STRUCT member parameter '{other}'")),
+                        }
+                    }
+                    members.push(member);
+                }
+            }
+        }
+        self.end_of_line("END")?;
+        if members.is_empty() {
+            return self.error(format!("STRUCT {name} has no members"));
+        }
+        self.structs.insert(name.clone(), Rc::new(StructType { name, members, stride }));
+        Ok(())
+    }
+
+    fn pipeline(&mut self, derived: Option<(String, Pipeline)>) -> Parsed<()> {
+        let mut pipeline = match derived {
+            Some((name, parent)) => Pipeline { name, ..parent },
+            None => {
+                let kind = self.expect_word("pipeline type")?;
+                let name = self.expect_word("pipeline name")?;
+                match kind.as_str() {
+                    "compute" => {}
+                    "graphics" | "ray_tracing" => {
+                        return self.unsupported(format!("{kind} pipeline '{name}': only compute pipelines run here"));
+                    }
+                    other => return self.error(format!("unknown pipeline type '{other}'")),
+                }
+                Pipeline { name, ..Pipeline::default() }
+            }
+        };
+        self.end_of_line("PIPELINE")?;
+        loop {
+            let word = match self.tokens.next() {
+                Token::Eof => return self.error("PIPELINE without END"),
+                Token::Eol => continue,
+                Token::Word(word) => word,
+            };
+            match word.as_str() {
+                "END" => break,
+                "ATTACH" => self.attach(&mut pipeline)?,
+                "BIND" => self.bind(&mut pipeline)?,
+                "SHADER_OPTIMIZATION" => {
+                    let shader = self.expect_word("shader name")?;
+                    self.end_of_line("SHADER_OPTIMIZATION")?;
+                    let passes = self.block_words()?;
+                    pipeline.optimizations.insert(shader, passes);
+                }
+                "COMPILE_OPTIONS" => {
+                    let _ = self.expect_word("shader name")?;
+                    self.end_of_line("COMPILE_OPTIONS")?;
+                    // OpenCL-C only, which is refused at its SHADER.
+                    self.block_words()?;
+                }
+                "SUBGROUP" => self.subgroup()?,
+                "SET" => return self.unsupported("SET KERNEL: OpenCL-C arguments are not supported"),
+                other => {
+                    return self.error(format!("'{other}' is not a compute PIPELINE command (ATTACH, BIND, ...)"));
+                }
+            }
+        }
+        self.end_of_line("END")?;
+        if pipeline.attach.is_none() {
+            return self.error(format!("pipeline '{}' has no shader (ATTACH)", pipeline.name));
+        }
+        self.script.pipelines.insert(pipeline.name.clone(), pipeline);
+        Ok(())
+    }
+
+    /// Words of lines up to `END`.
+    fn block_words(&mut self) -> Parsed<Vec<String>> {
+        let mut words = Vec::new();
+        loop {
+            match self.tokens.next() {
+                Token::Eof => return self.error("block without END"),
+                Token::Eol => {}
+                Token::Word(word) if word == "END" => return Ok(words),
+                Token::Word(word) => words.push(word),
+            }
+        }
+    }
+
+    /// `SUBGROUP shader ... END`: this runner's subgroups have one invocation.
+    fn subgroup(&mut self) -> Parsed<()> {
+        let line = self.tokens.line();
+        let _ = self.expect_word("shader name")?;
+        self.end_of_line("SUBGROUP")?;
+        let words = self.block_words()?;
+        let mut words = words.iter();
+        while let Some(word) = words.next() {
+            let value = words.next().map(String::as_str).unwrap_or("");
+            match (word.as_str(), value) {
+                ("FULLY_POPULATED" | "VARYING_SIZE", "on" | "off") => {}
+                ("REQUIRED_SIZE", "MIN" | "MAX" | "1") => {}
+                ("REQUIRED_SIZE", size) => {
+                    let reason = format!("subgroup size {size} required; this runner's is 1");
+                    return Err(ParseError::Unsupported { line, reason });
+                }
+                (other, _) => return self.error(format!("unknown SUBGROUP setting '{other}'")),
+            }
+        }
+        Ok(())
+    }
+
+    fn attach(&mut self, pipeline: &mut Pipeline) -> Parsed<()> {
+        let shader = self.expect_word("shader name")?;
+        if !self.script.shaders.contains_key(&shader) {
+            return self.error(format!("unknown shader '{shader}'"));
+        }
+        let mut attach = Attach { shader, entry: "main".into(), specs: Vec::new() };
+        while let Some(word) = self.tokens.word() {
+            match word.as_str() {
+                "ENTRY_POINT" => attach.entry = self.expect_word("entry point name")?,
+                "TYPE" => {
+                    let kind = self.expect_word("shader type")?;
+                    if kind != "compute" {
+                        return self.unsupported(format!("ATTACH TYPE {kind}: only compute shaders run here"));
+                    }
+                }
+                "SPECIALIZE" => {
+                    let id = self.integer("specialization id")?;
+                    self.expect_keyword("AS", "SPECIALIZE")?;
+                    let ty = self.expect_word("specialization type")?;
+                    let value = self.number("specialization value")?;
+                    let value = match (ty.as_str(), value) {
+                        ("uint32", Num::Int(value)) => SpecValue::Integer(i128::from(value as u32)),
+                        ("int32", Num::Int(value)) => SpecValue::Integer(i128::from(value as i32)),
+                        ("float", value) => SpecValue::Float(f64::from(value.as_f64() as f32)),
+                        ("uint32" | "int32", _) => {
+                            return self.error(format!("SPECIALIZE {id}: {ty} needs an integer"));
+                        }
+                        _ => return self.error(format!("SPECIALIZE {id}: only uint32, int32 and float values")),
+                    };
+                    attach.specs.push((id, value));
+                }
+                other => return self.error(format!("unknown ATTACH parameter '{other}'")),
+            }
+        }
+        if pipeline.attach.is_some() {
+            return self.error("a compute pipeline has one shader");
+        }
+        pipeline.attach = Some(attach);
+        Ok(())
+    }
+
+    fn bind(&mut self, pipeline: &mut Pipeline) -> Parsed<()> {
+        let what = self.expect_word("BUFFER")?;
+        if what != "BUFFER" {
+            return self
+                .unsupported(format!("BIND {what}: only BIND BUFFER is supported (no arrays, images, samplers)"));
+        }
+        let buffer = self.buffer_name()?;
+        if !self.tokens.keyword("AS") {
+            return self.unsupported("BIND without AS: OpenCL-C kernel arguments are not supported");
+        }
+        let kind = self.expect_word("buffer type")?;
+        let (kind, dynamic) = match kind.as_str() {
+            "storage" => (BindKind::Storage, false),
+            "uniform" => (BindKind::Uniform, false),
+            "storage_dynamic" => (BindKind::Storage, true),
+            "uniform_dynamic" => (BindKind::Uniform, true),
+            "push_constant" => {
+                self.end_of_line("BIND ... AS push_constant")?;
+                pipeline.push_constant = Some(buffer);
+                return Ok(());
+            }
+            other => return self.unsupported(format!("BIND ... AS {other}: only storage, uniform and push_constant")),
+        };
+        if let Err(reason) = &self.script.buffers[&buffer].format {
+            return self.unsupported(format!("buffer '{buffer}': {reason}"));
+        }
+        self.expect_keyword("DESCRIPTOR_SET", "BIND")?;
+        let set = self.integer("DESCRIPTOR_SET")?;
+        self.expect_keyword("BINDING", "BIND")?;
+        let binding = self.integer("BINDING")?;
+        let mut offset: u64 = 0;
+        let mut range = None;
+        if dynamic {
+            self.expect_keyword("OFFSET", "a dynamic buffer")?;
+            offset = self.integer("OFFSET")?;
+        }
+        while let Some(word) = self.tokens.word() {
+            match word.as_str() {
+                "DESCRIPTOR_OFFSET" => offset += self.integer::<u64>("DESCRIPTOR_OFFSET")?,
+                "DESCRIPTOR_RANGE" => {
+                    let value: i128 = self.integer("DESCRIPTOR_RANGE")?;
+                    // -1 is VK_WHOLE_SIZE.
+                    range = u64::try_from(value).ok();
+                }
+                other => return self.error(format!("unknown BIND parameter '{other}'")),
+            }
+        }
+        pipeline.bindings.retain(|old| (old.set, old.binding) != (set, binding));
+        pipeline.bindings.push(Binding { buffer, kind, set, binding, offset, range });
+        Ok(())
+    }
+
+    fn expect(&mut self, line: usize) -> Parsed<Command> {
+        let buffer = self.buffer_name()?;
+        let format = match &self.script.buffers[&buffer].format {
+            Ok(format) => format.clone(),
+            Err(reason) => return self.unsupported(format!("buffer '{buffer}': {reason}")),
+        };
+        let what = self.expect_word("IDX, EQ_BUFFER, RMSE_BUFFER or EQ_HISTOGRAM_EMD_BUFFER")?;
+        let check = match what.as_str() {
+            "EQ_BUFFER" => Check::EqBuffer(self.buffer_name()?),
+            "RMSE_BUFFER" => {
+                let other = self.buffer_name()?;
+                self.expect_keyword("TOLERANCE", "EXPECT RMSE_BUFFER")?;
+                Check::Rmse(other, self.number("TOLERANCE")?.as_f64())
+            }
+            "EQ_HISTOGRAM_EMD_BUFFER" => {
+                return self.unsupported("EQ_HISTOGRAM_EMD_BUFFER (a comparison of image histograms) is not supported");
+            }
+            "IDX" => {
+                let offset = self.integer("IDX")?;
+                if let Some(Num::Int(_)) = self.tokens.peek_word().as_deref().and_then(Num::parse) {
+                    return self.unsupported("EXPECT IDX x y (image probes) is not supported");
+                }
+                let mut tolerances = Vec::new();
+                if self.tokens.keyword("TOLERANCE") {
+                    while let Some(word) = self.tokens.peek_word() {
+                        let (number, percent) = match word.strip_suffix('%') {
+                            Some(number) => (number, true),
+                            None => (word.as_str(), false),
+                        };
+                        let Some(value) = Num::parse(number) else { break };
+                        self.tokens.word();
+                        tolerances.push(Tolerance { value: value.as_f64(), percent });
+                    }
+                    if tolerances.is_empty() || tolerances.len() > 4 {
+                        return self.error("TOLERANCE takes 1 to 4 values");
+                    }
+                }
+                let comparator = self.expect_word("comparator")?;
+                let Some(&(_, comparator, _)) = COMPARATORS.iter().find(|(name, _, _)| *name == comparator) else {
+                    return self.error(format!("unknown comparator '{comparator}' (EQ NE LT LE GT GE)"));
+                };
+                if !tolerances.is_empty() && comparator != Comparator::Eq {
+                    return self.error("TOLERANCE only with EQ");
+                }
+                let mut values = Vec::new();
+                while let Some(word) = self.tokens.word() {
+                    match Num::parse(&word) {
+                        Some(value) => values.push(value),
+                        None => return self.error(format!("invalid EXPECT value '{word}'")),
+                    }
+                }
+                if values.is_empty() {
+                    return self.error("EXPECT needs values to compare");
+                }
+                if let Some(index) = values.iter().enumerate().position(|(index, value)| {
+                    !format.fields[index % format.fields.len()].scalar.is_float() && matches!(value, Num::Float(_))
+                }) {
+                    return self.error(format!("EXPECT value {index} is not an integer, as the buffer's type"));
+                }
+                Check::Values { offset, tolerances, comparator, values, format: None }
+            }
+            other => return self.error(format!("EXPECT {buffer} {other}: expected IDX, EQ_BUFFER or RMSE_BUFFER")),
+        };
+        if let Check::EqBuffer(other) | Check::Rmse(other, _) = &check
+            && self.script.buffers[other].format.as_ref().map(|format| format.fields.clone())
+                != Ok(format.fields.clone())
+        {
+            return self.error(format!("EXPECT {buffer} {what} {other}: buffers of different formats"));
+        }
+        self.end_of_line("EXPECT")?;
+        Ok(Command::Expect { line, buffer, check })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SHADER: &str = "SHADER compute s GLSL\n#version 450\nvoid main() {}\nEND\n";
+
+    fn parsed(body: &str) -> Result<Script, ParseError> {
+        parse(&format!("#!amber\n{SHADER}{body}"), Path::new("."))
+    }
+
+    #[test]
+    fn derived_pipelines_inherit_and_override() {
+        let script = parsed(
+            "BUFFER a DATA_TYPE uint32 SIZE 2 FILL 1\nBUFFER b DATA_TYPE uint32 SIZE 2 FILL 2\n\
+             PIPELINE compute p\n  ATTACH s SPECIALIZE 1 AS float 0.5\n  BIND BUFFER a AS storage DESCRIPTOR_SET 0 BINDING 0\nEND\n\
+             DERIVE_PIPELINE q FROM p\n  BIND BUFFER b AS storage DESCRIPTOR_SET 0 BINDING 0\nEND\n",
+        )
+        .unwrap();
+        let q = &script.pipelines["q"];
+        assert_eq!(q.attach.as_ref().unwrap().specs, vec![(1, SpecValue::Float(0.5))]);
+        assert_eq!(q.bindings.len(), 1);
+        assert_eq!(q.bindings[0].buffer, "b");
+        assert_eq!(script.pipelines["p"].bindings[0].buffer, "a");
+    }
+
+    #[test]
+    fn repeat_nests_and_buffers_fill() {
+        let script = parsed(
+            "BUFFER a DATA_TYPE int8 SIZE 3 SERIES_FROM -1 INC_BY 1\nBUFFER v DATA_TYPE vec3<int16> SIZE 1 FILL 7\n\
+             PIPELINE compute p\n  ATTACH s\nEND\nREPEAT 2\n  RUN p 1 1 1\n  REPEAT 3\n    COPY a TO v\n  END\nEND\n",
+        )
+        .unwrap();
+        assert_eq!(script.buffers["a"].bytes, vec![0xff, 0, 1]);
+        assert_eq!(script.buffers["v"].bytes, vec![7, 0, 7, 0, 7, 0, 0, 0]);
+        let [Command::Repeat { count: 2, body }] = script.commands.as_slice() else { panic!("{:?}", script.commands) };
+        assert!(matches!(body.as_slice(), [Command::Run { .. }, Command::Repeat { count: 3, .. }]));
+    }
+
+    #[test]
+    fn errors_are_located_and_unsupported_skipped() {
+        let error = parsed("BUFFER a DATA_TYPE uint32 SIZE 1 FILL 0\nEXPECT a IDX 0 ABOUT 1\n").unwrap_err();
+        assert_eq!(
+            error,
+            ParseError::Syntax { line: 7, message: "unknown comparator 'ABOUT' (EQ NE LT LE GT GE)".into() }
+        );
+        let skipped = parsed("PIPELINE graphics g\nEND\n").unwrap_err();
+        assert!(matches!(skipped, ParseError::Unsupported { line: 6, .. }), "{skipped:?}");
+        let error = parsed("BUFFER a DATA_TYPE uint32 SIZE 4000000000 FILL 0\n").unwrap_err();
+        assert!(matches!(error, ParseError::Syntax { line: 6, .. }), "{error:?}");
+    }
+}
