@@ -118,6 +118,21 @@ def shader_results(spec):
         ("nest", "OpSpecConstantComposite %arr2 %va %ins", None),
         ("nest12", "OpSpecConstantOp %int CompositeExtract %nest 1 0", inserted[0]),
         ("nest03", "OpSpecConstantOp %int CompositeExtract %nest 0 3", va[3]),
+        # Select with a scalar condition of a whole vector, array, struct
+        # (SPIR-V 1.4; lavapipe's per-component vector select gets the
+        # components after the first wrong, fuzz-diff finding 05, docs/differential.md).
+        ("vsel", "OpSpecConstantOp %v4int Select %t %va %ins", None),
+        ("vsel0", "OpSpecConstantOp %int CompositeExtract %vsel 0", (va if t else inserted)[0]),
+        ("vsel1", "OpSpecConstantOp %int CompositeExtract %vsel 1", (va if t else inserted)[1]),
+        ("nest2", "OpSpecConstantComposite %arr2 %ins %va", None),
+        ("asel", "OpSpecConstantOp %arr2 Select %f %nest %nest2", None),
+        ("asel01", "OpSpecConstantOp %int CompositeExtract %asel 0 1", (va if f else inserted)[1]),
+        ("asel13", "OpSpecConstantOp %int CompositeExtract %asel 1 3", (inserted if f else va)[3]),
+        ("sa", "OpSpecConstantComposite %st %iadd %va", None),
+        ("sb", "OpSpecConstantComposite %st %isub %ins", None),
+        ("ssel", "OpSpecConstantOp %st Select %t %sa %sb", None),
+        ("ssel0", "OpSpecConstantOp %int CompositeExtract %ssel 0", a + b if t else a - b),
+        ("ssel11", "OpSpecConstantOp %int CompositeExtract %ssel 1 1", (va if t else inserted)[1]),
     ]
     return rows, h, g
 
@@ -157,6 +172,7 @@ def shader_assembly():
       %v4int = OpTypeVector %int 4
          %c2 = OpConstant %uint 2
        %arr2 = OpTypeArray %v4int %c2
+         %st = OpTypeStruct %int %v4int
         %rta = OpTypeRuntimeArray %uint
       %block = OpTypeStruct %rta
   %ptr_block = OpTypePointer StorageBuffer %block

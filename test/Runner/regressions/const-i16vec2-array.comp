@@ -1,4 +1,4 @@
-// /work/findings 03 (issue 17): a constant struct holding an i16vec2[3]
+// fuzz-diff finding 03, docs/differential.md (issue 17): a constant struct holding an i16vec2[3]
 // failed to lower ("'llvm.mlir.constant' op type and attribute have a
 // different number of elements: 3 vs. 6") when glslang gave the constant
 // the array type of a std140 block, stride 16: an element padded to its

@@ -1,4 +1,4 @@
-// /work/findings 02 (issue 17): with bounds checks on, a vector read of a
+// fuzz-diff finding 02, docs/differential.md (issue 17): with bounds checks on, a vector read of a
 // push-constant ivec3 followed by a 16-bit last member read zeros. The
 // check took a load's length from LLVM's alloc size, 16 bytes for a
 // <3 x i32>, where the load touches its store size, 12: the 30-byte block

@@ -1,4 +1,4 @@
-// /work/findings 01 (issue 17): --spec for a SpecId the module lacks was
+// fuzz-diff finding 01, docs/differential.md (issue 17): --spec for a SpecId the module lacks was
 // refused, while Vulkan ignores a VkSpecializationMapEntry whose constantID
 // the module does not have; spirv-opt -O removes unused specialization
 // constants, so the command line that ran the glslang binary failed on its

@@ -374,6 +374,19 @@ impl<'c, 'w> Importer<'c, 'w> {
             state.materialized.insert((state.scope, id), value);
             return Ok(value);
         }
+        if opcode == op::SELECT && self.select_by_members(type_id) {
+            // A struct, array or matrix (SPIR-V 1.4's whole-object select):
+            // member by member, as OpSelect of one.
+            let mut operands = Vec::with_capacity(3);
+            for index in 3..6 {
+                let operand = self.word(inst, index)?;
+                operands.push(self.value(state, inst, operand)?);
+            }
+            let location = self.location(inst, None);
+            let value = self.select_composite(state, inst, location, operands[0], [operands[1], operands[2]])?;
+            state.materialized.insert((state.scope, id), value);
+            return Ok(value);
+        }
         // OpInBoundsAccessChain only adds that the indices are in bounds.
         let table_opcode = if opcode == op::IN_BOUNDS_ACCESS_CHAIN { op::ACCESS_CHAIN } else { opcode };
         let info = tables::op(table_opcode).filter(|info| info.autogen && info.result).ok_or_else(|| {

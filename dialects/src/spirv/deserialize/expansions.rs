@@ -178,6 +178,16 @@ impl<'c, 'w> Importer<'c, 'w> {
         self.emit(state, inst, location, "spirv.CompositeConstruct", &copied, &[], Some(target))
     }
 
+    /// Whether `OpSelect` (or `OpSpecConstantOp Select`) of result type
+    /// `type_id` goes through [`Self::select_composite`]: structs, arrays
+    /// and matrices, which `spirv.Select` does not take.
+    pub(super) fn select_by_members(&self, type_id: u32) -> bool {
+        !matches!(
+            self.type_models.get(&type_id).map(|model| &**model),
+            Some(SpirvType::Integer { .. } | SpirvType::Float(_) | SpirvType::Vector { .. } | SpirvType::Pointer { .. })
+        )
+    }
+
     /// `OpSelect` of structs or arrays (SPIR-V 1.4), which `spirv.Select`
     /// does not take: member by member (nested composites likewise), then
     /// rebuilt. The condition is a scalar for composites.

@@ -1380,16 +1380,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.relational(state, inst, location)?;
                 Ok(false)
             }
-            op::SELECT if !matches!(
-                self.type_models.get(&self.word(inst, 0)?).map(|model| &**model),
-                Some(
-                    SpirvType::Integer { .. }
-                        | SpirvType::Float(_)
-                        | SpirvType::Vector { .. }
-                        | SpirvType::Pointer { .. }
-                )
-            ) =>
-            {
+            op::SELECT if self.select_by_members(self.word(inst, 0)?) => {
                 // Structs, arrays, matrices: member by member.
                 let condition = self.value(state, inst, self.word(inst, 2)?)?;
                 let a = self.value(state, inst, self.word(inst, 3)?)?;
