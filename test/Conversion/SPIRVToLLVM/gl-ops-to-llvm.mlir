@@ -1254,11 +1254,30 @@ spirv.func @ldexp_scalar(%x: f32, %e: i32) -> f32 "None" {
 
 // CHECK-LABEL: @ldexp_vector
 // CHECK-SAME: (%[[X:.*]]: vector<3xf64>, %[[E:.*]]: vector<3xi16>) -> vector<3xf64>
-// CHECK-NEXT: %[[LDEXP:.*]] = llvm.call_intrinsic "llvm.ldexp.v3f64.v3i16"(%[[X]], %[[E]]) : (vector<3xf64>, vector<3xi16>) -> vector<3xf64>
+// CHECK-NEXT: %[[E32:.*]] = llvm.sext %[[E]] : vector<3xi16> to vector<3xi32>
+// CHECK-NEXT: %[[LDEXP:.*]] = llvm.call_intrinsic "llvm.ldexp.v3f64.v3i32"(%[[X]], %[[E32]]) : (vector<3xf64>, vector<3xi32>) -> vector<3xf64>
 // CHECK-NEXT: llvm.return %[[LDEXP]] : vector<3xf64>
 spirv.func @ldexp_vector(%x: vector<3xf64>, %e: vector<3xi16>) -> vector<3xf64> "None" {
   %0 = spirv.GL.Ldexp %x : vector<3xf64>, %e : vector<3xi16> -> vector<3xf64>
   spirv.ReturnValue %0 : vector<3xf64>
+}
+
+// -----
+
+// A 64-bit exponent is clamped to the i32 range, then truncated (LLVM's
+// x86 back end would keep its low 32 bits).
+// CHECK-LABEL: @ldexp_wide_exponent
+// CHECK-SAME: (%[[X:.*]]: f32, %[[E:.*]]: i64) -> f32
+// CHECK-DAG: %[[MAX:.*]] = llvm.mlir.constant(2147483647 : i64) : i64
+// CHECK-DAG: %[[MIN:.*]] = llvm.mlir.constant(-2147483648 : i64) : i64
+// CHECK: %[[BELOW:.*]] = llvm.intr.smin(%[[E]], %[[MAX]]) : (i64, i64) -> i64
+// CHECK-NEXT: %[[CLAMPED:.*]] = llvm.intr.smax(%[[BELOW]], %[[MIN]]) : (i64, i64) -> i64
+// CHECK-NEXT: %[[E32:.*]] = llvm.trunc %[[CLAMPED]] : i64 to i32
+// CHECK-NEXT: %[[LDEXP:.*]] = llvm.intr.ldexp(%[[X]], %[[E32]]) : (f32, i32) -> f32
+// CHECK-NEXT: llvm.return %[[LDEXP]] : f32
+spirv.func @ldexp_wide_exponent(%x: f32, %e: i64) -> f32 "None" {
+  %0 = spirv.GL.Ldexp %x : f32, %e : i64 -> f32
+  spirv.ReturnValue %0 : f32
 }
 
 // -----

@@ -8,7 +8,7 @@
 //! how SPIR-V's `OpBitcast` (lowered to `llvm.bitcast` too) orders
 //! components.
 
-use crate::spirv_to_llvm::util::{emit, first_operand, float_constant, i32_constant};
+use crate::spirv_to_llvm::util::{emit, first_operand, float_constant, i32_constant, integer_constant, integer_like};
 use melior::{
     dialect::llvm,
     ir::{
@@ -107,6 +107,14 @@ fn unpack_snorm4x8<'c, 'r>(
 /// `Ldexp`: `llvm.intr.ldexp` on scalars. MLIR's `llvm.intr.ldexp` only
 /// takes a scalar exponent, so on vectors the same LLVM intrinsic is called
 /// by name (`llvm.call_intrinsic "llvm.ldexp.v3f32.v3i32"`).
+///
+/// The exponent is made an `i32` first: an exponent of another width is
+/// legal SPIR-V (`Int64` shaders pass `int64_t`), but LLVM's x86 back end
+/// lowers `llvm.ldexp` with an `i64` exponent to `ldexpf(x, (int)e)`, which
+/// keeps the low 32 bits: `ldexp(-1.0, -2^32 + 5)` became -32 instead of
+/// -0. Clamping to the `i32` range first keeps the result, since no float
+/// has an exponent range near 2^31 (the VK-GL-CTS `ldexp_*_int64` scripts).
+/// Narrower exponents are sign-extended (they are signed).
 fn ldexp<'c, 'r>(
     _op: OperationRef<'c, 'r>,
     operands: &[Value<'c, 'r>],
@@ -114,20 +122,41 @@ fn ldexp<'c, 'r>(
 ) -> Result<Replacement<'c, 'r>, MatchFailure> {
     let &[x, exponent] = operands else { return Err(MatchFailure::new("expected 2 operands")) };
     let ty = x.r#type();
+    let exponent = exponent_as_i32(rewriter, exponent)?;
     let Some((length, _)) = vector_shape(ty) else {
-        return Ok(vec![emit(rewriter, "llvm.intr.ldexp", operands, ty)?]);
+        return Ok(vec![emit(rewriter, "llvm.intr.ldexp", &[x, exponent], ty)?]);
     };
     let float = element_type(ty).to_string();
-    let width =
-        scalar_bit_width(exponent.r#type()).ok_or_else(|| MatchFailure::new("the exponent is not an integer"))?;
-    let name = format!("llvm.ldexp.v{length}{float}.v{length}i{width}");
+    let name = format!("llvm.ldexp.v{length}{float}.v{length}i32");
     let context = rewriter.context();
     let attributes = [
         ("intrin", StringAttribute::new(context, &name).into()),
         ("op_bundle_sizes", DenseI32ArrayAttribute::new(context, &[]).into()),
         ("operandSegmentSizes", DenseI32ArrayAttribute::new(context, &[2, 0]).into()),
     ];
-    Ok(vec![rewriter.create_value("llvm.call_intrinsic", operands, ty, &attributes)?])
+    Ok(vec![rewriter.create_value("llvm.call_intrinsic", &[x, exponent], ty, &attributes)?])
+}
+
+/// `Ldexp`'s exponent as `i32` (or a vector of them): wider ones clamped to
+/// the `i32` range, then truncated; narrower ones sign-extended.
+fn exponent_as_i32<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    exponent: Value<'c, 'r>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let ty = exponent.r#type();
+    let width = scalar_bit_width(ty).ok_or_else(|| MatchFailure::new("the exponent is not an integer"))?;
+    let narrow = integer_like(rewriter, ty, 32);
+    if width < 32 {
+        return emit(rewriter, "llvm.sext", &[exponent], narrow);
+    }
+    if width == 32 {
+        return Ok(exponent);
+    }
+    let max = integer_constant(rewriter, ty, i64::from(i32::MAX))?;
+    let min = integer_constant(rewriter, ty, i64::from(i32::MIN))?;
+    let below = emit(rewriter, "llvm.intr.smin", &[exponent, max], ty)?;
+    let clamped = emit(rewriter, "llvm.intr.smax", &[below, min], ty)?;
+    emit(rewriter, "llvm.trunc", &[clamped], narrow)
 }
 
 /// `FrexpStruct`: `llvm.intr.frexp`, which returns `{significand, exponent}`
