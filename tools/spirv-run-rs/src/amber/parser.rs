@@ -641,7 +641,11 @@ impl Parser<'_> {
         let mut bytes = if kind == "TEXT" {
             let text = String::from_utf8_lossy(&contents);
             let mut values = Vec::new();
-            for word in text.split_whitespace() {
+            // `amber` reads the file with its script tokenizer: `#` starts a
+            // comment up to the end of the line (VK-GL-CTS's input files
+            // label their values so).
+            let words = text.lines().flat_map(|line| line.split('#').next().unwrap_or("").split_whitespace());
+            for word in words {
                 match Num::parse(word) {
                     Some(value) => values.push(value),
                     None => return self.error(format!("'{path}': '{word}' is not a number")),

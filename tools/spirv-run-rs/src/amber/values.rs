@@ -108,8 +108,10 @@ impl std::fmt::Display for Actual {
 }
 
 /// Writes `value` as a `scalar` at `bytes[0..]`. Integers wrap to the
-/// field's width (`-1` in a `uint8` is 255); an integer field refuses a
-/// number with a point.
+/// field's width (`-1` in a `uint8` is 255); an integer field takes a
+/// number written with a point when it is a whole number (`FILL 0.0` on
+/// an `int32` buffer, as VK-GL-CTS scripts write it and `amber` runs it)
+/// and refuses any other.
 pub fn write(bytes: &mut [u8], scalar: Scalar, value: Num) -> Result<(), String> {
     let size = scalar.bytes() as usize;
     if scalar.is_float() {
@@ -121,8 +123,11 @@ pub fn write(bytes: &mut [u8], scalar: Scalar, value: Num) -> Result<(), String>
         }
         return Ok(());
     }
-    let Num::Int(value) = value else {
-        return Err(format!("an integer field cannot hold {}", value.as_f64()));
+    let value = match value {
+        Num::Int(value) => value,
+        // Whole numbers only; 2^64 bounds what any integer field can hold.
+        Num::Float(value) if value.fract() == 0.0 && value.abs() < 18_446_744_073_709_551_616.0 => value as i128,
+        Num::Float(value) => return Err(format!("an integer field cannot hold {value}")),
     };
     bytes[..size].copy_from_slice(&value.to_le_bytes()[..size]);
     Ok(())
