@@ -433,6 +433,10 @@ fn check_stride(element: &SpirvType, stride: Option<u32>) -> Result<(), String> 
 fn llvm_alloc_size(ty: &SpirvType) -> Option<u64> {
     match ty {
         SpirvType::Vector { count: 3, element } => byte_size(element)?.checked_mul(4),
+        // An array of its columns: `mat3` columns are 16 bytes apart in
+        // LLVM, as std140 and std430 lay them out (VK-GL-CTS's
+        // determinant and inverse scripts: `mat3 m[10]`, stride 48).
+        SpirvType::Matrix { columns, column_type } => llvm_alloc_size(column_type)?.checked_mul(u64::from(*columns)),
         SpirvType::Struct(st) if st.has_offsets() => {
             llvm_layout(&literal(ty)).ok().map(|(size, align)| size.div_ceil(align.max(1)) * align.max(1))
         }
