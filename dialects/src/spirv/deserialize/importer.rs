@@ -49,7 +49,7 @@ use super::{
     tables::{self, Arg, AttrKind, OpInfo},
     types::{self, op as ty},
 };
-use crate::spirv::{attributes::Decoration, types::SpirvType};
+use crate::spirv::{NULL_INITIALIZER, attributes::Decoration, types::SpirvType};
 
 pub(super) type Result<T> = std::result::Result<T, DeserializeError>;
 
@@ -768,6 +768,14 @@ impl<'c, 'w> Importer<'c, 'w> {
         Ok(())
     }
 
+    /// Whether `<id>` is an `OpConstantNull` of an array, struct or matrix.
+    fn is_null_composite(&self, id: u32) -> bool {
+        let Some((type_id, ConstantValue::Null)) = self.constants.get(&id) else { return false };
+        self.type_models.get(type_id).is_some_and(|model| {
+            matches!(&**model, SpirvType::Array { .. } | SpirvType::Struct(_) | SpirvType::Matrix { .. })
+        })
+    }
+
     pub(super) fn global_variable(&mut self, inst: &Inst<'w>) -> Result<()> {
         let type_id = self.word(inst, 0)?;
         let id = self.word(inst, 1)?;
@@ -779,11 +787,20 @@ impl<'c, 'w> Importer<'c, 'w> {
             (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
         ];
         if let Some(&initializer) = inst.words.get(3) {
-            let init_symbol = match self.globals.get(&initializer) {
-                Some((global, _)) => global.clone(),
-                None => self.spec_symbol(inst, initializer)?,
-            };
-            attributes.push((self.id("initializer"), FlatSymbolRefAttribute::new(self.context, &init_symbol).into()));
+            if self.is_null_composite(initializer) {
+                // `OpConstantNull` of an array or struct (zero-initialized
+                // workgroup memory, GLSL's `= {}`): no dialect constant can
+                // name it (`spirv.SpecConstantComposite` takes scalars only),
+                // so the global says so itself and lowers to a zero value.
+                attributes.push((self.id(NULL_INITIALIZER), Attribute::unit(self.context)));
+            } else {
+                let init_symbol = match self.globals.get(&initializer) {
+                    Some((global, _)) => global.clone(),
+                    None => self.spec_symbol(inst, initializer)?,
+                };
+                attributes
+                    .push((self.id("initializer"), FlatSymbolRefAttribute::new(self.context, &init_symbol).into()));
+            }
         }
         attributes.extend(self.decoration_attributes(inst, id)?);
         let operation = OperationBuilder::new("spirv.GlobalVariable", self.location(inst, None))

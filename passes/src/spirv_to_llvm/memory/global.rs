@@ -22,6 +22,7 @@ use melior::ir::{
     r#type::IntegerType,
 };
 use spirv_opt_dialects::spirv::{
+    NULL_INITIALIZER,
     attributes::{Decoration, LinkageType, StorageClass},
     types::SpirvType,
 };
@@ -53,6 +54,16 @@ struct GlobalVariable {
     options: SpirvToLlvmOptions,
 }
 
+/// What a global starts with.
+enum Initializer {
+    /// The default value of the specialization constant it names.
+    Constant(SpecConstantValue),
+    /// Zero: an `OpConstantNull` composite the importer marked with
+    /// [`NULL_INITIALIZER`] (every type's null value is all zero bits, bools
+    /// in their memory form too).
+    Zero,
+}
+
 impl ConversionPattern for GlobalVariable {
     fn root_names(&self) -> &[&'static str] {
         &["spirv.GlobalVariable"]
@@ -76,7 +87,12 @@ impl ConversionPattern for GlobalVariable {
             .lower_in_memory(&pointee)
             .map_err(|reason| MatchFailure::new(format!("cannot convert type '{pointee}': {reason}")))?;
         let initializer = match op.attribute("initializer") {
-            Ok(_) => Some(SpecConstantValue::resolve(rewriter, op, &symbol_reference(op, "initializer")?)?),
+            Ok(_) => Some(Initializer::Constant(SpecConstantValue::resolve(
+                rewriter,
+                op,
+                &symbol_reference(op, "initializer")?,
+            )?)),
+            Err(_) if op.attribute(NULL_INITIALIZER).is_ok() => Some(Initializer::Zero),
             Err(_) => None,
         };
         let linkage_type = linkage_type(op)?;
@@ -132,8 +148,9 @@ impl ConversionPattern for GlobalVariable {
             let current = rewriter.insertion_block();
             rewriter.set_insertion_point_to_end(body);
             let value = match &initializer {
+                Some(Initializer::Zero) => rewriter.create_value("llvm.mlir.zero", &[], global_type, &[]),
                 // Built as a value, stored in the memory form.
-                Some(initializer) => lowering
+                Some(Initializer::Constant(initializer)) => lowering
                     .lower(&pointee)
                     .map_err(|reason| MatchFailure::new(format!("cannot convert type '{pointee}': {reason}")))
                     .and_then(|value_type| initializer.build(rewriter, &pointee, value_type))
