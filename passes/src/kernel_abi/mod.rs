@@ -117,6 +117,10 @@ struct Slot {
     value_type: String,
     /// The address space of the global (of the pointers the code uses).
     address_space: u32,
+    /// A `Workgroup` variable of a `Block` struct: with
+    /// SPV_KHR_workgroup_memory_explicit_layout such variables alias one
+    /// another, so they all start at one allocation.
+    aliased: bool,
 }
 
 /// A descriptor-set binding the module uses.
@@ -407,11 +411,13 @@ fn apply_to_module<'c>(
             bindings.insert((set, binding, global.clone()), global.clone());
         }
         slot_of.insert(global.clone(), slots.len());
+        let aliased = kind == SlotKind::Workgroup && interface_flag(global_op, "aliased");
         slots.push(Slot {
             global: global.clone(),
             kind,
             value_type: global_value_type(global_op)?,
             address_space: address_space(global_op),
+            aliased,
         });
     }
     let resource_index: HashMap<String, usize> =
@@ -587,6 +593,15 @@ fn apply_to_module<'c>(
 fn flat_symbol(op: OperationRef<'_, '_>, name: &str) -> Option<String> {
     let attribute = op.attribute(name).ok()?;
     string_value(attribute)
+}
+
+/// Whether the interface attribute of `global` has the unit field `flag`.
+fn interface_flag(global: OperationRef<'_, '_>, flag: &str) -> bool {
+    global
+        .attribute(INTERFACE)
+        .ok()
+        .and_then(|attribute| DictionaryAttribute::try_from(attribute).ok())
+        .is_some_and(|dictionary| dictionary.element_by_name(flag).is_some())
 }
 
 fn interface_storage_class(global: OperationRef<'_, '_>) -> String {

@@ -125,8 +125,36 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
 
     // Workgroup variables and the entry point's arguments (OpenCL).
     let mut shared: Vec<Option<String>> = Vec::new();
+    // Aliased workgroup blocks (SPV_KHR_workgroup_memory_explicit_layout)
+    // share one allocation, as large as the largest of them.
+    let mut aliased_memory: Option<String> = None;
     for slot in abi.slots {
         shared.push(match slot.kind {
+            SlotKind::Workgroup if slot.aliased => {
+                let memory = match &aliased_memory {
+                    Some(memory) => memory.clone(),
+                    None => {
+                        let mut bytes: Option<String> = None;
+                        for other in abi.slots.iter().filter(|other| other.aliased) {
+                            let size = size_of(&mut text, &other.value_type);
+                            bytes = Some(match bytes {
+                                Some(largest) => text.value(format!("llvm.intr.umax({largest}, {size}) : (i64, i64) -> i64")),
+                                None => size,
+                            });
+                        }
+                        let bytes = bytes.unwrap_or_else(|| one.clone());
+                        let memory =
+                            text.value(format!("llvm.alloca {bytes} x i8 {{alignment = 64 : i64}} : (i64) -> !llvm.ptr"));
+                        let zero_byte = text.value("llvm.mlir.constant(0 : i8) : i8");
+                        text.line(format!(
+                            "\"llvm.intr.memset\"({memory}, {zero_byte}, {bytes}) <{{isVolatile = false}}> : (!llvm.ptr, i8, i64) -> ()"
+                        ));
+                        aliased_memory = Some(memory.clone());
+                        memory
+                    }
+                };
+                Some(text.cast_to(&memory, slot.address_space))
+            }
             SlotKind::Workgroup => {
                 let memory =
                     text.value(format!("llvm.alloca {one} x {} {{alignment = 64 : i64}} : (i64) -> !llvm.ptr", slot.value_type));

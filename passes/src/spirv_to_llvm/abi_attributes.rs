@@ -101,6 +101,7 @@ pub(super) fn interface_attribute<'c>(
     global: OperationRef<'c, '_>,
     storage_class: &str,
     buffer_block: bool,
+    aliased: bool,
 ) -> Result<Attribute<'c>, MatchFailure> {
     // Built through the API, not as text: a built-in's name comes from the
     // input and may hold any bytes.
@@ -109,6 +110,9 @@ pub(super) fn interface_attribute<'c>(
         vec![(Identifier::new(context, "storage_class"), StringAttribute::new(context, storage_class).into())];
     if buffer_block {
         fields.push((Identifier::new(context, "buffer_block"), Attribute::unit(context)));
+    }
+    if aliased {
+        fields.push((Identifier::new(context, "aliased"), Attribute::unit(context)));
     }
     if let Ok(built_in) = global.attribute("built_in")
         && let Some(built_in) = string_value(built_in)

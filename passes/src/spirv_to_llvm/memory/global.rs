@@ -125,7 +125,13 @@ impl ConversionPattern for GlobalVariable {
         }
         attributes.push((
             abi_attributes::INTERFACE,
-            abi_attributes::interface_attribute(rewriter, op, &storage_class.to_string(), is_buffer_block(&pointee))?,
+            abi_attributes::interface_attribute(
+                rewriter,
+                op,
+                &storage_class.to_string(),
+                is_buffer_block(&pointee),
+                storage_class == StorageClass::Workgroup && is_block(&pointee),
+            )?,
         ));
         let attributes: Vec<_> =
             attributes.into_iter().map(|(key, value)| (Identifier::new(context, key), value)).collect();
@@ -240,6 +246,12 @@ fn descriptor_binding(global: OperationRef<'_, '_>) -> Option<(i64, i64)> {
 }
 
 /// Whether `ty` is a struct decorated `BufferBlock`.
+/// Whether `ty` is a struct decorated `Block`: in `Workgroup` storage, the
+/// variables of such types alias one another (SPV_KHR_workgroup_memory_explicit_layout).
+fn is_block(ty: &SpirvType) -> bool {
+    matches!(ty, SpirvType::Struct(st) if st.decorations.iter().any(|info| info.decoration == Decoration::Block))
+}
+
 fn is_buffer_block(ty: &SpirvType) -> bool {
     matches!(ty, SpirvType::Struct(st) if st.decorations.iter().any(|info| info.decoration == Decoration::BufferBlock))
 }
