@@ -237,6 +237,25 @@ pub struct Dispatch<'a> {
     pub threads: usize,
     bindings: BTreeMap<(u32, u32), Resource<'a>>,
     arguments: BTreeMap<u32, Resource<'a>>,
+    /// Buffers bound through [`Dispatch::bind_views`].
+    shared: Vec<&'a mut Buffer>,
+    /// The bindings that view a shared buffer: (index in `shared`, offset, length).
+    views: BTreeMap<(u32, u32), (usize, usize, usize)>,
+}
+
+/// One binding's view of a buffer bound with [`Dispatch::bind_views`]:
+/// `length` bytes from byte `offset` (a Vulkan descriptor's offset and range).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BufferView {
+    /// The descriptor set.
+    pub set: u32,
+    /// The binding.
+    pub binding: u32,
+    /// Where the view starts, in bytes: a multiple of 16, the alignment the
+    /// kernel's loads assume (a device's `minStorageBufferOffsetAlignment`).
+    pub offset: usize,
+    /// How many bytes it covers; the bounds checks keep accesses inside.
+    pub length: usize,
 }
 
 impl<'a> Dispatch<'a> {
@@ -251,6 +270,8 @@ impl<'a> Dispatch<'a> {
             threads: 0,
             bindings: BTreeMap::new(),
             arguments: BTreeMap::new(),
+            shared: Vec::new(),
+            views: BTreeMap::new(),
         }
     }
 
@@ -258,6 +279,43 @@ impl<'a> Dispatch<'a> {
     pub fn bind(&mut self, set: u32, binding: u32, resource: Resource<'a>) -> &mut Self {
         self.bindings.insert((set, binding), resource);
         self
+    }
+
+    /// Binds one buffer to several Vulkan descriptors, each a view of it
+    /// (`views`): what the kernel writes through one binding, the others
+    /// see, as when a Vulkan application points several descriptors at one
+    /// `VkBuffer`. A view replaces what [`Dispatch::bind`] bound there.
+    ///
+    /// # Errors
+    ///
+    /// [`RunError::Dispatch`] when a view does not lie inside the buffer or
+    /// its offset is not a multiple of 16.
+    pub fn bind_views(&mut self, buffer: &'a mut Buffer, views: &[BufferView]) -> Result<&mut Self, RunError> {
+        for view in views {
+            if view.offset % 16 != 0 {
+                return Err(RunError::Dispatch(format!(
+                    "set {} binding {}: offset {} is not a multiple of 16",
+                    view.set, view.binding, view.offset
+                )));
+            }
+            if view.offset.checked_add(view.length).is_none_or(|end| end > buffer.len()) {
+                return Err(RunError::Dispatch(format!(
+                    "set {} binding {}: {} bytes from offset {} do not fit a buffer of {} bytes",
+                    view.set,
+                    view.binding,
+                    view.length,
+                    view.offset,
+                    buffer.len()
+                )));
+            }
+        }
+        let index = self.shared.len();
+        self.shared.push(buffer);
+        for view in views {
+            self.bindings.remove(&(view.set, view.binding));
+            self.views.insert((view.set, view.binding), (index, view.offset, view.length));
+        }
+        Ok(self)
     }
 
     /// Sets OpenCL kernel argument `index`.
@@ -387,6 +445,35 @@ impl Kernel {
                 }
                 for resource in &info.resources {
                     let key = (resource.descriptor_set, resource.binding);
+                    if let Some(&(index, offset, length)) = dispatch.views.get(&key) {
+                        if is_image(resource.kind) {
+                            return Err(RunError::Dispatch(format!(
+                                "set {} binding {} must be an image, not a view of a buffer",
+                                key.0, key.1
+                            )));
+                        }
+                        // Views share their buffer, so none gets a padded
+                        // copy: unchecked code may read up to the block's
+                        // size only when the buffer holds that much.
+                        let block = needed[&key] as usize;
+                        let buffer = &mut dispatch.shared[index];
+                        let size = if length < block && !self.checked {
+                            if offset + block > buffer.len() {
+                                return Err(RunError::Dispatch(format!(
+                                    "set {} binding {}: a view of {length} bytes, shorter than the {block} bytes of \
+                                     its block, at the end of its buffer: unchecked code would read past it (keep \
+                                     the bounds checks, or bind a longer buffer)",
+                                    key.0, key.1
+                                )));
+                            }
+                            block
+                        } else {
+                            length
+                        };
+                        sizes.push(size as u64);
+                        pointers.push(buffer.bytes_mut()[offset..].as_mut_ptr());
+                        continue;
+                    }
                     let bound = dispatch.bindings.get_mut(&key).ok_or_else(|| {
                         RunError::Dispatch(format!(
                             "the kernel uses set {} binding {}, which has no {}",

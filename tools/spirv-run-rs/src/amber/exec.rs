@@ -13,7 +13,7 @@ use std::{
 };
 
 use spirv_opt_passes::kernel_abi::ExecutionModel;
-use spirv_run::{Buffer, CompileOptions, Dispatch, Kernel, Resource, ResourceKind, RunError};
+use spirv_run::{Buffer, BufferView, CompileOptions, Dispatch, Kernel, Resource, ResourceKind, RunError};
 
 use super::{
     Settings, compare,
@@ -177,19 +177,27 @@ impl<'a> Execution<'a> {
         let kernel = &self.kernels[name];
         let info = kernel.info();
         // Each binding's view of its buffer: (start, length) and the bytes
-        // the shader gets, padded to its block's size (the runner refuses
-        // shorter buffers; Vulkan leaves reads past the end undefined).
+        // the shader sees from `start`: padded to its block's size (the
+        // runner refuses shorter buffers; Vulkan leaves reads past the end
+        // undefined). A buffer bound more than once is one copy that all
+        // its bindings view (what one writes, the others see), padded so
+        // that each view's block fits.
+        let mut bound_count: HashMap<&str, usize> = HashMap::new();
+        for binding in &pipeline.bindings {
+            *bound_count.entry(binding.buffer.as_str()).or_default() += 1;
+        }
         let mut views = Vec::new();
+        let mut shared: HashMap<&str, Vec<u8>> = HashMap::new();
         for binding in &pipeline.bindings {
             let bytes = &self.buffers[&binding.buffer].1;
             let start = (binding.offset as usize).min(bytes.len());
             let end = binding.range.map_or(bytes.len(), |range| start.saturating_add(range as usize).min(bytes.len()));
-            let mut view = bytes[start..end].to_vec();
-            if let Some(resource) = info
+            let resource = info
                 .resources
                 .iter()
-                .find(|resource| (resource.descriptor_set, resource.binding) == (binding.set, binding.binding))
-            {
+                .find(|resource| (resource.descriptor_set, resource.binding) == (binding.set, binding.binding));
+            let mut block = 0;
+            if let Some(resource) = resource {
                 let wanted = match binding.kind {
                     BindKind::Storage => ResourceKind::StorageBuffer,
                     BindKind::Uniform => ResourceKind::UniformBuffer,
@@ -204,12 +212,24 @@ impl<'a> Execution<'a> {
                         if resource.kind == ResourceKind::StorageBuffer { "storage buffer" } else { "uniform buffer" }
                     ));
                 }
-                if view.len() < resource.size as usize {
-                    view.resize(resource.size as usize, 0);
-                }
+                block = resource.size as usize;
             }
-            views.push((start, end - start, Buffer::from_bytes(&view)));
+            if bound_count[binding.buffer.as_str()] > 1 {
+                let copy = shared.entry(binding.buffer.as_str()).or_insert_with(|| bytes.clone());
+                if copy.len() < start + block {
+                    copy.resize(start + block, 0);
+                }
+                views.push((start, end - start, None));
+                continue;
+            }
+            let mut view = bytes[start..end].to_vec();
+            if view.len() < block {
+                view.resize(block, 0);
+            }
+            views.push((start, end - start, Some(Buffer::from_bytes(&view))));
         }
+        let mut shared: Vec<(&str, Buffer)> =
+            shared.into_iter().map(|(name, bytes)| (name, Buffer::from_bytes(&bytes))).collect();
         let mut push_constants = match &pipeline.push_constant {
             Some(buffer) => self.buffers[buffer].1.clone(),
             None => Vec::new(),
@@ -220,8 +240,26 @@ impl<'a> Execution<'a> {
         let mut dispatch = Dispatch::new(groups);
         dispatch.push_constants = push_constants;
         dispatch.threads = settings.threads;
+        let spans: Vec<(usize, usize)> = views.iter().map(|&(start, length, _)| (start, length)).collect();
         for (binding, (_, _, buffer)) in pipeline.bindings.iter().zip(&mut views) {
-            dispatch.bind(binding.set, binding.binding, Resource::Buffer(buffer));
+            if let Some(buffer) = buffer {
+                dispatch.bind(binding.set, binding.binding, Resource::Buffer(buffer));
+            }
+        }
+        for (name, buffer) in &mut shared {
+            let buffer_views: Vec<BufferView> = pipeline
+                .bindings
+                .iter()
+                .zip(&spans)
+                .filter(|(binding, _)| binding.buffer == *name)
+                .map(|(binding, &(offset, length))| BufferView {
+                    set: binding.set,
+                    binding: binding.binding,
+                    offset,
+                    length,
+                })
+                .collect();
+            dispatch.bind_views(buffer, &buffer_views).map_err(|failure| failure.to_string())?;
         }
         watch(settings.timeout);
         let deadline = epoch().elapsed() + settings.timeout;
@@ -231,8 +269,14 @@ impl<'a> Execution<'a> {
         result.map_err(|failure| failure.to_string())?;
         drop(dispatch);
         for (binding, (start, length, buffer)) in pipeline.bindings.iter().zip(&views) {
-            if let Some((_, bytes)) = self.buffers.get_mut(&binding.buffer) {
+            if let (Some((_, bytes)), Some(buffer)) = (self.buffers.get_mut(&binding.buffer), buffer) {
                 bytes[*start..start + length].copy_from_slice(&buffer.bytes()[..*length]);
+            }
+        }
+        for (name, buffer) in &shared {
+            if let Some((_, bytes)) = self.buffers.get_mut(*name) {
+                let length = bytes.len();
+                bytes.copy_from_slice(&buffer.bytes()[..length]);
             }
         }
         Ok(())
