@@ -373,6 +373,11 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// Pre-assigns every function's symbol (calls and entry points name
     /// functions defined later).
     pub(super) fn name_functions(&mut self, instructions: &[Inst<'w>]) -> Result<()> {
+        // Functions named by an entry point: their OpName (which comes
+        // later, in the debug section) does not rename them, since a
+        // pipeline asks for the entry point's name (Tint names "main"'s
+        // function `_computeSomething`).
+        let mut entry_named: HashSet<u32> = HashSet::default();
         for inst in instructions {
             match inst.opcode {
                 ty::TYPE_POINTER => {
@@ -380,13 +385,18 @@ impl<'c, 'w> Importer<'c, 'w> {
                 }
                 op::NAME => {
                     let id = self.word(inst, 0)?;
-                    let (name, _) = literal_string(&inst.words[1..]).unwrap_or_default();
-                    self.names.insert(id, name);
+                    if !entry_named.contains(&id) {
+                        let (name, _) = literal_string(&inst.words[1..]).unwrap_or_default();
+                        self.names.insert(id, name);
+                    }
                 }
                 op::ENTRY_POINT => {
-                    // The entry point's own name wins over OpName for its function.
+                    // The entry point's own name wins over OpName for its
+                    // function; the first entry point's, if it has several.
                     let function = self.word(inst, 1)?;
-                    if let Some((name, _)) = literal_string(inst.words.get(2..).unwrap_or_default()) {
+                    if let Some((name, _)) = literal_string(inst.words.get(2..).unwrap_or_default())
+                        && entry_named.insert(function)
+                    {
                         self.names.insert(function, name);
                     }
                 }
