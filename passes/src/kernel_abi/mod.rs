@@ -299,6 +299,20 @@ fn classify<'c>(global: OperationRef<'c, '_>, name: &str) -> Result<'c, Option<(
                     format!("the {storage_class} variable @{name} has no descriptor set and binding"),
                 ));
             }
+            // A block is a struct: an array there is an array of blocks, one
+            // descriptor each, which the ABI's one resource per binding
+            // cannot give (refused rather than every element aliasing the
+            // first; docs/notes.md, "Open").
+            if global_value_type(global)?.starts_with("!llvm.array<") {
+                let (set, binding) = binding.unwrap_or_default();
+                return Err(error(
+                    global,
+                    format!(
+                        "@{name} is an array of {storage_class} blocks (set {set} binding {binding}): descriptor \
+                         arrays are not supported yet"
+                    ),
+                ));
+            }
             // Its index in the resource table is known once every binding is.
             SlotKind::Resource(0)
         }
