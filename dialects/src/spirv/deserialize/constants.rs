@@ -296,8 +296,9 @@ impl<'c, 'w> Importer<'c, 'w> {
         })
     }
 
-    /// A constant whose type holds a struct, as `spirv.CompositeConstruct`s of
-    /// its members (constants themselves, or zeros for `OpConstantNull`).
+    /// A constant whose type holds a struct or a matrix ([`needs_construct`]),
+    /// as `spirv.CompositeConstruct`s of its members or columns (constants
+    /// themselves, or zeros for `OpConstantNull`).
     pub(super) fn struct_constant<'b>(
         &mut self,
         state: &mut FunctionState<'c, 'b, 'w>,
@@ -321,12 +322,15 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let member_models: Vec<Arc<SpirvType>> = match model {
                     SpirvType::Struct(st) => st.members.iter().map(|member| Arc::clone(&member.ty)).collect(),
                     SpirvType::Array { count, element, .. } => (0..*count).map(|_| Arc::clone(element)).collect(),
+                    SpirvType::Matrix { columns, column_type } => {
+                        (0..*columns).map(|_| Arc::clone(column_type)).collect()
+                    }
                     other => {
                         return Err(inst.error(ErrorKind::Invalid(format!("a null constant of type {other}"))));
                     }
                 };
                 for member in member_models {
-                    members.push(if contains_struct(&member) {
+                    members.push(if needs_construct(&member) {
                         self.struct_constant(state, inst, location, &member, ConstantValue::Null)?
                     } else {
                         let text = self.null_text(inst, &member)?;
@@ -612,10 +616,15 @@ pub(super) fn check_constant_size(inst: &Inst<'_>, model: &SpirvType) -> Result<
 }
 
 /// Whether `model` is or holds a struct (which `spirv.Constant` cannot hold).
-pub(super) fn contains_struct(model: &SpirvType) -> bool {
+/// Whether a constant of type `model` is built from its parts
+/// (`spirv.CompositeConstruct`) rather than held by one `spirv.Constant`:
+/// the dialect's constants hold no structs, and no matrices (its verifier
+/// wants an array type for an array value: `const mat3` in GLSL, naga's
+/// null matrices), nor arrays of either.
+pub(super) fn needs_construct(model: &SpirvType) -> bool {
     match model {
-        SpirvType::Struct(_) => true,
-        SpirvType::Array { element, .. } => contains_struct(element),
+        SpirvType::Struct(_) | SpirvType::Matrix { .. } => true,
+        SpirvType::Array { element, .. } => needs_construct(element),
         _ => false,
     }
 }

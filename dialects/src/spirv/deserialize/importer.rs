@@ -41,7 +41,7 @@ use melior::{
 
 use super::{
     DeserializeError, ErrorKind,
-    constants::contains_struct,
+    constants::needs_construct,
     expansions::{VLOAD_HALF, VLOADN, VSTOREA_HALFN_R, VSTOREN},
     memory_operands, pointers, relational,
     reader::{Header, Inst, literal_string},
@@ -1818,8 +1818,8 @@ impl<'c, 'w> Importer<'c, 'w> {
                 state.materialized.insert((state.scope, id), value);
                 return Ok(value);
             }
-            if contains_struct(&model) || self.holds_undef(&constant) {
-                // spirv.Constant holds no structs, and no undefined parts
+            if needs_construct(&model) || self.holds_undef(&constant) {
+                // spirv.Constant holds no structs or matrices, and no undefined parts
                 // (OpUndef in an OpConstantComposite): build the value from
                 // its members.
                 let value = self.struct_constant(state, inst, location, &model, constant)?;
