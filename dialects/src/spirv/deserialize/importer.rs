@@ -1419,6 +1419,18 @@ impl<'c, 'w> Importer<'c, 'w> {
             op::VARIABLE if state.block != 0 => {
                 Err(inst.error(ErrorKind::Invalid("OpVariable outside the function's first block".into())))
             }
+            op::VARIABLE if w.len() > 3 && self.constant_needs_store(w[3]) => {
+                // A function variable initialized with what no spirv.Constant
+                // holds (a struct or matrix, OpConstantNull of one: naga's
+                // `var s = S();`): the variable, then a store of the value.
+                let info = tables::op(op::VARIABLE)
+                    .ok_or_else(|| inst.error(ErrorKind::Invalid("no table entry for OpVariable".into())))?;
+                self.table_op(state, inst, info, &w[2..3], Some((w[0], w[1])), location)?;
+                let variable = self.value(state, inst, w[1])?;
+                let value = self.value(state, inst, w[3])?;
+                self.emit_store(state, inst, location, variable, value)?;
+                Ok(false)
+            }
             opcode => {
                 let info = tables::op(opcode).filter(|info| info.autogen).ok_or_else(|| {
                     inst.error(ErrorKind::Unsupported(format!("instruction {} in a function", opcode_name(opcode))))
@@ -1432,6 +1444,29 @@ impl<'c, 'w> Importer<'c, 'w> {
                 Ok(is_terminator(opcode))
             }
         }
+    }
+
+    /// Whether a function variable's initializer `<id>` cannot be the
+    /// variable's operand: the dialect wants a `spirv.Constant` there, and
+    /// this constant is built from its parts ([`needs_construct`]).
+    fn constant_needs_store(&self, id: u32) -> bool {
+        self.constants.get(&id).is_some_and(|(type_id, constant)| {
+            self.type_models.get(type_id).is_some_and(|model| needs_construct(model)) || self.holds_undef(constant)
+        })
+    }
+
+    /// Appends a `spirv.Store` of `value` to `pointer`.
+    fn emit_store<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'_>,
+        location: Location<'c>,
+        pointer: Value<'c, 'b>,
+        value: Value<'c, 'b>,
+    ) -> Result<()> {
+        let store = OperationBuilder::new("spirv.Store", location).add_operands(&[pointer, value]).build();
+        self.append(inst, state.current(), store)?;
+        Ok(())
     }
 
     /// Appends one op of an expansion; returns its result, if it has one.
