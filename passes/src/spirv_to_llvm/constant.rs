@@ -148,6 +148,17 @@ impl SpecConstantValue {
         spec_literal(rewriter, anchor, symbol, 0).map(Self)
     }
 
+    /// The value an initializer tree gives (an array attribute whose
+    /// elements are constant symbols or such trees: the importer's
+    /// `spirv_initializer.constituents`), seen from `anchor`.
+    pub(super) fn resolve_tree<'c, 'r>(
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+        anchor: OperationRef<'c, 'r>,
+        tree: Attribute<'c>,
+    ) -> Result<Self, MatchFailure> {
+        tree_literal(rewriter, anchor, tree, 0).map(Self)
+    }
+
     /// Builds the value, of SPIR-V type `model` converted to `ty`, at the
     /// insertion point.
     pub(super) fn build<'c, 'r>(
@@ -158,6 +169,30 @@ impl SpecConstantValue {
     ) -> Result<Value<'c, 'r>, MatchFailure> {
         emit(rewriter, model, ty, &self.0)
     }
+}
+
+/// The literal of an initializer tree ([`SpecConstantValue::resolve_tree`]).
+fn tree_literal<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    anchor: OperationRef<'c, 'r>,
+    tree: Attribute<'c>,
+    depth: usize,
+) -> Result<Literal, MatchFailure> {
+    if depth > MAX_SPEC_DEPTH {
+        return Err(MatchFailure::new("an initializer nests too deep"));
+    }
+    if let Ok(symbol) = FlatSymbolRefAttribute::try_from(tree) {
+        return spec_literal(rewriter, anchor, symbol.value(), 0);
+    }
+    let parts = ArrayAttribute::try_from(tree)
+        .map_err(|_| MatchFailure::new("an initializer tree holds something other than symbols and arrays"))?;
+    (0..parts.len())
+        .map(|index| {
+            let part = parts.element(index).map_err(|_| MatchFailure::new("an initializer tree element is missing"))?;
+            tree_literal(rewriter, anchor, part, depth + 1)
+        })
+        .collect::<Result<_, _>>()
+        .map(Literal::List)
 }
 
 /// Composite specialization constants nest at most this deep (a guard

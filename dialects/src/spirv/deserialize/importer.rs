@@ -49,7 +49,7 @@ use super::{
     tables::{self, Arg, AttrKind, OpInfo},
     types::{self, op as ty},
 };
-use crate::spirv::{NULL_INITIALIZER, attributes::Decoration, types::SpirvType};
+use crate::spirv::{INITIALIZER_CONSTITUENTS, NULL_INITIALIZER, attributes::Decoration, types::SpirvType};
 
 pub(super) type Result<T> = std::result::Result<T, DeserializeError>;
 
@@ -212,6 +212,9 @@ pub(super) struct Importer<'c, 'w> {
     /// The ids of `spec_constants` that are composites (whose ops MLIR's
     /// verifier does not accept as constituents).
     pub(super) spec_composites: HashSet<u32>,
+    /// The zero specialization constant of each scalar type that null
+    /// members of an initializer tree name (by the type's text).
+    pub(super) zero_symbols: HashMap<String, String>,
     pub(super) spec_constant_ops: HashMap<u32, Inst<'w>>,
     /// `OpSpecConstantComposite`s the dialect cannot hold, built where used
     /// (`spec_composite_value`).
@@ -313,6 +316,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             constants: HashMap::default(),
             spec_constants: HashMap::default(),
             spec_composites: HashSet::default(),
+            zero_symbols: HashMap::default(),
             spec_constant_ops: HashMap::default(),
             spec_composite_insts: HashMap::default(),
             spec_values: options.spec_values.iter().copied().collect(),
@@ -786,6 +790,85 @@ impl<'c, 'w> Importer<'c, 'w> {
         })
     }
 
+    /// Whether `<id>` is a plain composite constant with a composite
+    /// constituent (or a null one), which no spirv.SpecConstantComposite holds.
+    fn holds_composites(&self, id: u32) -> bool {
+        let Some((_, ConstantValue::Composite(members))) = self.constants.get(&id) else { return false };
+        members.iter().any(|member| {
+            self.spec_composites.contains(member)
+                || match self.constants.get(member) {
+                    Some((_, ConstantValue::Composite(_))) => true,
+                    Some((type_id, ConstantValue::Null)) => {
+                        self.type_models.get(type_id).is_some_and(|model| model.element_type().is_some() || matches!(&**model, SpirvType::Struct(_)))
+                    }
+                    _ => false,
+                }
+        })
+    }
+
+    /// The [`INITIALIZER_CONSTITUENTS`] tree of constant `<id>`: the symbol
+    /// of a constant the dialect can name, else an array of its members'
+    /// trees (a null composite member: its members' zeros).
+    fn initializer_tree(&mut self, inst: &Inst<'w>, id: u32, depth: usize) -> Result<Attribute<'c>> {
+        if depth > 64 {
+            return Err(inst.error(ErrorKind::Invalid("a constant nests too deep".into())));
+        }
+        match self.constants.get(&id).cloned() {
+            Some((_, ConstantValue::Composite(members))) if self.holds_composites(id) => {
+                let trees =
+                    members.iter().map(|&member| self.initializer_tree(inst, member, depth + 1)).collect::<Result<Vec<_>>>()?;
+                Ok(ArrayAttribute::new(self.context, &trees).into())
+            }
+            Some((type_id, ConstantValue::Null)) => {
+                let model = self.type_models.get(&type_id).cloned().ok_or_else(|| self.undefined(inst, type_id, "type"))?;
+                self.null_tree(inst, &model, depth)
+            }
+            _ => {
+                let symbol = self.spec_symbol(inst, id)?;
+                Ok(FlatSymbolRefAttribute::new(self.context, &symbol).into())
+            }
+        }
+    }
+
+    /// The tree of a null value of type `model`: scalars are the symbol of
+    /// a zero specialization constant of their type (one per type).
+    fn null_tree(&mut self, inst: &Inst<'w>, model: &SpirvType, depth: usize) -> Result<Attribute<'c>> {
+        if depth > 64 {
+            return Err(inst.error(ErrorKind::Invalid("a constant nests too deep".into())));
+        }
+        let parts: Vec<Arc<SpirvType>> = match model {
+            SpirvType::Vector { count, element } | SpirvType::Array { count, element, .. } => {
+                (0..*count).map(|_| Arc::clone(element)).collect()
+            }
+            SpirvType::Matrix { columns, column_type } => (0..*columns).map(|_| Arc::clone(column_type)).collect(),
+            SpirvType::Struct(st) => st.members.iter().map(|member| Arc::clone(&member.ty)).collect(),
+            _ => {
+                let key = model.to_string();
+                let symbol = match self.zero_symbols.get(&key) {
+                    Some(symbol) => symbol.clone(),
+                    None => {
+                        let symbol = format!("spirv_zero_{}", self.zero_symbols.len());
+                        let text = self.null_text(inst, model)?;
+                        let value = self.attribute(inst, &text)?;
+                        let operation = OperationBuilder::new("spirv.SpecConstant", self.location(inst, None))
+                            .add_attributes(&[
+                                (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
+                                (self.id("default_value"), value),
+                            ])
+                            .build()
+                            .map_err(inst.invalid())?;
+                        self.module_ops.push(operation);
+                        self.zero_symbols.insert(key, symbol.clone());
+                        symbol
+                    }
+                };
+                return Ok(FlatSymbolRefAttribute::new(self.context, &symbol).into());
+            }
+        };
+        let trees = parts.iter().map(|part| self.null_tree(inst, part, depth + 1)).collect::<Result<Vec<_>>>()?;
+        Ok(ArrayAttribute::new(self.context, &trees).into())
+    }
+
     pub(super) fn global_variable(&mut self, inst: &Inst<'w>) -> Result<()> {
         let type_id = self.word(inst, 0)?;
         let id = self.word(inst, 1)?;
@@ -803,6 +886,9 @@ impl<'c, 'w> Importer<'c, 'w> {
                 // name it (`spirv.SpecConstantComposite` takes scalars only),
                 // so the global says so itself and lowers to a zero value.
                 attributes.push((self.id(NULL_INITIALIZER), Attribute::unit(self.context)));
+            } else if self.holds_composites(initializer) {
+                let tree = self.initializer_tree(inst, initializer, 0)?;
+                attributes.push((self.id(INITIALIZER_CONSTITUENTS), tree));
             } else {
                 let init_symbol = match self.globals.get(&initializer) {
                     Some((global, _)) => global.clone(),

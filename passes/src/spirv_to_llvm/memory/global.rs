@@ -22,7 +22,7 @@ use melior::ir::{
     r#type::IntegerType,
 };
 use spirv_opt_dialects::spirv::{
-    NULL_INITIALIZER,
+    INITIALIZER_CONSTITUENTS, NULL_INITIALIZER,
     attributes::{Decoration, LinkageType, StorageClass},
     types::SpirvType,
 };
@@ -93,7 +93,10 @@ impl ConversionPattern for GlobalVariable {
                 &symbol_reference(op, "initializer")?,
             )?)),
             Err(_) if op.attribute(NULL_INITIALIZER).is_ok() => Some(Initializer::Zero),
-            Err(_) => None,
+            Err(_) => match op.attribute(INITIALIZER_CONSTITUENTS) {
+                Ok(tree) => Some(Initializer::Constant(SpecConstantValue::resolve_tree(rewriter, op, tree)?)),
+                Err(_) => None,
+            },
         };
         let linkage_type = linkage_type(op)?;
         let (linkage, definition) = match linkage_type {
