@@ -12,6 +12,7 @@
 mod ir_text;
 pub mod builtins;
 pub mod kernel_abi;
+pub mod prune;
 pub mod specialize;
 pub mod spirv_to_llvm;
 mod registration;

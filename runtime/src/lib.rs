@@ -677,6 +677,10 @@ fn lower_in(
     };
     let operation = module.as_operation();
     let model = entry_model(operation, options.entry.as_deref()).map_err(RunError::Entry)?;
+    // The other entry points (a WGSL module's vertex and fragment stages
+    // beside its compute one) and what only they reach are dropped, as a
+    // driver compiles only the stage a pipeline names.
+    spirv_opt_passes::prune::keep_entry_point(operation, &model.0);
     // A value for a SpecId the module lacks: Vulkan ignores the map entry,
     // OpenCL refuses it (CL_INVALID_SPEC_ID).
     let unknown = if model.1 == "Kernel" { UnknownSpecIds::Refuse } else { UnknownSpecIds::Ignore };
