@@ -1073,7 +1073,8 @@ fn subgroup(
             for word_index in [3, 2, 1, 0] {
                 let index = text.i32(word_index);
                 let word = text.value(format!("llvm.extractelement {ballot}[{index} : i32] : vector<4xi32>"));
-                let count = call_intrinsic(text, "cttz", &[word.clone(), no.clone()], &["i32".into(), "i1".into()], "i32");
+                let count =
+                    call_intrinsic(text, "cttz", &[word.clone(), no.clone()], &["i32".into(), "i1".into()], "i32");
                 let base = text.i32(word_index * 32);
                 let bit = binary(text, "add", &base, &count, "i32");
                 let zero = text.i32(0);
