@@ -289,8 +289,7 @@ mod tests {
     /// OpenCL.std instructions that no path turns into running code yet:
     /// the importer refuses them, or calls a builtin without a rule here
     /// (spirv-define-builtins then refuses the module). Keep it exact.
-    /// `printf` is refused by design: its builtin is variadic.
-    const NOT_YET: &[&str] = &["printf"];
+    const NOT_YET: &[&str] = &[];
 
     #[test]
     fn every_opencl_std_instruction_runs_or_is_listed_as_not_yet() {
@@ -303,9 +302,7 @@ mod tests {
             let dialect_op = format!("spirv.CL.{name}");
             // vloadn/vstoren and the half loads and stores: importer expansions (docs/import.md).
             let expanded = name.starts_with("vload") || name.starts_with("vstore");
-            // CL.printf has a pattern, which refuses it (a variadic builtin).
-            let lowered = name != "printf"
-                && context.is_registered_operation(&dialect_op)
+            let lowered = context.is_registered_operation(&dialect_op)
                 && !patterns.patterns_for(&dialect_op).is_empty();
             let defined = rule_for(&format!("__spirv_ocl_{name}")).is_some();
             if !(expanded || lowered || defined) {

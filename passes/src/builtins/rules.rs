@@ -108,7 +108,8 @@ pub enum Subgroup {
     Ballot,
     /// The number of set bits among the invocations the operation counts.
     BallotBitCount,
-    /// The lowest or highest set bit of a ballot, over all 128 bits.
+    /// The lowest or highest set bit of a ballot, among the bits of the
+    /// subgroup's invocations (bit 0 alone).
     BallotFind { msb: bool },
 }
 
@@ -342,6 +343,8 @@ fn with_element(ty: &str, element: &str) -> String {
 fn constant(text: &mut Text, ty: &str, value: &str) -> String {
     match shape(ty) {
         (Some(_), _) => text.value(format!("llvm.mlir.constant(dense<{value}> : {ty}) : {ty}")),
+        // A bool attribute takes no type suffix: `true : i1` does not parse.
+        (None, _) if value == "true" || value == "false" => text.value(format!("llvm.mlir.constant({value}) : {ty}")),
         (None, _) => text.value(format!("llvm.mlir.constant({value} : {ty}) : {ty}")),
     }
 }
@@ -1053,30 +1056,27 @@ fn subgroup(
             let zero = text.i32(0);
             text.value(format!("llvm.select {is_exclusive}, {zero}, {bit} : i1, i32"))
         }
-        Subgroup::BallotFind { msb } => {
-            // The lowest (or highest) set bit over the 128 bits; the result
-            // is undefined for an empty ballot.
+        Subgroup::BallotFind { msb: true } => {
+            // Only the bits of the group's invocations count (SPIR-V:
+            // "considering only the bits in Value required to represent all
+            // bits of the group's invocations"): bit 0. Set, the highest set
+            // bit is 0; clear, the result is undefined, and 0 will do.
+            text.i32(0)
+        }
+        Subgroup::BallotFind { msb: false } => {
+            // The lowest set bit: bit 0 when it is set, as the spec asks;
+            // when it is not, the result is undefined and the lowest set bit
+            // of the 128 is as good as any.
             let ballot = arguments.last().ok_or("missing the ballot")?;
             let no = text.value("llvm.mlir.constant(false) : i1");
             let mut result: Option<String> = None;
-            let order: Vec<i64> = if msb { vec![0, 1, 2, 3] } else { vec![3, 2, 1, 0] };
-            for word_index in order {
+            for word_index in [3, 2, 1, 0] {
                 let index = text.i32(word_index);
                 let word = text.value(format!("llvm.extractelement {ballot}[{index} : i32] : vector<4xi32>"));
-                let count = call_intrinsic(
-                    text,
-                    if msb { "ctlz" } else { "cttz" },
-                    &[word.clone(), no.clone()],
-                    &["i32".into(), "i1".into()],
-                    "i32",
-                );
-                let bit = if msb {
-                    let top = text.i32(word_index * 32 + 31);
-                    binary(text, "sub", &top, &count, "i32")
-                } else {
-                    let base = text.i32(word_index * 32);
-                    binary(text, "add", &base, &count, "i32")
-                };
+                let count =
+                    call_intrinsic(text, "cttz", &[word.clone(), no.clone()], &["i32".into(), "i1".into()], "i32");
+                let base = text.i32(word_index * 32);
+                let bit = binary(text, "add", &base, &count, "i32");
                 let zero = text.i32(0);
                 let nonzero = icmp(text, "ne", &word, &zero, "i32");
                 result = Some(match result {

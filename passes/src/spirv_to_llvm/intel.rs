@@ -3,10 +3,13 @@
 //! rounding of `SPV_INTEL_tensor_float32_conversion`. Upstream rejects all
 //! three ("failed to legalize").
 //!
-//! bfloat16 values travel as their bits in `i16` in SPIR-V; LLVM has a
-//! `bfloat` type, so the conversions are LLVM's own `fptrunc`/`fpext` to and
-//! from `bf16` with a `bitcast` between `bf16` and `i16`. Tensor float32 has
-//! no LLVM type: the rounding is spelled out on the bits of the `f32`. The
+//! bfloat16 values travel as their bits in `i16` in SPIR-V. LLVM has a
+//! `bfloat` type, but on CPUs without bfloat16 instructions its `fptrunc`
+//! from `f32` is a call of compiler-rt's `__truncsfbf2`, which neither the
+//! runner's JIT nor a link with libc and libm alone resolves (the kernel
+//! called address 0): so the rounding is spelled out on the bits of the
+//! `f32`, as for tensor float32, which has no LLVM type at all, and the
+//! widening is a shift. The
 //! other `spirv.INTEL.*` ops belong to the barrier (`ControlBarrierArrive`,
 //! `ControlBarrierWait`) and group (`SubgroupBlockRead`/`Write`) families.
 
@@ -34,12 +37,12 @@ enum Direction {
     ToF32,
 }
 
-/// `spirv.INTEL.ConvertFToBF16 %x : f32 to i16` is
-/// `llvm.bitcast (llvm.fptrunc %x : f32 to bf16) : bf16 to i16`, rounding to
-/// nearest even as LLVM's default floating-point environment does (and as
-/// Intel's implementations do); `spirv.INTEL.ConvertBF16ToF %b : i16 to f32` is
-/// `llvm.fpext (llvm.bitcast %b : i16 to bf16) : bf16 to f32`, which is
-/// exact. Vectors convert lane by lane, through `vector<N x bf16>`.
+/// `spirv.INTEL.ConvertFToBF16 %x : f32 to i16` is `%x` rounded to the
+/// nearest bfloat16, ties to even (as the extension asks), as its bits: the
+/// top 16 bits of the `f32` rounded as [`round_low_bits`] does, shifted down
+/// and truncated. `spirv.INTEL.ConvertBF16ToF %b : i16 to f32` is exact:
+/// `%b` widened and shifted into the top half of an `f32`. Vectors convert
+/// lane by lane.
 struct Bfloat16Conversion {
     names: [&'static str; 1],
     direction: Direction,
@@ -60,56 +63,32 @@ impl ConversionPattern for Bfloat16Conversion {
             return Err(MatchFailure::new("expected one operand"));
         };
         let ty = rewriter.converted_result_type(op, 0)?;
-        let bf16 = with_element_type(ty, Type::bfloat16(rewriter.context()));
+        let i32_type = IntegerType::new(rewriter.context(), 32).into();
+        let bits_type = with_element_type(ty, i32_type);
+        let sixteen = integer_constant(rewriter, bits_type, 16)?;
         let result = match self.direction {
             Direction::FromF32 => {
-                let truncated = rewriter.create_value("llvm.fptrunc", &[operand], bf16, &[])?;
-                rewriter.create_value("llvm.bitcast", &[truncated], ty, &[])?
+                let rounded = round_low_bits(rewriter, operand, bits_type, 16)?;
+                let top = rewriter.create_value("llvm.lshr", &[rounded, sixteen], bits_type, &[])?;
+                rewriter.create_value("llvm.trunc", &[top], ty, &[])?
             }
             Direction::ToF32 => {
-                let bfloat = rewriter.create_value("llvm.bitcast", &[operand], bf16, &[])?;
-                rewriter.create_value("llvm.fpext", &[bfloat], ty, &[])?
+                let widened = rewriter.create_value("llvm.zext", &[operand], bits_type, &[])?;
+                let bits = rewriter.create_value("llvm.shl", &[widened, sixteen], bits_type, &[])?;
+                rewriter.create_value("llvm.bitcast", &[bits], ty, &[])?
             }
         };
         Ok(vec![result])
     }
 }
 
-/// The `f32` bits of a tensor float32 (1 sign, 8 exponent and 10 fraction
-/// bits, the top 19 bits of an `f32`): the 13 low fraction bits are zero.
-const TF32_MASK: i64 = !0x1FFF;
-/// Half a TF32 unit in the last place, less one `f32` unit: the rounding
-/// bias for a zero lowest kept bit (a tie then rounds down, to even).
-const HALF_ULP_MINUS_ONE: i64 = 0xFFF;
 /// The quiet bit of an `f32` NaN.
 const QUIET_NAN_BIT: i64 = 0x40_0000;
 
 /// `spirv.INTEL.RoundFToTF32 %x : f32 to f32`: `%x` rounded to the nearest
-/// tensor float32, ties to even, as an `f32`.
-///
-/// ```text
-/// %bits     = llvm.bitcast %x : f32 to i32
-/// %t0       = llvm.lshr %bits, 13
-/// %lsb      = llvm.and %t0, 1                 // the lowest kept bit
-/// %bias     = llvm.add %lsb, 0xFFF            // 0x1000 rounds a tie up
-/// %sum      = llvm.add %bits, %bias
-/// %rounded  = llvm.and %sum, 0xFFFFE000
-/// %kept     = llvm.and %bits, 0xFFFFE000
-/// %nan      = llvm.or %kept, 0x400000
-/// %is_nan   = llvm.fcmp "uno" %x, %x
-/// %r        = llvm.select %is_nan, %nan, %rounded
-/// %res      = llvm.bitcast %r : i32 to f32
-/// ```
-///
-/// Adding the bias to the bits rounds the magnitude (the sign bit is
-/// untouched): a carry out of the fraction steps the exponent, which is the
-/// right next value for normals and subnormals alike, and rounds the largest
-/// values up to infinity, as round-to-nearest must; infinities and zeros
-/// are kept. Only NaNs would go wrong (their payload may carry into the
-/// exponent or the sign), so they are selected apart: a quiet NaN with the
-/// sign and the top payload bits of `%x`, as LLVM's `fptrunc` keeps them.
-/// The rounding is done on the bits because the extension asks for ties to
-/// even whatever the floating-point environment.
+/// tensor float32 (1 sign, 8 exponent and 10 fraction bits, the top 19
+/// bits of an `f32`), ties to even, as an `f32`: [`round_low_bits`] of its
+/// 13 low fraction bits.
 struct RoundFToTf32;
 
 impl ConversionPattern for RoundFToTf32 {
@@ -129,25 +108,60 @@ impl ConversionPattern for RoundFToTf32 {
         let ty = rewriter.converted_result_type(op, 0)?;
         let i32_type = IntegerType::new(rewriter.context(), 32).into();
         let bits_type = with_element_type(ty, i32_type);
-        let i1_type = with_element_type(ty, IntegerType::new(rewriter.context(), 1).into());
-        let i64_type: Type<'c> = IntegerType::new(rewriter.context(), 64).into();
-        let bits = rewriter.create_value("llvm.bitcast", &[operand], bits_type, &[])?;
-        let kept_bit = integer_constant(rewriter, bits_type, 13)?;
-        let one = integer_constant(rewriter, bits_type, 1)?;
-        let half_ulp_minus_one = integer_constant(rewriter, bits_type, HALF_ULP_MINUS_ONE)?;
-        let mask = integer_constant(rewriter, bits_type, TF32_MASK)?;
-        let quiet = integer_constant(rewriter, bits_type, QUIET_NAN_BIT)?;
-        let mut binary = |name: &str, lhs, rhs| rewriter.create_value(name, &[lhs, rhs], bits_type, &[]);
-        let shifted = binary("llvm.lshr", bits, kept_bit)?;
-        let lowest_kept = binary("llvm.and", shifted, one)?;
-        let bias = binary("llvm.add", lowest_kept, half_ulp_minus_one)?;
-        let sum = binary("llvm.add", bits, bias)?;
-        let rounded = binary("llvm.and", sum, mask)?;
-        let kept = binary("llvm.and", bits, mask)?;
-        let nan = binary("llvm.or", kept, quiet)?;
-        let unordered: Attribute<'c> = IntegerAttribute::new(i64_type, FloatPredicate::Uno as i64).into();
-        let is_nan = rewriter.create_value("llvm.fcmp", &[operand, operand], i1_type, &[("predicate", unordered)])?;
-        let result = rewriter.create_value("llvm.select", &[is_nan, nan, rounded], bits_type, &[])?;
+        let result = round_low_bits(rewriter, operand, bits_type, 13)?;
         Ok(vec![rewriter.create_value("llvm.bitcast", &[result], ty, &[])?])
     }
+}
+
+/// The bits (`bits_type`: `i32` or a vector of them) of the `f32` `operand`
+/// rounded to nearest, ties to even, at bit `dropped`: the `dropped` low
+/// bits are zero in the result.
+///
+/// ```text
+/// %bits     = llvm.bitcast %x : f32 to i32
+/// %t0       = llvm.lshr %bits, dropped
+/// %lsb      = llvm.and %t0, 1                 // the lowest kept bit
+/// %bias     = llvm.add %lsb, half - 1         // half = 1 << (dropped - 1)
+/// %sum      = llvm.add %bits, %bias
+/// %rounded  = llvm.and %sum, mask             // mask = -1 << dropped
+/// %kept     = llvm.and %bits, mask
+/// %nan      = llvm.or %kept, 0x400000
+/// %is_nan   = llvm.fcmp "uno" %x, %x
+/// %r        = llvm.select %is_nan, %nan, %rounded
+/// ```
+///
+/// Adding the bias to the bits rounds the magnitude (the sign bit is
+/// untouched): a carry out of the fraction steps the exponent, which is the
+/// right next value for normals and subnormals alike, and rounds the largest
+/// values up to infinity, as round-to-nearest must; infinities and zeros
+/// are kept. Only NaNs would go wrong (their payload may carry into the
+/// exponent or the sign), so they are selected apart: a quiet NaN with the
+/// sign and the top payload bits of `%x`, as LLVM's `fptrunc` keeps them.
+/// The rounding is done on the bits because the extensions ask for ties to
+/// even whatever the floating-point environment.
+fn round_low_bits<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    operand: Value<'c, 'r>,
+    bits_type: Type<'c>,
+    dropped: i64,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let i1_type = with_element_type(bits_type, IntegerType::new(rewriter.context(), 1).into());
+    let i64_type: Type<'c> = IntegerType::new(rewriter.context(), 64).into();
+    let bits = rewriter.create_value("llvm.bitcast", &[operand], bits_type, &[])?;
+    let kept_bit = integer_constant(rewriter, bits_type, dropped)?;
+    let one = integer_constant(rewriter, bits_type, 1)?;
+    let half_ulp_minus_one = integer_constant(rewriter, bits_type, (1 << (dropped - 1)) - 1)?;
+    let mask = integer_constant(rewriter, bits_type, !((1 << dropped) - 1))?;
+    let quiet = integer_constant(rewriter, bits_type, QUIET_NAN_BIT)?;
+    let mut binary = |name: &str, lhs, rhs| rewriter.create_value(name, &[lhs, rhs], bits_type, &[]);
+    let shifted = binary("llvm.lshr", bits, kept_bit)?;
+    let lowest_kept = binary("llvm.and", shifted, one)?;
+    let bias = binary("llvm.add", lowest_kept, half_ulp_minus_one)?;
+    let sum = binary("llvm.add", bits, bias)?;
+    let rounded = binary("llvm.and", sum, mask)?;
+    let kept = binary("llvm.and", bits, mask)?;
+    let nan = binary("llvm.or", kept, quiet)?;
+    let unordered: Attribute<'c> = IntegerAttribute::new(i64_type, FloatPredicate::Uno as i64).into();
+    let is_nan = rewriter.create_value("llvm.fcmp", &[operand, operand], i1_type, &[("predicate", unordered)])?;
+    rewriter.create_value("llvm.select", &[is_nan, nan, rounded], bits_type, &[])
 }

@@ -7,10 +7,19 @@
 
 use crate::spirv_to_llvm::{
     builtin_call::{Builtin, BuiltinKind, Sign, call_builtin},
+    comparison::IntPredicate,
     glsl::{first_operand_type, integer_abs, inverse_sqrt},
-    util::emit,
+    util::{emit, icmp, integer_constant},
 };
-use melior::ir::{OperationRef, Value, ValueLike};
+use melior::{
+    dialect::llvm,
+    ir::{
+        Attribute, Identifier, Operation, OperationRef, Region, Type, Value, ValueLike,
+        attribute::{DenseI32ArrayAttribute, FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
+        operation::OperationBuilder,
+        r#type::IntegerType,
+    },
+};
 use spirv_opt_rs::{
     conversion::{ConversionPattern, ConversionRewriter, DirectConversion, PatternSet, Replacement},
     error::MatchFailure,
@@ -117,15 +126,71 @@ impl ConversionPattern for OpenClBuiltin {
     }
 }
 
-/// `spirv.CL.printf` is not lowered: its builtin takes its format string as
-/// a `constant char *`, whose mangling needs the pointee type and the SPIR
-/// address space of the format pointer, and is variadic.
+/// `spirv.CL.printf`: the C library's `printf`, which prints to the
+/// process's standard output as PoCL's does. The format and any string
+/// argument are `constant char *` (address space 2 here): cast to the flat
+/// address space the C library takes, the same memory on the CPU. The
+/// arguments are promoted as C's variadic calls need (clang has already
+/// made OpenCL C's floats doubles; SPIR-V written by hand may pass a
+/// `float` or a narrow integer). OpenCL's result is 0 on success and -1 on
+/// failure, where C's is a count of characters or a negative value. Vector
+/// arguments (OpenCL's `%v4f`) are refused: the C library has no such
+/// conversions.
 fn printf<'c, 'r>(
-    _op: OperationRef<'c, 'r>,
-    _operands: &[Value<'c, 'r>],
-    _rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
 ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-    Err(MatchFailure::new(
-        "printf is not lowered yet: calling the variadic '__spirv_ocl_printf' builtin is not implemented",
-    ))
+    let context = rewriter.context();
+    let result_type = rewriter.converted_result_type(op, 0)?;
+    let flat = llvm::r#type::pointer(context, 0);
+    let int32: Type<'c> = IntegerType::new(context, 32).into();
+    let double = Type::float64(context);
+    let mut arguments = Vec::with_capacity(operands.len());
+    for &operand in operands {
+        let ty = operand.r#type();
+        let printed = ty.to_string();
+        let argument = if printed.starts_with("!llvm.ptr") {
+            if printed == "!llvm.ptr" { operand } else { emit(rewriter, "llvm.addrspacecast", &[operand], flat)? }
+        } else if printed == "f32" || printed == "f16" || printed == "bf16" {
+            emit(rewriter, "llvm.fpext", &[operand], double)?
+        } else if printed == "f64" || printed == "i32" || printed == "i64" {
+            operand
+        } else if printed == "i8" || printed == "i16" {
+            emit(rewriter, "llvm.sext", &[operand], int32)?
+        } else {
+            return Err(MatchFailure::new(format!("printf of a {printed} argument is not lowered (scalars and pointers only)")));
+        };
+        arguments.push(argument);
+    }
+    if arguments.is_empty() {
+        return Err(MatchFailure::new("printf without a format"));
+    }
+    let function_type = llvm::r#type::function(int32, &[flat], true);
+    let unit = Attribute::parse(context, "unit").ok_or_else(|| MatchFailure::new("cannot build 'unit'"))?;
+    let linkage = Attribute::parse(context, "#llvm.linkage<external>")
+        .ok_or_else(|| MatchFailure::new("cannot build the external linkage"))?;
+    rewriter.declare_symbol("printf", |context, location| -> Result<Operation<'c>, MatchFailure> {
+        let attributes = [
+            (Identifier::new(context, "sym_name"), StringAttribute::new(context, "printf").into()),
+            (Identifier::new(context, "function_type"), TypeAttribute::new(function_type).into()),
+            (Identifier::new(context, "linkage"), linkage),
+            (Identifier::new(context, "no_unwind"), unit),
+        ];
+        Ok(OperationBuilder::new("llvm.func", location).add_attributes(&attributes).add_regions([Region::new()]).build()?)
+    })?;
+    let attributes: Vec<(&str, Attribute<'c>)> = vec![
+        ("callee", FlatSymbolRefAttribute::new(context, "printf").into()),
+        ("var_callee_type", TypeAttribute::new(function_type).into()),
+        ("operandSegmentSizes", DenseI32ArrayAttribute::new(context, &[arguments.len() as i32, 0]).into()),
+        ("op_bundle_sizes", DenseI32ArrayAttribute::new(context, &[]).into()),
+        ("no_unwind", unit),
+    ];
+    let call = rewriter.create("llvm.call", &arguments, &[int32], &attributes)?;
+    let printed = rewriter.results_of(call).first().copied().ok_or_else(|| MatchFailure::new("printf gave no value"))?;
+    let zero = integer_constant(rewriter, int32, 0)?;
+    let failed = icmp(rewriter, IntPredicate::Slt, printed, zero)?;
+    let minus_one = integer_constant(rewriter, result_type, -1)?;
+    let success = integer_constant(rewriter, result_type, 0)?;
+    Ok(vec![rewriter.create_value("llvm.select", &[failed, minus_one, success], result_type, &[])?])
 }

@@ -781,3 +781,26 @@ spirv.module Physical64 OpenCL {
     spirv.ReturnValue %2 : f32
   }
 }
+
+// -----
+
+// printf: the C library's, variadic; narrow integers and floats promoted as
+// C's variadic calls need; OpenCL's result (0, or -1 on failure).
+// CHECK: llvm.func @printf(!llvm.ptr, ...) -> i32 attributes {no_unwind}
+// CHECK-LABEL: llvm.func @print(
+// CHECK-SAME: %[[F:.*]]: !llvm.ptr, %[[X:.*]]: i32, %[[C:.*]]: i8, %[[Y:.*]]: f32, %[[D:.*]]: f64, %[[S:.*]]: !llvm.ptr) -> i32
+// CHECK-NEXT: %[[C32:.*]] = llvm.sext %[[C]] : i8 to i32
+// CHECK-NEXT: %[[Y64:.*]] = llvm.fpext %[[Y]] : f32 to f64
+// CHECK-NEXT: %[[CALL:.*]] = llvm.call @printf(%[[F]], %[[X]], %[[C32]], %[[Y64]], %[[D]], %[[S]]) vararg(!llvm.func<i32 (ptr, ...)>) {no_unwind} : (!llvm.ptr, i32, i32, f64, f64, !llvm.ptr) -> i32
+// CHECK-NEXT: %[[ZERO:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT: %[[FAILED:.*]] = llvm.icmp "slt" %[[CALL]], %[[ZERO]] : i32
+// CHECK-NEXT: %[[MINUS_ONE:.*]] = llvm.mlir.constant(-1 : i32) : i32
+// CHECK-NEXT: %[[OK:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT: %[[RESULT:.*]] = llvm.select %[[FAILED]], %[[MINUS_ONE]], %[[OK]] : i1, i32
+// CHECK-NEXT: llvm.return %[[RESULT]] : i32
+spirv.module Physical64 OpenCL {
+  spirv.func @print(%format: !spirv.ptr<i8, UniformConstant>, %x: i32, %c: i8, %y: f32, %d: f64, %s: !spirv.ptr<i8, UniformConstant>) -> i32 "None" {
+    %0 = spirv.CL.printf %format %x, %c, %y, %d, %s : !spirv.ptr<i8, UniformConstant>, i32, i8, f32, f64, !spirv.ptr<i8, UniformConstant> -> i32
+    spirv.ReturnValue %0 : i32
+  }
+}

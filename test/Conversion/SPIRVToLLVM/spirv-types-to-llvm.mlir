@@ -532,6 +532,17 @@ spirv.func @struct_block_offsets() "None" {
 
 // -----
 
+// Beyond upstream, which rejects it: a buffer device address (GLSL
+// buffer_reference) in a block is 8 bytes aligned to 8, an LLVM pointer.
+// CHECK-LABEL: llvm.func @struct_device_address_member(
+spirv.func @struct_device_address_member() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(i32, ptr, i32)>
+  %0 = spirv.Undef : !spirv.struct<(i32 [0], !spirv.ptr<f32, PhysicalStorageBuffer> [8], i32 [16]), Block>
+  spirv.Return
+}
+
+// -----
+
 // Beyond upstream, which rejects every member decoration: NonWritable,
 // NonReadable and RelaxedPrecision change neither layout nor accesses.
 // CHECK-LABEL: llvm.func @struct_non_writable_members(

@@ -672,21 +672,27 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.constants.insert(id, (type_id, ConstantValue::Composite(vec![member; count])));
             }
             op::SPEC_CONSTANT_COMPOSITE_REPLICATE => {
+                // A spirv.SpecConstantComposite of the constituent repeated:
+                // the same value, and an op spirv.mlir.referenceof accepts
+                // (MLIR 22's verifier refuses a reference to
+                // spirv.EXT.SpecConstantCompositeReplicate, so no function
+                // could use one).
                 let type_id = self.word(inst, 0)?;
                 let id = self.word(inst, 1)?;
                 self.check_bound(inst, id)?;
                 let ty = self.mlir_type(inst, type_id)?;
                 let constituent = self.scalar_constituent(inst, self.word(inst, 2)?)?;
-                let symbol = self.symbol_for(id, "spirv_spec_const_replicate");
-                let operation =
-                    OperationBuilder::new("spirv.EXT.SpecConstantCompositeReplicate", self.location(inst, None))
-                        .add_attributes(&[
-                            (self.id("type"), TypeAttribute::new(ty).into()),
-                            (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
-                            (self.id("constituent"), FlatSymbolRefAttribute::new(self.context, &constituent).into()),
-                        ])
-                        .build()
-                        .map_err(inst.invalid())?;
+                let count = self.replicate_count(inst, type_id)?;
+                let reference: Attribute<'c> = FlatSymbolRefAttribute::new(self.context, &constituent).into();
+                let symbol = self.symbol_for(id, "spirv_spec_const_composite");
+                let operation = OperationBuilder::new("spirv.SpecConstantComposite", self.location(inst, None))
+                    .add_attributes(&[
+                        (self.id("type"), TypeAttribute::new(ty).into()),
+                        (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
+                        (self.id("constituents"), ArrayAttribute::new(self.context, &vec![reference; count]).into()),
+                    ])
+                    .build()
+                    .map_err(inst.invalid())?;
                 self.module_ops.push(operation);
                 self.spec_constants.insert(id, SpecConstant { symbol, type_id });
                 self.spec_composites.insert(id);

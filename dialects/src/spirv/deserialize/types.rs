@@ -33,6 +33,7 @@ pub mod op {
     pub const TYPE_ARRAY: u16 = 28;
     pub const TYPE_RUNTIME_ARRAY: u16 = 29;
     pub const TYPE_STRUCT: u16 = 30;
+    pub const TYPE_OPAQUE: u16 = 31;
     pub const TYPE_POINTER: u16 = 32;
     pub const TYPE_FUNCTION: u16 = 33;
     pub const TYPE_EVENT: u16 = 34;
@@ -63,7 +64,7 @@ fn nested(model: Arc<SpirvType>) -> Arc<SpirvType> {
 
 /// Whether `opcode` declares a type.
 pub fn is_type(opcode: u16) -> bool {
-    matches!(opcode, op::TYPE_VOID..=op::TYPE_EVENT | op::TYPE_COOPERATIVE_MATRIX_KHR) && opcode != 31
+    matches!(opcode, op::TYPE_VOID..=op::TYPE_EVENT | op::TYPE_COOPERATIVE_MATRIX_KHR)
 }
 
 impl<'c> Importer<'c, '_> {
@@ -159,6 +160,10 @@ impl<'c> Importer<'c, '_> {
             // complete by the wait (events.rs), so an event carries nothing:
             // a plain 64-bit value stands in for it.
             op::TYPE_EVENT => SpirvType::Integer { width: 64, signedness: Signedness::Signless },
+            // OpenCL's incomplete struct types (`struct thing *` whose body no
+            // unit defines): only pointed to, never loaded, stored or sized,
+            // so any pointee will do; a byte, as clang gives `void *`.
+            op::TYPE_OPAQUE => SpirvType::Integer { width: 8, signedness: Signedness::Signless },
             op::TYPE_IMAGE => SpirvType::Image(self.image_type(inst)?),
             op::TYPE_SAMPLED_IMAGE => SpirvType::SampledImage(self.model(inst, 1)?),
             op::TYPE_SAMPLER => SpirvType::Sampler,

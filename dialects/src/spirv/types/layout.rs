@@ -16,6 +16,7 @@
 use std::sync::Arc;
 
 use super::{SpirvType, StructMember, StructType};
+use crate::spirv::attributes::StorageClass;
 
 /// Size and alignment of a type, in bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -92,6 +93,10 @@ impl SpirvType {
                 })
             }
             Self::Struct(st) => struct_natural_layout(st),
+            // A buffer device address (GLSL buffer_reference): 64 bits.
+            Self::Pointer { storage_class: StorageClass::PhysicalStorageBuffer, .. } => {
+                Some(NaturalLayout { decorated: self.clone(), size: Some(8), alignment: 8 })
+            }
             _ => None,
         }
     }
