@@ -19,8 +19,10 @@
 
 pub mod image;
 mod jit;
+pub mod sampler;
 
 pub use image::{Format, Image};
+pub use sampler::Sampler;
 
 use std::{
     cell::RefCell,
@@ -99,6 +101,13 @@ pub enum ResourceKind {
     StorageTexelBuffer,
     /// A Vulkan uniform texel buffer (`textureBuffer`, `samplerBuffer`).
     UniformTexelBuffer,
+    /// A Vulkan sampled image (`texture2D`...), bound as [`Resource::Image`].
+    SampledImage,
+    /// A Vulkan sampler (`sampler`, `samplerShadow`), bound as [`Resource::Sampler`].
+    Sampler,
+    /// A Vulkan combined image sampler (`sampler2D`...), bound as
+    /// [`Resource::SampledImage`].
+    CombinedImageSampler,
 }
 
 /// The type of an OpenCL argument passed by value, when it is a scalar
@@ -216,8 +225,12 @@ pub enum Resource<'a> {
     Local(usize),
     /// An OpenCL argument by value, its bytes (little-endian), aligned.
     Value(Buffer),
-    /// A storage image or a texel buffer (Vulkan binding).
+    /// A storage image, a sampled image or a texel buffer (Vulkan binding).
     Image(&'a mut Image),
+    /// A sampler (Vulkan binding).
+    Sampler(Sampler),
+    /// A combined image sampler (Vulkan binding): the image and its sampler.
+    SampledImage(&'a mut Image, Sampler),
 }
 
 /// One dispatch: the workgroups and what the kernel reads.
@@ -314,6 +327,9 @@ impl Kernel {
                     6 => ResourceKind::StorageImage,
                     7 => ResourceKind::StorageTexelBuffer,
                     8 => ResourceKind::UniformTexelBuffer,
+                    9 => ResourceKind::SampledImage,
+                    10 => ResourceKind::Sampler,
+                    11 => ResourceKind::CombinedImageSampler,
                     _ => ResourceKind::Value,
                 },
                 descriptor_set: raw.descriptor_set,
@@ -376,7 +392,7 @@ impl Kernel {
         // The image descriptors `pointers` point into: never moved (sized
         // first), alive until the workgroups are done.
         let image_count = info.resources.iter().filter(|resource| is_image(resource.kind)).count();
-        let mut descriptors: Vec<jit::RawImage> = Vec::with_capacity(image_count);
+        let mut descriptors: Vec<jit::RawCombined> = Vec::with_capacity(image_count);
         match info.model {
             ExecutionModel::GlCompute => {
                 // What the views of each binding need at least.
@@ -392,26 +408,69 @@ impl Kernel {
                             "the kernel uses set {} binding {}, which has no {}",
                             resource.descriptor_set,
                             resource.binding,
-                            if is_image(resource.kind) { "image" } else { "buffer" }
+                            match resource.kind {
+                                ResourceKind::Sampler => "sampler",
+                                ResourceKind::CombinedImageSampler => "image and sampler",
+                                kind if is_image(kind) => "image",
+                                _ => "buffer",
+                            }
                         ))
                     })?;
                     if is_image(resource.kind) {
-                        let Resource::Image(image) = bound else {
-                            return Err(RunError::Dispatch(format!(
-                                "set {} binding {} must be an image{}",
-                                key.0,
-                                key.1,
-                                if resource.kind == ResourceKind::StorageImage { "" } else { " (a texel buffer)" }
-                            )));
+                        let unused = Sampler::default().descriptor();
+                        let (image, sampler) = match (resource.kind, &mut *bound) {
+                            (ResourceKind::Sampler, Resource::Sampler(sampler)) => (None, sampler.descriptor()),
+                            (ResourceKind::CombinedImageSampler, Resource::SampledImage(image, sampler)) => {
+                                (Some(&mut **image), sampler.descriptor())
+                            }
+                            (
+                                ResourceKind::StorageImage
+                                | ResourceKind::StorageTexelBuffer
+                                | ResourceKind::UniformTexelBuffer
+                                | ResourceKind::SampledImage,
+                                Resource::Image(image),
+                            ) => (Some(&mut **image), unused),
+                            (kind, _) => {
+                                let wanted = match kind {
+                                    ResourceKind::Sampler => "a sampler",
+                                    ResourceKind::CombinedImageSampler => "an image with a sampler (a combined image sampler)",
+                                    ResourceKind::StorageImage | ResourceKind::SampledImage => "an image",
+                                    _ => "an image (a texel buffer)",
+                                };
+                                return Err(RunError::Dispatch(format!("set {} binding {} must be {wanted}", key.0, key.1)));
+                            }
                         };
-                        image.check(resource.size).map_err(|reason| {
-                            RunError::Dispatch(format!("set {} binding {}: {reason}", key.0, key.1))
-                        })?;
-                        descriptors.push(image.descriptor());
+                        let image = match image {
+                            Some(image) => {
+                                let storage = matches!(
+                                    resource.kind,
+                                    ResourceKind::StorageImage
+                                        | ResourceKind::StorageTexelBuffer
+                                        | ResourceKind::UniformTexelBuffer
+                                );
+                                image.check(resource.size, storage).map_err(|reason| {
+                                    RunError::Dispatch(format!("set {} binding {}: {reason}", key.0, key.1))
+                                })?;
+                                image.descriptor()
+                            }
+                            None => jit::RawImage::empty(),
+                        };
+                        descriptors.push(jit::RawCombined { image, sampler });
                         let descriptor = descriptors.last_mut().map_or(std::ptr::null_mut(), |descriptor| {
-                            std::ptr::from_mut::<jit::RawImage>(descriptor).cast::<u8>()
+                            let combined = std::ptr::from_mut::<jit::RawCombined>(descriptor);
+                            if resource.kind == ResourceKind::Sampler {
+                                // The sampler's half.
+                                combined.cast::<u8>().wrapping_add(std::mem::offset_of!(jit::RawCombined, sampler))
+                            } else {
+                                combined.cast::<u8>()
+                            }
                         });
-                        sizes.push(std::mem::size_of::<jit::RawImage>() as u64);
+                        let size = match resource.kind {
+                            ResourceKind::CombinedImageSampler => std::mem::size_of::<jit::RawCombined>(),
+                            ResourceKind::Sampler => std::mem::size_of::<jit::RawSampler>(),
+                            _ => std::mem::size_of::<jit::RawImage>(),
+                        };
+                        sizes.push(size as u64);
                         pointers.push(descriptor);
                         continue;
                     }
@@ -539,9 +598,18 @@ impl Kernel {
     }
 }
 
-/// Whether resources of `kind` are images (bound as [`Resource::Image`]).
+/// Whether resources of `kind` are images or samplers (bound as
+/// [`Resource::Image`], [`Resource::Sampler`], [`Resource::SampledImage`]).
 fn is_image(kind: ResourceKind) -> bool {
-    matches!(kind, ResourceKind::StorageImage | ResourceKind::StorageTexelBuffer | ResourceKind::UniformTexelBuffer)
+    matches!(
+        kind,
+        ResourceKind::StorageImage
+            | ResourceKind::StorageTexelBuffer
+            | ResourceKind::UniformTexelBuffer
+            | ResourceKind::SampledImage
+            | ResourceKind::Sampler
+            | ResourceKind::CombinedImageSampler
+    )
 }
 
 /// Source to optimized LLVM IR with the kernel ABI, and the entry point's name.

@@ -99,6 +99,19 @@ pub(crate) fn populate(patterns: &mut PatternSet) {
     patterns.add_fn("spirv.Image", image_of);
     patterns.add_fn("spirv.ImageSampleExplicitLod", dialect_sample);
     patterns.add_fn("spirv.ImageDrefGather", dialect_sample);
+    patterns.add_fn("spirv.ImageSampleImplicitLod", implicit);
+    patterns.add_fn("spirv.ImageSampleProjDrefImplicitLod", implicit);
+}
+
+/// The implicit-LOD forms: refused with the reason.
+fn implicit<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    _operands: &[Value<'c, 'r>],
+    _rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    Err(MatchFailure::new(
+        "implicit-LOD sampling needs derivatives, which a compute invocation does not have (use an explicit LOD)",
+    ))
 }
 
 /// The image operands an op holds: the mask and each operand's values.

@@ -32,7 +32,7 @@ use spirv_opt_passes::{
     },
     specialize::SpecValue,
 };
-use spirv_run::{Buffer, CompileOptions, Dispatch, Kernel, Resource, RunError, ScalarType};
+use spirv_run::{Buffer, CompileOptions, Dispatch, Kernel, Resource, RunError, Sampler, ScalarType};
 
 #[derive(Debug, Parser)]
 #[command(name = "spirv-run-rs", version, about = "Run a SPIR-V compute shader or OpenCL kernel on the CPU")]
@@ -66,11 +66,20 @@ struct Options {
     #[arg(long = "buffer", value_name = "SET:BINDING=IN[:OUT]")]
     buffers: Vec<String>,
 
-    /// Vulkan: a storage image for SET:BINDING; IN is FILE@FORMAT,W[,H[,D]][,layers=A]
+    /// Vulkan: a storage or sampled image for SET:BINDING; IN is FILE@FORMAT,W[,H[,D]][,levels=L][,layers=A]
     /// (raw texels, FORMAT a Vulkan format name such as R8G8B8A8_UNORM; no FILE: zeros) or a .png;
     /// OUT is written in the same layout, or as PNG when it ends in .png
     #[arg(long = "image", value_name = "SET:BINDING=IN[:OUT]")]
     images: Vec<String>,
+
+    /// Vulkan: a sampler for SET:BINDING, KEY=VALUE,... of filter=nearest|linear, mipmap=nearest|linear,
+    /// address=repeat|mirrored_repeat|clamp_to_edge|clamp_to_border|mirror_clamp_to_edge, border=float_transparent_black|
+    /// int_transparent_black|float_opaque_black|int_opaque_black|float_opaque_white|int_opaque_white,
+    /// unnormalized=false|true, compare=never|less|equal|less_or_equal|greater|not_equal|greater_or_equal|always,
+    /// min_lod=, max_lod=, lod_bias= (also mag_filter, min_filter, address_u/v/w); a combined image sampler takes
+    /// --image and --sampler at the same binding
+    #[arg(long = "sampler", value_name = "SET:BINDING=KEY=VALUE,...")]
+    samplers: Vec<String>,
 
     /// Vulkan: the push constants' bytes
     #[arg(long, value_name = "FILE")]
@@ -278,6 +287,7 @@ fn run_amber(options: &Options) -> Result<bool, String> {
         ("--workgroups", options.workgroups.is_some()),
         ("--buffer", !options.buffers.is_empty()),
         ("--image", !options.images.is_empty()),
+        ("--sampler", !options.samplers.is_empty()),
         ("--push-constants", options.push_constants.is_some()),
         ("--global", options.global.is_some()),
         ("--local", options.local.is_some()),
@@ -340,6 +350,7 @@ fn run(options: &Options) -> Result<(), String> {
     let mut values: Vec<(u32, Buffer)> = Vec::new();
     let mut push_constants = Vec::new();
     let mut images: Vec<(Slot, images::ImageInput)> = Vec::new();
+    let mut samplers: Vec<(Slot, Sampler)> = Vec::new();
     let (workgroups, local_size, work_dim) = match info.model {
         ExecutionModel::GlCompute => {
             if options.global.is_some() || options.local.is_some() || !options.arguments.is_empty() {
@@ -373,6 +384,22 @@ fn run(options: &Options) -> Result<(), String> {
                     None => inputs.push((Some((set, index)), None, input_output(files)?)),
                 }
             }
+            for binding in &options.samplers {
+                let bad = || format!("--sampler {binding}: not SET:BINDING=KEY=VALUE,...");
+                let (slot, spec) = binding.split_once('=').ok_or_else(bad)?;
+                let (set, index) = slot.split_once(':').ok_or_else(bad)?;
+                let set: u32 =
+                    set.parse().map_err(|_| format!("--sampler {binding}: '{set}' is not a descriptor set"))?;
+                let index: u32 = index.parse().map_err(|_| format!("--sampler {binding}: '{index}' is not a binding"))?;
+                if inputs.iter().any(|(key, _, _)| *key == Some((set, index))) {
+                    return Err(format!("--sampler {binding}: set {set} binding {index} is a buffer"));
+                }
+                if samplers.iter().any(|(key, _)| *key == (set, index)) {
+                    return Err(format!("--sampler {binding}: set {set} binding {index} is given twice"));
+                }
+                let sampler = Sampler::parse(spec).map_err(|message| format!("--sampler {binding}: {message}"))?;
+                samplers.push(((set, index), sampler));
+            }
             if let Some(path) = &options.push_constants {
                 push_constants = read(path)?;
             }
@@ -382,10 +409,11 @@ fn run(options: &Options) -> Result<(), String> {
             if options.workgroups.is_some()
                 || !options.buffers.is_empty()
                 || !options.images.is_empty()
+                || !options.samplers.is_empty()
                 || options.push_constants.is_some()
             {
                 return Err(
-                    "--workgroups, --buffer, --image and --push-constants are for Vulkan shaders; this is an OpenCL kernel"
+                    "--workgroups, --buffer, --image, --sampler and --push-constants are for Vulkan shaders; this is an OpenCL kernel"
                         .into(),
                 );
             }
@@ -469,7 +497,17 @@ fn run(options: &Options) -> Result<(), String> {
         };
     }
     for ((set, index), input) in &mut images {
-        dispatch.bind(*set, *index, Resource::Image(&mut input.image));
+        // An image and a sampler at one binding: a combined image sampler.
+        match samplers.iter().position(|(key, _)| *key == (*set, *index)) {
+            Some(at) => {
+                let (_, sampler) = samplers.remove(at);
+                dispatch.bind(*set, *index, Resource::SampledImage(&mut input.image, sampler))
+            }
+            None => dispatch.bind(*set, *index, Resource::Image(&mut input.image)),
+        };
+    }
+    for ((set, index), sampler) in samplers.drain(..) {
+        dispatch.bind(set, index, Resource::Sampler(sampler));
     }
     for (index, bytes) in &locals {
         dispatch.argument(*index, Resource::Local(*bytes));
