@@ -64,7 +64,8 @@ typedef struct spvabi_image {
   uint32_t format;      /* the texels' format, a SPIR-V Image Format (never 0: Rgba8 is 4,
                            R32f 3, R32ui 33...; docs/abi.md lists them with Vulkan's names),
                            or for sampled images one from 256 up (R8G8B8A8_SRGB 256...) */
-  uint32_t dim;         /* SPIR-V Dim: 0 1D, 1 2D, 2 3D, 5 Buffer (a texel buffer) */
+  uint32_t dim;         /* SPIR-V Dim: 0 1D, 1 2D, 2 3D, 3 Cube (6 layers a cube: +x, -x, +y, -y,
+                           +z, -z), 5 Buffer (a texel buffer) */
   uint32_t width;       /* texels; a texel buffer: its number of texels */
   uint32_t height;      /* 1 for 1D images and texel buffers */
   uint32_t depth;       /* 1 but for 3D images */
@@ -107,11 +108,12 @@ typedef struct spvabi_combined {
 } spvabi_combined;
 
 /* spvabi_image_sample's mode: a gather (bits 1-2: its component), a depth comparison with dref,
- * the level from the gradients dx*, dy* rather than lod. */
+ * the level from the gradients dx*, dy* rather than lod, a cube image. */
 #define SPVABI_SAMPLE_GATHER 1u
 #define SPVABI_SAMPLE_COMPONENT(mode) (((mode) >> 1) & 3u)
 #define SPVABI_SAMPLE_COMPARE 8u
 #define SPVABI_SAMPLE_GRAD 16u
+#define SPVABI_SAMPLE_CUBE 32u /* x, y, z: a direction; the face is the host's to select */
 
 /* Sampled images (docs/abi.md, "Sampled images and samplers"): every sampling operation
  * (filtered sample, gather, depth comparison; coordinates already divided by q for the

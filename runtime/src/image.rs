@@ -530,6 +530,23 @@ impl Image {
                 kind[self.format.class.sampled_type() as usize]
             ));
         }
+        if dim == 3 {
+            // A cube: square 2D faces, six layers a cube (+x, -x, +y, -y, +z, -z).
+            let square = self.dim != Dim::Buffer && self.extent[0] == self.extent[1] && self.extent[2] == 1;
+            let cubes = self.layers.is_multiple_of(6) && (arrayed || self.layers == 6);
+            if !square || !cubes {
+                return Err(format!(
+                    "the shader wants a cube{} image, this one is {}x{}x{} with {} layer(s) (square faces, {} layers)",
+                    if arrayed { " array" } else { "" },
+                    self.extent[0],
+                    self.extent[1],
+                    self.extent[2],
+                    self.layers,
+                    if arrayed { "6 per cube" } else { "6" }
+                ));
+            }
+            return Ok(());
+        }
         let fits = match dim {
             5 => self.dim == Dim::Buffer,
             0 => self.dim != Dim::Buffer && self.extent[1] == 1 && self.extent[2] == 1,
@@ -623,6 +640,12 @@ pub(crate) fn level_texel_offset(
         + u64::from(y) * row
         + u64::from(x) * format.texel_size() as u64;
     usize::try_from(offset).ok()
+}
+
+/// The array layers a size query gives: the layers, or the cubes of a
+/// cube image (six layers each).
+pub(crate) fn array_layers(descriptor: &crate::jit::RawImage) -> u32 {
+    if descriptor.dim == 3 { descriptor.layers / 6 } else { descriptor.layers }
 }
 
 /// Packs four 32-bit components as the `i128` the compiled code sees as

@@ -173,7 +173,7 @@ extern "C" fn image_size(descriptor: *const RawImage) -> u128 {
     // SAFETY: as in `image_read`.
     let descriptor = unsafe { &*descriptor };
     let [width, height, depth] = descriptor.extent;
-    crate::image::pack([width, height, depth, descriptor.layers])
+    crate::image::pack([width, height, depth, crate::image::array_layers(descriptor)])
 }
 
 /// `__spvabi_image_sample` (spirv_to_llvm/sampling.rs): filtering,
@@ -240,7 +240,7 @@ extern "C" fn image_size_lod(descriptor: *const RawImage, level: i32) -> u128 {
     // SAFETY: as in `image_read`.
     let descriptor = unsafe { &*descriptor };
     let [width, height, depth] = crate::image::level_extent(descriptor.extent, level.max(0) as u32);
-    crate::image::pack([width, height, depth, descriptor.layers])
+    crate::image::pack([width, height, depth, crate::image::array_layers(descriptor)])
 }
 
 /// `__spvabi_image_levels`: mip levels and samples.

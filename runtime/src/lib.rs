@@ -451,7 +451,12 @@ impl Kernel {
                                 image.check(resource.size, storage).map_err(|reason| {
                                     RunError::Dispatch(format!("set {} binding {}: {reason}", key.0, key.1))
                                 })?;
-                                image.descriptor()
+                                let mut descriptor = image.descriptor();
+                                if (resource.size >> 12) & 0xf == CUBE {
+                                    // Its layers are faces (docs/abi.md).
+                                    descriptor.dim = CUBE;
+                                }
+                                descriptor
                             }
                             None => jit::RawImage::empty(),
                         };
@@ -597,6 +602,9 @@ impl Kernel {
         Ok(())
     }
 }
+
+/// SPIR-V's `Dim` of cube images.
+const CUBE: u32 = 3;
 
 /// Whether resources of `kind` are images or samplers (bound as
 /// [`Resource::Image`], [`Resource::Sampler`], [`Resource::SampledImage`]).

@@ -306,6 +306,7 @@ impl Sampler {
 const MODE_GATHER: u32 = 1;
 const MODE_COMPARE: u32 = 8;
 const MODE_GRAD: u32 = 16;
+const MODE_CUBE: u32 = 32;
 
 /// The arguments of one `__spvabi_image_sample` call.
 #[derive(Debug, Clone, Copy)]
@@ -341,6 +342,43 @@ struct Sampling<'a> {
     layer: i32,
     /// How many coordinates address a texel in a layer: 1 to 3.
     spatial: usize,
+    /// A cube image: `layer` is a face, texels off its edges come from the
+    /// adjacent faces.
+    cube: bool,
+}
+
+/// The face a direction selects (Vulkan's "Cube Map Face Selection": the
+/// major axis, ties to z, then y), the face coordinates `sc`, `tc` and
+/// `|ma|`.
+fn select_face([rx, ry, rz]: [f32; 3]) -> (i32, f32, f32, f32) {
+    let (ax, ay, az) = (rx.abs(), ry.abs(), rz.abs());
+    if az >= ax && az >= ay {
+        if rz >= 0.0 { (4, rx, -ry, az) } else { (5, -rx, -ry, az) }
+    } else if ay >= ax {
+        if ry >= 0.0 { (2, rx, rz, ay) } else { (3, rx, -rz, ay) }
+    } else if rx >= 0.0 {
+        (0, -rz, -ry, ax)
+    } else {
+        (1, rz, -ry, ax)
+    }
+}
+
+/// The direction through face coordinates (`sc`, `tc`) of `face` (the
+/// inverse of [`select_face`], `|ma| = 1`).
+fn face_direction(face: i32, sc: f32, tc: f32) -> [f32; 3] {
+    match face {
+        0 => [1.0, -tc, -sc],
+        1 => [-1.0, -tc, sc],
+        2 => [sc, 1.0, tc],
+        3 => [sc, -1.0, -tc],
+        4 => [sc, -tc, 1.0],
+        _ => [-sc, -tc, -1.0],
+    }
+}
+
+/// The face coordinate (0 to 1) of `sc` on a face whose major axis is `ma`.
+fn face_coordinate(sc: f32, ma: f32) -> f32 {
+    0.5 * sc / ma + 0.5
 }
 
 impl Sampling<'_> {
@@ -368,8 +406,13 @@ impl Sampling<'_> {
     /// Texel (i, j, k) of `level`, already wrapped; `None` coordinates are
     /// border texels.
     fn texel(&self, level: u32, coordinates: [Option<i32>; 3]) -> Texel {
+        self.texel_in(level, self.layer, coordinates)
+    }
+
+    /// [`Self::texel`] of another layer.
+    fn texel_in(&self, level: u32, layer: i32, coordinates: [Option<i32>; 3]) -> Texel {
         let [Some(i), Some(j), Some(k)] = coordinates else { return self.border() };
-        let Some(offset) = level_texel_offset(self.image, self.format, level, [i, j, k, self.layer]) else {
+        let Some(offset) = level_texel_offset(self.image, self.format, level, [i, j, k, layer]) else {
             return self.border();
         };
         let mut bytes = [0u8; 16];
@@ -377,6 +420,45 @@ impl Sampling<'_> {
         (self.read)(offset, &mut bytes[..size]);
         let components = self.format.decode(&bytes[..size]);
         if self.integer() { Texel::Bits(components) } else { Texel::Float(components.map(f32::from_bits)) }
+    }
+
+    /// Texel (i, j) of the cube face `self.layer` at `level`, unwrapped:
+    /// off one edge, the adjacent face's texel there (the direction through
+    /// its centre selects the face); off a corner, the average of the three
+    /// texels meeting there (Vulkan's "Cube Map Edge Handling").
+    fn cube_texel(&self, level: u32, i: i32, j: i32) -> Texel {
+        let n = self.extent(level)[0] as i32;
+        let clamp = |v: i32| v.clamp(0, n - 1);
+        let (inside_i, inside_j) = ((0..n).contains(&i), (0..n).contains(&j));
+        if inside_i && inside_j {
+            return self.texel(level, [Some(i), Some(j), Some(0)]);
+        }
+        if !inside_i && !inside_j {
+            let texels =
+                [self.texel(level, [Some(clamp(i)), Some(clamp(j)), Some(0)]), self.adjacent(level, i, clamp(j)), self.adjacent(level, clamp(i), j)];
+            let mut sum = [0.0f32; 4];
+            for texel in texels {
+                match texel {
+                    Texel::Float(components) => sum.iter_mut().zip(components).for_each(|(total, c)| *total += c / 3.0),
+                    Texel::Bits(_) => return texel,
+                }
+            }
+            return Texel::Float(sum);
+        }
+        self.adjacent(level, i, j)
+    }
+
+    /// The texel of the face next to `self.layer` that (i, j), off one of its
+    /// edges, falls on.
+    fn adjacent(&self, level: u32, i: i32, j: i32) -> Texel {
+        let n = self.extent(level)[0] as f32;
+        let face = self.layer.rem_euclid(6);
+        let first = self.layer - face;
+        let sc = 2.0 * (i as f32 + 0.5) / n - 1.0;
+        let tc = 2.0 * (j as f32 + 0.5) / n - 1.0;
+        let (other, sc, tc, ma) = select_face(face_direction(face, sc, tc));
+        let texel = |coordinate: f32| ((face_coordinate(coordinate, ma) * n).floor() as i32).clamp(0, n as i32 - 1);
+        self.texel_in(level, first + other, [Some(texel(sc)), Some(texel(tc)), Some(0)])
     }
 
     /// The extent of `level` in the dimensions the image has.
@@ -409,7 +491,10 @@ impl Sampling<'_> {
         let size = self.extent(level)[axis] as i64;
         let i = i64::from(i);
         let mirror = |a: i64| if a >= 0 { a } else { -(1 + a) };
-        let wrapped = match self.sampler.address_modes[axis] {
+        // Cube images ignore the address modes: the nearest texel clamps
+        // to the face's edge (linear filtering goes over it: cube_texel).
+        let mode = if self.cube { AddressMode::ClampToEdge } else { self.sampler.address_modes[axis] };
+        let wrapped = match mode {
             AddressMode::Repeat => i.rem_euclid(size),
             AddressMode::MirroredRepeat => (size - 1) - mirror(i.rem_euclid(2 * size) - size),
             AddressMode::ClampToEdge => i.clamp(0, size - 1),
@@ -465,12 +550,15 @@ impl Sampling<'_> {
         for corner in 0..(1usize << self.spatial) {
             let mut weight = 1.0;
             let mut coordinates = [Some(0); 3];
+            let mut raw = [0; 3];
             for axis in 0..self.spatial {
                 let high = corner >> axis & 1 == 1;
                 weight *= if high { fraction[axis] } else { 1.0 - fraction[axis] };
-                coordinates[axis] = self.wrap(level, axis, base[axis].saturating_add(i32::from(high)));
+                raw[axis] = base[axis].saturating_add(i32::from(high));
+                coordinates[axis] = self.wrap(level, axis, raw[axis]);
             }
-            if let Texel::Float(components) = self.value(self.texel(level, coordinates), compare, args.dref) {
+            let texel = if self.cube { self.cube_texel(level, raw[0], raw[1]) } else { self.texel(level, coordinates) };
+            if let Texel::Float(components) = self.value(texel, compare, args.dref) {
                 for (total, component) in sum.iter_mut().zip(components) {
                     *total += weight * component;
                 }
@@ -496,6 +584,39 @@ impl Sampling<'_> {
     }
 }
 
+/// A cube sample's arguments on its face: the face coordinates (s, t)
+/// and the gradients in face space (the quotient rule on `sc / |ma|`),
+/// and the face.
+fn cube_face(args: &SampleArgs) -> (SampleArgs, i32) {
+    let [x, y, z, _] = args.coordinates;
+    let (face, sc, tc, ma) = select_face([x, y, z]);
+    let on_face = |gradient: [f32; 3]| {
+        // The same components of the gradient as of the direction.
+        let (_, dsc, dtc, _) = face_components(face, gradient);
+        let dma = face_components(face, gradient).3;
+        let derivative = |dc: f32, c: f32| 0.5 * (dc * ma - c * dma) / (ma * ma);
+        [derivative(dsc, sc), derivative(dtc, tc), 0.0]
+    };
+    let mut out = *args;
+    out.coordinates = [face_coordinate(sc, ma), face_coordinate(tc, ma), 0.0, 0.0];
+    out.dx = on_face(args.dx);
+    out.dy = on_face(args.dy);
+    (out, face)
+}
+
+/// `sc`, `tc` and `ma` (signed) of a vector on `face`, as [`select_face`]
+/// takes them from a direction.
+fn face_components(face: i32, [x, y, z]: [f32; 3]) -> (i32, f32, f32, f32) {
+    match face {
+        0 => (0, -z, -y, x),
+        1 => (1, z, -y, -x),
+        2 => (2, x, z, y),
+        3 => (3, x, -z, -y),
+        4 => (4, x, -y, z),
+        _ => (5, -x, -y, -z),
+    }
+}
+
 /// One `__spvabi_image_sample` call: the four components (floats as
 /// their bits).
 pub(crate) fn sample(image: &RawImage, raw_sampler: &RawSampler, args: &SampleArgs, read: ReadTexel<'_>) -> [u32; 4] {
@@ -507,8 +628,17 @@ pub(crate) fn sample(image: &RawImage, raw_sampler: &RawSampler, args: &SampleAr
     };
     let sampler = Sampler::from_descriptor(raw_sampler);
     let layers = image.layers.max(1);
-    let layer = (args.coordinates[3].round_ties_even().max(0.0) as u32).min(layers - 1) as i32;
-    let sampling = Sampling { image, format, sampler, read, layer, spatial };
+    let cube = args.mode & MODE_CUBE != 0 && image.dim == 3;
+    let (args, layer, spatial) = if cube {
+        let cube_args = cube_face(args);
+        let cubes = (layers / 6).max(1);
+        let index = (args.coordinates[3].round_ties_even().max(0.0) as u32).min(cubes - 1);
+        (cube_args.0, (index * 6) as i32 + cube_args.1, 2)
+    } else {
+        (*args, (args.coordinates[3].round_ties_even().max(0.0) as u32).min(layers - 1) as i32, spatial)
+    };
+    let args = &args;
+    let sampling = Sampling { image, format, sampler, read, layer, spatial, cube };
     let compare = args.mode & MODE_COMPARE != 0;
     let bits = |texel: Texel| match texel {
         Texel::Float(components) => components.map(f32::to_bits),
@@ -522,12 +652,13 @@ pub(crate) fn sample(image: &RawImage, raw_sampler: &RawSampler, args: &SampleAr
         let j0 = (uvw[1] - 0.5).floor() as i32;
         let corners = [(0, 1), (1, 1), (1, 0), (0, 0)];
         return corners.map(|(di, dj)| {
-            let coordinates = [
-                sampling.wrap(0, 0, i0.saturating_add(di)),
-                sampling.wrap(0, 1, j0.saturating_add(dj)),
-                Some(0),
-            ];
-            let texel = sampling.value(sampling.texel(0, coordinates), compare, args.dref);
+            let (i, j) = (i0.saturating_add(di), j0.saturating_add(dj));
+            let texel = if cube {
+                sampling.cube_texel(0, i, j)
+            } else {
+                sampling.texel(0, [sampling.wrap(0, 0, i), sampling.wrap(0, 1, j), Some(0)])
+            };
+            let texel = sampling.value(texel, compare, args.dref);
             bits(texel)[if compare { 0 } else { component }]
         });
     }

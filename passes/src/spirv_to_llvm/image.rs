@@ -148,6 +148,9 @@ pub(super) fn spatial_coordinates(image: &ImageType) -> Result<usize, MatchFailu
         Dim::Dim1D | Dim::Buffer => Ok(1),
         Dim::Dim2D => Ok(2),
         Dim::Dim3D => Ok(3),
+        // A direction (sampling.rs): the host selects the face.
+        Dim::Cube if image.sampler_use == ImageSamplerUseInfo::NeedSampler => Ok(3),
+        Dim::Cube => Err(MatchFailure::new("Cube images are not supported yet as storage images (sampled ones are)")),
         other => Err(MatchFailure::new(format!("{} images are not supported yet", other.name()))),
     }
 }
@@ -208,6 +211,9 @@ pub(super) fn coordinates<'c, 'r>(
     image: &ImageType,
     coordinate: Value<'c, 'r>,
 ) -> Result<[Value<'c, 'r>; 4], MatchFailure> {
+    if image.dim == Dim::Cube {
+        return Err(MatchFailure::new("a cube image is read through a sampler, not by texel coordinates"));
+    }
     let spatial = spatial_coordinates(image)?;
     let arrayed = image.arrayed == ImageArrayedInfo::Arrayed;
     let i32_type: Type<'c> = IntegerType::new(rewriter.context(), 32).into();
@@ -328,7 +334,9 @@ pub(super) fn size_components<'c, 'r>(
     word: Value<'c, 'r>,
     result: Type<'c>,
 ) -> Result<Value<'c, 'r>, MatchFailure> {
-    let spatial = spatial_coordinates(image)?;
+    // A cube's size is a face's: width and height (the host gives a cube
+    // array's layers in cubes).
+    let spatial = if image.dim == Dim::Cube { 2 } else { spatial_coordinates(image)? };
     let element = components_element(result)?;
     let vector = Type::vector(&[4], element);
     let all = rewriter.create_value("llvm.bitcast", &[word], vector, &[])?;

@@ -69,6 +69,8 @@ pub const MODE_COMPONENT_SHIFT: u32 = 1;
 pub const MODE_COMPARE: u32 = 8;
 /// `mode`: the level comes from the gradients, not from `lod`.
 pub const MODE_GRAD: u32 = 16;
+/// `mode`: a cube image, `x, y, z` a direction (the host selects the face).
+pub const MODE_CUBE: u32 = 32;
 
 /// Where the sampler descriptor of a combined image sampler lies, after
 /// the image's (docs/abi.md).
@@ -438,6 +440,12 @@ fn sample<'c, 'r>(
     }
     if operands.grad.is_some() {
         mode |= MODE_GRAD;
+    }
+    if image.dim == Dim::Cube {
+        if operands.offset.is_some() || operands.offsets.is_some() {
+            return Err(MatchFailure::new("offsets have no meaning on cube images"));
+        }
+        mode |= MODE_CUBE;
     }
     let mut mode = i32_constant(rewriter, i64::from(mode))?;
     if let Some(component) = request.gather {
