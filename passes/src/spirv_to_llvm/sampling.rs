@@ -28,12 +28,12 @@
 
 use super::{
     image::{Effects, call_host, components_element, image_type, narrow, spatial_coordinates},
-    util::i32_constant,
+    util::{float_constant, i32_constant},
 };
 use melior::{
     dialect::llvm,
     ir::{
-        Attribute, OperationRef, Type, Value, ValueLike,
+        OperationRef, Type, Value, ValueLike,
         attribute::{DenseI32ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute, TypeAttribute},
         operation::OperationLike,
         r#type::IntegerType,
@@ -206,17 +206,17 @@ fn dialect_sample<'c, 'r>(
     let gather = op.name().as_string_ref().as_str() == Ok("spirv.ImageDrefGather");
     let fixed = if gather { 3 } else { 2 };
     let mask = attribute_mask(op)?;
+    // A depth gather reads component 0 (the depth) of each texel.
+    let component = if gather { Some(i32_constant(rewriter, 0)?) } else { None };
     let request = Request {
         pair: operands[0],
         image: image_type(op, 0)?,
         coordinate: operands[1],
         proj: false,
         dref: gather.then(|| operands[2]),
-        gather: None,
+        gather: component,
         operands: read_operands(mask, operands.get(fixed..).unwrap_or_default())?,
     };
-    let gather_component = if gather { Some(i32_constant(rewriter, 0)?) } else { None };
-    let request = Request { gather: gather_component, ..request };
     let result = rewriter.converted_result_type(op, 0)?;
     Ok(vec![sample(rewriter, &request, result)?])
 }
@@ -409,7 +409,7 @@ fn sample<'c, 'r>(
     if count < needed {
         return Err(MatchFailure::new(format!("the image needs {needed} coordinates, '{coordinate_type}' has {count}")));
     }
-    let zero = rewriter.create_value("llvm.mlir.constant", &[], f32_type, &[("value", Attribute::parse(context, "0.0 : f32").ok_or_else(|| MatchFailure::new("cannot build 0.0"))?)])?;
+    let zero = float_constant(rewriter, f32_type, 0.0)?;
     let mut xyz = lanes(rewriter, Some(request.coordinate), spatial, zero)?;
     let layer = if arrayed { lane(rewriter, request.coordinate, spatial)?.unwrap_or(zero) } else { zero };
     let mut dref = request.dref.unwrap_or(zero);
