@@ -725,6 +725,41 @@ mod tests {
     }
 
     #[test]
+    fn sampled_only_formats_decode_srgb_and_bgra() {
+        let srgb = named("R8G8B8A8_SRGB");
+        assert_eq!(Format::from_spirv(srgb.spirv), Some(srgb));
+        assert!(!srgb.storage() && named("R8G8B8A8_UNORM").storage());
+        let read = srgb.decode(&[0, 255, 188, 188]).map(f32::from_bits);
+        assert_eq!(&read[..2], &[0.0, 1.0]);
+        // sRGB 188 is linear 0.5029; alpha stays linear.
+        assert!((read[2] - 0.502_886).abs() < 1e-5, "{read:?}");
+        assert_eq!(read[3], 188.0 / 255.0);
+        let mut texel = [0u8; 4];
+        srgb.encode(read.map(f32::to_bits), &mut texel);
+        assert_eq!(texel, [0, 255, 188, 188]);
+        let bgra = named("B8G8R8A8_UNORM");
+        assert_eq!(bgra.decode(&[255, 0, 51, 102]).map(f32::from_bits), [0.2, 0.0, 1.0, 0.4]);
+        assert_eq!(named("D16_UNORM").decode(&[0xff, 0xff]).map(f32::from_bits), [1.0, 0.0, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn levels_follow_level_zero() {
+        let format = named("R32_UINT");
+        assert_eq!(full_chain([8, 4, 1]), 4);
+        assert_eq!(level_extent([8, 4, 1], 3), [1, 1, 1]);
+        // 8x4 + 4x2 + 2x1 texels, 2 layers each.
+        assert_eq!(Image::size_of(format, [8, 4, 1], 2, 3), Some(4 * 2 * (32 + 8 + 2)));
+        let mut image = Image::with_levels(format, [8, 4, 1], 2, 3, &[0; 4 * 2 * 42]).unwrap();
+        assert!(Image::with_levels(format, [8, 4, 1], 2, 5, &[0; 4 * 2 * 43]).is_err());
+        let descriptor = image.descriptor();
+        // Level 1 layer 1 texel (1, 1): after level 0 (2 x 32 texels) and layer 0 of level 1 (8).
+        assert_eq!(level_texel_offset(&descriptor, format, 1, [1, 1, 0, 1]), Some(4 * (64 + 8 + 4 + 1)));
+        assert_eq!(level_texel_offset(&descriptor, format, 2, [0, 0, 0, 0]), Some(4 * (64 + 16)));
+        assert_eq!(level_texel_offset(&descriptor, format, 2, [2, 0, 0, 0]), None);
+        assert_eq!(level_texel_offset(&descriptor, format, 3, [0, 0, 0, 0]), None);
+    }
+
+    #[test]
     fn packs_component_zero_low() {
         assert_eq!(unpack(pack([1, 2, 3, 4])), [1, 2, 3, 4]);
         assert_eq!(pack([1, 0, 0, 0]), 1);

@@ -695,6 +695,46 @@ mod tests {
     use super::*;
 
     #[test]
+    fn cube_faces_follow_the_major_axis() {
+        for (direction, face) in [
+            ([1.0, 0.2, -0.3], 0),
+            ([-1.0, 0.2, 0.3], 1),
+            ([0.1, 2.0, 0.3], 2),
+            ([0.1, -2.0, 0.3], 3),
+            ([0.1, 0.2, 0.5], 4),
+            ([0.1, 0.2, -0.5], 5),
+        ] {
+            let (selected, sc, tc, ma) = select_face(direction);
+            assert_eq!(selected, face, "{direction:?}");
+            // The face direction of (sc, tc) / |ma| is the direction, scaled.
+            let back = face_direction(selected, sc / ma, tc / ma);
+            for axis in 0..3 {
+                assert!((back[axis] * ma - direction[axis]).abs() < 1e-6, "{direction:?} -> {back:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn cube_gradients_follow_the_face() {
+        // On +z, s = (x / z + 1) / 2: d s / d x = 1 / (2 z).
+        let args = SampleArgs {
+            mode: MODE_CUBE | MODE_GRAD,
+            coordinates: [0.0, 0.0, 2.0, 0.0],
+            lod: 0.0,
+            dref: 0.0,
+            dx: [1.0, 0.0, 0.0],
+            dy: [0.0, 0.0, 1.0],
+            offset: [0; 3],
+        };
+        let (face_args, face) = cube_face(&args);
+        assert_eq!(face, 4);
+        assert_eq!(face_args.coordinates[..2], [0.5, 0.5]);
+        assert_eq!(face_args.dx, [0.25, 0.0, 0.0]);
+        // Moving along z at the centre moves nothing on the face.
+        assert_eq!(face_args.dy, [0.0, 0.0, 0.0]);
+    }
+
+    #[test]
     fn parses_every_key_and_refuses_bad_ones() {
         let sampler = Sampler::parse(
             "filter=linear,mipmap=linear,address=mirror_clamp_to_edge,address_w=clamp_to_border,border=int_opaque_white,\
