@@ -118,6 +118,15 @@ fn supported(image: &ImageType) -> Result<(), String> {
 /// docs/abi.md (format | sampled type << 8 | dim << 12 | arrayed << 16);
 /// `None` when the variable holds no image.
 pub(crate) fn resource_of(pointee: &SpirvType) -> Result<Option<(&'static str, u32)>, MatchFailure> {
+    if let SpirvType::Array { element, .. } | SpirvType::RuntimeArray { element, .. } = pointee
+        && (is_sampler(element) || image_of(element).is_some())
+    {
+        // Descriptor arrays would need an array of descriptors per binding
+        // in the ABI; until then, refused rather than lowered as memory.
+        return Err(MatchFailure::new(format!(
+            "arrays of images or samplers (descriptor arrays, '{pointee}') are not supported yet"
+        )));
+    }
     if is_sampler(pointee) {
         return Ok(Some(("sampler", 0)));
     }
