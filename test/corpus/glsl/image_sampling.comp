@@ -22,11 +22,12 @@ layout(set = 0, binding = 10) uniform sampler2DShadow shadow;
 // (s, t, lod, depth reference) per invocation.
 layout(set = 0, binding = 11) readonly buffer Params { vec4 p[]; };
 layout(set = 0, binding = 12) writeonly buffer Out { vec4 o[]; };
+layout(set = 0, binding = 13) uniform sampler2D texels;
 
 void main() {
   uint i = gl_GlobalInvocationID.x;
   vec4 q = p[i];
-  uint at = i * 14u;
+  uint at = i * 15u;
   o[at + 0u] = textureLod(s0, q.xy, q.z);
   o[at + 1u] = textureLod(s1, q.xy, q.z);
   o[at + 2u] = textureLod(s2, q.xy, q.z);
@@ -41,4 +42,5 @@ void main() {
   o[at + 11u] = textureLodOffset(s7, q.xy, q.z, ivec2(1, -1));
   o[at + 12u] = vec4(textureLod(shadow, vec3(q.xy, q.w), q.z), textureGather(shadow, q.xy, q.w).xyz);
   o[at + 13u] = texelFetch(s0, ivec2(int(i % 8u), int(i / 8u % 4u)), int(i % 3u));
+  o[at + 14u] = textureLod(texels, q.xy * vec2(8.0, 4.0), 0.0);
 }
