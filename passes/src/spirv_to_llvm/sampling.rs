@@ -116,7 +116,7 @@ fn implicit<'c, 'r>(
     ))
 }
 
-/// The image operands an op holds: the mask and each operand's values.
+/// The values of the image operands the lowering uses (the mask read).
 #[derive(Default)]
 struct Operands<'c, 'r> {
     lod: Option<Value<'c, 'r>>,
