@@ -53,6 +53,9 @@ typedef struct spvabi_resource {
 #define SPVABI_IMAGE_SAMPLED_TYPE(size) (((size) >> 8) & 0xfu)
 #define SPVABI_IMAGE_DIM(size) (((size) >> 12) & 0xfu)
 #define SPVABI_IMAGE_ARRAYED(size) (((size) >> 16) & 1u)
+/* A descriptor array (uniform sampler2D tex[N]): N, its descriptors one after another in
+ * resources[i] (64 bytes each, 128 for combined image samplers); 0 for one descriptor. */
+#define SPVABI_IMAGE_COUNT(size) (((size) >> 20) & 0xfffu)
 
 /* What resources[i] points at for an image or texel buffer (resource_sizes[i] is its size,
  * 64). Texel (x, y, z) of layer l of level 0 is at

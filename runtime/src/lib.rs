@@ -231,6 +231,9 @@ pub enum Resource<'a> {
     Sampler(Sampler),
     /// A combined image sampler (Vulkan binding): the image and its sampler.
     SampledImage(&'a mut Image, Sampler),
+    /// A descriptor array (`uniform sampler2D tex[N]`): N images, samplers
+    /// or combined image samplers, in order.
+    Array(Vec<Resource<'a>>),
 }
 
 /// One dispatch: the workgroups and what the kernel reads.
@@ -389,10 +392,10 @@ impl Kernel {
         // Buffers shorter than their block, in unchecked code: zero-padded
         // copies (by binding: aliasing views share one), copied back after.
         let mut padded: BTreeMap<(u32, u32), Buffer> = BTreeMap::new();
-        // The image descriptors `pointers` point into: never moved (sized
-        // first), alive until the workgroups are done.
-        let image_count = info.resources.iter().filter(|resource| is_image(resource.kind)).count();
-        let mut descriptors: Vec<jit::RawCombined> = Vec::with_capacity(image_count);
+        // The image and sampler descriptors `pointers` point into (each
+        // block a heap allocation of its own, which never moves), alive
+        // until the workgroups are done.
+        let mut descriptors: Vec<Descriptors> = Vec::new();
         match info.model {
             ExecutionModel::GlCompute => {
                 // What the views of each binding need at least.
@@ -417,66 +420,9 @@ impl Kernel {
                         ))
                     })?;
                     if is_image(resource.kind) {
-                        let unused = Sampler::default().descriptor();
-                        let (image, sampler) = match (resource.kind, &mut *bound) {
-                            (ResourceKind::Sampler, Resource::Sampler(sampler)) => (None, sampler.descriptor()),
-                            (ResourceKind::CombinedImageSampler, Resource::SampledImage(image, sampler)) => {
-                                (Some(&mut **image), sampler.descriptor())
-                            }
-                            (
-                                ResourceKind::StorageImage
-                                | ResourceKind::StorageTexelBuffer
-                                | ResourceKind::UniformTexelBuffer
-                                | ResourceKind::SampledImage,
-                                Resource::Image(image),
-                            ) => (Some(&mut **image), unused),
-                            (kind, _) => {
-                                let wanted = match kind {
-                                    ResourceKind::Sampler => "a sampler",
-                                    ResourceKind::CombinedImageSampler => "an image with a sampler (a combined image sampler)",
-                                    ResourceKind::StorageImage | ResourceKind::SampledImage => "an image",
-                                    _ => "an image (a texel buffer)",
-                                };
-                                return Err(RunError::Dispatch(format!("set {} binding {} must be {wanted}", key.0, key.1)));
-                            }
-                        };
-                        let image = match image {
-                            Some(image) => {
-                                let storage = matches!(
-                                    resource.kind,
-                                    ResourceKind::StorageImage
-                                        | ResourceKind::StorageTexelBuffer
-                                        | ResourceKind::UniformTexelBuffer
-                                );
-                                image.check(resource.size, storage).map_err(|reason| {
-                                    RunError::Dispatch(format!("set {} binding {}: {reason}", key.0, key.1))
-                                })?;
-                                let mut descriptor = image.descriptor();
-                                if (resource.size >> 12) & 0xf == CUBE {
-                                    // Its layers are faces (docs/abi.md).
-                                    descriptor.dim = CUBE;
-                                }
-                                descriptor
-                            }
-                            None => jit::RawImage::empty(),
-                        };
-                        descriptors.push(jit::RawCombined { image, sampler });
-                        let descriptor = descriptors.last_mut().map_or(std::ptr::null_mut(), |descriptor| {
-                            let combined = std::ptr::from_mut::<jit::RawCombined>(descriptor);
-                            if resource.kind == ResourceKind::Sampler {
-                                // The sampler's half.
-                                combined.cast::<u8>().wrapping_add(std::mem::offset_of!(jit::RawCombined, sampler))
-                            } else {
-                                combined.cast::<u8>()
-                            }
-                        });
-                        let size = match resource.kind {
-                            ResourceKind::CombinedImageSampler => std::mem::size_of::<jit::RawCombined>(),
-                            ResourceKind::Sampler => std::mem::size_of::<jit::RawSampler>(),
-                            _ => std::mem::size_of::<jit::RawImage>(),
-                        };
-                        sizes.push(size as u64);
-                        pointers.push(descriptor);
+                        let (pointer, size) = bind_descriptors(resource, key, bound, &mut descriptors)?;
+                        sizes.push(size);
+                        pointers.push(pointer);
                         continue;
                     }
                     let Resource::Buffer(buffer) = bound else {
@@ -605,6 +551,120 @@ impl Kernel {
 
 /// SPIR-V's `Dim` of cube images.
 const CUBE: u32 = 3;
+
+/// The descriptors of one image or sampler binding, laid out as the kernel
+/// reads them (docs/abi.md): 64-byte image or sampler descriptors, or
+/// 128-byte combined ones, one per element of a descriptor array.
+enum Descriptors {
+    Images(Vec<jit::RawImage>),
+    Samplers(Vec<jit::RawSampler>),
+    Combined(Vec<jit::RawCombined>),
+}
+
+/// Where the binding `key`'s descriptors are, and their bytes: `bound`
+/// checked against `resource` (one element, or a [`Resource::Array`] of
+/// the array's length), its descriptors added to `blocks`.
+fn bind_descriptors(
+    resource: &ResourceInfo,
+    key: (u32, u32),
+    bound: &mut Resource<'_>,
+    blocks: &mut Vec<Descriptors>,
+) -> Result<(*mut u8, u64), RunError> {
+    use spirv_opt_passes::spirv_to_llvm::image::DESCRIPTOR_COUNT_SHIFT;
+    let count = (resource.size >> DESCRIPTOR_COUNT_SHIFT) as usize;
+    let word = resource.size & ((1 << DESCRIPTOR_COUNT_SHIFT) - 1);
+    let elements: Vec<&mut Resource<'_>> = match bound {
+        _ if count == 0 => vec![bound],
+        Resource::Array(items) if items.len() == count => items.iter_mut().collect(),
+        Resource::Array(items) => {
+            return Err(RunError::Dispatch(format!(
+                "set {} binding {} is an array of {count} descriptors, {} given",
+                key.0,
+                key.1,
+                items.len()
+            )));
+        }
+        _ => {
+            return Err(RunError::Dispatch(format!(
+                "set {} binding {} is an array of {count} descriptors (SET:BINDING[I], Resource::Array), one given",
+                key.0, key.1
+            )));
+        }
+    };
+    let mut combined = Vec::with_capacity(elements.len());
+    for (index, element) in elements.into_iter().enumerate() {
+        let place = if count == 0 {
+            format!("set {} binding {}", key.0, key.1)
+        } else {
+            format!("set {} binding {} element {index}", key.0, key.1)
+        };
+        combined.push(element_descriptor(resource.kind, word, element, &place)?);
+    }
+    let block = match resource.kind {
+        ResourceKind::CombinedImageSampler => Descriptors::Combined(combined),
+        ResourceKind::Sampler => Descriptors::Samplers(combined.into_iter().map(|pair| pair.sampler).collect()),
+        _ => Descriptors::Images(combined.into_iter().map(|pair| pair.image).collect()),
+    };
+    blocks.push(block);
+    let (pointer, bytes) = match blocks.last_mut() {
+        Some(Descriptors::Images(images)) => (images.as_mut_ptr().cast::<u8>(), std::mem::size_of_val(images.as_slice())),
+        Some(Descriptors::Samplers(samplers)) => {
+            (samplers.as_mut_ptr().cast::<u8>(), std::mem::size_of_val(samplers.as_slice()))
+        }
+        Some(Descriptors::Combined(pairs)) => (pairs.as_mut_ptr().cast::<u8>(), std::mem::size_of_val(pairs.as_slice())),
+        None => (std::ptr::null_mut(), 0),
+    };
+    Ok((pointer, bytes as u64))
+}
+
+/// The descriptor of one element (`place` names it in errors): the image's
+/// (empty for a sampler) and the sampler's (the default for an image).
+fn element_descriptor(
+    kind: ResourceKind,
+    word: u32,
+    bound: &mut Resource<'_>,
+    place: &str,
+) -> Result<jit::RawCombined, RunError> {
+    let (image, sampler) = match (kind, bound) {
+        (ResourceKind::Sampler, Resource::Sampler(sampler)) => (None, sampler.descriptor()),
+        (ResourceKind::CombinedImageSampler, Resource::SampledImage(image, sampler)) => {
+            (Some(&mut **image), sampler.descriptor())
+        }
+        (
+            ResourceKind::StorageImage
+            | ResourceKind::StorageTexelBuffer
+            | ResourceKind::UniformTexelBuffer
+            | ResourceKind::SampledImage,
+            Resource::Image(image),
+        ) => (Some(&mut **image), Sampler::default().descriptor()),
+        (kind, _) => {
+            let wanted = match kind {
+                ResourceKind::Sampler => "a sampler",
+                ResourceKind::CombinedImageSampler => "an image with a sampler (a combined image sampler)",
+                ResourceKind::StorageImage | ResourceKind::SampledImage => "an image",
+                _ => "an image (a texel buffer)",
+            };
+            return Err(RunError::Dispatch(format!("{place} must be {wanted}")));
+        }
+    };
+    let image = match image {
+        Some(image) => {
+            let storage = matches!(
+                kind,
+                ResourceKind::StorageImage | ResourceKind::StorageTexelBuffer | ResourceKind::UniformTexelBuffer
+            );
+            image.check(word, storage).map_err(|reason| RunError::Dispatch(format!("{place}: {reason}")))?;
+            let mut descriptor = image.descriptor();
+            if (word >> 12) & 0xf == CUBE {
+                // Its layers are faces (docs/abi.md).
+                descriptor.dim = CUBE;
+            }
+            descriptor
+        }
+        None => jit::RawImage::empty(),
+    };
+    Ok(jit::RawCombined { image, sampler })
+}
 
 /// Whether resources of `kind` are images or samplers (bound as
 /// [`Resource::Image`], [`Resource::Sampler`], [`Resource::SampledImage`]).

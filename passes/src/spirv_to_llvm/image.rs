@@ -54,6 +54,11 @@ pub const IMAGE_WRITE: &str = "__spvabi_image_write";
 /// See [`IMAGE_READ`].
 pub const IMAGE_SIZE: &str = "__spvabi_image_size";
 
+/// Where a descriptor array's length sits in its resource word (docs/abi.md).
+pub const DESCRIPTOR_COUNT_SHIFT: u32 = 20;
+/// The longest descriptor array (the word stays a positive `i32`).
+pub const MAX_DESCRIPTORS: u32 = 2047;
+
 /// Image operands that change nothing when texels are plain memory of one
 /// process: accepted and dropped (with their scope operands).
 const NEUTRAL_OPERANDS: &[&str] =
@@ -65,6 +70,7 @@ pub(crate) fn populate(patterns: &mut PatternSet) {
     patterns.add_fn("spirv.ImageFetch", read);
     patterns.add_fn("spirv.ImageWrite", write);
     patterns.add_fn("spirv.ImageQuerySize", query_size);
+    patterns.add_fn("spirv.AccessChain", descriptor_element);
     super::sampling::populate(patterns);
 }
 
@@ -118,14 +124,23 @@ fn supported(image: &ImageType) -> Result<(), String> {
 /// docs/abi.md (format | sampled type << 8 | dim << 12 | arrayed << 16);
 /// `None` when the variable holds no image.
 pub(crate) fn resource_of(pointee: &SpirvType) -> Result<Option<(&'static str, u32)>, MatchFailure> {
-    if let SpirvType::Array { element, .. } | SpirvType::RuntimeArray { element, .. } = pointee
+    if let SpirvType::RuntimeArray { element, .. } = pointee
         && (is_sampler(element) || image_of(element).is_some())
     {
-        // Descriptor arrays would need an array of descriptors per binding
-        // in the ABI; until then, refused rather than lowered as memory.
         return Err(MatchFailure::new(format!(
-            "arrays of images or samplers (descriptor arrays, '{pointee}') are not supported yet"
+            "runtime arrays of images or samplers (unsized descriptor arrays, '{pointee}') are not supported yet"
         )));
+    }
+    if let SpirvType::Array { element, count, .. } = pointee
+        && (is_sampler(element) || image_of(element).is_some())
+    {
+        // A descriptor array: the element's kind and word, the count in
+        // bits 20-31 (docs/abi.md).
+        let Some((kind, word)) = resource_of(element)? else { return Ok(None) };
+        if *count == 0 || *count > MAX_DESCRIPTORS {
+            return Err(MatchFailure::new(format!("a descriptor array of {count} (1 to {MAX_DESCRIPTORS} are supported)")));
+        }
+        return Ok(Some((kind, word | count << DESCRIPTOR_COUNT_SHIFT)));
     }
     if is_sampler(pointee) {
         return Ok(Some(("sampler", 0)));
@@ -199,6 +214,62 @@ fn load_image<'c, 'r>(
         }
         _ => Err(MatchFailure::new("not an image load")),
     }
+}
+
+/// The bytes of one descriptor of an array of `element`s: a combined image
+/// sampler's image and sampler descriptors, else one 64-byte descriptor.
+fn descriptor_stride(element: &SpirvType) -> Option<u32> {
+    match element {
+        SpirvType::SampledImage(_) => Some(128),
+        SpirvType::Image(_) => Some(64),
+        _ if is_sampler(element) => Some(64),
+        _ => None,
+    }
+}
+
+/// `spirv.AccessChain` into a descriptor array (`uniform sampler2D
+/// tex[N]`): the address of descriptor `index`, the index clamped to the
+/// array (an index past it is undefined in Vulkan; here it reads the last
+/// descriptor rather than memory the host never bound). Other access
+/// chains are memory.rs's.
+fn descriptor_element<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let base = op.operand(0).map_err(|_| MatchFailure::new("an access chain without base"))?;
+    let SpirvType::Pointer { pointee, storage_class: StorageClass::UniformConstant } = read_type(base.r#type())? else {
+        return Err(MatchFailure::new("not a descriptor array"));
+    };
+    let SpirvType::Array { element, count, .. } = &*pointee else {
+        return Err(MatchFailure::new("not a descriptor array"));
+    };
+    let Some(stride) = descriptor_stride(element) else { return Err(MatchFailure::new("not a descriptor array")) };
+    let &[address, index] = operands else {
+        return Err(MatchFailure::new("a descriptor array takes one index"));
+    };
+    let context = rewriter.context();
+    let index_type = index.r#type();
+    let last = rewriter.create_value(
+        "llvm.mlir.constant",
+        &[],
+        index_type,
+        &[("value", melior::ir::attribute::IntegerAttribute::new(index_type, i64::from(*count) - 1).into())],
+    )?;
+    let clamped = rewriter.create_value("llvm.intr.umin", &[index, last], index_type, &[])?;
+    let i8_type: Type<'c> = IntegerType::new(context, 8).into();
+    let element_type = llvm::r#type::array(i8_type, stride);
+    let pointer = llvm::r#type::pointer(context, 0);
+    let element_address = rewriter.create_value(
+        "llvm.getelementptr",
+        &[address, clamped],
+        pointer,
+        &[
+            ("elem_type", TypeAttribute::new(element_type).into()),
+            ("rawConstantIndices", DenseI32ArrayAttribute::new(context, &[i32::MIN]).into()),
+        ],
+    )?;
+    Ok(vec![element_address])
 }
 
 /// Refuses image operands other than [`NEUTRAL_OPERANDS`].

@@ -108,3 +108,27 @@ spirv.module Logical GLSL450 {
     spirv.ReturnValue %0 : f32
   }
 }
+
+// -----
+
+// Descriptor arrays: the count in bits 20-31 of the resource word (3 << 20
+// | 0x1000); an element's address is the binding's plus the index (clamped
+// to the array) times the descriptor's size, 128 bytes for a combined
+// image sampler.
+// CHECK: llvm.mlir.global external constant @tex_descriptor_set0_binding0() {{.*}}image = "combined_image_sampler", image_word = 3149824 : i32
+spirv.module Logical GLSL450 {
+  spirv.GlobalVariable @tex bind(0, 0) : !spirv.ptr<!spirv.array<3 x !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>>, UniformConstant>
+  // CHECK-LABEL: llvm.func @element(
+  // CHECK-SAME: %[[I:.*]]: i32)
+  spirv.func @element(%i: i32) -> !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>> "None" {
+    // CHECK: %[[A:.*]] = llvm.mlir.addressof @tex_descriptor_set0_binding0 : !llvm.ptr
+    // CHECK: %[[LAST:.*]] = llvm.mlir.constant(2 : i32) : i32
+    // CHECK: %[[C:.*]] = llvm.intr.umin(%[[I]], %[[LAST]]) : (i32, i32) -> i32
+    // CHECK: %[[E:.*]] = llvm.getelementptr %[[A]][%[[C]]] : (!llvm.ptr, i32) -> !llvm.ptr, !llvm.array<128 x i8>
+    // CHECK: llvm.getelementptr %[[E]][64] : (!llvm.ptr) -> !llvm.ptr, i8
+    %a = spirv.mlir.addressof @tex : !spirv.ptr<!spirv.array<3 x !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>>, UniformConstant>
+    %p = spirv.AccessChain %a[%i] : !spirv.ptr<!spirv.array<3 x !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>>, UniformConstant>, i32 -> !spirv.ptr<!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, UniformConstant>
+    %t = spirv.Load "UniformConstant" %p : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>
+    spirv.ReturnValue %t : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>
+  }
+}
