@@ -30,6 +30,9 @@ extern "C" {
 #define SPVABI_STORAGE_IMAGE 6u        /* Vulkan storage image: resources[i] points at a spvabi_image */
 #define SPVABI_STORAGE_TEXEL_BUFFER 7u /* Vulkan storage texel buffer: a spvabi_image (dim 5) */
 #define SPVABI_UNIFORM_TEXEL_BUFFER 8u /* Vulkan uniform texel buffer: a spvabi_image (dim 5) */
+#define SPVABI_SAMPLED_IMAGE 9u        /* Vulkan sampled image: a spvabi_image */
+#define SPVABI_SAMPLER 10u              /* Vulkan sampler: resources[i] points at a spvabi_sampler */
+#define SPVABI_COMBINED_IMAGE_SAMPLER 11u /* Vulkan combined image sampler: a spvabi_combined */
 
 /* One resource the kernel uses: a Vulkan binding, or an OpenCL argument. */
 typedef struct spvabi_resource {
@@ -50,20 +53,27 @@ typedef struct spvabi_resource {
 #define SPVABI_IMAGE_SAMPLED_TYPE(size) (((size) >> 8) & 0xfu)
 #define SPVABI_IMAGE_DIM(size) (((size) >> 12) & 0xfu)
 #define SPVABI_IMAGE_ARRAYED(size) (((size) >> 16) & 1u)
+/* A descriptor array (uniform sampler2D tex[N]): N, its descriptors one after another in
+ * resources[i] (64 bytes each, 128 for combined image samplers); 0 for one descriptor. */
+#define SPVABI_IMAGE_COUNT(size) (((size) >> 20) & 0xfffu)
 
 /* What resources[i] points at for an image or texel buffer (resource_sizes[i] is its size,
  * 64). Texel (x, y, z) of layer l of level 0 is at
- *   texels + l * layer_pitch + z * slice_pitch + y * row_pitch + x * texel size. */
+ *   texels + l * layer_pitch + z * slice_pitch + y * row_pitch + x * texel size.
+ * Mip level m > 0 (extent max(1, extent >> m) in each dimension, tightly packed, its layers
+ * one after another) follows level m - 1; level 1 starts at texels + layers * layer_pitch. */
 typedef struct spvabi_image {
   void *texels;         /* the first texel of layer 0 of level 0 */
   uint32_t format;      /* the texels' format, a SPIR-V Image Format (never 0: Rgba8 is 4,
-                           R32f 3, R32ui 33...; docs/abi.md lists them with Vulkan's names) */
-  uint32_t dim;         /* SPIR-V Dim: 0 1D, 1 2D, 2 3D, 5 Buffer (a texel buffer) */
+                           R32f 3, R32ui 33...; docs/abi.md lists them with Vulkan's names),
+                           or for sampled images one from 256 up (R8G8B8A8_SRGB 256...) */
+  uint32_t dim;         /* SPIR-V Dim: 0 1D, 1 2D, 2 3D, 3 Cube (6 layers a cube: +x, -x, +y, -y,
+                           +z, -z), 5 Buffer (a texel buffer) */
   uint32_t width;       /* texels; a texel buffer: its number of texels */
   uint32_t height;      /* 1 for 1D images and texel buffers */
   uint32_t depth;       /* 1 but for 3D images */
   uint32_t layers;      /* array layers; 1 when not arrayed */
-  uint32_t levels;      /* mip levels (1: only level 0 is read in this version) */
+  uint32_t levels;      /* mip levels (1 for storage images and texel buffers) */
   uint32_t samples;     /* 1 */
   uint64_t row_pitch;   /* bytes from one row to the next */
   uint64_t slice_pitch; /* bytes from one depth slice to the next */
@@ -78,6 +88,48 @@ typedef __int128 spvabi_texel;
 spvabi_texel __spvabi_image_read(const spvabi_image *image, int32_t x, int32_t y, int32_t z, int32_t layer);
 void __spvabi_image_write(const spvabi_image *image, int32_t x, int32_t y, int32_t z, int32_t layer, spvabi_texel texel);
 spvabi_texel __spvabi_image_size(const spvabi_image *image); /* width, height, depth, layers */
+
+/* What a sampler resource points at (64 bytes): the fields of VkSamplerCreateInfo a compute
+ * shader observes, with Vulkan's enum values. */
+typedef struct spvabi_sampler {
+  uint32_t mag_filter;      /* VkFilter: 0 nearest, 1 linear */
+  uint32_t min_filter;
+  uint32_t mipmap_mode;     /* VkSamplerMipmapMode: 0 nearest, 1 linear */
+  uint32_t address_mode[3]; /* u, v, w: VkSamplerAddressMode 0 repeat ... 4 mirror clamp to edge */
+  uint32_t border_color;    /* VkBorderColor 0 ... 5 */
+  uint32_t unnormalized_coordinates; /* 0 or 1 */
+  uint32_t compare_enable;  /* 0 or 1 */
+  uint32_t compare_op;      /* VkCompareOp 0 ... 7: reference OP texel */
+  float min_lod, max_lod, mip_lod_bias;
+  uint32_t reserved[3];     /* 0 */
+} spvabi_sampler;
+
+/* What a combined image sampler's resource points at (128 bytes). */
+typedef struct spvabi_combined {
+  spvabi_image image;
+  spvabi_sampler sampler; /* 64 bytes in */
+} spvabi_combined;
+
+/* spvabi_image_sample's mode: a gather (bits 1-2: its component), a depth comparison with dref,
+ * the level from the gradients dx*, dy* rather than lod, a cube image. */
+#define SPVABI_SAMPLE_GATHER 1u
+#define SPVABI_SAMPLE_COMPONENT(mode) (((mode) >> 1) & 3u)
+#define SPVABI_SAMPLE_COMPARE 8u
+#define SPVABI_SAMPLE_GRAD 16u
+#define SPVABI_SAMPLE_CUBE 32u /* x, y, z: a direction; the face is the host's to select */
+
+/* Sampled images (docs/abi.md, "Sampled images and samplers"): every sampling operation
+ * (filtered sample, gather, depth comparison; coordinates already divided by q for the
+ * projective forms, the array layer last; offsets in texels), a texel of a mip level, the
+ * extent of a level and its layers, the levels and samples. */
+spvabi_texel __spvabi_image_sample(const spvabi_image *image, const spvabi_sampler *sampler, uint32_t mode,
+                                   float x, float y, float z, float layer, float lod, float dref,
+                                   float dxx, float dxy, float dxz, float dyx, float dyy, float dyz,
+                                   int32_t ox, int32_t oy, int32_t oz);
+spvabi_texel __spvabi_image_fetch(const spvabi_image *image, int32_t x, int32_t y, int32_t z, int32_t layer,
+                                  int32_t level);
+spvabi_texel __spvabi_image_size_lod(const spvabi_image *image, int32_t level); /* width, height, depth, layers */
+spvabi_texel __spvabi_image_levels(const spvabi_image *image);                  /* levels, samples, 0, 0 */
 
 /* __spvabi_E_info: read-only, for the host. */
 typedef struct spvabi_kernel_info {

@@ -52,13 +52,35 @@ pub struct Format {
     pub bits: [u32; 4],
     /// How the channels are numbers.
     pub class: NumericClass,
+    /// sRGB: R, G and B are decoded to linear values on reads (Vulkan's
+    /// `*_SRGB` formats; written back encoded).
+    pub srgb: bool,
+    /// The first channel in memory is B and the third R (`B8G8R8A8_*`).
+    pub bgr: bool,
 }
 
 use NumericClass::{Float, Sint, Snorm, Uint, Unorm};
 
 const fn format(spirv: u32, name: &'static str, bits: [u32; 4], class: NumericClass) -> Format {
-    Format { spirv, name, bits, class }
+    Format { spirv, name, bits, class, srgb: false, bgr: false }
 }
+
+/// The first number of the formats no shader can declare (sampled only):
+/// SPIR-V's `Image Format` ends far below it.
+pub const SAMPLED_ONLY_BASE: u32 = 256;
+
+/// Formats a shader cannot declare, which sampled images can have: sRGB,
+/// BGRA and depth formats, numbered from [`SAMPLED_ONLY_BASE`] for the
+/// descriptor (docs/abi.md).
+pub const SAMPLED_ONLY_FORMATS: &[Format] = &[
+    Format { srgb: true, ..format(256, "R8G8B8A8_SRGB", [8, 8, 8, 8], Unorm) },
+    Format { bgr: true, ..format(257, "B8G8R8A8_UNORM", [8, 8, 8, 8], Unorm) },
+    Format { srgb: true, bgr: true, ..format(258, "B8G8R8A8_SRGB", [8, 8, 8, 8], Unorm) },
+    Format { srgb: true, ..format(259, "R8_SRGB", [8, 0, 0, 0], Unorm) },
+    Format { srgb: true, ..format(260, "R8G8_SRGB", [8, 8, 0, 0], Unorm) },
+    format(261, "D16_UNORM", [16, 0, 0, 0], Unorm),
+    format(262, "D32_SFLOAT", [32, 0, 0, 0], Float),
+];
 
 /// Every format an image or texel buffer can have: the storage-image and
 /// texel-buffer formats a SPIR-V shader can name (SPIR-V's `Image Format`
@@ -117,14 +139,24 @@ const BY_SPIRV: [Option<Format>; 40] = {
 
 impl Format {
     /// The format of SPIR-V `Image Format` `spirv`.
+    /// (or a number of [`SAMPLED_ONLY_FORMATS`]).
     pub fn from_spirv(spirv: u32) -> Option<Self> {
         // Indexed, not searched: every texel access looks its format up.
+        if let Some(index) = spirv.checked_sub(SAMPLED_ONLY_BASE) {
+            return SAMPLED_ONLY_FORMATS.get(index as usize).copied();
+        }
         BY_SPIRV.get(spirv as usize).copied().flatten()
     }
 
     /// The format named `name` (Vulkan's name, without `VK_FORMAT_`, any case).
     pub fn from_name(name: &str) -> Option<Self> {
-        FORMATS.iter().copied().find(|format| format.name.eq_ignore_ascii_case(name))
+        FORMATS.iter().chain(SAMPLED_ONLY_FORMATS).copied().find(|format| format.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Whether a storage image or texel buffer can have it (a shader can
+    /// declare it); the others are for sampled images only.
+    pub fn storage(self) -> bool {
+        self.spirv < SAMPLED_ONLY_BASE
     }
 
     /// How many channels it has.
@@ -161,6 +193,14 @@ impl Format {
                 Float => raw,
             };
         }
+        if self.bgr {
+            out.swap(0, 2);
+        }
+        if self.srgb {
+            for component in out.iter_mut().take(self.channels().min(3)) {
+                *component = srgb_to_linear(f32::from_bits(*component)).to_bits();
+            }
+        }
         out
     }
 
@@ -168,7 +208,15 @@ impl Format {
     /// to normalized values clamped and rounded to nearest (ties to even),
     /// to half precision rounded to nearest even; integers keep their low
     /// bits (Vulkan leaves an integer out of the format's range undefined).
-    pub fn encode(self, components: [u32; 4], texel: &mut [u8]) {
+    pub fn encode(self, mut components: [u32; 4], texel: &mut [u8]) {
+        if self.srgb {
+            for component in components.iter_mut().take(self.channels().min(3)) {
+                *component = linear_to_srgb(f32::from_bits(*component)).to_bits();
+            }
+        }
+        if self.bgr {
+            components.swap(0, 2);
+        }
         let mut word: u128 = 0;
         let mut shift = 0;
         for (channel, &bits) in self.bits.iter().enumerate().take(self.channels()) {
@@ -203,6 +251,20 @@ impl Format {
         let alpha = if self.channels() < 4 { one } else { 0 };
         [0, 0, 0, alpha]
     }
+}
+
+/// sRGB's transfer function, decoding (Vulkan's "sRGB EOTF").
+pub fn srgb_to_linear(value: f32) -> f32 {
+    if value <= 0.04045 { value / 12.92 } else { ((value + 0.055) / 1.055).powf(2.4) }
+}
+
+/// Its inverse, encoding a linear value.
+pub fn linear_to_srgb(value: f32) -> f32 {
+    if value.is_nan() {
+        return 0.0;
+    }
+    let value = value.clamp(0.0, 1.0);
+    if value <= 0.003_130_8 { value * 12.92 } else { 1.055 * value.powf(1.0 / 2.4) - 0.055 }
 }
 
 fn mask(bits: u32) -> u64 {
@@ -272,16 +334,29 @@ pub enum Dim {
     Buffer = 5,
 }
 
-/// A storage image or texel buffer: its texels (level 0, layers one after
-/// another, rows and slices tightly packed) and how to read them.
+/// An image or texel buffer: its texels (level after level, each level's
+/// layers one after another, rows and slices tightly packed) and how to
+/// read them.
 #[derive(Debug, Clone)]
 pub struct Image {
     format: Format,
     dim: Dim,
     extent: [u32; 3],
     layers: u32,
+    levels: u32,
     texels: Vec<Line>,
     len: usize,
+}
+
+/// The extent of mip level `level` of an image of `extent`: each
+/// dimension halved `level` times, at least 1.
+pub fn level_extent(extent: [u32; 3], level: u32) -> [u32; 3] {
+    extent.map(|size| size.checked_shr(level).unwrap_or(0).max(1))
+}
+
+/// How many mip levels a full chain of `extent` has.
+pub fn full_chain(extent: [u32; 3]) -> u32 {
+    extent.iter().copied().max().unwrap_or(1).max(1).ilog2() + 1
 }
 
 impl Image {
@@ -294,6 +369,18 @@ impl Image {
     ///
     /// The size of `bytes` does not match, or an extent is 0.
     pub fn new(format: Format, extent: [u32; 3], layers: u32, bytes: &[u8]) -> Result<Self, String> {
+        Self::with_levels(format, extent, layers, 1, bytes)
+    }
+
+    /// As [`Image::new`], with `levels` mip levels: `bytes` holds level 0
+    /// (its layers one after another), then level 1 (each dimension
+    /// halved, at least 1), and so on.
+    ///
+    /// # Errors
+    ///
+    /// The size of `bytes` does not match, an extent is 0, or there are
+    /// more levels than a full mip chain of the extent has.
+    pub fn with_levels(format: Format, extent: [u32; 3], layers: u32, levels: u32, bytes: &[u8]) -> Result<Self, String> {
         let dim = if extent[2] > 1 {
             Dim::D3
         } else if extent[1] > 1 {
@@ -301,7 +388,16 @@ impl Image {
         } else {
             Dim::D1
         };
-        Self::with_dim(format, dim, extent, layers, bytes)
+        if levels == 0 || levels > full_chain(extent) {
+            return Err(format!(
+                "{levels} mip levels: a {}x{}x{} image has 1 to {}",
+                extent[0],
+                extent[1],
+                extent[2],
+                full_chain(extent)
+            ));
+        }
+        Self::with_dim(format, dim, extent, layers, levels, bytes)
     }
 
     /// A texel buffer of `format` holding `bytes` (a whole number of texels).
@@ -319,31 +415,47 @@ impl Image {
             ));
         }
         let count = u32::try_from(bytes.len() / size).map_err(|_| "more than 2^32 texels".to_owned())?;
-        Self::with_dim(format, Dim::Buffer, [count, 1, 1], 1, bytes)
+        Self::with_dim(format, Dim::Buffer, [count, 1, 1], 1, 1, bytes)
     }
 
-    fn with_dim(format: Format, dim: Dim, extent: [u32; 3], layers: u32, bytes: &[u8]) -> Result<Self, String> {
+    /// The bytes of an image of `format`, `extent`, `layers` and `levels`
+    /// (`None` past `u64`).
+    pub fn size_of(format: Format, extent: [u32; 3], layers: u32, levels: u32) -> Option<u64> {
+        (0..levels).try_fold(0u64, |total, level| {
+            let texels = level_extent(extent, level)
+                .iter()
+                .chain(std::iter::once(&layers))
+                .try_fold(format.texel_size() as u64, |size, &n| size.checked_mul(u64::from(n)))?;
+            total.checked_add(texels)
+        })
+    }
+
+    fn with_dim(format: Format, dim: Dim, extent: [u32; 3], layers: u32, levels: u32, bytes: &[u8]) -> Result<Self, String> {
         if extent.contains(&0) || layers == 0 {
             return Err(format!("an image of {}x{}x{} texels and {layers} layers is empty", extent[0], extent[1], extent[2]));
         }
-        let expected = extent.iter().chain(std::iter::once(&layers)).try_fold(format.texel_size() as u64, |size, &n| {
-            size.checked_mul(u64::from(n))
-        });
+        let expected = Self::size_of(format, extent, layers, levels);
         if expected != Some(bytes.len() as u64) {
             return Err(format!(
-                "{} bytes, but {}x{}x{} texels of {} ({} bytes each) in {layers} layer(s) are {} bytes",
+                "{} bytes, but {}x{}x{} texels of {} ({} bytes each) in {layers} layer(s){} are {} bytes",
                 bytes.len(),
                 extent[0],
                 extent[1],
                 extent[2],
                 format.name,
                 format.texel_size(),
+                if levels > 1 { format!(" and {levels} mip levels") } else { String::new() },
                 expected.map_or_else(|| "too many".to_owned(), |size| size.to_string())
             ));
         }
         let mut texels = vec![Line([0; 8]); bytes.len().div_ceil(64).max(1)];
         crate::jit::bytes_of_mut(&mut texels)[..bytes.len()].copy_from_slice(bytes);
-        Ok(Self { format, dim, extent, layers, texels, len: bytes.len() })
+        Ok(Self { format, dim, extent, layers, levels, texels, len: bytes.len() })
+    }
+
+    /// Mip levels.
+    pub fn levels(&self) -> u32 {
+        self.levels
     }
 
     /// The format.
@@ -382,7 +494,7 @@ impl Image {
             dim: self.dim as u32,
             extent: self.extent,
             layers: self.layers,
-            levels: 1,
+            levels: self.levels,
             samples: 1,
             row_pitch,
             slice_pitch,
@@ -392,7 +504,12 @@ impl Image {
 
     /// Whether a shader image of `word` (the resource's `size`, docs/abi.md)
     /// can use this image; why not otherwise.
-    pub(crate) fn check(&self, word: u32) -> Result<(), String> {
+    /// `storage`: bound as a storage image or texel buffer, which cannot
+    /// have a sampled-only format.
+    pub(crate) fn check(&self, word: u32, storage: bool) -> Result<(), String> {
+        if storage && !self.format.storage() {
+            return Err(format!("{} is for sampled images only, not storage images or texel buffers", self.format.name));
+        }
         let declared = word & 0xff;
         let sampled_type = (word >> 8) & 0xf;
         let dim = (word >> 12) & 0xf;
@@ -412,6 +529,23 @@ impl Image {
                 self.format.name,
                 kind[self.format.class.sampled_type() as usize]
             ));
+        }
+        if dim == 3 {
+            // A cube: square 2D faces, six layers a cube (+x, -x, +y, -y, +z, -z).
+            let square = self.dim != Dim::Buffer && self.extent[0] == self.extent[1] && self.extent[2] == 1;
+            let cubes = self.layers.is_multiple_of(6) && (arrayed || self.layers == 6);
+            if !square || !cubes {
+                return Err(format!(
+                    "the shader wants a cube{} image, this one is {}x{}x{} with {} layer(s) (square faces, {} layers)",
+                    if arrayed { " array" } else { "" },
+                    self.extent[0],
+                    self.extent[1],
+                    self.extent[2],
+                    self.layers,
+                    if arrayed { "6 per cube" } else { "6" }
+                ));
+            }
+            return Ok(());
         }
         let fits = match dim {
             5 => self.dim == Dim::Buffer,
@@ -447,17 +581,71 @@ impl Image {
 /// The byte offset of texel (x, y, z, layer) in an image of `descriptor`,
 /// or `None` out of bounds.
 pub(crate) fn texel_offset(descriptor: &crate::jit::RawImage, format: Format, coordinates: [i32; 4]) -> Option<usize> {
+    level_texel_offset(descriptor, format, 0, coordinates)
+}
+
+/// Where mip level `level` of an image lies: its first byte (from the
+/// descriptor's `texels`), extent, and row, slice and layer pitches.
+/// Level 0 has the descriptor's pitches; the levels after it follow the
+/// last layer of level 0, tightly packed (docs/abi.md).
+pub(crate) struct LevelLayout {
+    pub base: u64,
+    pub extent: [u32; 3],
+    pub pitches: [u64; 3],
+}
+
+pub(crate) fn level_layout(descriptor: &crate::jit::RawImage, format: Format, level: u32) -> Option<LevelLayout> {
+    if level >= descriptor.levels.max(1) {
+        return None;
+    }
+    if level == 0 {
+        return Some(LevelLayout {
+            base: 0,
+            extent: descriptor.extent,
+            pitches: [descriptor.row_pitch, descriptor.slice_pitch, descriptor.layer_pitch],
+        });
+    }
+    let texel = format.texel_size() as u64;
+    let layers = u64::from(descriptor.layers);
+    let mut base = descriptor.layer_pitch.checked_mul(layers)?;
+    for earlier in 1..level {
+        let [w, h, d] = level_extent(descriptor.extent, earlier);
+        base = base.checked_add(texel * u64::from(w) * u64::from(h) * u64::from(d) * layers)?;
+    }
+    let extent = level_extent(descriptor.extent, level);
+    let row = texel * u64::from(extent[0]);
+    let slice = row * u64::from(extent[1]);
+    Some(LevelLayout { base, extent, pitches: [row, slice, slice * u64::from(extent[2])] })
+}
+
+/// The byte offset of texel (x, y, z, layer) of mip level `level`, or
+/// `None` out of bounds.
+pub(crate) fn level_texel_offset(
+    descriptor: &crate::jit::RawImage,
+    format: Format,
+    level: u32,
+    coordinates: [i32; 4],
+) -> Option<usize> {
     let [x, y, z, layer] = coordinates.map(|c| u32::try_from(c).ok());
     let (x, y, z, layer) = (x?, y?, z?, layer?);
-    let [width, height, depth] = descriptor.extent;
+    let layout = level_layout(descriptor, format, level)?;
+    let [width, height, depth] = layout.extent;
     if x >= width || y >= height || z >= depth || layer >= descriptor.layers {
         return None;
     }
-    let offset = u64::from(layer) * descriptor.layer_pitch
-        + u64::from(z) * descriptor.slice_pitch
-        + u64::from(y) * descriptor.row_pitch
+    let [row, slice, layer_pitch] = layout.pitches;
+    let offset = layout.base
+        + u64::from(layer) * layer_pitch
+        + u64::from(z) * slice
+        + u64::from(y) * row
         + u64::from(x) * format.texel_size() as u64;
     usize::try_from(offset).ok()
+}
+
+/// The array layers a size query gives: the layers, or the cubes of a
+/// cube image (six layers each).
+pub(crate) fn array_layers(descriptor: &crate::jit::RawImage) -> u32 {
+    if descriptor.dim == 3 { descriptor.layers / 6 } else { descriptor.layers }
 }
 
 /// Packs four 32-bit components as the `i128` the compiled code sees as
@@ -534,6 +722,41 @@ mod tests {
         let error = Image::new(format, [2, 2, 1], 1, &[0; 12]).unwrap_err();
         assert!(error.contains("12 bytes"), "{error}");
         assert!(Image::texel_buffer(format, &[0; 6]).is_err());
+    }
+
+    #[test]
+    fn sampled_only_formats_decode_srgb_and_bgra() {
+        let srgb = named("R8G8B8A8_SRGB");
+        assert_eq!(Format::from_spirv(srgb.spirv), Some(srgb));
+        assert!(!srgb.storage() && named("R8G8B8A8_UNORM").storage());
+        let read = srgb.decode(&[0, 255, 188, 188]).map(f32::from_bits);
+        assert_eq!(&read[..2], &[0.0, 1.0]);
+        // sRGB 188 is linear 0.5029; alpha stays linear.
+        assert!((read[2] - 0.502_886).abs() < 1e-5, "{read:?}");
+        assert_eq!(read[3], 188.0 / 255.0);
+        let mut texel = [0u8; 4];
+        srgb.encode(read.map(f32::to_bits), &mut texel);
+        assert_eq!(texel, [0, 255, 188, 188]);
+        let bgra = named("B8G8R8A8_UNORM");
+        assert_eq!(bgra.decode(&[255, 0, 51, 102]).map(f32::from_bits), [0.2, 0.0, 1.0, 0.4]);
+        assert_eq!(named("D16_UNORM").decode(&[0xff, 0xff]).map(f32::from_bits), [1.0, 0.0, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn levels_follow_level_zero() {
+        let format = named("R32_UINT");
+        assert_eq!(full_chain([8, 4, 1]), 4);
+        assert_eq!(level_extent([8, 4, 1], 3), [1, 1, 1]);
+        // 8x4 + 4x2 + 2x1 texels, 2 layers each.
+        assert_eq!(Image::size_of(format, [8, 4, 1], 2, 3), Some(4 * 2 * (32 + 8 + 2)));
+        let mut image = Image::with_levels(format, [8, 4, 1], 2, 3, &[0; 4 * 2 * 42]).unwrap();
+        assert!(Image::with_levels(format, [8, 4, 1], 2, 5, &[0; 4 * 2 * 43]).is_err());
+        let descriptor = image.descriptor();
+        // Level 1 layer 1 texel (1, 1): after level 0 (2 x 32 texels) and layer 0 of level 1 (8).
+        assert_eq!(level_texel_offset(&descriptor, format, 1, [1, 1, 0, 1]), Some(4 * (64 + 8 + 4 + 1)));
+        assert_eq!(level_texel_offset(&descriptor, format, 2, [0, 0, 0, 0]), Some(4 * (64 + 16)));
+        assert_eq!(level_texel_offset(&descriptor, format, 2, [2, 0, 0, 0]), None);
+        assert_eq!(level_texel_offset(&descriptor, format, 3, [0, 0, 0, 0]), None);
     }
 
     #[test]

@@ -70,11 +70,69 @@ pub(crate) struct RawImage {
     pub layer_pitch: u64,
 }
 
+impl RawImage {
+    /// The image half of a sampler binding's descriptor: nothing.
+    pub(crate) fn empty() -> Self {
+        Self {
+            texels: std::ptr::null_mut(),
+            format: 0,
+            dim: 0,
+            extent: [0; 3],
+            layers: 0,
+            levels: 0,
+            samples: 0,
+            row_pitch: 0,
+            slice_pitch: 0,
+            layer_pitch: 0,
+        }
+    }
+}
+
+/// `spvabi_sampler` (include/spvabi.h): what a sampler resource points at
+/// (and what follows a combined image sampler's image descriptor).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RawSampler {
+    pub mag_filter: u32,
+    pub min_filter: u32,
+    pub mipmap_mode: u32,
+    pub address_modes: [u32; 3],
+    pub border_color: u32,
+    pub unnormalized_coordinates: u32,
+    pub compare_enable: u32,
+    pub compare_op: u32,
+    pub min_lod: f32,
+    pub max_lod: f32,
+    pub mip_lod_bias: f32,
+    pub reserved: [u32; 3],
+}
+
+/// A combined image sampler's descriptor: the image's, then the
+/// sampler's, 64 bytes in (the lowering's `COMBINED_SAMPLER_OFFSET`).
+/// Every image-like binding of a dispatch gets one of these; a plain image
+/// uses the first half, a sampler the second.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RawCombined {
+    pub image: RawImage,
+    pub sampler: RawSampler,
+}
+
+// The ABI's layout: the lowering adds 64 to reach the sampler.
+const _: () = assert!(std::mem::size_of::<RawImage>() == 64 && std::mem::size_of::<RawSampler>() == 64);
+const _: () = assert!(
+    std::mem::offset_of!(RawCombined, sampler) as i32 == spirv_opt_passes::spirv_to_llvm::sampling::COMBINED_SAMPLER_OFFSET
+);
+
 /// The image functions the compiled code calls (docs/abi.md, "Images"), by
-/// name. Only these shims touch texel memory; image.rs does the rest.
-const IMAGE_FUNCTIONS: [&str; 3] = {
-    use spirv_opt_passes::spirv_to_llvm::image::{IMAGE_READ, IMAGE_SIZE, IMAGE_WRITE};
-    [IMAGE_READ, IMAGE_WRITE, IMAGE_SIZE]
+/// name. Only these shims touch texel memory; image.rs and sampler.rs do
+/// the rest.
+const IMAGE_FUNCTIONS: [&str; 7] = {
+    use spirv_opt_passes::spirv_to_llvm::{
+        image::{IMAGE_READ, IMAGE_SIZE, IMAGE_WRITE},
+        sampling::{IMAGE_FETCH, IMAGE_LEVELS, IMAGE_SAMPLE, IMAGE_SIZE_LOD},
+    };
+    [IMAGE_READ, IMAGE_WRITE, IMAGE_SIZE, IMAGE_SAMPLE, IMAGE_FETCH, IMAGE_SIZE_LOD, IMAGE_LEVELS]
 };
 
 /// The texel at `coordinates` of the image `descriptor` points at, as four
@@ -115,7 +173,81 @@ extern "C" fn image_size(descriptor: *const RawImage) -> u128 {
     // SAFETY: as in `image_read`.
     let descriptor = unsafe { &*descriptor };
     let [width, height, depth] = descriptor.extent;
-    crate::image::pack([width, height, depth, descriptor.layers])
+    crate::image::pack([width, height, depth, crate::image::array_layers(descriptor)])
+}
+
+/// `__spvabi_image_sample` (spirv_to_llvm/sampling.rs): filtering,
+/// gathers and comparisons, done by sampler.rs.
+#[allow(clippy::too_many_arguments)]
+extern "C" fn image_sample(
+    descriptor: *const RawImage,
+    sampler: *const RawSampler,
+    mode: u32,
+    x: f32,
+    y: f32,
+    z: f32,
+    layer: f32,
+    lod: f32,
+    dref: f32,
+    dxx: f32,
+    dxy: f32,
+    dxz: f32,
+    dyx: f32,
+    dyy: f32,
+    dyz: f32,
+    ox: i32,
+    oy: i32,
+    oz: i32,
+) -> u128 {
+    // SAFETY: as in `image_read`; the sampler descriptor too is one of the
+    // dispatch's (a sampler binding's, or after a combined image's).
+    let (descriptor, sampler) = unsafe { (&*descriptor, &*sampler) };
+    let args = crate::sampler::SampleArgs {
+        mode,
+        coordinates: [x, y, z, layer],
+        lod,
+        dref,
+        dx: [dxx, dxy, dxz],
+        dy: [dyx, dyy, dyz],
+        offset: [ox, oy, oz],
+    };
+    let read = |offset: usize, texel: &mut [u8]| {
+        // SAFETY: sampler.rs reads only offsets `level_texel_offset`
+        // checked against the level's extent, inside the image's memory.
+        unsafe { std::ptr::copy_nonoverlapping(descriptor.texels.add(offset), texel.as_mut_ptr(), texel.len()) };
+    };
+    crate::image::pack(crate::sampler::sample(descriptor, sampler, &args, &read))
+}
+
+/// `__spvabi_image_fetch`: texel (x, y, z, layer) of mip level `level`.
+extern "C" fn image_fetch(descriptor: *const RawImage, x: i32, y: i32, z: i32, layer: i32, level: i32) -> u128 {
+    // SAFETY: as in `image_read`.
+    let descriptor = unsafe { &*descriptor };
+    let Some(format) = crate::image::Format::from_spirv(descriptor.format) else { return 0 };
+    let offset = u32::try_from(level)
+        .ok()
+        .and_then(|level| crate::image::level_texel_offset(descriptor, format, level, [x, y, z, layer]));
+    let Some(offset) = offset else { return crate::image::pack(format.missing()) };
+    let mut texel = [0u8; 16];
+    let size = format.texel_size();
+    // SAFETY: `level_texel_offset` checked the coordinates against the level.
+    unsafe { std::ptr::copy_nonoverlapping(descriptor.texels.add(offset), texel.as_mut_ptr(), size) };
+    crate::image::pack(format.decode(&texel[..size]))
+}
+
+/// `__spvabi_image_size_lod`: the extent of mip level `level`, and the layers.
+extern "C" fn image_size_lod(descriptor: *const RawImage, level: i32) -> u128 {
+    // SAFETY: as in `image_read`.
+    let descriptor = unsafe { &*descriptor };
+    let [width, height, depth] = crate::image::level_extent(descriptor.extent, level.max(0) as u32);
+    crate::image::pack([width, height, depth, crate::image::array_layers(descriptor)])
+}
+
+/// `__spvabi_image_levels`: mip levels and samples.
+extern "C" fn image_levels(descriptor: *const RawImage) -> u128 {
+    // SAFETY: as in `image_read`.
+    let descriptor = unsafe { &*descriptor };
+    crate::image::pack([descriptor.levels, descriptor.samples, 0, 0])
 }
 
 /// `spvabi_resource`.
@@ -208,7 +340,33 @@ impl Jit {
         let read: extern "C" fn(*const RawImage, i32, i32, i32, i32) -> u128 = image_read;
         let write: extern "C" fn(*const RawImage, i32, i32, i32, i32, u128) = image_write;
         let size: extern "C" fn(*const RawImage) -> u128 = image_size;
-        let images = IMAGE_FUNCTIONS.into_iter().zip([read as usize, write as usize, size as usize]);
+        type Sample = extern "C" fn(
+            *const RawImage,
+            *const RawSampler,
+            u32,
+            f32,
+            f32,
+            f32,
+            f32,
+            f32,
+            f32,
+            f32,
+            f32,
+            f32,
+            f32,
+            f32,
+            f32,
+            i32,
+            i32,
+            i32,
+        ) -> u128;
+        let sample: Sample = image_sample;
+        let fetch: extern "C" fn(*const RawImage, i32, i32, i32, i32, i32) -> u128 = image_fetch;
+        let size_lod: extern "C" fn(*const RawImage, i32) -> u128 = image_size_lod;
+        let levels: extern "C" fn(*const RawImage) -> u128 = image_levels;
+        let addresses =
+            [read as usize, write as usize, size as usize, sample as usize, fetch as usize, size_lod as usize, levels as usize];
+        let images = IMAGE_FUNCTIONS.into_iter().zip(addresses);
         for (name, address) in [("malloc", alloc as usize), ("free", free as usize)].into_iter().chain(images) {
             if let Some(function) = module.get_function(name).filter(|function| function.count_basic_blocks() == 0) {
                 engine.add_global_mapping(&function, address);

@@ -19,8 +19,10 @@
 
 pub mod image;
 mod jit;
+pub mod sampler;
 
 pub use image::{Format, Image};
+pub use sampler::Sampler;
 
 use std::{
     cell::RefCell,
@@ -99,6 +101,13 @@ pub enum ResourceKind {
     StorageTexelBuffer,
     /// A Vulkan uniform texel buffer (`textureBuffer`, `samplerBuffer`).
     UniformTexelBuffer,
+    /// A Vulkan sampled image (`texture2D`...), bound as [`Resource::Image`].
+    SampledImage,
+    /// A Vulkan sampler (`sampler`, `samplerShadow`), bound as [`Resource::Sampler`].
+    Sampler,
+    /// A Vulkan combined image sampler (`sampler2D`...), bound as
+    /// [`Resource::SampledImage`].
+    CombinedImageSampler,
 }
 
 /// The type of an OpenCL argument passed by value, when it is a scalar
@@ -216,8 +225,15 @@ pub enum Resource<'a> {
     Local(usize),
     /// An OpenCL argument by value, its bytes (little-endian), aligned.
     Value(Buffer),
-    /// A storage image or a texel buffer (Vulkan binding).
+    /// A storage image, a sampled image or a texel buffer (Vulkan binding).
     Image(&'a mut Image),
+    /// A sampler (Vulkan binding).
+    Sampler(Sampler),
+    /// A combined image sampler (Vulkan binding): the image and its sampler.
+    SampledImage(&'a mut Image, Sampler),
+    /// A descriptor array (`uniform sampler2D tex[N]`): N images, samplers
+    /// or combined image samplers, in order.
+    Array(Vec<Resource<'a>>),
 }
 
 /// One dispatch: the workgroups and what the kernel reads.
@@ -372,6 +388,9 @@ impl Kernel {
                     6 => ResourceKind::StorageImage,
                     7 => ResourceKind::StorageTexelBuffer,
                     8 => ResourceKind::UniformTexelBuffer,
+                    9 => ResourceKind::SampledImage,
+                    10 => ResourceKind::Sampler,
+                    11 => ResourceKind::CombinedImageSampler,
                     _ => ResourceKind::Value,
                 },
                 descriptor_set: raw.descriptor_set,
@@ -431,10 +450,10 @@ impl Kernel {
         // Buffers shorter than their block, in unchecked code: zero-padded
         // copies (by binding: aliasing views share one), copied back after.
         let mut padded: BTreeMap<(u32, u32), Buffer> = BTreeMap::new();
-        // The image descriptors `pointers` point into: never moved (sized
-        // first), alive until the workgroups are done.
-        let image_count = info.resources.iter().filter(|resource| is_image(resource.kind)).count();
-        let mut descriptors: Vec<jit::RawImage> = Vec::with_capacity(image_count);
+        // The image and sampler descriptors `pointers` point into (each
+        // block a heap allocation of its own, which never moves), alive
+        // until the workgroups are done.
+        let mut descriptors: Vec<Descriptors> = Vec::new();
         match info.model {
             ExecutionModel::GlCompute => {
                 // What the views of each binding need at least.
@@ -479,27 +498,18 @@ impl Kernel {
                             "the kernel uses set {} binding {}, which has no {}",
                             resource.descriptor_set,
                             resource.binding,
-                            if is_image(resource.kind) { "image" } else { "buffer" }
+                            match resource.kind {
+                                ResourceKind::Sampler => "sampler",
+                                ResourceKind::CombinedImageSampler => "image and sampler",
+                                kind if is_image(kind) => "image",
+                                _ => "buffer",
+                            }
                         ))
                     })?;
                     if is_image(resource.kind) {
-                        let Resource::Image(image) = bound else {
-                            return Err(RunError::Dispatch(format!(
-                                "set {} binding {} must be an image{}",
-                                key.0,
-                                key.1,
-                                if resource.kind == ResourceKind::StorageImage { "" } else { " (a texel buffer)" }
-                            )));
-                        };
-                        image.check(resource.size).map_err(|reason| {
-                            RunError::Dispatch(format!("set {} binding {}: {reason}", key.0, key.1))
-                        })?;
-                        descriptors.push(image.descriptor());
-                        let descriptor = descriptors.last_mut().map_or(std::ptr::null_mut(), |descriptor| {
-                            std::ptr::from_mut::<jit::RawImage>(descriptor).cast::<u8>()
-                        });
-                        sizes.push(std::mem::size_of::<jit::RawImage>() as u64);
-                        pointers.push(descriptor);
+                        let (pointer, size) = bind_descriptors(resource, key, bound, &mut descriptors)?;
+                        sizes.push(size);
+                        pointers.push(pointer);
                         continue;
                     }
                     let Resource::Buffer(buffer) = bound else {
@@ -626,9 +636,135 @@ impl Kernel {
     }
 }
 
-/// Whether resources of `kind` are images (bound as [`Resource::Image`]).
+/// SPIR-V's `Dim` of cube images.
+const CUBE: u32 = 3;
+
+/// The descriptors of one image or sampler binding, laid out as the kernel
+/// reads them (docs/abi.md): 64-byte image or sampler descriptors, or
+/// 128-byte combined ones, one per element of a descriptor array.
+enum Descriptors {
+    Images(Vec<jit::RawImage>),
+    Samplers(Vec<jit::RawSampler>),
+    Combined(Vec<jit::RawCombined>),
+}
+
+/// Where the binding `key`'s descriptors are, and their bytes: `bound`
+/// checked against `resource` (one element, or a [`Resource::Array`] of
+/// the array's length), its descriptors added to `blocks`.
+fn bind_descriptors(
+    resource: &ResourceInfo,
+    key: (u32, u32),
+    bound: &mut Resource<'_>,
+    blocks: &mut Vec<Descriptors>,
+) -> Result<(*mut u8, u64), RunError> {
+    use spirv_opt_passes::spirv_to_llvm::image::DESCRIPTOR_COUNT_SHIFT;
+    let count = (resource.size >> DESCRIPTOR_COUNT_SHIFT) as usize;
+    let word = resource.size & ((1 << DESCRIPTOR_COUNT_SHIFT) - 1);
+    let elements: Vec<&mut Resource<'_>> = match bound {
+        _ if count == 0 => vec![bound],
+        Resource::Array(items) if items.len() == count => items.iter_mut().collect(),
+        Resource::Array(items) => {
+            return Err(RunError::Dispatch(format!(
+                "set {} binding {} is an array of {count} descriptors, {} given",
+                key.0,
+                key.1,
+                items.len()
+            )));
+        }
+        _ => {
+            return Err(RunError::Dispatch(format!(
+                "set {} binding {} is an array of {count} descriptors (SET:BINDING[I], Resource::Array), one given",
+                key.0, key.1
+            )));
+        }
+    };
+    let mut combined = Vec::with_capacity(elements.len());
+    for (index, element) in elements.into_iter().enumerate() {
+        let place = if count == 0 {
+            format!("set {} binding {}", key.0, key.1)
+        } else {
+            format!("set {} binding {} element {index}", key.0, key.1)
+        };
+        combined.push(element_descriptor(resource.kind, word, element, &place)?);
+    }
+    let block = match resource.kind {
+        ResourceKind::CombinedImageSampler => Descriptors::Combined(combined),
+        ResourceKind::Sampler => Descriptors::Samplers(combined.into_iter().map(|pair| pair.sampler).collect()),
+        _ => Descriptors::Images(combined.into_iter().map(|pair| pair.image).collect()),
+    };
+    blocks.push(block);
+    let (pointer, bytes) = match blocks.last_mut() {
+        Some(Descriptors::Images(images)) => (images.as_mut_ptr().cast::<u8>(), std::mem::size_of_val(images.as_slice())),
+        Some(Descriptors::Samplers(samplers)) => {
+            (samplers.as_mut_ptr().cast::<u8>(), std::mem::size_of_val(samplers.as_slice()))
+        }
+        Some(Descriptors::Combined(pairs)) => (pairs.as_mut_ptr().cast::<u8>(), std::mem::size_of_val(pairs.as_slice())),
+        None => (std::ptr::null_mut(), 0),
+    };
+    Ok((pointer, bytes as u64))
+}
+
+/// The descriptor of one element (`place` names it in errors): the image's
+/// (empty for a sampler) and the sampler's (the default for an image).
+fn element_descriptor(
+    kind: ResourceKind,
+    word: u32,
+    bound: &mut Resource<'_>,
+    place: &str,
+) -> Result<jit::RawCombined, RunError> {
+    let (image, sampler) = match (kind, bound) {
+        (ResourceKind::Sampler, Resource::Sampler(sampler)) => (None, sampler.descriptor()),
+        (ResourceKind::CombinedImageSampler, Resource::SampledImage(image, sampler)) => {
+            (Some(&mut **image), sampler.descriptor())
+        }
+        (
+            ResourceKind::StorageImage
+            | ResourceKind::StorageTexelBuffer
+            | ResourceKind::UniformTexelBuffer
+            | ResourceKind::SampledImage,
+            Resource::Image(image),
+        ) => (Some(&mut **image), Sampler::default().descriptor()),
+        (kind, _) => {
+            let wanted = match kind {
+                ResourceKind::Sampler => "a sampler",
+                ResourceKind::CombinedImageSampler => "an image with a sampler (a combined image sampler)",
+                ResourceKind::StorageImage | ResourceKind::SampledImage => "an image",
+                _ => "an image (a texel buffer)",
+            };
+            return Err(RunError::Dispatch(format!("{place} must be {wanted}")));
+        }
+    };
+    let image = match image {
+        Some(image) => {
+            let storage = matches!(
+                kind,
+                ResourceKind::StorageImage | ResourceKind::StorageTexelBuffer | ResourceKind::UniformTexelBuffer
+            );
+            image.check(word, storage).map_err(|reason| RunError::Dispatch(format!("{place}: {reason}")))?;
+            let mut descriptor = image.descriptor();
+            if (word >> 12) & 0xf == CUBE {
+                // Its layers are faces (docs/abi.md).
+                descriptor.dim = CUBE;
+            }
+            descriptor
+        }
+        None => jit::RawImage::empty(),
+    };
+    Ok(jit::RawCombined { image, sampler })
+}
+
+/// Whether resources of `kind` are images or samplers (bound as
+/// [`Resource::Image`], [`Resource::Sampler`], [`Resource::SampledImage`]).
 fn is_image(kind: ResourceKind) -> bool {
-    matches!(kind, ResourceKind::StorageImage | ResourceKind::StorageTexelBuffer | ResourceKind::UniformTexelBuffer)
+    matches!(
+        kind,
+        ResourceKind::StorageImage
+            | ResourceKind::StorageTexelBuffer
+            | ResourceKind::UniformTexelBuffer
+            | ResourceKind::SampledImage
+            | ResourceKind::Sampler
+            | ResourceKind::CombinedImageSampler
+    )
 }
 
 /// Source to optimized LLVM IR with the kernel ABI, and the entry point's name.

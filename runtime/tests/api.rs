@@ -338,3 +338,101 @@ fn images_bind_through_the_api_and_are_checked_before_running() {
     let error = kernel.dispatch(&mut dispatch).unwrap_err().to_string();
     assert_eq!(error, "set 0 binding 0 must be an image");
 }
+
+/// A combined image sampler and a separate image and sampler (paired by the
+/// importer's OpSampledImage call), 1D R32_SFLOAT images of two mip levels:
+/// out[2x] samples the first at (x + 0.5) / 8, LOD 0.5; out[2x + 1] the
+/// second half a texture further, LOD 0.
+const SAMPLING_KERNEL: &str = r#"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Sampled1D, Linkage], [SPV_KHR_storage_buffer_storage_class]> {
+  spirv.GlobalVariable @gid built_in("GlobalInvocationId") : !spirv.ptr<vector<3xi32>, Input>
+  spirv.GlobalVariable @tex bind(0, 0) : !spirv.ptr<!spirv.sampled_image<!spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, UniformConstant>
+  spirv.GlobalVariable @img bind(0, 1) : !spirv.ptr<!spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>, UniformConstant>
+  spirv.GlobalVariable @smp bind(0, 2) : !spirv.ptr<!spirv.struct<__spvabi_sampler, ()>, UniformConstant>
+  spirv.GlobalVariable @out bind(0, 3) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0]), Block>, StorageBuffer>
+  spirv.func @__spvabi_op_sampled_image_0(!spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>, !spirv.struct<__spvabi_sampler, ()>) -> !spirv.sampled_image<!spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>> "Pure" attributes {linkage_attributes = #spirv.linkage_attributes<linkage_name = "__spvabi_op_sampled_image_0", linkage_type = <Import>>}
+  spirv.func @main() "None" {
+    %zero = spirv.Constant 0 : i32
+    %one = spirv.Constant 1 : i32
+    %two = spirv.Constant 2 : i32
+    %half = spirv.Constant 0.5 : f32
+    %eighth = spirv.Constant 0.125 : f32
+    %lod0 = spirv.Constant 0.0 : f32
+    %g = spirv.mlir.addressof @gid : !spirv.ptr<vector<3xi32>, Input>
+    %v = spirv.Load "Input" %g : vector<3xi32>
+    %x = spirv.CompositeExtract %v[0 : i32] : vector<3xi32>
+    %xf = spirv.ConvertSToF %x : i32 to f32
+    %centre = spirv.FAdd %xf, %half : f32
+    %s = spirv.FMul %centre, %eighth : f32
+    %ta = spirv.mlir.addressof @tex : !spirv.ptr<!spirv.sampled_image<!spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, UniformConstant>
+    %t = spirv.Load "UniformConstant" %ta : !spirv.sampled_image<!spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>
+    %a = spirv.ImageSampleExplicitLod %t, %s ["Lod"], %half : !spirv.sampled_image<!spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, f32, f32 -> vector<4xf32>
+    %ia = spirv.mlir.addressof @img : !spirv.ptr<!spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>, UniformConstant>
+    %i = spirv.Load "UniformConstant" %ia : !spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>
+    %sa = spirv.mlir.addressof @smp : !spirv.ptr<!spirv.struct<__spvabi_sampler, ()>, UniformConstant>
+    %sm = spirv.Load "UniformConstant" %sa : !spirv.struct<__spvabi_sampler, ()>
+    %si = spirv.FunctionCall @__spvabi_op_sampled_image_0(%i, %sm) : (!spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>, !spirv.struct<__spvabi_sampler, ()>) -> !spirv.sampled_image<!spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>
+    %further = spirv.FAdd %s, %half : f32
+    %b = spirv.ImageSampleExplicitLod %si, %further ["Lod"], %lod0 : !spirv.sampled_image<!spirv.image<f32, Dim1D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, f32, f32 -> vector<4xf32>
+    %ar = spirv.CompositeExtract %a[0 : i32] : vector<4xf32>
+    %br = spirv.CompositeExtract %b[0 : i32] : vector<4xf32>
+    %o = spirv.mlir.addressof @out : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0]), Block>, StorageBuffer>
+    %even = spirv.IMul %x, %two : i32
+    %odd = spirv.IAdd %even, %one : i32
+    %pa = spirv.AccessChain %o[%zero, %even] : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0]), Block>, StorageBuffer>, i32, i32 -> !spirv.ptr<f32, StorageBuffer>
+    spirv.Store "StorageBuffer" %pa, %ar : f32
+    %pb = spirv.AccessChain %o[%zero, %odd] : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0]), Block>, StorageBuffer>, i32, i32 -> !spirv.ptr<f32, StorageBuffer>
+    spirv.Store "StorageBuffer" %pb, %br : f32
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main, @gid
+  spirv.ExecutionMode @main "LocalSize", 8, 1, 1
+}
+"#;
+
+#[test]
+fn samplers_bind_through_the_api() {
+    use spirv_run::{Format, Image, Sampler};
+    let kernel = Kernel::compile(SAMPLING_KERNEL.as_bytes(), "sampling.mlir", &CompileOptions::default()).expect("compiles");
+    let kinds: Vec<_> = kernel.info().resources.iter().map(|r| r.kind).collect();
+    assert_eq!(
+        kinds,
+        [ResourceKind::CombinedImageSampler, ResourceKind::SampledImage, ResourceKind::Sampler, ResourceKind::StorageBuffer]
+    );
+    let r32f = Format::from_name("R32_SFLOAT").unwrap();
+    // Level 0: 0..7; level 1: 0, 10, 20, 30.
+    let values: Vec<f32> = (0..8).map(|k| k as f32).chain((0..4).map(|k| 10.0 * k as f32)).collect();
+    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let mut combined = Image::with_levels(r32f, [8, 1, 1], 1, 2, &bytes).unwrap();
+    let mut separate = Image::with_levels(r32f, [8, 1, 1], 1, 2, &bytes).unwrap();
+    let mut out = Buffer::zeroed(64);
+    // Nearest texels, halfway between the two levels.
+    let blend = Sampler::parse("filter=nearest,mipmap=linear").unwrap();
+    let border = Sampler::parse("address=clamp_to_border,border=float_opaque_white").unwrap();
+    let mut dispatch = Dispatch::new([1, 1, 1]);
+    dispatch.bind(0, 0, Resource::SampledImage(&mut combined, blend));
+    dispatch.bind(0, 1, Resource::Image(&mut separate));
+    dispatch.bind(0, 2, Resource::Sampler(border));
+    dispatch.bind(0, 3, Resource::Buffer(&mut out));
+    kernel.dispatch(&mut dispatch).expect("runs");
+    drop(dispatch);
+    let got: Vec<f32> = out.bytes().chunks_exact(4).map(|w| f32::from_le_bytes([w[0], w[1], w[2], w[3]])).collect();
+    for x in 0..8 {
+        // Level 0 texel x, level 1 texel x / 2, half each.
+        assert_eq!(got[2 * x], 0.5 * x as f32 + 0.5 * 10.0 * (x / 2) as f32, "combined, x = {x}");
+        // Half a texture further: texel x + 4, or the border past the edge.
+        let further = if x < 4 { (x + 4) as f32 } else { 1.0 };
+        assert_eq!(got[2 * x + 1], further, "separate, x = {x}");
+    }
+
+    // A sampler missing, an image without its sampler: refused.
+    let mut dispatch = Dispatch::new([1, 1, 1]);
+    dispatch.bind(0, 0, Resource::Image(&mut combined));
+    let error = kernel.dispatch(&mut dispatch).unwrap_err().to_string();
+    assert_eq!(error, "set 0 binding 0 must be an image with a sampler (a combined image sampler)");
+    let mut dispatch = Dispatch::new([1, 1, 1]);
+    dispatch.bind(0, 0, Resource::SampledImage(&mut combined, blend));
+    dispatch.bind(0, 1, Resource::Image(&mut separate));
+    let error = kernel.dispatch(&mut dispatch).unwrap_err().to_string();
+    assert_eq!(error, "the kernel uses set 0 binding 2, which has no sampler");
+}

@@ -141,6 +141,9 @@ fn image_resource(global: OperationRef<'_, '_>) -> Option<(ResourceKind, u32)> {
     let kind = match dictionary_string(interface, "image")?.as_str() {
         "storage_image" => ResourceKind::StorageImage,
         "storage_texel_buffer" => ResourceKind::StorageTexelBuffer,
+        "sampled_image" => ResourceKind::SampledImage,
+        "sampler" => ResourceKind::Sampler,
+        "combined_image_sampler" => ResourceKind::CombinedImageSampler,
         _ => ResourceKind::UniformTexelBuffer,
     };
     Some((kind, dictionary_integer(interface, "image_word")?))

@@ -1861,21 +1861,27 @@ fn is_ignorable_intrinsic(instruction: InstructionValue<'_>) -> bool {
 /// Which of the host's image functions (docs/abi.md, "Images") a call calls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum ImageCall {
-    /// `__spvabi_image_read`, `__spvabi_image_size`: read only.
+    /// `__spvabi_image_read`, `__spvabi_image_size`, the sampling
+    /// functions and queries: read only.
     Read,
     /// `__spvabi_image_write`: x is its second argument.
     Write,
 }
 
 fn image_call(instruction: InstructionValue<'_>) -> Option<ImageCall> {
-    use crate::spirv_to_llvm::image::{IMAGE_READ, IMAGE_SIZE, IMAGE_WRITE};
+    use crate::spirv_to_llvm::{
+        image::{IMAGE_READ, IMAGE_SIZE, IMAGE_WRITE},
+        sampling::{IMAGE_FETCH, IMAGE_LEVELS, IMAGE_SAMPLE, IMAGE_SIZE_LOD},
+    };
     if instruction.get_opcode() != Op::Call {
         return None;
     }
     let callee = CallSiteValue::try_from(instruction).ok()?.get_called_fn_value()?;
     let name = callee.get_name().to_str().ok()?;
     match name {
-        _ if name == IMAGE_READ || name == IMAGE_SIZE => Some(ImageCall::Read),
+        _ if [IMAGE_READ, IMAGE_SIZE, IMAGE_SAMPLE, IMAGE_FETCH, IMAGE_SIZE_LOD, IMAGE_LEVELS].contains(&name) => {
+            Some(ImageCall::Read)
+        }
         _ if name == IMAGE_WRITE => Some(ImageCall::Write),
         _ => None,
     }

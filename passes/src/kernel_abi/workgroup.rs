@@ -58,6 +58,13 @@ pub enum ResourceKind {
     StorageTexelBuffer = 7,
     /// A Vulkan uniform texel buffer (`spvabi_image` too).
     UniformTexelBuffer = 8,
+    /// A Vulkan sampled image (`texture2D`): a `spvabi_image`.
+    SampledImage = 9,
+    /// A Vulkan sampler: `resources[i]` points at its `spvabi_sampler`.
+    Sampler = 10,
+    /// A Vulkan combined image sampler (`sampler2D`): a `spvabi_image`
+    /// followed by a `spvabi_sampler` (docs/abi.md).
+    CombinedImageSampler = 11,
 }
 
 /// What the glue of one entry point is made from.

@@ -45,6 +45,7 @@ use spirv_opt_rs::{
 };
 
 use super::types::ClientApi;
+use spirv_opt_dialects::spirv::deserialize::is_sampler;
 
 /// The host functions the lowering calls (docs/abi.md, "Images").
 pub const IMAGE_READ: &str = "__spvabi_image_read";
@@ -52,6 +53,11 @@ pub const IMAGE_READ: &str = "__spvabi_image_read";
 pub const IMAGE_WRITE: &str = "__spvabi_image_write";
 /// See [`IMAGE_READ`].
 pub const IMAGE_SIZE: &str = "__spvabi_image_size";
+
+/// Where a descriptor array's length sits in its resource word (docs/abi.md).
+pub const DESCRIPTOR_COUNT_SHIFT: u32 = 20;
+/// The longest descriptor array (the word stays a positive `i32`).
+pub const MAX_DESCRIPTORS: u32 = 2047;
 
 /// Image operands that change nothing when texels are plain memory of one
 /// process: accepted and dropped (with their scope operands).
@@ -64,6 +70,8 @@ pub(crate) fn populate(patterns: &mut PatternSet) {
     patterns.add_fn("spirv.ImageFetch", read);
     patterns.add_fn("spirv.ImageWrite", write);
     patterns.add_fn("spirv.ImageQuerySize", query_size);
+    patterns.add_fn("spirv.AccessChain", descriptor_element);
+    super::sampling::populate(patterns);
 }
 
 /// The LLVM type of an image or sampled image: a pointer to its
@@ -77,8 +85,16 @@ pub(crate) fn lower_image_type<'c>(
     if options.client_api == ClientApi::OpenCL {
         return Err("OpenCL images have no LLVM lowering yet".to_owned());
     }
+    if is_sampler(ty) {
+        return Ok(llvm::r#type::pointer(context, 0));
+    }
     supported(image_of(ty).ok_or_else(|| format!("'{ty}' is not an image"))?)?;
-    Ok(llvm::r#type::pointer(context, 0))
+    let pointer = llvm::r#type::pointer(context, 0);
+    Ok(match ty {
+        // The image's and the sampler's descriptors (sampling.rs).
+        SpirvType::SampledImage(_) => llvm::r#type::r#struct(context, &[pointer, pointer], false),
+        _ => pointer,
+    })
 }
 
 /// The image of an image or sampled image type.
@@ -93,8 +109,8 @@ fn image_of(ty: &SpirvType) -> Option<&ImageType> {
 /// Why an image of this kind is not supported, if it is not.
 fn supported(image: &ImageType) -> Result<(), String> {
     spatial_coordinates(image).map_err(|failure| failure.to_string())?;
-    if image.dim != Dim::Buffer && image.sampler_use != ImageSamplerUseInfo::NoSampler {
-        return Err("sampled images are not supported yet (storage images and texel buffers are)".to_owned());
+    if image.dim != Dim::Buffer && image.sampler_use == ImageSamplerUseInfo::SamplerUnknown {
+        return Err("images whose use with a sampler is unknown (Sampled 0) are not supported".to_owned());
     }
     match &*image.element {
         SpirvType::Float(FloatKind::F32) | SpirvType::Integer { width: 32, .. } => Ok(()),
@@ -108,11 +124,34 @@ fn supported(image: &ImageType) -> Result<(), String> {
 /// docs/abi.md (format | sampled type << 8 | dim << 12 | arrayed << 16);
 /// `None` when the variable holds no image.
 pub(crate) fn resource_of(pointee: &SpirvType) -> Result<Option<(&'static str, u32)>, MatchFailure> {
+    if let SpirvType::RuntimeArray { element, .. } = pointee
+        && (is_sampler(element) || image_of(element).is_some())
+    {
+        return Err(MatchFailure::new(format!(
+            "runtime arrays of images or samplers (unsized descriptor arrays, '{pointee}') are not supported yet"
+        )));
+    }
+    if let SpirvType::Array { element, count, .. } = pointee
+        && (is_sampler(element) || image_of(element).is_some())
+    {
+        // A descriptor array: the element's kind and word, the count in
+        // bits 20-31 (docs/abi.md).
+        let Some((kind, word)) = resource_of(element)? else { return Ok(None) };
+        if *count == 0 || *count > MAX_DESCRIPTORS {
+            return Err(MatchFailure::new(format!("a descriptor array of {count} (1 to {MAX_DESCRIPTORS} are supported)")));
+        }
+        return Ok(Some((kind, word | count << DESCRIPTOR_COUNT_SHIFT)));
+    }
+    if is_sampler(pointee) {
+        return Ok(Some(("sampler", 0)));
+    }
     let Some(image) = image_of(pointee) else { return Ok(None) };
     supported(image).map_err(MatchFailure::new)?;
     let kind = match (image.dim, image.sampler_use) {
         (Dim::Buffer, ImageSamplerUseInfo::NeedSampler) => "uniform_texel_buffer",
         (Dim::Buffer, _) => "storage_texel_buffer",
+        _ if matches!(pointee, SpirvType::SampledImage(_)) => "combined_image_sampler",
+        (_, ImageSamplerUseInfo::NeedSampler) => "sampled_image",
         _ => "storage_image",
     };
     let sampled_type = u32::from(matches!(&*image.element, SpirvType::Integer { .. }));
@@ -125,7 +164,7 @@ pub(crate) fn resource_of(pointee: &SpirvType) -> Result<Option<(&'static str, u
 
 /// How many coordinates address a texel of `image` within a layer, or why
 /// such images are not supported.
-fn spatial_coordinates(image: &ImageType) -> Result<usize, MatchFailure> {
+pub(super) fn spatial_coordinates(image: &ImageType) -> Result<usize, MatchFailure> {
     if image.sampling == ImageSamplingInfo::MultiSampled {
         return Err(MatchFailure::new("multisampled images are not supported yet"));
     }
@@ -133,12 +172,15 @@ fn spatial_coordinates(image: &ImageType) -> Result<usize, MatchFailure> {
         Dim::Dim1D | Dim::Buffer => Ok(1),
         Dim::Dim2D => Ok(2),
         Dim::Dim3D => Ok(3),
+        // A direction (sampling.rs): the host selects the face.
+        Dim::Cube if image.sampler_use == ImageSamplerUseInfo::NeedSampler => Ok(3),
+        Dim::Cube => Err(MatchFailure::new("Cube images are not supported yet as storage images (sampled ones are)")),
         other => Err(MatchFailure::new(format!("{} images are not supported yet", other.name()))),
     }
 }
 
 /// The image type of operand `index` of `op` (an image or sampled image).
-fn image_type(op: OperationRef<'_, '_>, index: usize) -> Result<ImageType, MatchFailure> {
+pub(super) fn image_type(op: OperationRef<'_, '_>, index: usize) -> Result<ImageType, MatchFailure> {
     let operand = op.operand(index).map_err(|_| MatchFailure::new("the op has no image operand"))?;
     match read_type(operand.r#type())? {
         SpirvType::Image(image) => Ok(image),
@@ -155,17 +197,79 @@ fn image_type(op: OperationRef<'_, '_>, index: usize) -> Result<ImageType, Match
 fn load_image<'c, 'r>(
     op: OperationRef<'c, 'r>,
     operands: &[Value<'c, 'r>],
-    _rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
 ) -> Result<Replacement<'c, 'r>, MatchFailure> {
     let pointer = op.operand(0).map_err(|_| MatchFailure::new("a load without pointer"))?;
     match read_type(pointer.r#type())? {
         SpirvType::Pointer { pointee, storage_class: StorageClass::UniformConstant }
-            if matches!(&*pointee, SpirvType::Image(_) | SpirvType::SampledImage(_)) =>
+            if matches!(&*pointee, SpirvType::Image(_)) || is_sampler(&pointee) =>
         {
             Ok(vec![operands[0]])
         }
+        SpirvType::Pointer { pointee, storage_class: StorageClass::UniformConstant }
+            if matches!(&*pointee, SpirvType::SampledImage(_)) =>
+        {
+            let pair = rewriter.converted_result_type(op, 0)?;
+            Ok(vec![super::sampling::combined_pair(rewriter, operands[0], pair)?])
+        }
         _ => Err(MatchFailure::new("not an image load")),
     }
+}
+
+/// The bytes of one descriptor of an array of `element`s: a combined image
+/// sampler's image and sampler descriptors, else one 64-byte descriptor.
+fn descriptor_stride(element: &SpirvType) -> Option<u32> {
+    match element {
+        SpirvType::SampledImage(_) => Some(128),
+        SpirvType::Image(_) => Some(64),
+        _ if is_sampler(element) => Some(64),
+        _ => None,
+    }
+}
+
+/// `spirv.AccessChain` into a descriptor array (`uniform sampler2D
+/// tex[N]`): the address of descriptor `index`, the index clamped to the
+/// array (an index past it is undefined in Vulkan; here it reads the last
+/// descriptor rather than memory the host never bound). Other access
+/// chains are memory.rs's.
+fn descriptor_element<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let base = op.operand(0).map_err(|_| MatchFailure::new("an access chain without base"))?;
+    let SpirvType::Pointer { pointee, storage_class: StorageClass::UniformConstant } = read_type(base.r#type())? else {
+        return Err(MatchFailure::new("not a descriptor array"));
+    };
+    let SpirvType::Array { element, count, .. } = &*pointee else {
+        return Err(MatchFailure::new("not a descriptor array"));
+    };
+    let Some(stride) = descriptor_stride(element) else { return Err(MatchFailure::new("not a descriptor array")) };
+    let &[address, index] = operands else {
+        return Err(MatchFailure::new("a descriptor array takes one index"));
+    };
+    let context = rewriter.context();
+    let index_type = index.r#type();
+    let last = rewriter.create_value(
+        "llvm.mlir.constant",
+        &[],
+        index_type,
+        &[("value", melior::ir::attribute::IntegerAttribute::new(index_type, i64::from(*count) - 1).into())],
+    )?;
+    let clamped = rewriter.create_value("llvm.intr.umin", &[index, last], index_type, &[])?;
+    let i8_type: Type<'c> = IntegerType::new(context, 8).into();
+    let element_type = llvm::r#type::array(i8_type, stride);
+    let pointer = llvm::r#type::pointer(context, 0);
+    let element_address = rewriter.create_value(
+        "llvm.getelementptr",
+        &[address, clamped],
+        pointer,
+        &[
+            ("elem_type", TypeAttribute::new(element_type).into()),
+            ("rawConstantIndices", DenseI32ArrayAttribute::new(context, &[i32::MIN]).into()),
+        ],
+    )?;
+    Ok(vec![element_address])
 }
 
 /// Refuses image operands other than [`NEUTRAL_OPERANDS`].
@@ -182,11 +286,14 @@ fn check_image_operands(op: OperationRef<'_, '_>) -> Result<(), MatchFailure> {
 }
 
 /// The x, y, z and layer arguments from the coordinate operand of `op`.
-fn coordinates<'c, 'r>(
+pub(super) fn coordinates<'c, 'r>(
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     image: &ImageType,
     coordinate: Value<'c, 'r>,
 ) -> Result<[Value<'c, 'r>; 4], MatchFailure> {
+    if image.dim == Dim::Cube {
+        return Err(MatchFailure::new("a cube image is read through a sampler, not by texel coordinates"));
+    }
     let spatial = spatial_coordinates(image)?;
     let arrayed = image.arrayed == ImageArrayedInfo::Arrayed;
     let i32_type: Type<'c> = IntegerType::new(rewriter.context(), 32).into();
@@ -224,6 +331,9 @@ fn read<'c, 'r>(
     operands: &[Value<'c, 'r>],
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
 ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    if super::sampling::fetch_needs_level(op) {
+        return super::sampling::dialect_fetch(op, operands, rewriter);
+    }
     check_image_operands(op)?;
     let image = image_type(op, 0)?;
     let result = rewriter.converted_result_type(op, 0)?;
@@ -287,13 +397,27 @@ fn query_size<'c, 'r>(
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
 ) -> Result<Replacement<'c, 'r>, MatchFailure> {
     let image = image_type(op, 0)?;
-    let spatial = spatial_coordinates(&image)?;
     let result = rewriter.converted_result_type(op, 0)?;
-    let element = components_element(result)?;
     let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
     let pointer = llvm::r#type::pointer(rewriter.context(), 0);
     let word = call_host(rewriter, IMAGE_SIZE, &[pointer], Some(i128_type), &[operands[0]], Effects::ReadsArgument)?
         .ok_or_else(|| MatchFailure::new("the size query has no result"))?;
+    Ok(vec![size_components(rewriter, &image, word, result)?])
+}
+
+/// The components of a size query's result (`result`) from the host's
+/// width, height, depth and layers (`word`): the extent components the
+/// image's kind has, then the layers when it is arrayed.
+pub(super) fn size_components<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    image: &ImageType,
+    word: Value<'c, 'r>,
+    result: Type<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    // A cube's size is a face's: width and height (the host gives a cube
+    // array's layers in cubes).
+    let spatial = if image.dim == Dim::Cube { 2 } else { spatial_coordinates(image)? };
+    let element = components_element(result)?;
     let vector = Type::vector(&[4], element);
     let all = rewriter.create_value("llvm.bitcast", &[word], vector, &[])?;
     let mut lanes: Vec<i32> = (0..spatial as i32).collect();
@@ -306,15 +430,15 @@ fn query_size<'c, 'r>(
     }
     if count == 1 {
         let lane = i32_constant(rewriter, i64::from(lanes[0]))?;
-        return Ok(vec![rewriter.create_value("llvm.extractelement", &[all, lane], element, &[])?]);
+        return rewriter.create_value("llvm.extractelement", &[all, lane], element, &[]);
     }
     let mask = DenseI32ArrayAttribute::new(rewriter.context(), &lanes).into();
-    Ok(vec![rewriter.create_value("llvm.shufflevector", &[all, all], result, &[("mask", mask)])?])
+    rewriter.create_value("llvm.shufflevector", &[all, all], result, &[("mask", mask)])
 }
 
 /// The 32-bit element of a texel or size type (a scalar, or a vector of at
 /// most four).
-fn components_element(ty: Type<'_>) -> Result<Type<'_>, MatchFailure> {
+pub(super) fn components_element(ty: Type<'_>) -> Result<Type<'_>, MatchFailure> {
     let (count, element) = vector_shape(ty).unwrap_or((1, ty));
     let printed = element.to_string();
     if count > 4 || !matches!(printed.as_str(), "i32" | "f32") {
@@ -327,7 +451,7 @@ fn components_element(ty: Type<'_>) -> Result<Type<'_>, MatchFailure> {
 
 /// The first components of `texel` (`vector<4 x T>`) as `result` (a scalar
 /// or a shorter vector).
-fn narrow<'c, 'r>(
+pub(super) fn narrow<'c, 'r>(
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     texel: Value<'c, 'r>,
     result: Type<'c>,
@@ -374,7 +498,7 @@ fn widen<'c, 'r>(
 /// What a host image function may do to memory, declared on it so that
 /// LLVM can move and merge the reads.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Effects {
+pub(super) enum Effects {
     /// Reads any memory (the texels, through the descriptor).
     Reads,
     /// Reads only what its pointer argument points at (the descriptor).
@@ -385,7 +509,7 @@ enum Effects {
 
 /// Declares the host function `name` (C calling convention, once per
 /// module) and calls it; its result, if any.
-fn call_host<'c, 'r>(
+pub(super) fn call_host<'c, 'r>(
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     name: &str,
     params: &[Type<'c>],

@@ -238,6 +238,10 @@ impl<'c> TypeLowering<'_, 'c> {
                 check_stride(element, *stride)?;
                 Ok(llvm::r#type::array(self.array_element(element, *stride, form)?, 0))
             }
+            // The importer's stand-in for OpTypeSampler (sampling.rs).
+            SpirvType::Struct(_) if spirv_opt_dialects::spirv::deserialize::is_sampler(ty) => {
+                super::image::lower_image_type(self.context, self.options, ty)
+            }
             SpirvType::Struct(st) => self.lower_struct(st, form),
             SpirvType::StructRef(name) => {
                 Err(format!("the recursive reference to struct '{name}' can only appear behind a pointer"))

@@ -23,3 +23,26 @@ spirv.func @half_texels() "None" {
   %0 = spirv.Undef : !spirv.image<f16, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba16f>
   spirv.Return
 }
+
+// -----
+
+// Compute has no derivatives: implicit-LOD sampling is refused by name.
+spirv.func @implicit(%si: !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, %c: vector<2xf32>) "None" {
+  // expected-error@+1 {{implicit-LOD sampling needs derivatives, which a compute invocation does not have (use an explicit LOD)}}
+  %0 = spirv.ImageSampleImplicitLod %si, %c : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32> -> vector<4xf32>
+  spirv.Return
+}
+
+// -----
+
+// Image operands without meaning here (MinLod; the importer's call with the
+// mask Lod | MinLod) are refused by name.
+spirv.module Logical GLSL450 {
+  spirv.func @__spvabi_op_image_sample_explicit_lod_0(!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32>, i32, f32, f32) -> vector<4xf32> "Pure" attributes {linkage_attributes = #spirv.linkage_attributes<linkage_name = "__spvabi_op_image_sample_explicit_lod_0", linkage_type = <Import>>}
+  spirv.func @min_lod(%si: !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, %c: vector<2xf32>, %l: f32) "None" {
+    %mask = spirv.Constant 130 : i32
+    // expected-error@+1 {{the image operand MinLod is not supported on sampled images in compute}}
+    %0 = spirv.FunctionCall @__spvabi_op_image_sample_explicit_lod_0(%si, %c, %mask, %l, %l) : (!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32>, i32, f32, f32) -> vector<4xf32>
+    spirv.Return
+  }
+}

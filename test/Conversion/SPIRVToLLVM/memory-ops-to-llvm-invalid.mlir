@@ -1,7 +1,7 @@
 // RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm -verify-diagnostics %s
 
 spirv.module Logical GLSL450 {
-  // expected-error@+1 {{failed to legalize operation 'spirv.GlobalVariable' that was explicitly marked illegal: cannot convert type '!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>': sampled images are not supported yet (storage images and texel buffers are)}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.GlobalVariable' that was explicitly marked illegal: cannot convert type '!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>': images whose use with a sampler is unknown (Sampled 0) are not supported}}
   spirv.GlobalVariable @image : !spirv.ptr<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>, UniformConstant>
 }
 

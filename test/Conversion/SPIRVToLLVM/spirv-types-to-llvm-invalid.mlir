@@ -78,7 +78,7 @@ spirv.func @struct_row_major_member() "None" {
 // -----
 
 spirv.func @image() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>': sampled images are not supported yet (storage images and texel buffers are)}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>': images whose use with a sampler is unknown (Sampled 0) are not supported}}
   %0 = spirv.Undef : !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>
   spirv.Return
 }
@@ -86,7 +86,7 @@ spirv.func @image() "None" {
 // -----
 
 spirv.func @sampled_image() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>>': sampled images are not supported yet (storage images and texel buffers are)}}
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>>': images whose use with a sampler is unknown (Sampled 0) are not supported}}
   %0 = spirv.Undef : !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>>
   spirv.Return
 }

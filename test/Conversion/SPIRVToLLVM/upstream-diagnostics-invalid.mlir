@@ -13,7 +13,7 @@ spirv.func @coop_matrix_argument(%m: !spirv.coopmatrix<8x16xi32, Subgroup, Matri
 
 // -----
 
-spirv.func @image_argument(%i: !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>) "None" {
+spirv.func @image_argument(%i: !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, SamplerUnknown, Unknown>) "None" {
   spirv.Return
 }
 // expected-error@-3 {{failed to legalize operation 'spirv.func' that was explicitly marked illegal}}

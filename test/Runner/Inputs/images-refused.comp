@@ -1,6 +1,7 @@
 #version 450
-// What this slice of images refuses, by name: a cube image and a sampled
-// image (compiled with -DCUBE or -DSAMPLED).
+// What the runner refuses, by name: a cube image (-DCUBE); a combined
+// image sampler given no image or no sampler (-DSAMPLED; glslang makes
+// texture() in compute an explicit LOD of 0).
 layout(local_size_x = 1) in;
 #ifdef CUBE
 layout(set = 0, binding = 0, rgba8) uniform readonly imageCube cube;
@@ -12,6 +13,6 @@ void main() {
 #ifdef CUBE
   o = imageLoad(cube, ivec3(0));
 #else
-  o = textureLod(sampled, vec2(0.5), 0.0);
+  o = texture(sampled, vec2(0.5));
 #endif
 }

@@ -2,9 +2,10 @@
 //! storage images and texel buffers from raw files or PNGs (docs/abi.md,
 //! "Images"; README, "Images").
 //!
-//! - `FILE@FORMAT,W[,H[,D]][,layers=A]`: raw texels of Vulkan format
-//!   `FORMAT` (without `VK_FORMAT_`), tightly packed, layer after layer;
-//!   without FILE (`@FORMAT,W,H`), zeros;
+//! - `FILE@FORMAT,W[,H[,D]][,levels=L][,layers=A]`: raw texels of Vulkan
+//!   format `FORMAT` (without `VK_FORMAT_`), tightly packed, level after
+//!   level (each halved, at least 1), each level's layers one after
+//!   another; without FILE (`@FORMAT,W,H`), zeros;
 //! - `FILE.png[@FORMAT]`: a PNG of 8 or 16 bits per channel; gray is
 //!   `R8_UNORM`/`R16_UNORM`, gray and alpha `R8G8_UNORM`/`R16G16_UNORM`,
 //!   RGB and RGBA `R8G8B8A8_UNORM`/`R16G16B16A16_UNORM` (RGB gets an opaque
@@ -32,7 +33,7 @@ pub fn image_input(text: &str) -> Result<ImageInput, String> {
         None if is_png(input) => png_image(input, None)?,
         None => {
             return Err(format!(
-                "'{input}': not FILE@FORMAT,W[,H[,D]][,layers=A] nor a .png file"
+                "'{input}': not FILE@FORMAT,W[,H[,D]][,levels=L][,layers=A] nor a .png file"
             ));
         }
     };
@@ -89,19 +90,21 @@ fn format_named(name: &str) -> Result<Format, String> {
     })
 }
 
-/// `FILE@FORMAT,W[,H[,D]][,layers=A]`.
+/// `FILE@FORMAT,W[,H[,D]][,levels=L][,layers=A]`.
 fn raw_image(file: &str, spec: &str) -> Result<Image, String> {
     let mut parts = spec.split(',');
     let format = format_named(parts.next().unwrap_or_default())?;
     let mut extent = Vec::new();
     let mut layers = 1;
+    let mut levels = 1;
     for part in parts {
         let number = |text: &str| {
             text.trim().parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(|| format!("'{text}' is not a positive size"))
         };
         match part.split_once('=') {
             Some(("layers", count)) => layers = number(count)?,
-            Some((key, _)) => return Err(format!("unknown image parameter '{key}' (layers=A)")),
+            Some(("levels", count)) => levels = number(count)?,
+            Some((key, _)) => return Err(format!("unknown image parameter '{key}' (levels=L, layers=A)")),
             None if extent.len() < 3 => extent.push(number(part)?),
             None => return Err(format!("'{spec}': at most three sizes, W,H,D")),
         }
@@ -111,15 +114,17 @@ fn raw_image(file: &str, spec: &str) -> Result<Image, String> {
     }
     extent.resize(3, 1);
     // No file: zeros, for an image the shader only writes.
+    let extent = [extent[0], extent[1], extent[2]];
     let bytes = if file.is_empty() {
-        let texels = extent.iter().chain(std::iter::once(&layers)).try_fold(format.texel_size(), |size, &n| {
-            size.checked_mul(n as usize)
-        });
-        vec![0; texels.ok_or_else(|| format!("'{spec}': too many texels"))?]
+        let size = Image::size_of(format, extent, layers, levels)
+            .and_then(|size| usize::try_from(size).ok())
+            .filter(|&size| size <= 1 << 34)
+            .ok_or_else(|| format!("'{spec}': too many texels"))?;
+        vec![0; size]
     } else {
         read(Path::new(file))?
     };
-    Image::new(format, [extent[0], extent[1], extent[2]], layers, &bytes).map_err(|reason| format!("'{file}': {reason}"))
+    Image::with_levels(format, extent, layers, levels, &bytes).map_err(|reason| format!("'{file}': {reason}"))
 }
 
 /// A PNG, as the module doc says.

@@ -16,6 +16,7 @@
 //! line each on stderr, exit status 1.
 
 use std::{
+    collections::BTreeMap,
     path::PathBuf,
     process::ExitCode,
     time::{Duration, Instant},
@@ -32,7 +33,7 @@ use spirv_opt_passes::{
     },
     specialize::SpecValue,
 };
-use spirv_run::{Buffer, CompileOptions, Dispatch, Kernel, Resource, RunError, ScalarType};
+use spirv_run::{Buffer, CompileOptions, Dispatch, Kernel, Resource, RunError, Sampler, ScalarType};
 
 #[derive(Debug, Parser)]
 #[command(name = "spirv-run-rs", version, about = "Run a SPIR-V compute shader or OpenCL kernel on the CPU")]
@@ -66,11 +67,21 @@ struct Options {
     #[arg(long = "buffer", value_name = "SET:BINDING=IN[:OUT]")]
     buffers: Vec<String>,
 
-    /// Vulkan: a storage image for SET:BINDING; IN is FILE@FORMAT,W[,H[,D]][,layers=A]
+    /// Vulkan: a storage or sampled image for SET:BINDING (SET:BINDING[I]: element I of a descriptor array);
+    /// IN is FILE@FORMAT,W[,H[,D]][,levels=L][,layers=A]
     /// (raw texels, FORMAT a Vulkan format name such as R8G8B8A8_UNORM; no FILE: zeros) or a .png;
     /// OUT is written in the same layout, or as PNG when it ends in .png
     #[arg(long = "image", value_name = "SET:BINDING=IN[:OUT]")]
     images: Vec<String>,
+
+    /// Vulkan: a sampler for SET:BINDING, KEY=VALUE,... of filter=nearest|linear, mipmap=nearest|linear,
+    /// address=repeat|mirrored_repeat|clamp_to_edge|clamp_to_border|mirror_clamp_to_edge, border=float_transparent_black|
+    /// int_transparent_black|float_opaque_black|int_opaque_black|float_opaque_white|int_opaque_white,
+    /// unnormalized=false|true, compare=never|less|equal|less_or_equal|greater|not_equal|greater_or_equal|always,
+    /// min_lod=, max_lod=, lod_bias= (also mag_filter, min_filter, address_u/v/w); a combined image sampler takes
+    /// --image and --sampler at the same binding
+    #[arg(long = "sampler", value_name = "SET:BINDING=KEY=VALUE,...")]
+    samplers: Vec<String>,
 
     /// Vulkan: the push constants' bytes
     #[arg(long, value_name = "FILE")]
@@ -161,6 +172,26 @@ fn three(values: &[u64]) -> Result<[u32; 3], String> {
 
 /// A Vulkan (descriptor set, binding).
 type Slot = (u32, u32);
+
+/// A descriptor's place: set, binding, and its element in a descriptor array.
+type Element = (u32, u32, Option<u32>);
+
+/// `SET:BINDING` or `SET:BINDING[I]` (an element of a descriptor array) of
+/// `flag`'s argument `text`.
+fn descriptor_slot(flag: &str, text: &str, slot: &str) -> Result<Element, String> {
+    let (slot, element) = match slot.strip_suffix(']').and_then(|slot| slot.split_once('[')) {
+        Some((slot, element)) => {
+            let element: u32 =
+                element.parse().map_err(|_| format!("{flag} {text}: '{element}' is not an array element"))?;
+            (slot, Some(element))
+        }
+        None => (slot, None),
+    };
+    let (set, index) = slot.split_once(':').ok_or_else(|| format!("{flag} {text}: not SET:BINDING[[I]]=..."))?;
+    let set: u32 = set.parse().map_err(|_| format!("{flag} {text}: '{set}' is not a descriptor set"))?;
+    let index: u32 = index.parse().map_err(|_| format!("{flag} {text}: '{index}' is not a binding"))?;
+    Ok((set, index, element))
+}
 
 /// What `--buffer` and `--arg buffer:` ask for: the data, and where to write it.
 struct Input {
@@ -278,6 +309,7 @@ fn run_amber(options: &Options) -> Result<bool, String> {
         ("--workgroups", options.workgroups.is_some()),
         ("--buffer", !options.buffers.is_empty()),
         ("--image", !options.images.is_empty()),
+        ("--sampler", !options.samplers.is_empty()),
         ("--push-constants", options.push_constants.is_some()),
         ("--global", options.global.is_some()),
         ("--local", options.local.is_some()),
@@ -339,7 +371,9 @@ fn run(options: &Options) -> Result<(), String> {
     let mut locals: Vec<(u32, usize)> = Vec::new();
     let mut values: Vec<(u32, Buffer)> = Vec::new();
     let mut push_constants = Vec::new();
-    let mut images: Vec<(Slot, images::ImageInput)> = Vec::new();
+    // Keyed by set, binding and, in a descriptor array, the element.
+    let mut images: Vec<(Element, images::ImageInput)> = Vec::new();
+    let mut samplers: Vec<(Element, Sampler)> = Vec::new();
     let (workgroups, local_size, work_dim) = match info.model {
         ExecutionModel::GlCompute => {
             if options.global.is_some() || options.local.is_some() || !options.arguments.is_empty() {
@@ -350,14 +384,9 @@ fn run(options: &Options) -> Result<(), String> {
             for (flag, binding) in flags.chain(options.images.iter().map(|text| ("--image", text))) {
                 let (slot, files) =
                     binding.split_once('=').ok_or_else(|| format!("{flag} {binding}: not SET:BINDING=IN[:OUT]"))?;
-                let (set, index) =
-                    slot.split_once(':').ok_or_else(|| format!("{flag} {binding}: not SET:BINDING=IN[:OUT]"))?;
-                let set: u32 =
-                    set.parse().map_err(|_| format!("{flag} {binding}: '{set}' is not a descriptor set"))?;
-                let index: u32 =
-                    index.parse().map_err(|_| format!("{flag} {binding}: '{index}' is not a binding"))?;
+                let (set, index, element) = descriptor_slot(flag, binding, slot)?;
                 if inputs.iter().any(|(key, _, _)| *key == Some((set, index)))
-                    || images.iter().any(|(key, _)| *key == (set, index))
+                    || images.iter().any(|(key, _)| *key == (set, index, element))
                 {
                     return Err(format!("{flag} {binding}: set {set} binding {index} is given twice"));
                 }
@@ -368,10 +397,27 @@ fn run(options: &Options) -> Result<(), String> {
                 };
                 match image {
                     Some(image) => {
-                        images.push(((set, index), image.map_err(|message| format!("{flag} {binding}: {message}"))?));
+                        let image = image.map_err(|message| format!("{flag} {binding}: {message}"))?;
+                        images.push(((set, index, element), image));
+                    }
+                    None if element.is_some() => {
+                        return Err(format!("{flag} {binding}: a buffer is not an element of a descriptor array"));
                     }
                     None => inputs.push((Some((set, index)), None, input_output(files)?)),
                 }
+            }
+            for binding in &options.samplers {
+                let (slot, spec) =
+                    binding.split_once('=').ok_or_else(|| format!("--sampler {binding}: not SET:BINDING=KEY=VALUE,..."))?;
+                let (set, index, element) = descriptor_slot("--sampler", binding, slot)?;
+                if inputs.iter().any(|(key, _, _)| *key == Some((set, index))) {
+                    return Err(format!("--sampler {binding}: set {set} binding {index} is a buffer"));
+                }
+                if samplers.iter().any(|(key, _)| *key == (set, index, element)) {
+                    return Err(format!("--sampler {binding}: set {set} binding {index} is given twice"));
+                }
+                let sampler = Sampler::parse(spec).map_err(|message| format!("--sampler {binding}: {message}"))?;
+                samplers.push(((set, index, element), sampler));
             }
             if let Some(path) = &options.push_constants {
                 push_constants = read(path)?;
@@ -382,10 +428,11 @@ fn run(options: &Options) -> Result<(), String> {
             if options.workgroups.is_some()
                 || !options.buffers.is_empty()
                 || !options.images.is_empty()
+                || !options.samplers.is_empty()
                 || options.push_constants.is_some()
             {
                 return Err(
-                    "--workgroups, --buffer, --image and --push-constants are for Vulkan shaders; this is an OpenCL kernel"
+                    "--workgroups, --buffer, --image, --sampler and --push-constants are for Vulkan shaders; this is an OpenCL kernel"
                         .into(),
                 );
             }
@@ -468,8 +515,50 @@ fn run(options: &Options) -> Result<(), String> {
             (None, None) => continue,
         };
     }
-    for ((set, index), input) in &mut images {
-        dispatch.bind(*set, *index, Resource::Image(&mut input.image));
+    // An image and a sampler at one binding (or element) are a combined
+    // image sampler; elements [I] of one binding a descriptor array.
+    type Descriptor<'a> = (Option<&'a mut spirv_run::Image>, Option<Sampler>);
+    fn descriptor(entry: Descriptor<'_>) -> Resource<'_> {
+        match entry {
+            (Some(image), Some(sampler)) => Resource::SampledImage(image, sampler),
+            (Some(image), None) => Resource::Image(image),
+            (None, Some(sampler)) => Resource::Sampler(sampler),
+            // Never built: every entry has an image or a sampler.
+            (None, None) => Resource::Array(Vec::new()),
+        }
+    }
+    let mut slots: BTreeMap<Slot, BTreeMap<Option<u32>, Descriptor<'_>>> = BTreeMap::new();
+    for ((set, index, element), input) in &mut images {
+        slots.entry((*set, *index)).or_default().entry(*element).or_default().0 = Some(&mut input.image);
+    }
+    for ((set, index, element), sampler) in samplers.drain(..) {
+        slots.entry((set, index)).or_default().entry(element).or_default().1 = Some(sampler);
+    }
+    for ((set, index), elements) in slots {
+        if elements.keys().all(Option::is_none) {
+            for (_, entry) in elements {
+                dispatch.bind(set, index, descriptor(entry));
+            }
+            continue;
+        }
+        let count = elements.len();
+        let mut array = Vec::with_capacity(count);
+        for (position, (element, entry)) in elements.into_iter().enumerate() {
+            match element {
+                Some(element) if element as usize == position => array.push(descriptor(entry)),
+                Some(_) => {
+                    return Err(format!(
+                        "set {set} binding {index}: element {position} of the descriptor array is missing"
+                    ));
+                }
+                None => {
+                    return Err(format!(
+                        "set {set} binding {index}: give every element as SET:BINDING[I], or none"
+                    ));
+                }
+            }
+        }
+        dispatch.bind(set, index, Resource::Array(array));
     }
     for (index, bytes) in &locals {
         dispatch.argument(*index, Resource::Local(*bytes));

@@ -1469,6 +1469,10 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.group_extension(state, inst, location)?;
                 Ok(false)
             }
+            opcode if super::images::imports(opcode, w) => {
+                self.image_instruction(state, inst, location)?;
+                Ok(false)
+            }
             opcode if super::events::imports(opcode) => {
                 self.event_instruction(state, inst, location)?;
                 Ok(false)

@@ -23,6 +23,7 @@ mod events;
 mod expansions;
 mod glsl;
 mod groups_ext;
+mod images;
 mod importer;
 mod matrix_layout;
 mod memory_operands;
@@ -36,6 +37,7 @@ mod tables;
 mod types;
 mod values_ext;
 
+pub use images::{ABI_IMAGE_OP, ImageStandIn, SAMPLER_STAND_IN, image_stand_in, is_sampler};
 use melior::{Context, ir::Module};
 pub use spec::{DeserializeOptions, SpecValue};
 use thiserror::Error;

@@ -200,7 +200,7 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// The name of the declared function `<prefix>_<n>` taking `inputs`
     /// (one declaration per signature: a `spirv.func`'s parameters are
     /// typed), declared on first use.
-    fn abi_function(&mut self, inst: &Inst<'_>, prefix: &str, inputs: &[Type<'c>], result: Type<'c>) -> Result<String> {
+    pub(super) fn abi_function(&mut self, inst: &Inst<'_>, prefix: &str, inputs: &[Type<'c>], result: Type<'c>) -> Result<String> {
         let inputs_text = inputs.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
         let key = format!("{prefix}:{inputs_text}->{result}");
         if let Some(name) = self.abi_declarations.get(&key) {

@@ -166,7 +166,9 @@ impl<'c> Importer<'c, '_> {
             op::TYPE_OPAQUE => SpirvType::Integer { width: 8, signedness: Signedness::Signless },
             op::TYPE_IMAGE => SpirvType::Image(self.image_type(inst)?),
             op::TYPE_SAMPLED_IMAGE => SpirvType::SampledImage(self.model(inst, 1)?),
-            op::TYPE_SAMPLER => SpirvType::Sampler,
+            // MLIR's dialect has no sampler type: an empty identified struct
+            // of a reserved name stands in for it (images.rs, docs/import.md).
+            op::TYPE_SAMPLER => super::images::sampler_stand_in(),
             op::TYPE_COOPERATIVE_MATRIX_KHR => {
                 let scope = self.constant_u32(self.word(inst, 2)?).and_then(Scope::from_value);
                 let rows = self.constant_u32(self.word(inst, 3)?);

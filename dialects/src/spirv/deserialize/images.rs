@@ -1,0 +1,206 @@
+//! Sampled-image instructions the MLIR 22 dialect has no op or type for
+//! (docs/import.md, "What maps to what"):
+//!
+//! - `OpTypeSampler` is the empty identified struct
+//!   `!spirv.struct<__spvabi_sampler, ()>` ([`SAMPLER_STAND_IN`]): a type
+//!   no SPIR-V module can name otherwise, which the lowering makes a
+//!   pointer to the sampler's descriptor (docs/abi.md, "Samplers");
+//! - `OpSampledImage`, `OpImageSampleDrefExplicitLod`,
+//!   `OpImageSampleProjExplicitLod`, `OpImageSampleProjDrefExplicitLod`,
+//!   `OpImageGather`, `OpImageQuerySizeLod`, `OpImageQueryLevels` and
+//!   `OpImageQuerySamples` are calls to `__spvabi_op_<name>_<n>` (one
+//!   declaration per signature), which the lowering recognizes by name
+//!   ([`image_stand_in`]) and lowers as it lowers the dialect's image ops.
+//!   The sampling forms pass their image operands mask as an `i32`
+//!   constant after the fixed operands, then the operands' values, so that
+//!   the lowering sees what the dialect's ops would hold;
+//! - `OpImageSampleExplicitLod`, `OpImageFetch` and `OpImageDrefGather`,
+//!   which the dialect has, become the same kind of call when their image
+//!   operands include one its verifier refuses ("too many image operand
+//!   arguments": it knows `Bias`, `Lod` and `Grad` only, and `Lod` not on
+//!   `OpImageFetch`), such as `ConstOffset`, `Offset` or `ConstOffsets`.
+//!
+//! The implicit-LOD forms and `OpImageQueryLod` need derivatives, which a
+//! compute invocation does not have: they are refused.
+
+use melior::ir::{Location, Type, ValueLike, attribute::FlatSymbolRefAttribute, operation::OperationBuilder};
+
+use super::{
+    ErrorKind,
+    importer::{FunctionState, Importer, Result},
+    reader::Inst,
+};
+use crate::spirv::types::{SpirvType, StructType};
+
+/// The name of the identified struct standing in for `OpTypeSampler`.
+pub const SAMPLER_STAND_IN: &str = "__spvabi_sampler";
+
+/// The prefix of the functions standing in for the instructions of this
+/// module: `__spvabi_op_<name>_<n>`.
+pub const ABI_IMAGE_OP: &str = "__spvabi_op_";
+
+/// The sampler stand-in type.
+pub(super) fn sampler_stand_in() -> SpirvType {
+    SpirvType::Struct(StructType { identifier: Some(SAMPLER_STAND_IN.to_owned()), members: Vec::new(), decorations: Vec::new() })
+}
+
+/// Whether `ty` is the sampler stand-in.
+pub fn is_sampler(ty: &SpirvType) -> bool {
+    matches!(ty, SpirvType::Struct(st) if st.identifier.as_deref() == Some(SAMPLER_STAND_IN) && st.members.is_empty())
+}
+
+/// The instructions standing in calls are made for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageStandIn {
+    /// `OpSampledImage(image, sampler)`.
+    SampledImage,
+    /// `OpImageSampleDrefExplicitLod(sampled image, coordinate, dref, mask, operands...)`.
+    SampleDrefExplicitLod,
+    /// `OpImageSampleProjExplicitLod(sampled image, coordinate, mask, operands...)`.
+    SampleProjExplicitLod,
+    /// `OpImageSampleProjDrefExplicitLod(sampled image, coordinate, dref, mask, operands...)`.
+    SampleProjDrefExplicitLod,
+    /// `OpImageGather(sampled image, coordinate, component, mask, operands...)`.
+    Gather,
+    /// `OpImageSampleExplicitLod(sampled image, coordinate, mask, operands...)`.
+    SampleExplicitLod,
+    /// `OpImageFetch(image, coordinate, mask, operands...)`.
+    Fetch,
+    /// `OpImageDrefGather(sampled image, coordinate, dref, mask, operands...)`.
+    DrefGather,
+    /// `OpImageQuerySizeLod(image, lod)`.
+    QuerySizeLod,
+    /// `OpImageQueryLevels(image)`.
+    QueryLevels,
+    /// `OpImageQuerySamples(image)`.
+    QuerySamples,
+}
+
+/// Each stand-in, its opcode and name (after [`ABI_IMAGE_OP`]).
+const STAND_INS: [(u16, ImageStandIn, &str); 11] = [
+    (88, ImageStandIn::SampleExplicitLod, "image_sample_explicit_lod"),
+    (95, ImageStandIn::Fetch, "image_fetch"),
+    (97, ImageStandIn::DrefGather, "image_dref_gather"),
+    (86, ImageStandIn::SampledImage, "sampled_image"),
+    (90, ImageStandIn::SampleDrefExplicitLod, "image_sample_dref_explicit_lod"),
+    (92, ImageStandIn::SampleProjExplicitLod, "image_sample_proj_explicit_lod"),
+    (94, ImageStandIn::SampleProjDrefExplicitLod, "image_sample_proj_dref_explicit_lod"),
+    (96, ImageStandIn::Gather, "image_gather"),
+    (103, ImageStandIn::QuerySizeLod, "image_query_size_lod"),
+    (106, ImageStandIn::QueryLevels, "image_query_levels"),
+    (107, ImageStandIn::QuerySamples, "image_query_samples"),
+];
+
+/// Opcodes refused with a reason: they need derivatives.
+const IMPLICIT: [(u16, &str); 3] =
+    [(89, "OpImageSampleDrefImplicitLod"), (91, "OpImageSampleProjImplicitLod"), (105, "OpImageQueryLod")];
+
+/// Which stand-in the function `name` is (`__spvabi_op_<name>_<n>`).
+pub fn image_stand_in(name: &str) -> Option<ImageStandIn> {
+    let rest = name.strip_prefix(ABI_IMAGE_OP)?;
+    let base = rest.trim_end_matches('_').trim_end_matches(|c: char| c.is_ascii_digit()).strip_suffix('_')?;
+    STAND_INS.iter().find(|(_, _, known)| *known == base).map(|(_, stand_in, _)| *stand_in)
+}
+
+/// The image operands without operands of their own, which MLIR's
+/// verifier takes on every image op.
+const PLAIN_OPERANDS: u32 = 0x400 | 0x800 | 0x1000 | 0x2000 | 0x4000;
+/// `Bias`, `Lod`, `Grad`: what it takes besides on the sampling ops (its
+/// `ImageFetch` refuses `Lod`).
+const LOD_OPERANDS: u32 = 0x1 | 0x2 | 0x4;
+
+/// Whether this module imports the instruction: those the dialect lacks,
+/// and those it has when their image operands are beyond its verifier.
+pub(super) fn imports(opcode: u16, words: &[u32]) -> bool {
+    let (mask_at, allowed) = match opcode {
+        88 => (4, PLAIN_OPERANDS | LOD_OPERANDS),
+        95 => (4, PLAIN_OPERANDS),
+        97 => (5, PLAIN_OPERANDS),
+        _ => {
+            return STAND_INS.iter().any(|(known, _, _)| *known == opcode)
+                || IMPLICIT.iter().any(|(known, _)| *known == opcode);
+        }
+    };
+    words.get(mask_at).is_some_and(|mask| mask & !allowed != 0)
+}
+
+impl<'c, 'w> Importer<'c, 'w> {
+    /// One instruction of this module (see the module's documentation).
+    pub(super) fn image_instruction<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+    ) -> Result<()> {
+        if let Some((_, name)) = IMPLICIT.iter().find(|(known, _)| *known == inst.opcode) {
+            return Err(inst.error(ErrorKind::Unsupported(format!(
+                "{name} needs derivatives, which a compute invocation does not have (use an explicit LOD)"
+            ))));
+        }
+        let Some(&(_, stand_in, name)) = STAND_INS.iter().find(|(known, _, _)| *known == inst.opcode) else {
+            return Err(inst.error(ErrorKind::Invalid("not an image instruction".into())));
+        };
+        let result_type = self.mlir_type(inst, self.word(inst, 0)?)?;
+        let result_id = self.word(inst, 1)?;
+        // Operands before the image operands mask, by instruction.
+        let fixed = match stand_in {
+            ImageStandIn::SampledImage | ImageStandIn::QuerySizeLod => 2,
+            ImageStandIn::QueryLevels | ImageStandIn::QuerySamples => 1,
+            ImageStandIn::SampleProjExplicitLod | ImageStandIn::SampleExplicitLod | ImageStandIn::Fetch => 2,
+            ImageStandIn::SampleDrefExplicitLod
+            | ImageStandIn::SampleProjDrefExplicitLod
+            | ImageStandIn::Gather
+            | ImageStandIn::DrefGather => 3,
+        };
+        let sampling = !matches!(
+            stand_in,
+            ImageStandIn::SampledImage | ImageStandIn::QuerySizeLod | ImageStandIn::QueryLevels | ImageStandIn::QuerySamples
+        );
+        let words = inst.words.get(2..).unwrap_or_default();
+        if words.len() < fixed || (!sampling && words.len() != fixed) {
+            return Err(inst.error(ErrorKind::Invalid(format!("{} operands for {name}", words.len()))));
+        }
+        let mut arguments = Vec::with_capacity(words.len() + 1);
+        for &id in &words[..fixed] {
+            arguments.push(self.value(state, inst, id)?);
+        }
+        if sampling {
+            // The mask (0 when an OpImageGather has none), then every
+            // operand's <id>, as the dialect's image ops take them.
+            let mask = words.get(fixed).copied().unwrap_or(0);
+            arguments.push(self.integer_constant(state, inst, location, 32, i64::from(mask))?);
+            for &id in words.get(fixed + 1..).unwrap_or_default() {
+                arguments.push(self.value(state, inst, id)?);
+            }
+        }
+        let inputs: Vec<Type<'c>> = arguments.iter().map(|argument| argument.r#type()).collect();
+        let function = self.abi_function(inst, &format!("{ABI_IMAGE_OP}{name}"), &inputs, result_type)?;
+        let call = OperationBuilder::new("spirv.FunctionCall", location)
+            .add_operands(&arguments)
+            .add_attributes(&[(self.id("callee"), FlatSymbolRefAttribute::new(self.context, &function).into())])
+            .add_results(&[result_type])
+            .build();
+        let call = self.append(inst, state.current(), call)?;
+        let value = call.result(0).map_err(inst.invalid())?.into();
+        self.define_value(state, inst, result_id, value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stand_in_names_parse_back() {
+        assert_eq!(image_stand_in("__spvabi_op_image_gather_3"), Some(ImageStandIn::Gather));
+        assert_eq!(image_stand_in("__spvabi_op_sampled_image_12_"), Some(ImageStandIn::SampledImage));
+        assert_eq!(
+            image_stand_in("__spvabi_op_image_sample_proj_dref_explicit_lod_0"),
+            Some(ImageStandIn::SampleProjDrefExplicitLod)
+        );
+        assert_eq!(image_stand_in("__spvabi_op_image_gather"), None);
+        assert_eq!(image_stand_in("__spvabi_array_length_0"), None);
+        assert!(is_sampler(&sampler_stand_in()));
+        assert_eq!(sampler_stand_in().to_string(), "!spirv.struct<__spvabi_sampler, ()>");
+    }
+}

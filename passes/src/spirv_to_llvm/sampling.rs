@@ -1,0 +1,567 @@
+//! Sampled images and samplers (manual: "Image ops"; docs/abi.md,
+//! "Sampled images and samplers").
+//!
+//! A sampler is a pointer to its `spvabi_sampler`; a sampled image is the
+//! pair `!llvm.struct<(ptr, ptr)>` of its image's and its sampler's
+//! descriptors: `OpSampledImage` builds the pair, `OpImage` takes its first
+//! half, and loading a combined image sampler from its variable gives the
+//! binding's descriptor and the sampler descriptor 64 bytes after it.
+//!
+//! Sampling, gathers and depth comparisons all call one host function,
+//!
+//! ```c
+//! i128 __spvabi_image_sample(image, sampler, i32 mode, f32 x, f32 y, f32 z, f32 layer,
+//!                            f32 lod, f32 dref, f32 dx[3], f32 dy[3], i32 offset[3])
+//! ```
+//!
+//! (the arrays as separate arguments), whose `mode` says what to do
+//! ([`MODE_GATHER`], the gathered component, [`MODE_COMPARE`],
+//! [`MODE_GRAD`]). Scalars only cross the call, as for the storage-image
+//! functions: the SPMD vectorizer can call it lane by lane. A projective
+//! form divides its coordinates (and reference) by the last component
+//! before the call; `ConstOffsets` gathers call it once per texel with
+//! that texel's offset.
+//!
+//! The instructions the dialect lacks arrive as the importer's
+//! `__spvabi_op_*` calls (docs/import.md), lowered here like the dialect's
+//! own ops.
+
+use super::{
+    image::{Effects, call_host, components_element, image_type, narrow, spatial_coordinates},
+    util::{float_constant, i32_constant},
+};
+use melior::{
+    dialect::llvm,
+    ir::{
+        OperationRef, Type, Value, ValueLike,
+        attribute::{DenseI32ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute, TypeAttribute},
+        operation::OperationLike,
+        r#type::IntegerType,
+    },
+};
+use spirv_opt_dialects::spirv::{
+    attributes::{Dim, ImageArrayedInfo},
+    deserialize::ImageStandIn,
+    types::ImageType,
+};
+use spirv_opt_rs::{
+    conversion::{ConversionRewriter, PatternSet, Replacement},
+    error::MatchFailure,
+    ir::vector_shape,
+};
+
+/// The host function of every sampling operation.
+pub const IMAGE_SAMPLE: &str = "__spvabi_image_sample";
+/// `i128 __spvabi_image_fetch(image, x, y, z, layer, level)`: a texel of a
+/// mip level (`OpImageFetch` with `Lod`).
+pub const IMAGE_FETCH: &str = "__spvabi_image_fetch";
+/// `i128 __spvabi_image_size_lod(image, level)`: width, height, depth of
+/// the level, and the layers.
+pub const IMAGE_SIZE_LOD: &str = "__spvabi_image_size_lod";
+/// `i128 __spvabi_image_levels(image)`: the mip levels and the samples.
+pub const IMAGE_LEVELS: &str = "__spvabi_image_levels";
+
+/// `mode`: gather (four texels' component) rather than filter.
+pub const MODE_GATHER: u32 = 1;
+/// `mode` bits 1-2: the component a gather takes.
+pub const MODE_COMPONENT_SHIFT: u32 = 1;
+/// `mode`: compare with `dref` (the Dref forms).
+pub const MODE_COMPARE: u32 = 8;
+/// `mode`: the level comes from the gradients, not from `lod`.
+pub const MODE_GRAD: u32 = 16;
+/// `mode`: a cube image, `x, y, z` a direction (the host selects the face).
+pub const MODE_CUBE: u32 = 32;
+
+/// Where the sampler descriptor of a combined image sampler lies, after
+/// the image's (docs/abi.md).
+pub const COMBINED_SAMPLER_OFFSET: i32 = 64;
+
+/// Image operand bits (SPIR-V's `Image Operands`), with the number of
+/// `<id>` operands each takes.
+const OPERAND_BITS: [(&str, u32, usize); 16] = [
+    ("Bias", 0x1, 1),
+    ("Lod", 0x2, 1),
+    ("Grad", 0x4, 2),
+    ("ConstOffset", 0x8, 1),
+    ("Offset", 0x10, 1),
+    ("ConstOffsets", 0x20, 1),
+    ("Sample", 0x40, 1),
+    ("MinLod", 0x80, 1),
+    ("MakeTexelAvailable", 0x100, 1),
+    ("MakeTexelVisible", 0x200, 1),
+    ("NonPrivateTexel", 0x400, 0),
+    ("VolatileTexel", 0x800, 0),
+    ("SignExtend", 0x1000, 0),
+    ("ZeroExtend", 0x2000, 0),
+    ("Nontemporal", 0x4000, 0),
+    ("Offsets", 0x10000, 1),
+];
+
+pub(crate) fn populate(patterns: &mut PatternSet) {
+    patterns.add_fn("spirv.Image", image_of);
+    patterns.add_fn("spirv.ImageSampleExplicitLod", dialect_sample);
+    patterns.add_fn("spirv.ImageDrefGather", dialect_sample);
+    patterns.add_fn("spirv.ImageSampleImplicitLod", implicit);
+    patterns.add_fn("spirv.ImageSampleProjDrefImplicitLod", implicit);
+}
+
+/// The implicit-LOD forms: refused with the reason.
+fn implicit<'c, 'r>(
+    _op: OperationRef<'c, 'r>,
+    _operands: &[Value<'c, 'r>],
+    _rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    Err(MatchFailure::new(
+        "implicit-LOD sampling needs derivatives, which a compute invocation does not have (use an explicit LOD)",
+    ))
+}
+
+/// The values of the image operands the lowering uses (the mask read).
+#[derive(Default)]
+struct Operands<'c, 'r> {
+    lod: Option<Value<'c, 'r>>,
+    grad: Option<(Value<'c, 'r>, Value<'c, 'r>)>,
+    offset: Option<Value<'c, 'r>>,
+    offsets: Option<Value<'c, 'r>>,
+}
+
+/// The operands of `mask` from `values` (in the order of their bits, as
+/// SPIR-V lists them); operands with no meaning here are refused.
+fn read_operands<'c, 'r>(mask: u32, values: &[Value<'c, 'r>]) -> Result<Operands<'c, 'r>, MatchFailure> {
+    let known: u32 = OPERAND_BITS.iter().map(|(_, bit, _)| bit).sum();
+    if mask & !known != 0 {
+        return Err(MatchFailure::new(format!("image operands 0x{mask:x} hold bits SPIR-V does not define")));
+    }
+    let mut operands = Operands::default();
+    let mut at = 0;
+    for &(name, bit, count) in &OPERAND_BITS {
+        if mask & bit == 0 {
+            continue;
+        }
+        let taken = values.get(at..at + count).ok_or_else(|| MatchFailure::new(format!("the image operand {name} has no value")))?;
+        at += count;
+        match name {
+            "Lod" => operands.lod = Some(taken[0]),
+            "Grad" => operands.grad = Some((taken[0], taken[1])),
+            "ConstOffset" | "Offset" => operands.offset = Some(taken[0]),
+            "ConstOffsets" | "Offsets" => operands.offsets = Some(taken[0]),
+            "Bias" | "MinLod" | "Sample" => {
+                return Err(MatchFailure::new(format!("the image operand {name} is not supported on sampled images in compute")));
+            }
+            // Availability and visibility scopes: the runner's memory is coherent.
+            _ => {}
+        }
+    }
+    if at != values.len() {
+        return Err(MatchFailure::new(format!("{} image operand values for the mask 0x{mask:x}", values.len())));
+    }
+    Ok(operands)
+}
+
+/// The mask of a dialect op's `image_operands` attribute (0 without one).
+fn attribute_mask(op: OperationRef<'_, '_>) -> Result<u32, MatchFailure> {
+    let Ok(attribute) = op.attribute("image_operands") else { return Ok(0) };
+    let printed = attribute.to_string();
+    let inner = printed.split_once('<').map_or(printed.as_str(), |(_, rest)| rest.trim_end_matches('>'));
+    let mut mask = 0;
+    for name in inner.split(['|', ',']).map(str::trim).filter(|name| !name.is_empty() && *name != "None") {
+        let (_, bit, _) = OPERAND_BITS
+            .iter()
+            .find(|(known, _, _)| *known == name)
+            .ok_or_else(|| MatchFailure::new(format!("unknown image operand {name}")))?;
+        mask |= bit;
+    }
+    Ok(mask)
+}
+
+/// The `i32` constant operand `index` of `op` (a stand-in's mask).
+fn constant_operand(op: OperationRef<'_, '_>, index: usize) -> Result<u32, MatchFailure> {
+    let not_constant = || MatchFailure::new("the image operands mask is not a constant");
+    let value = op.operand(index).map_err(|_| not_constant())?;
+    let defining = spirv_opt_rs::ir::defining_op(value).ok_or_else(not_constant)?;
+    let attribute = defining.attribute("value").map_err(|_| not_constant())?;
+    let integer = IntegerAttribute::try_from(attribute).map_err(|_| not_constant())?;
+    u32::try_from(integer.value()).map_err(|_| not_constant())
+}
+
+/// What one sampling operation asks.
+struct Request<'c, 'r> {
+    /// The sampled image's pair.
+    pair: Value<'c, 'r>,
+    image: ImageType,
+    coordinate: Value<'c, 'r>,
+    proj: bool,
+    dref: Option<Value<'c, 'r>>,
+    /// A gather's component.
+    gather: Option<Value<'c, 'r>>,
+    operands: Operands<'c, 'r>,
+}
+
+/// `spirv.ImageSampleExplicitLod` and `spirv.ImageDrefGather`.
+fn dialect_sample<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let gather = op.name().as_string_ref().as_str() == Ok("spirv.ImageDrefGather");
+    let fixed = if gather { 3 } else { 2 };
+    let mask = attribute_mask(op)?;
+    // A depth gather reads component 0 (the depth) of each texel.
+    let component = if gather { Some(i32_constant(rewriter, 0)?) } else { None };
+    let request = Request {
+        pair: operands[0],
+        image: image_type(op, 0)?,
+        coordinate: operands[1],
+        proj: false,
+        dref: gather.then(|| operands[2]),
+        gather: component,
+        operands: read_operands(mask, operands.get(fixed..).unwrap_or_default())?,
+    };
+    let result = rewriter.converted_result_type(op, 0)?;
+    Ok(vec![sample(rewriter, &request, result)?])
+}
+
+/// A call the importer made for an instruction the dialect lacks
+/// (`__spvabi_op_*`, spirv_opt_dialects' `ImageStandIn`).
+pub(crate) fn stand_in<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    kind: ImageStandIn,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let result = rewriter.converted_result_type(op, 0)?;
+    let pointer = llvm::r#type::pointer(rewriter.context(), 0);
+    let i32_type: Type<'c> = IntegerType::new(rewriter.context(), 32).into();
+    let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
+    let argument = |index: usize| {
+        operands.get(index).copied().ok_or_else(|| MatchFailure::new(format!("the image call has no operand {index}")))
+    };
+    match kind {
+        ImageStandIn::SampledImage => {
+            let mut pair = rewriter.create_value("llvm.mlir.poison", &[], result, &[])?;
+            for (index, value) in [argument(0)?, argument(1)?].into_iter().enumerate() {
+                let position = DenseI64ArrayAttribute::new(rewriter.context(), &[index as i64]).into();
+                pair = rewriter.create_value("llvm.insertvalue", &[pair, value], result, &[("position", position)])?;
+            }
+            Ok(vec![pair])
+        }
+        ImageStandIn::QueryLevels | ImageStandIn::QuerySamples => {
+            let word =
+                call_host(rewriter, IMAGE_LEVELS, &[pointer], Some(i128_type), &[argument(0)?], Effects::ReadsArgument)?
+                    .ok_or_else(|| MatchFailure::new("the query has no result"))?;
+            let all = rewriter.create_value("llvm.bitcast", &[word], Type::vector(&[4], i32_type), &[])?;
+            let lane = i32_constant(rewriter, i64::from(kind == ImageStandIn::QuerySamples))?;
+            Ok(vec![rewriter.create_value("llvm.extractelement", &[all, lane], result, &[])?])
+        }
+        ImageStandIn::QuerySizeLod => {
+            let image = image_type(op, 0)?;
+            let word = call_host(
+                rewriter,
+                IMAGE_SIZE_LOD,
+                &[pointer, i32_type],
+                Some(i128_type),
+                &[argument(0)?, argument(1)?],
+                Effects::ReadsArgument,
+            )?
+            .ok_or_else(|| MatchFailure::new("the size query has no result"))?;
+            Ok(vec![super::image::size_components(rewriter, &image, word, result)?])
+        }
+        ImageStandIn::Fetch => {
+            let mask = constant_operand(op, 2)?;
+            let image_operands = read_operands(mask, operands.get(3..).unwrap_or_default())?;
+            Ok(vec![fetch(rewriter, op, argument(0)?, argument(1)?, &image_operands, result)?])
+        }
+        ImageStandIn::SampleExplicitLod
+        | ImageStandIn::SampleProjExplicitLod
+        | ImageStandIn::SampleDrefExplicitLod
+        | ImageStandIn::SampleProjDrefExplicitLod
+        | ImageStandIn::Gather
+        | ImageStandIn::DrefGather => {
+            let third = matches!(
+                kind,
+                ImageStandIn::SampleDrefExplicitLod
+                    | ImageStandIn::SampleProjDrefExplicitLod
+                    | ImageStandIn::Gather
+                    | ImageStandIn::DrefGather
+            );
+            let fixed = if third { 3 } else { 2 };
+            let mask = constant_operand(op, fixed)?;
+            let request = Request {
+                pair: argument(0)?,
+                image: image_type(op, 0)?,
+                coordinate: argument(1)?,
+                proj: matches!(kind, ImageStandIn::SampleProjExplicitLod | ImageStandIn::SampleProjDrefExplicitLod),
+                dref: match kind {
+                    ImageStandIn::SampleDrefExplicitLod
+                    | ImageStandIn::SampleProjDrefExplicitLod
+                    | ImageStandIn::DrefGather => Some(argument(2)?),
+                    _ => None,
+                },
+                gather: match kind {
+                    ImageStandIn::Gather => Some(argument(2)?),
+                    ImageStandIn::DrefGather => Some(i32_constant(rewriter, 0)?),
+                    _ => None,
+                },
+                operands: read_operands(mask, operands.get(fixed + 1..).unwrap_or_default())?,
+            };
+            Ok(vec![sample(rewriter, &request, result)?])
+        }
+    }
+}
+
+/// `spirv.Image`: the image half of the pair.
+fn image_of<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let result = rewriter.converted_result_type(op, 0)?;
+    let position = DenseI64ArrayAttribute::new(rewriter.context(), &[0]).into();
+    Ok(vec![rewriter.create_value("llvm.extractvalue", &[operands[0]], result, &[("position", position)])?])
+}
+
+/// The pair of a combined image sampler whose descriptor `address` points
+/// at: the image's, and the sampler's after it.
+pub(crate) fn combined_pair<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    address: Value<'c, 'r>,
+    pair_type: Type<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let context = rewriter.context();
+    let pointer = llvm::r#type::pointer(context, 0);
+    let i8_type: Type<'c> = IntegerType::new(context, 8).into();
+    let sampler = rewriter.create_value(
+        "llvm.getelementptr",
+        &[address],
+        pointer,
+        &[
+            ("elem_type", TypeAttribute::new(i8_type).into()),
+            ("rawConstantIndices", DenseI32ArrayAttribute::new(context, &[COMBINED_SAMPLER_OFFSET]).into()),
+        ],
+    )?;
+    let mut pair = rewriter.create_value("llvm.mlir.poison", &[], pair_type, &[])?;
+    for (index, value) in [address, sampler].into_iter().enumerate() {
+        let position = DenseI64ArrayAttribute::new(context, &[index as i64]).into();
+        pair = rewriter.create_value("llvm.insertvalue", &[pair, value], pair_type, &[("position", position)])?;
+    }
+    Ok(pair)
+}
+
+/// Lane `index` of `vector` (or `vector` itself when it is a scalar and
+/// `index` is 0); `None` past its lanes.
+fn lane<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    vector: Value<'c, 'r>,
+    index: usize,
+) -> Result<Option<Value<'c, 'r>>, MatchFailure> {
+    match vector_shape(vector.r#type()) {
+        Some((count, element)) if index < count as usize => {
+            let at = i32_constant(rewriter, index as i64)?;
+            Ok(Some(rewriter.create_value("llvm.extractelement", &[vector, at], element, &[])?))
+        }
+        Some(_) => Ok(None),
+        None if index == 0 => Ok(Some(vector)),
+        None => Ok(None),
+    }
+}
+
+/// The first `count` lanes of `vector`, the rest `fill`.
+fn lanes<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    vector: Option<Value<'c, 'r>>,
+    count: usize,
+    fill: Value<'c, 'r>,
+) -> Result<[Value<'c, 'r>; 3], MatchFailure> {
+    let mut out = [fill; 3];
+    if let Some(vector) = vector {
+        for (index, slot) in out.iter_mut().enumerate().take(count) {
+            *slot = lane(rewriter, vector, index)?.unwrap_or(fill);
+        }
+    }
+    Ok(out)
+}
+
+/// One sampling operation: the host call(s), the result as `result`.
+fn sample<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    request: &Request<'c, 'r>,
+    result: Type<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let context = rewriter.context();
+    let f32_type: Type<'c> = melior::ir::r#type::Type::float32(context);
+    let i32_type: Type<'c> = IntegerType::new(context, 32).into();
+    let i128_type: Type<'c> = IntegerType::new(context, 128).into();
+    let pointer = llvm::r#type::pointer(context, 0);
+    let image = &request.image;
+    let spatial = spatial_coordinates(image)?;
+    let arrayed = image.arrayed == ImageArrayedInfo::Arrayed;
+    if request.proj && (arrayed || image.dim == Dim::Cube) {
+        return Err(MatchFailure::new("a projective sample of an arrayed or cube image has no meaning"));
+    }
+    let coordinate_type = request.coordinate.r#type();
+    if vector_shape(coordinate_type).map_or(coordinate_type, |(_, element)| element) != f32_type {
+        return Err(MatchFailure::new(format!(
+            "sampling coordinates of type '{coordinate_type}' are not supported (32-bit floats are)"
+        )));
+    }
+    let needed = spatial + usize::from(arrayed) + usize::from(request.proj);
+    let count = vector_shape(coordinate_type).map_or(1, |(count, _)| count as usize);
+    if count < needed {
+        return Err(MatchFailure::new(format!("the image needs {needed} coordinates, '{coordinate_type}' has {count}")));
+    }
+    let zero = float_constant(rewriter, f32_type, 0.0)?;
+    let mut xyz = lanes(rewriter, Some(request.coordinate), spatial, zero)?;
+    let layer = if arrayed { lane(rewriter, request.coordinate, spatial)?.unwrap_or(zero) } else { zero };
+    let mut dref = request.dref.unwrap_or(zero);
+    if request.proj {
+        let q = lane(rewriter, request.coordinate, spatial)?.ok_or_else(|| MatchFailure::new("no q coordinate"))?;
+        for value in xyz.iter_mut().take(spatial) {
+            *value = rewriter.create_value("llvm.fdiv", &[*value, q], f32_type, &[])?;
+        }
+        if request.dref.is_some() {
+            dref = rewriter.create_value("llvm.fdiv", &[dref, q], f32_type, &[])?;
+        }
+    }
+    let operands = &request.operands;
+    let lod = match operands.lod {
+        Some(lod) if lod.r#type() == f32_type => lod,
+        Some(lod) => return Err(MatchFailure::new(format!("a sampling Lod of type '{}' (f32 is)", lod.r#type()))),
+        None => zero,
+    };
+    let dx = lanes(rewriter, operands.grad.map(|(dx, _)| dx), spatial, zero)?;
+    let dy = lanes(rewriter, operands.grad.map(|(_, dy)| dy), spatial, zero)?;
+    let zero_i32 = i32_constant(rewriter, 0)?;
+    let mut mode = 0;
+    if request.gather.is_some() {
+        mode |= MODE_GATHER;
+    }
+    if request.dref.is_some() {
+        mode |= MODE_COMPARE;
+    }
+    if operands.grad.is_some() {
+        mode |= MODE_GRAD;
+    }
+    if image.dim == Dim::Cube {
+        if operands.offset.is_some() || operands.offsets.is_some() {
+            return Err(MatchFailure::new("offsets have no meaning on cube images"));
+        }
+        mode |= MODE_CUBE;
+    }
+    let mut mode = i32_constant(rewriter, i64::from(mode))?;
+    if let Some(component) = request.gather {
+        // (component & 3) << 1: a component outside 0-3 is undefined.
+        let three = i32_constant(rewriter, 3)?;
+        let shift = i32_constant(rewriter, i64::from(MODE_COMPONENT_SHIFT))?;
+        let masked = rewriter.create_value("llvm.and", &[component, three], i32_type, &[])?;
+        let shifted = rewriter.create_value("llvm.shl", &[masked, shift], i32_type, &[])?;
+        mode = rewriter.create_value("llvm.or", &[mode, shifted], i32_type, &[])?;
+    }
+    let position = |index: i64| DenseI64ArrayAttribute::new(context, &[index]).into();
+    let image_pointer = rewriter.create_value("llvm.extractvalue", &[request.pair], pointer, &[("position", position(0))])?;
+    let sampler_pointer = rewriter.create_value("llvm.extractvalue", &[request.pair], pointer, &[("position", position(1))])?;
+    let element = components_element(result)?;
+    let mut parameters = vec![pointer, pointer, i32_type];
+    parameters.extend([f32_type; 12]);
+    parameters.extend([i32_type; 3]);
+    let call = |rewriter: &mut ConversionRewriter<'c, 'r, '_>, offset: [Value<'c, 'r>; 3]| {
+        let mut arguments = vec![image_pointer, sampler_pointer, mode];
+        arguments.extend(xyz);
+        arguments.extend([layer, lod, dref]);
+        arguments.extend(dx);
+        arguments.extend(dy);
+        arguments.extend(offset);
+        let word = call_host(rewriter, IMAGE_SAMPLE, &parameters, Some(i128_type), &arguments, Effects::Reads)?
+            .ok_or_else(|| MatchFailure::new("the sample has no result"))?;
+        rewriter.create_value("llvm.bitcast", &[word], Type::vector(&[4], element), &[])
+    };
+    let texel = match operands.offsets {
+        Some(offsets) if request.gather.is_some() => {
+            // ConstOffsets: texel i of the gather from its own offset.
+            let ivec2 = Type::vector(&[2], i32_type);
+            let mut out = rewriter.create_value("llvm.mlir.poison", &[], Type::vector(&[4], element), &[])?;
+            for index in 0..4 {
+                let pair = rewriter.create_value("llvm.extractvalue", &[offsets], ivec2, &[("position", position(index))])?;
+                let offset = lanes(rewriter, Some(pair), 2, zero_i32)?;
+                let gathered = call(rewriter, offset)?;
+                let at = i32_constant(rewriter, index)?;
+                let component = rewriter.create_value("llvm.extractelement", &[gathered, at], element, &[])?;
+                out = rewriter.create_value("llvm.insertelement", &[out, component, at], Type::vector(&[4], element), &[])?;
+            }
+            out
+        }
+        Some(_) => return Err(MatchFailure::new("ConstOffsets and Offsets are for gathers")),
+        None => {
+            let offset = lanes(rewriter, operands.offset, spatial, zero_i32)?;
+            call(rewriter, offset)?
+        }
+    };
+    narrow(rewriter, texel, result)
+}
+
+/// `OpImageFetch` with `Lod` or offsets: the texel of the level, the
+/// offsets added to the coordinates.
+fn fetch<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    op: OperationRef<'c, 'r>,
+    image_value: Value<'c, 'r>,
+    coordinate: Value<'c, 'r>,
+    operands: &Operands<'c, 'r>,
+    result: Type<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let context = rewriter.context();
+    let i32_type: Type<'c> = IntegerType::new(context, 32).into();
+    let i128_type: Type<'c> = IntegerType::new(context, 128).into();
+    let pointer = llvm::r#type::pointer(context, 0);
+    let image = image_type(op, 0)?;
+    let spatial = spatial_coordinates(&image)?;
+    let mut coordinates = super::image::coordinates(rewriter, &image, coordinate)?;
+    if let Some(offset) = operands.offset {
+        let zero = i32_constant(rewriter, 0)?;
+        let offset = lanes(rewriter, Some(offset), spatial, zero)?;
+        for (value, delta) in coordinates.iter_mut().zip(offset).take(spatial) {
+            *value = rewriter.create_value("llvm.add", &[*value, delta], i32_type, &[])?;
+        }
+    }
+    if operands.grad.is_some() || operands.offsets.is_some() {
+        return Err(MatchFailure::new("a fetch takes no Grad or ConstOffsets"));
+    }
+    let level = match operands.lod {
+        Some(level) if level.r#type() == i32_type => level,
+        Some(level) => return Err(MatchFailure::new(format!("a fetch's Lod of type '{}' (i32 is)", level.r#type()))),
+        None => i32_constant(rewriter, 0)?,
+    };
+    let element = components_element(result)?;
+    let mut arguments = vec![image_value];
+    arguments.extend(coordinates);
+    arguments.push(level);
+    let word = call_host(
+        rewriter,
+        IMAGE_FETCH,
+        &[pointer, i32_type, i32_type, i32_type, i32_type, i32_type],
+        Some(i128_type),
+        &arguments,
+        Effects::Reads,
+    )?
+    .ok_or_else(|| MatchFailure::new("the fetch has no result"))?;
+    let texel = rewriter.create_value("llvm.bitcast", &[word], Type::vector(&[4], element), &[])?;
+    narrow(rewriter, texel, result)
+}
+
+/// `spirv.ImageFetch` with `Lod` or offsets in its attribute (text input;
+/// the importer makes those stand-in calls): see [`fetch`].
+pub(crate) fn dialect_fetch<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let mask = attribute_mask(op)?;
+    let image_operands = read_operands(mask, operands.get(2..).unwrap_or_default())?;
+    let result = rewriter.converted_result_type(op, 0)?;
+    Ok(vec![fetch(rewriter, op, operands[0], operands[1], &image_operands, result)?])
+}
+
+/// Whether `spirv.ImageFetch`'s operands need [`dialect_fetch`] (a level or
+/// an offset).
+pub(crate) fn fetch_needs_level(op: OperationRef<'_, '_>) -> bool {
+    attribute_mask(op).is_ok_and(|mask| mask & (0x2 | 0x8 | 0x10) != 0)
+}
