@@ -10,8 +10,11 @@
 //! aggregate or a pointer.
 //!
 //! Bools are bytes in memory (`types::Form`): loads, stores and variable
-//! initializers convert them (`bools.rs`).
+//! initializers convert them (`bools.rs`). Loads and stores of vectors that
+//! a layout may place below their LLVM alignment (Vulkan's scalar block
+//! layout) carry the alignment the layout guarantees (`alignment.rs`).
 
+mod alignment;
 mod bools;
 mod global;
 
@@ -323,6 +326,26 @@ fn memory_access_attributes<'c>(
     Ok(attributes)
 }
 
+/// `attributes` (a memory access's) with the `alignment` the layout of
+/// the memory `pointer` (an original SPIR-V value) points to guarantees,
+/// when that is below LLVM's assumption and the memory access names none
+/// ([`alignment::layout_alignment`]).
+fn with_layout_alignment<'c>(
+    rewriter: &ConversionRewriter<'c, '_, '_>,
+    pointer: Value<'c, '_>,
+    mut attributes: Vec<(&'static str, Attribute<'c>)>,
+) -> Result<Vec<(&'static str, Attribute<'c>)>, MatchFailure> {
+    if attributes.iter().any(|(name, _)| *name == "alignment") {
+        return Ok(attributes);
+    }
+    if let Some(alignment) = alignment::layout_alignment(rewriter, pointer)? {
+        let alignment = i64::try_from(alignment).map_err(|_| MatchFailure::new("alignment out of range"))?;
+        let i64_type = IntegerType::new(rewriter.context(), 64).into();
+        attributes.push(("alignment", IntegerAttribute::new(i64_type, alignment).into()));
+    }
+    Ok(attributes)
+}
+
 /// A value of the pointee of the pointer type `ty` converted to `to`
 /// ([`bools::convert`]).
 fn convert_pointee<'c, 'r>(
@@ -359,6 +382,7 @@ impl ConversionPattern for Load {
         rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     ) -> Result<Replacement<'c, 'r>, MatchFailure> {
         let attributes = memory_access_attributes(rewriter.context(), op, "memory_access", "alignment")?;
+        let attributes = with_layout_alignment(rewriter, op.operand(0)?, attributes)?;
         let pointer_type = op.operand(0)?.r#type();
         let (_, stored) = converted_pointee(rewriter, self.options, pointer_type)?;
         let loaded = rewriter.create_value("llvm.load", operands, stored, &attributes)?;
@@ -387,6 +411,7 @@ impl ConversionPattern for Store {
             return Err(MatchFailure::new("expected a pointer and a value"));
         };
         let attributes = memory_access_attributes(rewriter.context(), op, "memory_access", "alignment")?;
+        let attributes = with_layout_alignment(rewriter, op.operand(0)?, attributes)?;
         let value = convert_pointee(rewriter, self.options, op.operand(0)?.r#type(), *value, Form::Memory)?;
         rewriter.create("llvm.store", &[value, *pointer], &[], &attributes)?;
         Ok(vec![])
@@ -422,6 +447,8 @@ impl ConversionPattern for CopyMemory {
         } else {
             target_access.clone()
         };
+        let target_access = with_layout_alignment(rewriter, op.operand(0)?, target_access)?;
+        let source_access = with_layout_alignment(rewriter, op.operand(1)?, source_access)?;
         let (_, pointee) = converted_pointee(rewriter, self.options, op.operand(1)?.r#type())?;
         let value = rewriter.create_value("llvm.load", &[*source], pointee, &source_access)?;
         rewriter.create("llvm.store", &[value, *target], &[], &target_access)?;

@@ -272,7 +272,14 @@ impl<'c> TypeLowering<'_, 'c> {
     /// element and that many padding bytes; access chains then step into
     /// field 0 (memory.rs).
     fn array_element(&self, element: &SpirvType, stride: Option<u32>, form: Form) -> Result<Type<'c>, String> {
-        let lowered = self.element(element, form)?;
+        let lowered = match element {
+            // Scalar block layout: the element is the array of its scalars,
+            // which LLVM steps by the SPIR-V stride (see `element_as_scalars`).
+            SpirvType::Vector { count, element: scalar } if element_as_scalars(element, stride) => {
+                llvm::r#type::array(self.element(scalar, form)?, *count)
+            }
+            _ => self.element(element, form)?,
+        };
         Ok(match stride_padding(element, stride) {
             Some(padding) => {
                 let bytes = llvm::r#type::array(IntegerType::new(self.context, 8).into(), padding as u32);
@@ -302,10 +309,10 @@ impl<'c> TypeLowering<'_, 'c> {
                 .map(|field| match *field {
                     Field::Padding(bytes) => Ok(llvm::r#type::array(byte, bytes as u32)),
                     Field::Member { index, as_array: false } => Ok(members[index]),
-                    Field::Member { index, as_array: true } => {
-                        let element = st.members[index].ty.element_type().ok_or("a 3-vector has an element type")?;
-                        Ok(llvm::r#type::array(self.element(element, form)?, 3))
-                    }
+                    Field::Member { index, as_array: true } => match &*st.members[index].ty {
+                        SpirvType::Vector { count, element } => Ok(llvm::r#type::array(self.element(element, form)?, *count)),
+                        _ => Err("only a vector member is stored as an array".to_owned()),
+                    },
                 })
                 .collect::<Result<Vec<_>, String>>()?;
             return Ok(llvm::r#type::r#struct(self.context, &fields, true));
@@ -409,17 +416,23 @@ fn is_natural_matrix_stride(ty: &SpirvType, value: &Option<DecorationValue>) -> 
     }
 }
 
-/// An array stride is accepted when it is absent, equal to the size of the
-/// element (as upstream, for 3-vectors too) or to the room LLVM gives it, so
-/// that `!llvm.array` (which has no stride) means the same, or when padding
-/// can fill the difference (`stride_padding`).
+/// An array stride is accepted when it is absent, equal to the room LLVM
+/// gives the element (its alloc size), so that `!llvm.array` (which has no
+/// stride) means the same, when padding can fill the difference
+/// (`stride_padding`), or when the element is a 3-vector stored as the array
+/// of its scalars (`element_as_scalars`). A stride equal to the element's
+/// SPIR-V size but not to its LLVM room (a `vector<3xf32>` at stride 12,
+/// which upstream accepts and LLVM steps by 16) is never taken as it is:
+/// every element after the first would be read at the wrong address.
 fn check_stride(element: &SpirvType, stride: Option<u32>) -> Result<(), String> {
     let Some(stride) = stride else { return Ok(()) };
-    if llvm_alloc_size(element) == Some(u64::from(stride)) || stride_padding(element, Some(stride)).is_some() {
+    if llvm_alloc_size(element) == Some(u64::from(stride))
+        || stride_padding(element, Some(stride)).is_some()
+        || element_as_scalars(element, Some(stride))
+    {
         return Ok(());
     }
-    match byte_size(element) {
-        Some(size) if size == u64::from(stride) => Ok(()),
+    match llvm_alloc_size(element) {
         Some(size) => Err(format!("array stride {stride} is not the natural stride {size} of {element}")),
         None => Err(format!(
             "array stride {stride} cannot be checked: element type {element} has no size (bools, pointers and \
@@ -428,9 +441,25 @@ fn check_stride(element: &SpirvType, stride: Option<u32>) -> Result<(), String> 
     }
 }
 
+/// Whether an array element of type `element` at `stride` is stored as the
+/// array of its scalars (`!llvm.array<3 x T>`): a 3-vector whose stride is
+/// at least its SPIR-V size but below the room LLVM gives it (a 4-vector's).
+/// That is Vulkan's scalar block layout (`layout(scalar) buffer { vec3 v[]; }`,
+/// stride 12; `f16vec3` 6, `dvec3` 24), and what a 3-row matrix with
+/// `MatrixStride` 12 stands in for (its columns, dialects'
+/// `matrix_layout.rs`). Loads and stores of the vector itself keep it a
+/// vector, with the alignment the layout guarantees (memory.rs).
+pub(crate) fn element_as_scalars(element: &SpirvType, stride: Option<u32>) -> bool {
+    let (SpirvType::Vector { count: 3, .. }, Some(stride)) = (element, stride) else { return false };
+    match (byte_size(element), llvm_alloc_size(element)) {
+        (Some(size), Some(room)) => (size..room).contains(&u64::from(stride)),
+        _ => false,
+    }
+}
+
 /// The room LLVM gives a value of `ty` in an array (its alloc size), where
 /// it differs from its SPIR-V size: a 3-vector takes that of a 4-vector.
-fn llvm_alloc_size(ty: &SpirvType) -> Option<u64> {
+pub(crate) fn llvm_alloc_size(ty: &SpirvType) -> Option<u64> {
     match ty {
         SpirvType::Vector { count: 3, element } => byte_size(element)?.checked_mul(4),
         // An array of its columns: `mat3` columns are 16 bytes apart in
@@ -448,6 +477,10 @@ fn llvm_alloc_size(ty: &SpirvType) -> Option<u64> {
 /// larger than the room LLVM gives the element: only for scalar and vector
 /// elements, whose LLVM size is certain.
 pub(crate) fn stride_padding(element: &SpirvType, stride: Option<u32>) -> Option<u64> {
+    if element_as_scalars(element, stride) {
+        let padding = u64::from(stride?) - byte_size(element)?;
+        return (padding > 0).then_some(padding);
+    }
     let align = match element {
         _ if element.is_scalar() || element.is_vector() => 1,
         // A struct with offsets: its padding must keep its alignment.
@@ -465,7 +498,7 @@ pub(crate) fn stride_padding(element: &SpirvType, stride: Option<u32>) -> Option
 /// times its length; upstream adds the stride to the element size) and with
 /// a size for structs with natural offsets (their Vulkan size), so that
 /// arrays of such structs can have a stride.
-fn byte_size(ty: &SpirvType) -> Option<u64> {
+pub(crate) fn byte_size(ty: &SpirvType) -> Option<u64> {
     match ty {
         SpirvType::Integer { width: 1, .. } => None,
         SpirvType::Integer { width, .. } => (width % 8 == 0).then_some(u64::from(width / 8)),
@@ -585,17 +618,21 @@ pub(crate) fn explicit_layout(st: &StructType) -> Result<Option<ExplicitLayout>,
             fields.push(Field::Padding(offset - cursor));
         }
         let (size, align) = llvm_layout(&literal(&member.ty)).map_err(|reason| format!("member #{index}: {reason}"))?;
-        // Loads and stores of a member assume its LLVM alignment (buffers are
-        // 16-byte aligned): a vector at a lesser offset would be misaligned.
-        if offset % align.max(1) != 0 && contains_vector(&member.ty) {
-            return Err(format!(
-                "member #{index} is a vector at offset {offset}, which is not a multiple of its alignment {align}"
-            ));
-        }
+        // A member at an offset below its LLVM alignment (scalar block
+        // layout: a `vec2` at offset 4) still lands at its offset in the
+        // packed struct; its loads and stores carry the alignment the layout
+        // guarantees (memory.rs). A 3-vector is stored as the array of its
+        // scalars when the next member starts inside the room LLVM gives it,
+        // or when it is the last member at such an offset (so that the
+        // struct's size, hence the stride of arrays of it, is SPIR-V's).
         let next = st.members.get(index + 1).and_then(|next| next.offset).map(u64::from);
         let as_array = match &*member.ty {
             SpirvType::Vector { count: 3, element } => {
-                next.is_some_and(|next| next < offset + size) && byte_size(element).is_some()
+                let overlapped = match next {
+                    Some(next) => next < offset + size,
+                    None => offset % align.max(1) != 0,
+                };
+                overlapped && byte_size(element).is_some()
             }
             _ => false,
         };
@@ -608,7 +645,7 @@ pub(crate) fn explicit_layout(st: &StructType) -> Result<Option<ExplicitLayout>,
 }
 
 /// Whether `ty` is or holds a vector (whose loads assume its alignment).
-fn contains_vector(ty: &SpirvType) -> bool {
+pub(crate) fn contains_vector(ty: &SpirvType) -> bool {
     match ty {
         SpirvType::Vector { .. } | SpirvType::Matrix { .. } => true,
         SpirvType::Array { element, .. } | SpirvType::RuntimeArray { element, .. } => contains_vector(element),
@@ -638,7 +675,13 @@ fn llvm_layout(ty: &SpirvType) -> Result<(u64, u64), String> {
             (round_up(size, align) * u64::from(*columns), align)
         }
         SpirvType::Array { element, stride, .. } | SpirvType::RuntimeArray { element, stride } => {
-            let (size, align) = llvm_layout(element)?;
+            let (size, align) = match element.as_ref() {
+                // Stored as the array of its scalars.
+                SpirvType::Vector { element: scalar, .. } if element_as_scalars(element, *stride) => {
+                    (byte_size(element).ok_or("a vector has a size")?, llvm_layout(scalar)?.1)
+                }
+                _ => llvm_layout(element)?,
+            };
             let room = match stride_padding(element, *stride) {
                 Some(padding) => round_up(size, align) + padding,
                 None => round_up(size, align),
@@ -657,6 +700,30 @@ fn llvm_layout(ty: &SpirvType) -> Result<(u64, u64), String> {
         },
         other => return Err(format!("{other} has no layout in a struct with offsets")),
     })
+}
+
+/// The alignment LLVM assumes for a load or store of the lowered form of
+/// `ty` without an `alignment` attribute (its ABI alignment): a vector's is
+/// its power-of-two size, a packed (explicitly laid out) struct's 1. `None`
+/// for types without such a layout.
+pub(crate) fn llvm_alignment(ty: &SpirvType) -> Option<u64> {
+    llvm_layout(&literal(ty)).ok().map(|(_, align)| align)
+}
+
+/// The largest alignment of a scalar in `ty`: what Vulkan's scalar block
+/// layout guarantees for any value of `ty` in a buffer. `None` when it holds
+/// no scalar with a size.
+pub(crate) fn scalar_alignment(ty: &SpirvType) -> Option<u64> {
+    match ty {
+        SpirvType::Integer { .. } | SpirvType::Float(_) => byte_size(ty),
+        SpirvType::Pointer { .. } => Some(8),
+        SpirvType::Vector { element, .. }
+        | SpirvType::Array { element, .. }
+        | SpirvType::RuntimeArray { element, .. }
+        | SpirvType::Matrix { column_type: element, .. } => scalar_alignment(element),
+        SpirvType::Struct(st) => st.members.iter().filter_map(|member| scalar_alignment(&member.ty)).max(),
+        _ => None,
+    }
 }
 
 /// The (size, alignment) of the plain LLVM struct `st` lowers to (unpacked
