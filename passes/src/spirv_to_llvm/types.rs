@@ -398,19 +398,18 @@ fn is_rows(ty: &SpirvType) -> bool {
     matches!(ty, SpirvType::Array { element, .. } if matches!(element.as_ref(), SpirvType::Vector { .. }))
 }
 
-/// Whether `value` is the byte size of a column of the matrix `ty` (or of a
-/// matrix in an array of matrices).
+/// Whether `value` is the room LLVM gives a column of the matrix `ty` (or
+/// of a matrix in an array of matrices).
 fn is_natural_matrix_stride(ty: &SpirvType, value: &Option<DecorationValue>) -> bool {
     let matrix = match ty {
         SpirvType::Array { element, .. } | SpirvType::RuntimeArray { element, .. } => element.as_ref(),
         other => other,
     };
     match (matrix, value) {
+        // LLVM's room for a column, not its SPIR-V size: a 3-row column at
+        // stride 12 would be read 16 bytes apart.
         (SpirvType::Matrix { column_type, .. }, Some(DecorationValue::Integer(stride))) => {
-            [byte_size(column_type), llvm_alloc_size(column_type)]
-                .into_iter()
-                .flatten()
-                .any(|size| i64::try_from(size) == Ok(*stride))
+            llvm_alloc_size(column_type).is_some_and(|size| i64::try_from(size) == Ok(*stride))
         }
         _ => false,
     }
