@@ -588,13 +588,44 @@ pub(crate) fn explicit_layout(st: &StructType) -> Result<Option<ExplicitLayout>,
         return Ok(None);
     }
     match check_natural_offsets(st) {
-        Ok(()) => return Ok(None),
+        Ok(()) => {
+            // LLVM's struct ends at a multiple of its alignment, which a
+            // vector raises: `{ vec2 a; float b; }` takes 16 bytes, 12 in
+            // the scalar block layout, where arrays of it are 12 bytes
+            // apart. When the explicit layout is shorter, it is the one
+            // that fits every stride (arrays pad it to theirs). A block
+            // (`Block`, `BufferBlock`) is in no array or struct: it keeps
+            // LLVM's struct, as std140 and std430 blocks always did.
+            let is_block = st
+                .decorations
+                .iter()
+                .any(|info| matches!(info.decoration, Decoration::Block | Decoration::BufferBlock));
+            if is_block {
+                return Ok(None);
+            }
+            let natural = match literal(&SpirvType::Struct(st.clone())) {
+                SpirvType::Struct(literal_struct) => natural_struct_layout(&literal_struct)?,
+                _ => return Ok(None),
+            };
+            let explicit = build_explicit_layout(st)?;
+            // Rounded to its largest scalar, as the scalar layout sizes it:
+            // only vectors make LLVM's struct longer than that.
+            let scalar = scalar_alignment(&SpirvType::Struct(st.clone())).unwrap_or(1).max(1);
+            let round_up = |value: u64, align: u64| value.div_ceil(align.max(1)) * align.max(1);
+            return Ok((round_up(explicit.size, scalar) < round_up(natural.0, natural.1)).then_some(explicit));
+        }
         // Types Vulkan gives no layout to stay refused.
         Err(reason) if literal(&SpirvType::Struct(st.clone())).natural_layout().is_none() => {
             return Err(reason);
         }
         Err(_) => {}
     }
+    build_explicit_layout(st).map(Some)
+}
+
+/// The explicit layout of `st` (which has offsets): its members at their
+/// offsets in a packed struct, padding between them.
+fn build_explicit_layout(st: &StructType) -> Result<ExplicitLayout, String> {
     let mut fields = Vec::new();
     let mut field_of_member = Vec::with_capacity(st.members.len());
     let mut cursor = 0u64;
@@ -640,7 +671,7 @@ pub(crate) fn explicit_layout(st: &StructType) -> Result<Option<ExplicitLayout>,
         fields.push(Field::Member { index, as_array });
         cursor = offset + stored;
     }
-    Ok(Some(ExplicitLayout { fields, field_of_member, size: cursor }))
+    Ok(ExplicitLayout { fields, field_of_member, size: cursor })
 }
 
 /// Whether `ty` is or holds a vector (whose loads assume its alignment).
@@ -692,6 +723,10 @@ fn llvm_layout(ty: &SpirvType) -> Result<(u64, u64), String> {
             (room * count, align)
         }
         SpirvType::Struct(st) => match natural_struct_layout(st) {
+            // Laid out explicitly although natural (see `explicit_layout`).
+            Ok(_) if st.has_offsets() && explicit_layout(st)?.is_some() => {
+                (explicit_layout(st)?.ok_or("no explicit layout")?.size, 1)
+            }
             Ok(layout) => layout,
             // Laid out explicitly: a packed struct.
             Err(_) if st.has_offsets() => (explicit_layout(st)?.ok_or("no explicit layout")?.size, 1),

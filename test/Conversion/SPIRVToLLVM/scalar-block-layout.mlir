@@ -115,3 +115,20 @@ spirv.func @scalar_stride_composites(%a: !spirv.array<2 x vector<3xf32>, stride=
   %4 = spirv.Constant [dense<[1.0, 2.0, 3.0]> : vector<3xf32>, dense<[4.0, 5.0, 6.0]> : vector<3xf32>] : !spirv.array<2 x vector<3xf32>, stride=12>
   spirv.Return
 }
+
+// -----
+
+// A struct LLVM would end past its last member (a vector raises its
+// alignment) takes its explicit layout, so that arrays of it fit the scalar
+// stride (12 here) and pad it to a larger one (16, std430's); a block keeps
+// LLVM's struct.
+// CHECK-LABEL: llvm.func @tail_padded_structs(
+spirv.func @tail_padded_structs() "None" {
+  // CHECK-NEXT: llvm.mlir.undef : !llvm.array<3 x struct<packed (vector<2xf32>, f32)>>
+  %0 = spirv.Undef : !spirv.array<3 x !spirv.struct<(vector<2xf32> [0], f32 [8])>, stride=12>
+  // CHECK-NEXT: llvm.mlir.undef : !llvm.array<3 x struct<(struct<packed (vector<2xf32>, f32)>, array<4 x i8>)>>
+  %1 = spirv.Undef : !spirv.array<3 x !spirv.struct<(vector<2xf32> [0], f32 [8])>, stride=16>
+  // CHECK-NEXT: llvm.mlir.undef : !llvm.struct<(vector<2xf32>, f32)>
+  %2 = spirv.Undef : !spirv.struct<(vector<2xf32> [0], f32 [8]), Block>
+  spirv.Return
+}
