@@ -22,7 +22,9 @@ use std::sync::Arc;
 
 use super::{
     SpirvToLlvmOptions,
-    types::{Form, TypeLowering, explicit_layout, holds_bool, read_type_cached, stride_padding},
+    types::{
+        Form, TypeLowering, explicit_layout, holds_bool, packed_variable_alignment, read_type_cached, stride_padding,
+    },
     util::{attribute, i32_constant, integer_constant, printed_attribute},
 };
 use melior::{
@@ -475,14 +477,17 @@ impl ConversionPattern for Variable {
         rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     ) -> Result<Replacement<'c, 'r>, MatchFailure> {
         let result = rewriter.converted_result_type(op, 0)?;
-        let (_, pointee) = converted_pointee(rewriter, self.options, op.result(0)?.r#type())?;
+        let (model, pointee) = converted_pointee(rewriter, self.options, op.result(0)?.r#type())?;
         let size = i32_constant(rewriter, 1)?;
-        let allocated = rewriter.create_value(
-            "llvm.alloca",
-            &[size],
-            result,
-            &[("elem_type", TypeAttribute::new(pointee).into())],
-        )?;
+        let mut attributes = vec![("elem_type", TypeAttribute::new(pointee).into())];
+        // A packed struct inside: LLVM would align the variable to 1, while
+        // its vectors' loads assume their own alignment from its start.
+        if let Some(alignment) = packed_variable_alignment(&model) {
+            let i64_type = IntegerType::new(rewriter.context(), 64).into();
+            let alignment = i64::try_from(alignment).map_err(|_| MatchFailure::new("alignment out of range"))?;
+            attributes.push(("alignment", IntegerAttribute::new(i64_type, alignment).into()));
+        }
+        let allocated = rewriter.create_value("llvm.alloca", &[size], result, &attributes)?;
         if let Some(&initializer) = operands.first() {
             let initializer =
                 convert_pointee(rewriter, self.options, op.result(0)?.r#type(), initializer, Form::Memory)?;

@@ -744,6 +744,33 @@ pub(crate) fn llvm_alignment(ty: &SpirvType) -> Option<u64> {
     llvm_layout(&literal(ty)).ok().map(|(_, align)| align)
 }
 
+/// The alignment a variable of type `ty` needs beyond LLVM's own when `ty`
+/// holds an explicitly laid out (packed) struct: LLVM aligns such a struct
+/// to 1, while the loads and stores of the vectors inside assume their
+/// alignment relative to its start. `None` when LLVM's alignment suffices.
+pub(crate) fn packed_variable_alignment(ty: &SpirvType) -> Option<u64> {
+    fn holds_packed(ty: &SpirvType) -> bool {
+        match ty {
+            SpirvType::Struct(st) => {
+                matches!(explicit_layout(st), Ok(Some(_))) || st.members.iter().any(|member| holds_packed(&member.ty))
+            }
+            SpirvType::Array { element, .. } | SpirvType::RuntimeArray { element, .. } => holds_packed(element),
+            _ => false,
+        }
+    }
+    fn vector_alignment(ty: &SpirvType) -> u64 {
+        match ty {
+            SpirvType::Vector { .. } => llvm_alignment(ty).unwrap_or(1),
+            SpirvType::Array { element, .. }
+            | SpirvType::RuntimeArray { element, .. }
+            | SpirvType::Matrix { column_type: element, .. } => vector_alignment(element),
+            SpirvType::Struct(st) => st.members.iter().map(|member| vector_alignment(&member.ty)).max().unwrap_or(1),
+            _ => 1,
+        }
+    }
+    (holds_packed(ty) && vector_alignment(ty) > 1).then(|| vector_alignment(ty))
+}
+
 /// The largest alignment of a scalar in `ty`: what Vulkan's scalar block
 /// layout guarantees for any value of `ty` in a buffer. `None` when it holds
 /// no scalar with a size.

@@ -132,3 +132,19 @@ spirv.func @tail_padded_structs() "None" {
   %2 = spirv.Undef : !spirv.struct<(vector<2xf32> [0], f32 [8]), Block>
   spirv.Return
 }
+
+// -----
+
+// A function variable holding a packed struct is aligned for the vectors
+// inside (LLVM aligns a packed struct to 1); a vector at offset 4 in it is
+// loaded 4-byte aligned.
+// CHECK-LABEL: llvm.func @packed_struct_variable(
+spirv.func @packed_struct_variable() "None" {
+  // CHECK: %[[VAR:.*]] = llvm.alloca %{{.*}} x !llvm.struct<packed (f32, array<3 x f32>)> {alignment = 16 : i64} : (i32) -> !llvm.ptr
+  %var = spirv.Variable : !spirv.ptr<!spirv.struct<(f32 [0], vector<3xf32> [4])>, Function>
+  %c1 = spirv.Constant 1 : i32
+  %v = spirv.AccessChain %var[%c1] : !spirv.ptr<!spirv.struct<(f32 [0], vector<3xf32> [4])>, Function>, i32 -> !spirv.ptr<vector<3xf32>, Function>
+  // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> vector<3xf32>
+  %0 = spirv.Load "Function" %v : vector<3xf32>
+  spirv.Return
+}
