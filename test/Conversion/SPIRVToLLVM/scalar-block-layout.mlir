@@ -148,3 +148,25 @@ spirv.func @packed_struct_variable() "None" {
   %0 = spirv.Load "Function" %v : vector<3xf32>
   spirv.Return
 }
+
+// -----
+
+spirv.module Logical GLSL450 {
+  spirv.GlobalVariable @b bind(0, 0) : !spirv.ptr<!spirv.struct<(f32 [0], vector<2xf32> [4], vector<2xf32> [12]), Block>, StorageBuffer>
+  // A copy between two vec2s at offsets 4 and 12: each side 4-byte aligned;
+  // a memory access's own alignment is kept.
+  // CHECK-LABEL: llvm.func @scalar_layout_copy(
+  spirv.func @scalar_layout_copy() "None" {
+    %base = spirv.mlir.addressof @b : !spirv.ptr<!spirv.struct<(f32 [0], vector<2xf32> [4], vector<2xf32> [12]), Block>, StorageBuffer>
+    %c1 = spirv.Constant 1 : i32
+    %c2 = spirv.Constant 2 : i32
+    %from = spirv.AccessChain %base[%c1] : !spirv.ptr<!spirv.struct<(f32 [0], vector<2xf32> [4], vector<2xf32> [12]), Block>, StorageBuffer>, i32 -> !spirv.ptr<vector<2xf32>, StorageBuffer>
+    %to = spirv.AccessChain %base[%c2] : !spirv.ptr<!spirv.struct<(f32 [0], vector<2xf32> [4], vector<2xf32> [12]), Block>, StorageBuffer>, i32 -> !spirv.ptr<vector<2xf32>, StorageBuffer>
+    // CHECK: %[[V:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> vector<2xf32>
+    // CHECK: llvm.store %[[V]], %{{.*}} {alignment = 4 : i64} : vector<2xf32>, !llvm.ptr
+    spirv.CopyMemory "StorageBuffer" %to, "StorageBuffer" %from : vector<2xf32>
+    // CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr -> vector<2xf32>
+    %0 = spirv.Load "StorageBuffer" %from ["Aligned", 8] : vector<2xf32>
+    spirv.Return
+  }
+}
