@@ -170,3 +170,18 @@ spirv.module Logical GLSL450 {
     spirv.Return
   }
 }
+
+// -----
+
+// Upstream lowers this too, to an array of vector<3xf32> (16 bytes apart)
+// loaded with its 16-byte alignment: element %i is 16 * %i bytes in, not
+// 12 * %i (a known difference of scripts/differential).
+// CHECK-LABEL: llvm.func @scalar_stride_variable(
+spirv.func @scalar_stride_variable(%i: i32) -> vector<3xf32> "None" {
+  // CHECK: llvm.alloca %{{.*}} x !llvm.array<4 x array<3 x f32>> : (i32) -> !llvm.ptr
+  %var = spirv.Variable : !spirv.ptr<!spirv.array<4 x vector<3xf32>, stride=12>, Function>
+  %element = spirv.AccessChain %var[%i] : !spirv.ptr<!spirv.array<4 x vector<3xf32>, stride=12>, Function>, i32 -> !spirv.ptr<vector<3xf32>, Function>
+  // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> vector<3xf32>
+  %0 = spirv.Load "Function" %element : vector<3xf32>
+  spirv.ReturnValue %0 : vector<3xf32>
+}
