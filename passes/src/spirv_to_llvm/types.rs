@@ -587,40 +587,35 @@ pub(crate) fn explicit_layout(st: &StructType) -> Result<Option<ExplicitLayout>,
     if !st.has_offsets() {
         return Ok(None);
     }
-    match check_natural_offsets(st) {
-        Ok(()) => {
-            // LLVM's struct ends at a multiple of its alignment, which a
-            // vector raises: `{ vec2 a; float b; }` takes 16 bytes, 12 in
-            // the scalar block layout, where arrays of it are 12 bytes
-            // apart. When the explicit layout is shorter, it is the one
-            // that fits every stride (arrays pad it to theirs). A block
-            // (`Block`, `BufferBlock`) is in no array or struct: it keeps
-            // LLVM's struct, as std140 and std430 blocks always did.
-            let is_block = st
-                .decorations
-                .iter()
-                .any(|info| matches!(info.decoration, Decoration::Block | Decoration::BufferBlock));
-            if is_block {
-                return Ok(None);
-            }
-            let natural = match literal(&SpirvType::Struct(st.clone())) {
-                SpirvType::Struct(literal_struct) => natural_struct_layout(&literal_struct)?,
-                _ => return Ok(None),
-            };
-            let explicit = build_explicit_layout(st)?;
-            // Rounded to its largest scalar, as the scalar layout sizes it:
-            // only vectors make LLVM's struct longer than that.
-            let scalar = scalar_alignment(&SpirvType::Struct(st.clone())).unwrap_or(1).max(1);
-            let round_up = |value: u64, align: u64| value.div_ceil(align.max(1)) * align.max(1);
-            return Ok((round_up(explicit.size, scalar) < round_up(natural.0, natural.1)).then_some(explicit));
-        }
-        // Types Vulkan gives no layout to stay refused.
-        Err(reason) if literal(&SpirvType::Struct(st.clone())).natural_layout().is_none() => {
-            return Err(reason);
-        }
-        Err(_) => {}
+    // What `check_natural_offsets` checks, with LLVM's natural layout kept
+    // for the size comparison below (each is computed once per call: they
+    // recurse into nested structs).
+    let original = literal(&SpirvType::Struct(st.clone()));
+    let SpirvType::Struct(literal_struct) = &original else { return Ok(None) };
+    if original.natural_layout().is_none() {
+        // Types Vulkan gives no layout stay refused.
+        return check_natural_offsets(st).map(|()| None);
     }
-    build_explicit_layout(st).map(Some)
+    let Ok(natural) = natural_struct_layout(literal_struct) else {
+        return build_explicit_layout(st).map(Some);
+    };
+    // LLVM's struct ends at a multiple of its alignment, which a vector
+    // raises: `{ vec2 a; float b; }` takes 16 bytes, 12 in the scalar block
+    // layout, where arrays of it are 12 bytes apart. When the explicit
+    // layout is shorter, it is the one that fits every stride (arrays pad
+    // it to theirs). A block (`Block`, `BufferBlock`) is in no array or
+    // struct: it keeps LLVM's struct, as std140 and std430 blocks always did.
+    let is_block =
+        st.decorations.iter().any(|info| matches!(info.decoration, Decoration::Block | Decoration::BufferBlock));
+    if is_block {
+        return Ok(None);
+    }
+    let explicit = build_explicit_layout(st)?;
+    // Rounded to its largest scalar, as the scalar layout sizes it: only
+    // vectors make LLVM's struct longer than that.
+    let scalar = scalar_alignment(&original).unwrap_or(1).max(1);
+    let round_up = |value: u64, align: u64| value.div_ceil(align.max(1)) * align.max(1);
+    Ok((round_up(explicit.size, scalar) < round_up(natural.0, natural.1)).then_some(explicit))
 }
 
 /// The explicit layout of `st` (which has offsets): its members at their
@@ -722,16 +717,12 @@ fn llvm_layout(ty: &SpirvType) -> Result<(u64, u64), String> {
             };
             (room * count, align)
         }
-        SpirvType::Struct(st) => match natural_struct_layout(st) {
-            // Laid out explicitly although natural (see `explicit_layout`).
-            Ok(_) if st.has_offsets() && explicit_layout(st)?.is_some() => {
-                (explicit_layout(st)?.ok_or("no explicit layout")?.size, 1)
-            }
-            Ok(layout) => layout,
-            // Laid out explicitly: a packed struct.
-            Err(_) if st.has_offsets() => (explicit_layout(st)?.ok_or("no explicit layout")?.size, 1),
-            Err(reason) => return Err(reason),
+        // Laid out explicitly, a packed struct; else LLVM's own.
+        SpirvType::Struct(st) if st.has_offsets() => match explicit_layout(st)? {
+            Some(layout) => (layout.size, 1),
+            None => natural_struct_layout(st)?,
         },
+        SpirvType::Struct(st) => natural_struct_layout(st)?,
         other => return Err(format!("{other} has no layout in a struct with offsets")),
     })
 }
