@@ -185,3 +185,16 @@ spirv.func @scalar_stride_variable(%i: i32) -> vector<3xf32> "None" {
   %0 = spirv.Load "Function" %element : vector<3xf32>
   spirv.ReturnValue %0 : vector<3xf32>
 }
+
+// -----
+
+// Arrays without a stride have LLVM's own layout, which keeps every vector
+// aligned: no alignment attribute (as upstream).
+// CHECK-LABEL: llvm.func @natural_layout_variable(
+spirv.func @natural_layout_variable(%i: i32, %j: i32) -> vector<4xf32> "None" {
+  %var = spirv.Variable : !spirv.ptr<!spirv.array<4 x !spirv.array<2 x vector<4xf32>>>, Function>
+  %element = spirv.AccessChain %var[%i, %j] : !spirv.ptr<!spirv.array<4 x !spirv.array<2 x vector<4xf32>>>, Function>, i32, i32 -> !spirv.ptr<vector<4xf32>, Function>
+  // CHECK: llvm.load %{{.*}} : !llvm.ptr -> vector<4xf32>
+  %0 = spirv.Load "Function" %element : vector<4xf32>
+  spirv.ReturnValue %0 : vector<4xf32>
+}

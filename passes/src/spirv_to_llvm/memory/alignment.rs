@@ -9,8 +9,9 @@
 //! an alignment the address does not have: LLVM may then emit aligned vector
 //! instructions (which fault on x86) or widen the access. The alignment is
 //! found by walking the pointer back through its access chains to the
-//! variable: the buffer's start is 16-byte aligned, and each struct member
-//! offset and array or matrix stride on the way divides what is left. The
+//! variable: a buffer's start is 16-byte aligned (another variable has
+//! LLVM's alignment), and each struct member offset and array, matrix or
+//! vector stride on the way divides what is left. The
 //! attribute is added only when that is below the ABI alignment, so that
 //! std140 and std430 programs, whose offsets always keep a vector's
 //! alignment, lower exactly as before.
@@ -22,8 +23,8 @@ use melior::ir::{Type, Value, ValueLike, attribute::IntegerAttribute, operation:
 use spirv_opt_dialects::spirv::{attributes::StorageClass, types::SpirvType};
 use spirv_opt_rs::{conversion::ConversionRewriter, error::MatchFailure, ir::defining_op};
 
-/// The alignment the start of a buffer, a push-constant block or a
-/// variable of any other storage class has: 16, the largest alignment
+/// The alignment the start of a buffer (storage, uniform, push constants)
+/// has: 16, what docs/abi.md asks of a host and the largest alignment
 /// std140 gives a member (the runner's buffers are 64-byte aligned).
 const BASE_ALIGNMENT: u64 = 16;
 
@@ -97,8 +98,10 @@ fn trace<'c>(rewriter: &ConversionRewriter<'c, '_, '_>, pointer: Value<'c, '_>, 
         }
         ("spirv.PtrAccessChain" | "spirv.InBoundsPtrAccessChain", [base, element, indices @ ..]) => {
             let (_, model) = pointer_model(rewriter, base.r#type())?;
-            // `Element` steps over whole pointees, as the GEP does.
-            let step = llvm_alloc_size(&model).unwrap_or(1);
+            // `Element` steps over whole pointees, as the GEP does: by
+            // LLVM's room for the pointee, a multiple of its alignment (0
+            // where unknown: LLVM's own layout keeps that alignment too).
+            let step = llvm_alloc_size(&model).unwrap_or(0);
             let align = gcd(trace(rewriter, *base, depth + 1)?, scaled(step, *element));
             walk(&model, indices, align)
         }
@@ -126,9 +129,10 @@ fn walk(model: &SpirvType, indices: &[Value<'_, '_>], mut align: u64) -> u64 {
                 // Without offsets the struct has LLVM's own layout.
                 (u64::from(member.offset.unwrap_or(0)), member.ty.as_ref())
             }
+            // Without a stride the array has LLVM's own layout, which keeps
+            // every element at its alignment.
             SpirvType::Array { element, stride, .. } | SpirvType::RuntimeArray { element, stride } => {
-                let step = stride.map(u64::from).or_else(|| llvm_alloc_size(element)).unwrap_or(1);
-                (scaled(step, index), element.as_ref())
+                (stride.map_or(0, |stride| scaled(u64::from(stride), index)), element.as_ref())
             }
             SpirvType::Matrix { column_type, .. } => {
                 (scaled(llvm_alloc_size(column_type).unwrap_or(1), index), column_type.as_ref())
