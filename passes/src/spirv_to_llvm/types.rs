@@ -7,7 +7,9 @@
 //! * `!spirv.ptr<T, SC>` is an opaque `!llvm.ptr` in the address space the
 //!   client API gives `SC` (see [`ClientApi::address_space`]);
 //! * `!spirv.array<N x T>` is `!llvm.array<N x T>` when it has no stride or
-//!   its natural one, `!spirv.rtarray<T>` a zero-length array;
+//!   its natural one, `!spirv.rtarray<T>` a zero-length array; a 3-vector
+//!   element at a stride below LLVM's room for it (Vulkan's scalar block
+//!   layout: `vec3` at 12) is the array of its scalars;
 //! * a struct without offsets is a packed literal struct (with the OpenCL
 //!   client API an unpacked one: OpenCL's C layout), one with natural
 //!   (Vulkan) offsets an unpacked literal struct; identified structs become
@@ -547,14 +549,16 @@ pub(crate) enum Field {
     Padding(u64),
     /// SPIR-V member `index`; `as_array` for a 3-vector stored as
     /// `!llvm.array<3 x T>` (12 bytes) because the next member starts inside
-    /// the 16 bytes LLVM gives the vector.
+    /// the 16 bytes LLVM gives the vector, or because it is the last member
+    /// at an offset below its alignment (the scalar block layout).
     Member { index: usize, as_array: bool },
 }
 
 /// How a struct with offsets that LLVM's natural layout cannot reproduce
-/// (std140/std430 put a scalar in the last 4 bytes of a 3-vector's 16) is
-/// lowered instead: a packed LLVM struct whose fields are the members at
-/// their offsets, with explicit padding between them.
+/// (std140/std430 put a scalar in the last 4 bytes of a 3-vector's 16; the
+/// scalar block layout puts vectors below their alignment and ends structs
+/// before LLVM would) is lowered instead: a packed LLVM struct whose fields
+/// are the members at their offsets, with explicit padding between them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct ExplicitLayout {
     /// The LLVM fields, in order.
@@ -575,8 +579,10 @@ impl ExplicitLayout {
 }
 
 /// The explicit layout of `st` when it has offsets that LLVM's natural
-/// layout of its members does not reproduce; `None` when it has none or
-/// they are natural (then it lowers to a plain LLVM struct).
+/// layout of its members does not reproduce, or when LLVM's struct would
+/// end past its last member because of a vector (see the body); `None`
+/// when it has no offsets or they are natural (then it lowers to a plain
+/// LLVM struct).
 ///
 /// # Errors
 ///
