@@ -4,7 +4,7 @@
 //! construction, shuffles and dynamic vector indexing.
 
 use super::{
-    types::{explicit_layout, read_type_cached, stride_padding},
+    types::{element_as_scalars, explicit_layout, read_type_cached, stride_padding},
     util::{i32_constant, integer_array},
 };
 use melior::ir::{
@@ -47,9 +47,9 @@ struct Path<'c> {
     /// The vector lane at the end of the path, with the (converted) type of
     /// that vector.
     lane: Option<(i64, Type<'c>)>,
-    /// When the path ends at a 3-vector stored as `!llvm.array<3 x T>` (in an
-    /// explicitly laid out struct): the vector and array types, for the
-    /// conversion between them.
+    /// When the path ends at a vector stored as `!llvm.array<N x T>` (in an
+    /// explicitly laid out struct, or an array at a scalar stride): the
+    /// vector and array types, for the conversion between them.
     stored_as_array: Option<(Type<'c>, Type<'c>)>,
 }
 
@@ -109,7 +109,8 @@ impl<'c> Path<'c> {
                     if stride_padding(element, *stride).is_some() {
                         prefix.push(0);
                     }
-                    in_array_storage = false;
+                    // A 3-vector at a scalar stride is stored as an array.
+                    in_array_storage = element_as_scalars(element, *stride);
                     container = element;
                 }
                 SpirvType::Matrix { column_type, .. } => {
@@ -122,9 +123,11 @@ impl<'c> Path<'c> {
         }
         let stored_as_array = if in_array_storage {
             let vector = rebuild(rewriter, container)?;
-            let element = container.element_type().ok_or_else(|| MatchFailure::new("a 3-vector has an element type"))?;
+            let SpirvType::Vector { count, element } = container else {
+                return Err(MatchFailure::new("only a vector is stored as an array"));
+            };
             let element = rebuild(rewriter, element)?;
-            Some((vector, llvm::r#type::array(element, 3)))
+            Some((vector, llvm::r#type::array(element, *count)))
         } else {
             None
         };
@@ -139,15 +142,15 @@ fn rebuild<'c>(rewriter: &ConversionRewriter<'c, '_, '_>, model: &SpirvType) -> 
     rewriter.convert_type(ty)
 }
 
-/// A 3-vector as the array it is stored as, lane by lane.
+/// A vector as the array it is stored as, lane by lane.
 fn vector_to_array<'c, 'r>(
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     vector: Value<'c, 'r>,
     array_type: Type<'c>,
 ) -> Result<Value<'c, 'r>, MatchFailure> {
-    let element = vector_shape(vector.r#type()).map(|(_, element)| element).ok_or_else(|| MatchFailure::new("not a vector"))?;
+    let (length, element) = vector_shape(vector.r#type()).ok_or_else(|| MatchFailure::new("not a vector"))?;
     let mut array = rewriter.create_value("llvm.mlir.poison", &[], array_type, &[])?;
-    for lane in 0..3 {
+    for lane in 0..length as i64 {
         let index = i32_constant(rewriter, lane)?;
         let scalar = rewriter.create_value("llvm.extractelement", &[vector, index], element, &[])?;
         let position = position(rewriter, &[lane]);
@@ -156,15 +159,15 @@ fn vector_to_array<'c, 'r>(
     Ok(array)
 }
 
-/// An array stored for a 3-vector, as that vector.
+/// An array stored for a vector, as that vector.
 fn array_to_vector<'c, 'r>(
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     array: Value<'c, 'r>,
     vector_type: Type<'c>,
 ) -> Result<Value<'c, 'r>, MatchFailure> {
-    let element = vector_shape(vector_type).map(|(_, element)| element).ok_or_else(|| MatchFailure::new("not a vector"))?;
+    let (length, element) = vector_shape(vector_type).ok_or_else(|| MatchFailure::new("not a vector"))?;
     let mut vector = rewriter.create_value("llvm.mlir.poison", &[], vector_type, &[])?;
-    for lane in 0..3 {
+    for lane in 0..length as i64 {
         let position = position(rewriter, &[lane]);
         let scalar = rewriter.create_value("llvm.extractvalue", &[array], element, &[("position", position)])?;
         vector = insert_lane(rewriter, vector, scalar, lane)?;

@@ -11,7 +11,7 @@
 
 use super::{
     SpirvToLlvmOptions,
-    types::{TypeLowering, explicit_layout, read_type, stride_padding},
+    types::{TypeLowering, element_as_scalars, explicit_layout, read_type, stride_padding},
     util::{attribute, op_name, symbol_reference},
 };
 use melior::ir::{
@@ -396,10 +396,17 @@ fn assemble<'c, 'r>(
         SpirvType::Array { count, element, stride } => {
             // A padded element is field 0 of an (element, padding) struct.
             let padded = stride_padding(element, *stride).is_some();
+            // A 3-vector at a scalar stride is stored as an array.
+            let built = match element.as_ref() {
+                SpirvType::Vector { count, element: scalar } if element_as_scalars(element, *stride) => {
+                    SpirvType::Array { count: *count, element: Arc::clone(scalar), stride: None }
+                }
+                other => other.clone(),
+            };
             (0..i64::from(*count))
                 .map(|index| {
                     let position = if padded { vec![index, 0] } else { vec![index] };
-                    (element.as_ref(), element.as_ref().clone(), position)
+                    (element.as_ref(), built.clone(), position)
                 })
                 .collect()
         }
@@ -478,7 +485,10 @@ fn dense_shape(model: &SpirvType) -> Option<(Vec<u32>, &SpirvType)> {
 fn innermost_is_vector(model: &SpirvType) -> bool {
     match model {
         SpirvType::Vector { .. } => true,
-        SpirvType::Array { element, .. } => innermost_is_vector(element),
+        // A 3-vector at a scalar stride is stored as an array (types.rs).
+        SpirvType::Array { element, stride, .. } => {
+            !element_as_scalars(element, *stride) && innermost_is_vector(element)
+        }
         _ => false,
     }
 }

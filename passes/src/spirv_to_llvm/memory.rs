@@ -10,8 +10,11 @@
 //! aggregate or a pointer.
 //!
 //! Bools are bytes in memory (`types::Form`): loads, stores and variable
-//! initializers convert them (`bools.rs`).
+//! initializers convert them (`bools.rs`). Loads and stores of vectors that
+//! a layout may place below their LLVM alignment (Vulkan's scalar block
+//! layout) carry the alignment the layout guarantees (`alignment.rs`).
 
+mod alignment;
 mod bools;
 mod global;
 
@@ -19,7 +22,9 @@ use std::sync::Arc;
 
 use super::{
     SpirvToLlvmOptions,
-    types::{Form, TypeLowering, explicit_layout, holds_bool, read_type_cached, stride_padding},
+    types::{
+        Form, TypeLowering, explicit_layout, holds_bool, packed_variable_alignment, read_type_cached, stride_padding,
+    },
     util::{attribute, i32_constant, integer_constant, printed_attribute},
 };
 use melior::{
@@ -323,6 +328,26 @@ fn memory_access_attributes<'c>(
     Ok(attributes)
 }
 
+/// `attributes` (a memory access's) with the `alignment` the layout of
+/// the memory `pointer` (an original SPIR-V value) points to guarantees,
+/// when that is below LLVM's assumption and the memory access names none
+/// ([`alignment::layout_alignment`]).
+fn with_layout_alignment<'c>(
+    rewriter: &ConversionRewriter<'c, '_, '_>,
+    pointer: Value<'c, '_>,
+    mut attributes: Vec<(&'static str, Attribute<'c>)>,
+) -> Result<Vec<(&'static str, Attribute<'c>)>, MatchFailure> {
+    if attributes.iter().any(|(name, _)| *name == "alignment") {
+        return Ok(attributes);
+    }
+    if let Some(alignment) = alignment::layout_alignment(rewriter, pointer)? {
+        let alignment = i64::try_from(alignment).map_err(|_| MatchFailure::new("alignment out of range"))?;
+        let i64_type = IntegerType::new(rewriter.context(), 64).into();
+        attributes.push(("alignment", IntegerAttribute::new(i64_type, alignment).into()));
+    }
+    Ok(attributes)
+}
+
 /// A value of the pointee of the pointer type `ty` converted to `to`
 /// ([`bools::convert`]).
 fn convert_pointee<'c, 'r>(
@@ -359,6 +384,7 @@ impl ConversionPattern for Load {
         rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     ) -> Result<Replacement<'c, 'r>, MatchFailure> {
         let attributes = memory_access_attributes(rewriter.context(), op, "memory_access", "alignment")?;
+        let attributes = with_layout_alignment(rewriter, op.operand(0)?, attributes)?;
         let pointer_type = op.operand(0)?.r#type();
         let (_, stored) = converted_pointee(rewriter, self.options, pointer_type)?;
         let loaded = rewriter.create_value("llvm.load", operands, stored, &attributes)?;
@@ -387,6 +413,7 @@ impl ConversionPattern for Store {
             return Err(MatchFailure::new("expected a pointer and a value"));
         };
         let attributes = memory_access_attributes(rewriter.context(), op, "memory_access", "alignment")?;
+        let attributes = with_layout_alignment(rewriter, op.operand(0)?, attributes)?;
         let value = convert_pointee(rewriter, self.options, op.operand(0)?.r#type(), *value, Form::Memory)?;
         rewriter.create("llvm.store", &[value, *pointer], &[], &attributes)?;
         Ok(vec![])
@@ -422,6 +449,8 @@ impl ConversionPattern for CopyMemory {
         } else {
             target_access.clone()
         };
+        let target_access = with_layout_alignment(rewriter, op.operand(0)?, target_access)?;
+        let source_access = with_layout_alignment(rewriter, op.operand(1)?, source_access)?;
         let (_, pointee) = converted_pointee(rewriter, self.options, op.operand(1)?.r#type())?;
         let value = rewriter.create_value("llvm.load", &[*source], pointee, &source_access)?;
         rewriter.create("llvm.store", &[value, *target], &[], &target_access)?;
@@ -448,14 +477,17 @@ impl ConversionPattern for Variable {
         rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     ) -> Result<Replacement<'c, 'r>, MatchFailure> {
         let result = rewriter.converted_result_type(op, 0)?;
-        let (_, pointee) = converted_pointee(rewriter, self.options, op.result(0)?.r#type())?;
+        let (model, pointee) = converted_pointee(rewriter, self.options, op.result(0)?.r#type())?;
         let size = i32_constant(rewriter, 1)?;
-        let allocated = rewriter.create_value(
-            "llvm.alloca",
-            &[size],
-            result,
-            &[("elem_type", TypeAttribute::new(pointee).into())],
-        )?;
+        let mut attributes = vec![("elem_type", TypeAttribute::new(pointee).into())];
+        // A packed struct inside: LLVM would align the variable to 1, while
+        // its vectors' loads assume their own alignment from its start.
+        if let Some(alignment) = packed_variable_alignment(&model) {
+            let i64_type = IntegerType::new(rewriter.context(), 64).into();
+            let alignment = i64::try_from(alignment).map_err(|_| MatchFailure::new("alignment out of range"))?;
+            attributes.push(("alignment", IntegerAttribute::new(i64_type, alignment).into()));
+        }
+        let allocated = rewriter.create_value("llvm.alloca", &[size], result, &attributes)?;
         if let Some(&initializer) = operands.first() {
             let initializer =
                 convert_pointee(rewriter, self.options, op.result(0)?.r#type(), initializer, Form::Memory)?;

@@ -7,7 +7,9 @@
 //! * `!spirv.ptr<T, SC>` is an opaque `!llvm.ptr` in the address space the
 //!   client API gives `SC` (see [`ClientApi::address_space`]);
 //! * `!spirv.array<N x T>` is `!llvm.array<N x T>` when it has no stride or
-//!   its natural one, `!spirv.rtarray<T>` a zero-length array;
+//!   its natural one, `!spirv.rtarray<T>` a zero-length array; a 3-vector
+//!   element at a stride below LLVM's room for it (Vulkan's scalar block
+//!   layout: `vec3` at 12) is the array of its scalars;
 //! * a struct without offsets is a packed literal struct (with the OpenCL
 //!   client API an unpacked one: OpenCL's C layout), one with natural
 //!   (Vulkan) offsets an unpacked literal struct; identified structs become
@@ -276,7 +278,14 @@ impl<'c> TypeLowering<'_, 'c> {
     /// element and that many padding bytes; access chains then step into
     /// field 0 (memory.rs).
     fn array_element(&self, element: &SpirvType, stride: Option<u32>, form: Form) -> Result<Type<'c>, String> {
-        let lowered = self.element(element, form)?;
+        let lowered = match element {
+            // Scalar block layout: the element is the array of its scalars,
+            // which LLVM steps by the SPIR-V stride (see `element_as_scalars`).
+            SpirvType::Vector { count, element: scalar } if element_as_scalars(element, stride) => {
+                llvm::r#type::array(self.element(scalar, form)?, *count)
+            }
+            _ => self.element(element, form)?,
+        };
         Ok(match stride_padding(element, stride) {
             Some(padding) => {
                 let bytes = llvm::r#type::array(IntegerType::new(self.context, 8).into(), padding as u32);
@@ -306,10 +315,10 @@ impl<'c> TypeLowering<'_, 'c> {
                 .map(|field| match *field {
                     Field::Padding(bytes) => Ok(llvm::r#type::array(byte, bytes as u32)),
                     Field::Member { index, as_array: false } => Ok(members[index]),
-                    Field::Member { index, as_array: true } => {
-                        let element = st.members[index].ty.element_type().ok_or("a 3-vector has an element type")?;
-                        Ok(llvm::r#type::array(self.element(element, form)?, 3))
-                    }
+                    Field::Member { index, as_array: true } => match &*st.members[index].ty {
+                        SpirvType::Vector { count, element } => Ok(llvm::r#type::array(self.element(element, form)?, *count)),
+                        _ => Err("only a vector member is stored as an array".to_owned()),
+                    },
                 })
                 .collect::<Result<Vec<_>, String>>()?;
             return Ok(llvm::r#type::r#struct(self.context, &fields, true));
@@ -395,35 +404,40 @@ fn is_rows(ty: &SpirvType) -> bool {
     matches!(ty, SpirvType::Array { element, .. } if matches!(element.as_ref(), SpirvType::Vector { .. }))
 }
 
-/// Whether `value` is the byte size of a column of the matrix `ty` (or of a
-/// matrix in an array of matrices).
+/// Whether `value` is the room LLVM gives a column of the matrix `ty` (or
+/// of a matrix in an array of matrices).
 fn is_natural_matrix_stride(ty: &SpirvType, value: &Option<DecorationValue>) -> bool {
     let matrix = match ty {
         SpirvType::Array { element, .. } | SpirvType::RuntimeArray { element, .. } => element.as_ref(),
         other => other,
     };
     match (matrix, value) {
+        // LLVM's room for a column, not its SPIR-V size: a 3-row column at
+        // stride 12 would be read 16 bytes apart.
         (SpirvType::Matrix { column_type, .. }, Some(DecorationValue::Integer(stride))) => {
-            [byte_size(column_type), llvm_alloc_size(column_type)]
-                .into_iter()
-                .flatten()
-                .any(|size| i64::try_from(size) == Ok(*stride))
+            llvm_alloc_size(column_type).is_some_and(|size| i64::try_from(size) == Ok(*stride))
         }
         _ => false,
     }
 }
 
-/// An array stride is accepted when it is absent, equal to the size of the
-/// element (as upstream, for 3-vectors too) or to the room LLVM gives it, so
-/// that `!llvm.array` (which has no stride) means the same, or when padding
-/// can fill the difference (`stride_padding`).
+/// An array stride is accepted when it is absent, equal to the room LLVM
+/// gives the element (its alloc size), so that `!llvm.array` (which has no
+/// stride) means the same, when padding can fill the difference
+/// (`stride_padding`), or when the element is a 3-vector stored as the array
+/// of its scalars (`element_as_scalars`). A stride equal to the element's
+/// SPIR-V size but not to its LLVM room (a `vector<3xf32>` at stride 12,
+/// which upstream accepts and LLVM steps by 16) is never taken as it is:
+/// every element after the first would be read at the wrong address.
 fn check_stride(element: &SpirvType, stride: Option<u32>) -> Result<(), String> {
     let Some(stride) = stride else { return Ok(()) };
-    if llvm_alloc_size(element) == Some(u64::from(stride)) || stride_padding(element, Some(stride)).is_some() {
+    if llvm_alloc_size(element) == Some(u64::from(stride))
+        || stride_padding(element, Some(stride)).is_some()
+        || element_as_scalars(element, Some(stride))
+    {
         return Ok(());
     }
-    match byte_size(element) {
-        Some(size) if size == u64::from(stride) => Ok(()),
+    match llvm_alloc_size(element) {
         Some(size) => Err(format!("array stride {stride} is not the natural stride {size} of {element}")),
         None => Err(format!(
             "array stride {stride} cannot be checked: element type {element} has no size (bools, pointers and \
@@ -432,9 +446,25 @@ fn check_stride(element: &SpirvType, stride: Option<u32>) -> Result<(), String> 
     }
 }
 
+/// Whether an array element of type `element` at `stride` is stored as the
+/// array of its scalars (`!llvm.array<3 x T>`): a 3-vector whose stride is
+/// at least its SPIR-V size but below the room LLVM gives it (a 4-vector's).
+/// That is Vulkan's scalar block layout (`layout(scalar) buffer { vec3 v[]; }`,
+/// stride 12; `f16vec3` 6, `dvec3` 24), and what a 3-row matrix with
+/// `MatrixStride` 12 stands in for (its columns, dialects'
+/// `matrix_layout.rs`). Loads and stores of the vector itself keep it a
+/// vector, with the alignment the layout guarantees (memory.rs).
+pub(crate) fn element_as_scalars(element: &SpirvType, stride: Option<u32>) -> bool {
+    let (SpirvType::Vector { count: 3, .. }, Some(stride)) = (element, stride) else { return false };
+    match (byte_size(element), llvm_alloc_size(element)) {
+        (Some(size), Some(room)) => (size..room).contains(&u64::from(stride)),
+        _ => false,
+    }
+}
+
 /// The room LLVM gives a value of `ty` in an array (its alloc size), where
 /// it differs from its SPIR-V size: a 3-vector takes that of a 4-vector.
-fn llvm_alloc_size(ty: &SpirvType) -> Option<u64> {
+pub(crate) fn llvm_alloc_size(ty: &SpirvType) -> Option<u64> {
     match ty {
         SpirvType::Vector { count: 3, element } => byte_size(element)?.checked_mul(4),
         // An array of its columns: `mat3` columns are 16 bytes apart in
@@ -452,6 +482,10 @@ fn llvm_alloc_size(ty: &SpirvType) -> Option<u64> {
 /// larger than the room LLVM gives the element: only for scalar and vector
 /// elements, whose LLVM size is certain.
 pub(crate) fn stride_padding(element: &SpirvType, stride: Option<u32>) -> Option<u64> {
+    if element_as_scalars(element, stride) {
+        let padding = u64::from(stride?) - byte_size(element)?;
+        return (padding > 0).then_some(padding);
+    }
     let align = match element {
         _ if element.is_scalar() || element.is_vector() => 1,
         // A struct with offsets: its padding must keep its alignment.
@@ -469,7 +503,7 @@ pub(crate) fn stride_padding(element: &SpirvType, stride: Option<u32>) -> Option
 /// times its length; upstream adds the stride to the element size) and with
 /// a size for structs with natural offsets (their Vulkan size), so that
 /// arrays of such structs can have a stride.
-fn byte_size(ty: &SpirvType) -> Option<u64> {
+pub(crate) fn byte_size(ty: &SpirvType) -> Option<u64> {
     match ty {
         SpirvType::Integer { width: 1, .. } => None,
         SpirvType::Integer { width, .. } => (width % 8 == 0).then_some(u64::from(width / 8)),
@@ -519,14 +553,16 @@ pub(crate) enum Field {
     Padding(u64),
     /// SPIR-V member `index`; `as_array` for a 3-vector stored as
     /// `!llvm.array<3 x T>` (12 bytes) because the next member starts inside
-    /// the 16 bytes LLVM gives the vector.
+    /// the 16 bytes LLVM gives the vector, or because it is the last member
+    /// at an offset below its alignment (the scalar block layout).
     Member { index: usize, as_array: bool },
 }
 
 /// How a struct with offsets that LLVM's natural layout cannot reproduce
-/// (std140/std430 put a scalar in the last 4 bytes of a 3-vector's 16) is
-/// lowered instead: a packed LLVM struct whose fields are the members at
-/// their offsets, with explicit padding between them.
+/// (std140/std430 put a scalar in the last 4 bytes of a 3-vector's 16; the
+/// scalar block layout puts vectors below their alignment and ends structs
+/// before LLVM would) is lowered instead: a packed LLVM struct whose fields
+/// are the members at their offsets, with explicit padding between them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct ExplicitLayout {
     /// The LLVM fields, in order.
@@ -547,8 +583,10 @@ impl ExplicitLayout {
 }
 
 /// The explicit layout of `st` when it has offsets that LLVM's natural
-/// layout of its members does not reproduce; `None` when it has none or
-/// they are natural (then it lowers to a plain LLVM struct).
+/// layout of its members does not reproduce, or when LLVM's struct would
+/// end past its last member because of a vector (see the body); `None`
+/// when it has no offsets or they are natural (then it lowers to a plain
+/// LLVM struct).
 ///
 /// # Errors
 ///
@@ -559,14 +597,40 @@ pub(crate) fn explicit_layout(st: &StructType) -> Result<Option<ExplicitLayout>,
     if !st.has_offsets() {
         return Ok(None);
     }
-    match check_natural_offsets(st) {
-        Ok(()) => return Ok(None),
-        // Types Vulkan gives no layout to stay refused.
-        Err(reason) if literal(&SpirvType::Struct(st.clone())).natural_layout().is_none() => {
-            return Err(reason);
-        }
-        Err(_) => {}
+    // What `check_natural_offsets` checks, with LLVM's natural layout kept
+    // for the size comparison below (each is computed once per call: they
+    // recurse into nested structs).
+    let original = literal(&SpirvType::Struct(st.clone()));
+    let SpirvType::Struct(literal_struct) = &original else { return Ok(None) };
+    if original.natural_layout().is_none() {
+        // Types Vulkan gives no layout stay refused.
+        return check_natural_offsets(st).map(|()| None);
     }
+    let Ok(natural) = natural_struct_layout(literal_struct) else {
+        return build_explicit_layout(st).map(Some);
+    };
+    // LLVM's struct ends at a multiple of its alignment, which a vector
+    // raises: `{ vec2 a; float b; }` takes 16 bytes, 12 in the scalar block
+    // layout, where arrays of it are 12 bytes apart. When the explicit
+    // layout is shorter, it is the one that fits every stride (arrays pad
+    // it to theirs). A block (`Block`, `BufferBlock`) is in no array or
+    // struct: it keeps LLVM's struct, as std140 and std430 blocks always did.
+    let is_block =
+        st.decorations.iter().any(|info| matches!(info.decoration, Decoration::Block | Decoration::BufferBlock));
+    if is_block {
+        return Ok(None);
+    }
+    let explicit = build_explicit_layout(st)?;
+    // Rounded to its largest scalar, as the scalar layout sizes it: only
+    // vectors make LLVM's struct longer than that.
+    let scalar = scalar_alignment(&original).unwrap_or(1).max(1);
+    let round_up = |value: u64, align: u64| value.div_ceil(align.max(1)) * align.max(1);
+    Ok((round_up(explicit.size, scalar) < round_up(natural.0, natural.1)).then_some(explicit))
+}
+
+/// The explicit layout of `st` (which has offsets): its members at their
+/// offsets in a packed struct, padding between them.
+fn build_explicit_layout(st: &StructType) -> Result<ExplicitLayout, String> {
     let mut fields = Vec::new();
     let mut field_of_member = Vec::with_capacity(st.members.len());
     let mut cursor = 0u64;
@@ -589,17 +653,21 @@ pub(crate) fn explicit_layout(st: &StructType) -> Result<Option<ExplicitLayout>,
             fields.push(Field::Padding(offset - cursor));
         }
         let (size, align) = llvm_layout(&literal(&member.ty)).map_err(|reason| format!("member #{index}: {reason}"))?;
-        // Loads and stores of a member assume its LLVM alignment (buffers are
-        // 16-byte aligned): a vector at a lesser offset would be misaligned.
-        if offset % align.max(1) != 0 && contains_vector(&member.ty) {
-            return Err(format!(
-                "member #{index} is a vector at offset {offset}, which is not a multiple of its alignment {align}"
-            ));
-        }
+        // A member at an offset below its LLVM alignment (scalar block
+        // layout: a `vec2` at offset 4) still lands at its offset in the
+        // packed struct; its loads and stores carry the alignment the layout
+        // guarantees (memory.rs). A 3-vector is stored as the array of its
+        // scalars when the next member starts inside the room LLVM gives it,
+        // or when it is the last member at such an offset (so that the
+        // struct's size, hence the stride of arrays of it, is SPIR-V's).
         let next = st.members.get(index + 1).and_then(|next| next.offset).map(u64::from);
         let as_array = match &*member.ty {
             SpirvType::Vector { count: 3, element } => {
-                next.is_some_and(|next| next < offset + size) && byte_size(element).is_some()
+                let overlapped = match next {
+                    Some(next) => next < offset + size,
+                    None => offset % align.max(1) != 0,
+                };
+                overlapped && byte_size(element).is_some()
             }
             _ => false,
         };
@@ -608,11 +676,11 @@ pub(crate) fn explicit_layout(st: &StructType) -> Result<Option<ExplicitLayout>,
         fields.push(Field::Member { index, as_array });
         cursor = offset + stored;
     }
-    Ok(Some(ExplicitLayout { fields, field_of_member, size: cursor }))
+    Ok(ExplicitLayout { fields, field_of_member, size: cursor })
 }
 
 /// Whether `ty` is or holds a vector (whose loads assume its alignment).
-fn contains_vector(ty: &SpirvType) -> bool {
+pub(crate) fn contains_vector(ty: &SpirvType) -> bool {
     match ty {
         SpirvType::Vector { .. } | SpirvType::Matrix { .. } => true,
         SpirvType::Array { element, .. } | SpirvType::RuntimeArray { element, .. } => contains_vector(element),
@@ -642,7 +710,13 @@ fn llvm_layout(ty: &SpirvType) -> Result<(u64, u64), String> {
             (round_up(size, align) * u64::from(*columns), align)
         }
         SpirvType::Array { element, stride, .. } | SpirvType::RuntimeArray { element, stride } => {
-            let (size, align) = llvm_layout(element)?;
+            let (size, align) = match element.as_ref() {
+                // Stored as the array of its scalars.
+                SpirvType::Vector { element: scalar, .. } if element_as_scalars(element, *stride) => {
+                    (byte_size(element).ok_or("a vector has a size")?, llvm_layout(scalar)?.1)
+                }
+                _ => llvm_layout(element)?,
+            };
             let room = match stride_padding(element, *stride) {
                 Some(padding) => round_up(size, align) + padding,
                 None => round_up(size, align),
@@ -653,14 +727,65 @@ fn llvm_layout(ty: &SpirvType) -> Result<(u64, u64), String> {
             };
             (room * count, align)
         }
-        SpirvType::Struct(st) => match natural_struct_layout(st) {
-            Ok(layout) => layout,
-            // Laid out explicitly: a packed struct.
-            Err(_) if st.has_offsets() => (explicit_layout(st)?.ok_or("no explicit layout")?.size, 1),
-            Err(reason) => return Err(reason),
+        // Laid out explicitly, a packed struct; else LLVM's own.
+        SpirvType::Struct(st) if st.has_offsets() => match explicit_layout(st)? {
+            Some(layout) => (layout.size, 1),
+            None => natural_struct_layout(st)?,
         },
+        SpirvType::Struct(st) => natural_struct_layout(st)?,
         other => return Err(format!("{other} has no layout in a struct with offsets")),
     })
+}
+
+/// The alignment LLVM assumes for a load or store of the lowered form of
+/// `ty` without an `alignment` attribute (its ABI alignment): a vector's is
+/// its power-of-two size, a packed (explicitly laid out) struct's 1. `None`
+/// for types without such a layout.
+pub(crate) fn llvm_alignment(ty: &SpirvType) -> Option<u64> {
+    llvm_layout(&literal(ty)).ok().map(|(_, align)| align)
+}
+
+/// The alignment a variable of type `ty` needs beyond LLVM's own when `ty`
+/// holds an explicitly laid out (packed) struct: LLVM aligns such a struct
+/// to 1, while the loads and stores of the vectors inside assume their
+/// alignment relative to its start. `None` when LLVM's alignment suffices.
+pub(crate) fn packed_variable_alignment(ty: &SpirvType) -> Option<u64> {
+    fn holds_packed(ty: &SpirvType) -> bool {
+        match ty {
+            SpirvType::Struct(st) => {
+                matches!(explicit_layout(st), Ok(Some(_))) || st.members.iter().any(|member| holds_packed(&member.ty))
+            }
+            SpirvType::Array { element, .. } | SpirvType::RuntimeArray { element, .. } => holds_packed(element),
+            _ => false,
+        }
+    }
+    fn vector_alignment(ty: &SpirvType) -> u64 {
+        match ty {
+            SpirvType::Vector { .. } => llvm_alignment(ty).unwrap_or(1),
+            SpirvType::Array { element, .. }
+            | SpirvType::RuntimeArray { element, .. }
+            | SpirvType::Matrix { column_type: element, .. } => vector_alignment(element),
+            SpirvType::Struct(st) => st.members.iter().map(|member| vector_alignment(&member.ty)).max().unwrap_or(1),
+            _ => 1,
+        }
+    }
+    (holds_packed(ty) && vector_alignment(ty) > 1).then(|| vector_alignment(ty))
+}
+
+/// The largest alignment of a scalar in `ty`: what Vulkan's scalar block
+/// layout guarantees for any value of `ty` in a buffer. `None` when it holds
+/// no scalar with a size.
+pub(crate) fn scalar_alignment(ty: &SpirvType) -> Option<u64> {
+    match ty {
+        SpirvType::Integer { .. } | SpirvType::Float(_) => byte_size(ty),
+        SpirvType::Pointer { .. } => Some(8),
+        SpirvType::Vector { element, .. }
+        | SpirvType::Array { element, .. }
+        | SpirvType::RuntimeArray { element, .. }
+        | SpirvType::Matrix { column_type: element, .. } => scalar_alignment(element),
+        SpirvType::Struct(st) => st.members.iter().filter_map(|member| scalar_alignment(&member.ty)).max(),
+        _ => None,
+    }
 }
 
 /// The (size, alignment) of the plain LLVM struct `st` lowers to (unpacked

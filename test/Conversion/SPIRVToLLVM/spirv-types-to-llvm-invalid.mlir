@@ -35,9 +35,10 @@ spirv.func @struct_misordered_offsets() "None" {
 
 // -----
 
-spirv.func @struct_misaligned_vector() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.struct<(f32 [0], vector<3xf32> [4])>': member #1 is a vector at offset 4, which is not a multiple of its alignment 16}}
-  %0 = spirv.Undef : !spirv.struct<(f32 [0], vector<3xf32> [4])>
+// A stride below the vector's size: its elements would overlap.
+spirv.func @array_stride_below_vector_size() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.array<4 x vector<3xf32>, stride=8>': array stride 8 is not the natural stride 16 of vector<3xf32>}}
+  %0 = spirv.Undef : !spirv.array<4 x vector<3xf32>, stride=8>
   spirv.Return
 }
 

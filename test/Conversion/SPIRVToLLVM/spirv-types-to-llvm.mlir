@@ -315,10 +315,12 @@ spirv.func @array_natural_stride() "None" {
 
 // -----
 
-// The natural stride of a vector is its element size times its length (upstream's getSizeInBytes).
+// A 3-vector at stride 12 (Vulkan's scalar block layout) is the array of
+// its scalars: LLVM steps a vector<3xf32> by 16 bytes. Upstream keeps the
+// vector, so that every element after the first is at the wrong address.
 // CHECK-LABEL: llvm.func @array_of_vectors(
 spirv.func @array_of_vectors() "None" {
-  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.array<4 x vector<3xf32>>
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.array<4 x array<3 x f32>>
   %0 = spirv.Undef : !spirv.array<4 x vector<3xf32>, stride=12>
   spirv.Return
 }

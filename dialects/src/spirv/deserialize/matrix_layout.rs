@@ -58,8 +58,12 @@ fn stand_in(ty: &Arc<SpirvType>, stride: u32, row_major: bool) -> Option<Arc<Spi
         SpirvType::Matrix { columns, column_type } => {
             let SpirvType::Vector { count: rows, element } = column_type.as_ref() else { return None };
             let scalar = scalar_bytes(element)?;
-            let natural = [rows * scalar, if *rows == 3 { 4 * scalar } else { rows * scalar }];
-            if !row_major && natural.contains(&stride) {
+            // The stride LLVM gives the columns of the `!llvm.array` of
+            // column vectors a matrix lowers to: a 3-row column takes the
+            // room of 4 rows. A 3-row matrix at `MatrixStride` 12 (scalar
+            // block layout) gets the stand-in, whose stride lowers exactly.
+            let natural = if *rows == 3 { 4 * scalar } else { rows * scalar };
+            if !row_major && stride == natural {
                 return None;
             }
             if row_major {
