@@ -399,5 +399,11 @@ mod tests {
         assert_eq!(texel("vec3<float>"), None);
         assert_eq!(Format::image("R8G8B8A8_UNORM").unwrap().texel().map(|format| format.name), Some("R8G8B8A8_UNORM"));
         assert_eq!(Format::image("R64_UINT").unwrap().texel(), None);
+        // Every format the runner's images have is a BUFFER FORMAT of that same format.
+        for known in spirv_run::image::FORMATS.iter().chain(spirv_run::image::SAMPLED_ONLY_FORMATS) {
+            let format = Format::image(known.name).unwrap();
+            assert_eq!(format.stride as usize, known.texel_size(), "{}", known.name);
+            assert_eq!(format.texel(), Some(*known));
+        }
     }
 }
