@@ -1,6 +1,7 @@
 //! Runs a parsed [`Script`]'s commands through the spirv-run library:
-//! each pipeline's shader compiled once (at its first `RUN`), buffers
-//! bound by (set, binding), results compared by `EXPECT`.
+//! each pipeline's shader compiled once (at its first `RUN`), buffers,
+//! images and samplers bound by (set, binding), results compared by
+//! `EXPECT`.
 
 use std::{
     collections::HashMap,
@@ -13,14 +14,53 @@ use std::{
 };
 
 use spirv_opt_passes::kernel_abi::ExecutionModel;
-use spirv_run::{Buffer, BufferView, CompileOptions, Dispatch, Kernel, Resource, ResourceKind, RunError};
+use spirv_opt_passes::spirv_to_llvm::image::DESCRIPTOR_COUNT_SHIFT;
+use spirv_run::{
+    Buffer, BufferView, CompileOptions, Dispatch, Image, Kernel, Resource, ResourceKind, RunError, image::level_extent,
+};
 
 use super::{
     Settings, compare,
     compile::compile,
     layout::Format,
-    parser::{BindKind, Check, Command, Script},
+    parser::{BindKind, Check, Command, ImageBinding, ImageKind, Script},
 };
+
+/// What the shader declares a resource as, for messages.
+fn describe(kind: ResourceKind) -> &'static str {
+    match kind {
+        ResourceKind::StorageBuffer => "a storage buffer",
+        ResourceKind::UniformBuffer => "a uniform buffer",
+        ResourceKind::StorageImage => "a storage image",
+        ResourceKind::SampledImage => "a sampled image",
+        ResourceKind::Sampler => "a sampler",
+        ResourceKind::CombinedImageSampler => "a combined image sampler",
+        ResourceKind::UniformTexelBuffer => "a uniform texel buffer",
+        ResourceKind::StorageTexelBuffer => "a storage texel buffer",
+        _ => "an OpenCL argument",
+    }
+}
+
+/// The resource kind an image binding gives.
+fn resource_kind(kind: ImageKind) -> ResourceKind {
+    match kind {
+        ImageKind::StorageImage => ResourceKind::StorageImage,
+        ImageKind::SampledImage => ResourceKind::SampledImage,
+        ImageKind::CombinedImageSampler => ResourceKind::CombinedImageSampler,
+        ImageKind::UniformTexelBuffer => ResourceKind::UniformTexelBuffer,
+        ImageKind::StorageTexelBuffer => ResourceKind::StorageTexelBuffer,
+        ImageKind::Sampler => ResourceKind::Sampler,
+    }
+}
+
+/// Where an image of a dispatch came from: its buffer, the byte its bytes
+/// start at there, and those bytes before the run (what the shader
+/// changed is what goes back).
+struct ImageOrigin {
+    buffer: String,
+    start: usize,
+    original: Vec<u8>,
+}
 
 /// The state of a running script.
 pub struct Execution<'a> {
@@ -204,12 +244,12 @@ impl<'a> Execution<'a> {
                 };
                 if resource.kind != wanted {
                     return Err(format!(
-                        "buffer '{}' is bound AS {} to set {} binding {}, which the shader declares as a {}",
+                        "buffer '{}' is bound AS {} to set {} binding {}, which the shader declares as {}",
                         binding.buffer,
                         if binding.kind == BindKind::Storage { "storage" } else { "uniform" },
                         binding.set,
                         binding.binding,
-                        if resource.kind == ResourceKind::StorageBuffer { "storage buffer" } else { "uniform buffer" }
+                        describe(resource.kind)
                     ));
                 }
                 block = resource.size as usize;
@@ -237,6 +277,7 @@ impl<'a> Execution<'a> {
         if push_constants.len() < info.push_constant_size as usize {
             push_constants.resize(info.push_constant_size as usize, 0);
         }
+        let (mut images, origins) = self.images(&pipeline.images, &info.resources)?;
         let mut dispatch = Dispatch::new(groups);
         dispatch.push_constants = push_constants;
         dispatch.threads = settings.threads;
@@ -245,6 +286,31 @@ impl<'a> Execution<'a> {
             if let Some(buffer) = buffer {
                 dispatch.bind(binding.set, binding.binding, Resource::Buffer(buffer));
             }
+        }
+        let mut rest: &mut [Image] = &mut images;
+        for bound in &pipeline.images {
+            let (mine, tail) = std::mem::take(&mut rest).split_at_mut(bound.buffers.len());
+            rest = tail;
+            let samplers: Vec<spirv_run::Sampler> =
+                bound.samplers.iter().map(|name| self.script.samplers[name]).collect();
+            let mut elements: Vec<Resource> = match bound.kind {
+                ImageKind::Sampler => samplers.iter().map(|sampler| Resource::Sampler(*sampler)).collect(),
+                ImageKind::CombinedImageSampler => {
+                    mine.iter_mut().map(|image| Resource::SampledImage(image, samplers[0])).collect()
+                }
+                _ => mine.iter_mut().map(Resource::Image).collect(),
+            };
+            // A shader's descriptor array takes an array, even of one.
+            let declared_array = info.resources.iter().any(|resource| {
+                (resource.descriptor_set, resource.binding) == (bound.set, bound.binding)
+                    && resource.size >> DESCRIPTOR_COUNT_SHIFT != 0
+            });
+            let resource = if bound.array || declared_array || elements.len() != 1 {
+                Resource::Array(elements)
+            } else {
+                elements.remove(0)
+            };
+            dispatch.bind(bound.set, bound.binding, resource);
         }
         for (name, buffer) in &mut shared {
             let buffer_views: Vec<BufferView> = pipeline
@@ -279,6 +345,82 @@ impl<'a> Execution<'a> {
                 bytes.copy_from_slice(&buffer.bytes()[..length]);
             }
         }
+        // Images last: the bytes each changed, so that a buffer bound as a
+        // texel buffer and as a storage buffer (or twice in an array)
+        // keeps what every binding wrote.
+        for (origin, image) in origins.iter().zip(&images) {
+            if let Some((_, bytes)) = self.buffers.get_mut(&origin.buffer)
+                && let Some(target) = bytes.get_mut(origin.start..origin.start + origin.original.len())
+            {
+                for ((byte, &new), &old) in target.iter_mut().zip(image.bytes()).zip(&origin.original) {
+                    if new != old {
+                        *byte = new;
+                    }
+                }
+            }
+        }
         Ok(())
+    }
+
+    /// The images (and texel buffers) of `bound`, element after element,
+    /// each a copy of the bytes its binding views: from `BASE_MIP_LEVEL` on
+    /// for images. Bindings are checked against what the shader declares.
+    fn images(
+        &self,
+        bound: &[ImageBinding],
+        resources: &[spirv_run::ResourceInfo],
+    ) -> Result<(Vec<Image>, Vec<ImageOrigin>), String> {
+        let mut images = Vec::new();
+        let mut origins = Vec::new();
+        for binding in bound {
+            let wanted = resource_kind(binding.kind);
+            if let Some(resource) = resources
+                .iter()
+                .find(|resource| (resource.descriptor_set, resource.binding) == (binding.set, binding.binding))
+                && resource.kind != wanted
+            {
+                let what = match binding.buffers.first() {
+                    Some(buffer) => {
+                        format!("buffer '{buffer}' is bound AS {}", binding.kind.keyword())
+                    }
+                    None => format!("sampler '{}' is bound", binding.samplers.join(" ")),
+                };
+                return Err(format!(
+                    "{what} to set {} binding {}, which the shader declares as {}",
+                    binding.set,
+                    binding.binding,
+                    describe(resource.kind)
+                ));
+            }
+            for buffer in &binding.buffers {
+                let decl = &self.script.buffers[buffer];
+                let bytes = &self.buffers[buffer].1;
+                let format = decl
+                    .format
+                    .as_ref()
+                    .ok()
+                    .and_then(|format| format.texel())
+                    .ok_or_else(|| format!("buffer '{buffer}' has no image format"))?;
+                let failed =
+                    |reason: String| format!("buffer '{buffer}' bound AS {}: {reason}", binding.kind.keyword());
+                let (image, start) = if binding.kind.is_texel_buffer() {
+                    (Image::texel_buffer(format, bytes).map_err(failed)?, 0)
+                } else {
+                    let shape = decl.shape.ok_or_else(|| failed("it has no dimensions".into()))?;
+                    let base = binding.base_level;
+                    let start = Image::size_of(format, shape.extent, 1, base).unwrap_or(u64::MAX) as usize;
+                    let view = bytes.get(start..).ok_or_else(|| failed(format!("it has {} bytes", bytes.len())))?;
+                    let extent = level_extent(shape.extent, base);
+                    (
+                        Image::with_levels(format, extent, 1, shape.levels.saturating_sub(base), view)
+                            .map_err(failed)?,
+                        start,
+                    )
+                };
+                origins.push(ImageOrigin { buffer: buffer.clone(), start, original: image.bytes().to_vec() });
+                images.push(image);
+            }
+        }
+        Ok((images, origins))
     }
 }

@@ -218,13 +218,29 @@ impl Format {
         Self { fields, stride: stride.max(1), name: name.to_owned() }
     }
 
-    /// A plain-data image format (`R32G32B32A32_SFLOAT`, `R8_UINT`,
-    /// `B8G8R8A8_SINT`): its components packed in the order named. `Err`
-    /// says why another format (normalized, sRGB, packed, depth/stencil)
-    /// is not plain data.
+    /// An image format (`R32G32B32A32_SFLOAT`, `R8_UINT`, `B8G8R8A8_UNORM`)
+    /// as `amber` lays out its data: its components in the order named,
+    /// each a scalar of its size: normalized, scaled and sRGB components are
+    /// integers (unsigned or signed as the format), so `DATA` and `EXPECT`
+    /// give the raw values (255 for a UNORM 1.0); a packed format
+    /// (`A2B10G10R10_UNORM_PACK32`) is one unsigned integer of its pack
+    /// size. `Err` says why another format (compressed, components of 4, 5,
+    /// 10 or 24 bits unpacked, depth and stencil together) has no such layout.
     pub fn image(name: &str) -> Result<Self, String> {
-        let not_plain =
-            || format!("format {name} is not plain data (only _UINT, _SINT and _SFLOAT formats without packing)");
+        let not_plain = || format!("format {name} has no data layout here (compressed, or components of odd sizes)");
+        let whole = |scalar: Scalar| Self {
+            fields: vec![Field { offset: 0, scalar }],
+            stride: scalar.bytes(),
+            name: name.to_owned(),
+        };
+        if let Some((_, pack)) = name.rsplit_once("_PACK") {
+            return match pack {
+                "8" => Ok(whole(Scalar::U8)),
+                "16" => Ok(whole(Scalar::U16)),
+                "32" => Ok(whole(Scalar::U32)),
+                _ => Err(not_plain()),
+            };
+        }
         let (components, mode) = name.rsplit_once('_').ok_or_else(not_plain)?;
         let mut fields = Vec::new();
         let mut offset = 0;
@@ -232,18 +248,18 @@ impl Format {
         while !rest.is_empty() {
             let mut chars = rest.chars();
             let channel = chars.next().ok_or_else(not_plain)?;
-            if !"RGBA".contains(channel) {
+            if !"RGBADX".contains(channel) {
                 return Err(not_plain());
             }
             let digits: String = chars.take_while(char::is_ascii_digit).collect();
             let bits: u32 = digits.parse().map_err(|_| not_plain())?;
             let scalar = match (mode, bits) {
-                ("UINT", 8) => Scalar::U8,
-                ("UINT", 16) => Scalar::U16,
+                ("UINT" | "UNORM" | "USCALED" | "SRGB", 8) => Scalar::U8,
+                ("UINT" | "UNORM" | "USCALED", 16) => Scalar::U16,
                 ("UINT", 32) => Scalar::U32,
                 ("UINT", 64) => Scalar::U64,
-                ("SINT", 8) => Scalar::I8,
-                ("SINT", 16) => Scalar::I16,
+                ("SINT" | "SNORM" | "SSCALED", 8) => Scalar::I8,
+                ("SINT" | "SNORM" | "SSCALED", 16) => Scalar::I16,
                 ("SINT", 32) => Scalar::I32,
                 ("SINT", 64) => Scalar::I64,
                 ("SFLOAT", 16) => Scalar::F16,
@@ -259,6 +275,37 @@ impl Format {
             return Err(not_plain());
         }
         Ok(Self { fields, stride: offset, name: name.to_owned() })
+    }
+
+    /// The runner's texel format of data laid out so, for binding it as an
+    /// image or texel buffer: the format it names (`R8G8B8A8_UNORM`), or
+    /// for a data type the format of the same bytes (`float` is
+    /// `R32_SFLOAT`, `vec4<int32>` `R32G32B32A32_SINT`, as `amber` picks);
+    /// `None` when the runner has no such format (`vec3<float>`, `R64_UINT`).
+    pub fn texel(&self) -> Option<spirv_run::Format> {
+        if let Some(format) = spirv_run::Format::from_name(&self.name) {
+            return Some(format);
+        }
+        let first = self.fields.first()?.scalar;
+        let contiguous = self
+            .fields
+            .iter()
+            .enumerate()
+            .all(|(index, field)| field.scalar == first && field.offset == index as u32 * first.bytes());
+        if !contiguous || self.stride != self.fields.len() as u32 * first.bytes() || self.fields.len() > 4 {
+            return None;
+        }
+        let bits = first.bytes() * 8;
+        let channels: String =
+            "RGBA".chars().take(self.fields.len()).map(|channel| format!("{channel}{bits}")).collect();
+        let mode = if first.is_float() {
+            "SFLOAT"
+        } else if first.is_signed() {
+            "SINT"
+        } else {
+            "UINT"
+        };
+        spirv_run::Format::from_name(&format!("{channels}_{mode}"))
     }
 }
 
@@ -333,8 +380,30 @@ mod tests {
         let rgba = Format::image("R32G32B32A32_SFLOAT").unwrap();
         assert_eq!((offsets(&rgba), rgba.stride), (vec![0, 4, 8, 12], 16));
         assert_eq!(Format::image("R8G8_SINT").unwrap().stride, 2);
-        assert!(Format::image("B8G8R8A8_UNORM").is_err());
-        assert!(Format::image("A2B10G10R10_UINT_PACK32").is_err());
+        // Normalized and sRGB components are their raw integers, as amber reads them.
+        let bgra = Format::image("B8G8R8A8_UNORM").unwrap();
+        assert_eq!((bgra.fields[0].scalar, bgra.stride), (Scalar::U8, 4));
+        assert_eq!(Format::image("R16G16_SNORM").unwrap().fields[1].scalar, Scalar::I16);
+        let packed = Format::image("A2B10G10R10_UINT_PACK32").unwrap();
+        assert_eq!((packed.fields.len(), packed.fields[0].scalar), (1, Scalar::U32));
         assert!(Format::image("D32_SFLOAT_S8_UINT").is_err());
+        assert!(Format::image("BC1_RGB_UNORM_BLOCK").is_err());
+    }
+
+    #[test]
+    fn texel_formats() {
+        let texel = |name: &str| format(name, false, Layout::Std430).texel().map(|format| format.name);
+        assert_eq!(texel("float"), Some("R32_SFLOAT"));
+        assert_eq!(texel("vec4<int32>"), Some("R32G32B32A32_SINT"));
+        assert_eq!(texel("vec2<uint8>"), Some("R8G8_UINT"));
+        assert_eq!(texel("vec3<float>"), None);
+        assert_eq!(Format::image("R8G8B8A8_UNORM").unwrap().texel().map(|format| format.name), Some("R8G8B8A8_UNORM"));
+        assert_eq!(Format::image("R64_UINT").unwrap().texel(), None);
+        // Every format the runner's images have is a BUFFER FORMAT of that same format.
+        for known in spirv_run::image::FORMATS.iter().chain(spirv_run::image::SAMPLED_ONLY_FORMATS) {
+            let format = Format::image(known.name).unwrap();
+            assert_eq!(format.stride as usize, known.texel_size(), "{}", known.name);
+            assert_eq!(format.texel(), Some(*known));
+        }
     }
 }

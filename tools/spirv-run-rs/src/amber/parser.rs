@@ -1,11 +1,16 @@
 //! AmberScript's compute subset parsed into a typed [`Script`]
-//! (google/amber docs/amber_script.md). Graphics, images, samplers, ray
-//! tracing and OpenCL-C are recognized and reported as unsupported (the
-//! script is skipped), anything else unknown is a located syntax error.
+//! (google/amber docs/amber_script.md), images and samplers included.
+//! Graphics, ray tracing, multisampled images and OpenCL-C are recognized
+//! and reported as unsupported (the script is skipped), anything else
+//! unknown is a located syntax error.
 
 use std::{collections::HashMap, path::Path, rc::Rc};
 
 use spirv_opt_passes::specialize::SpecValue;
+use spirv_run::{
+    Sampler,
+    image::{full_chain, level_extent},
+};
 use thiserror::Error;
 
 use super::{
@@ -70,13 +75,87 @@ pub struct Shader {
     pub origin: (Option<String>, usize),
 }
 
-/// A buffer declared by `BUFFER`.
+/// The shape of what can be bound as an image: an `IMAGE`'s dimensions
+/// and mip levels, or a `BUFFER`'s `WIDTH` and `HEIGHT`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ImageShape {
+    /// Width, height, depth (1 where the image has none).
+    pub extent: [u32; 3],
+    /// Mip levels; the bytes hold level after level (each halved, at least 1).
+    pub levels: u32,
+}
+
+/// A buffer declared by `BUFFER`, or an image by `IMAGE`.
 #[derive(Debug, Clone)]
 pub struct BufferDecl {
-    /// The layout of its elements, or why its `FORMAT` is not plain data.
+    /// The layout of its elements, or why its `FORMAT` has none.
     pub format: Result<Format, String>,
     /// Its initial bytes.
     pub bytes: Vec<u8>,
+    /// Its shape, when it can be bound as an image.
+    pub shape: Option<ImageShape>,
+}
+
+/// How an image, texel buffer or sampler is bound (`BIND BUFFER ... AS
+/// kind`, `BIND SAMPLER`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageKind {
+    /// `storage_image`.
+    StorageImage,
+    /// `sampled_image`.
+    SampledImage,
+    /// `combined_image_sampler`.
+    CombinedImageSampler,
+    /// `uniform_texel_buffer`.
+    UniformTexelBuffer,
+    /// `storage_texel_buffer`.
+    StorageTexelBuffer,
+    /// `BIND SAMPLER`.
+    Sampler,
+}
+
+/// The `AS` keywords of image bindings (data, not code).
+pub const IMAGE_KINDS: &[(&str, ImageKind)] = &[
+    ("storage_image", ImageKind::StorageImage),
+    ("sampled_image", ImageKind::SampledImage),
+    ("combined_image_sampler", ImageKind::CombinedImageSampler),
+    ("uniform_texel_buffer", ImageKind::UniformTexelBuffer),
+    ("storage_texel_buffer", ImageKind::StorageTexelBuffer),
+];
+
+impl ImageKind {
+    /// Whether it binds texel buffers (no dimensions, no mip levels).
+    pub fn is_texel_buffer(self) -> bool {
+        matches!(self, Self::UniformTexelBuffer | Self::StorageTexelBuffer)
+    }
+
+    /// Its keyword in scripts.
+    pub fn keyword(self) -> &'static str {
+        IMAGE_KINDS.iter().find(|(_, kind)| *kind == self).map_or("sampler", |(keyword, _)| keyword)
+    }
+}
+
+/// `BIND BUFFER[_ARRAY] ... AS storage_image | sampled_image |
+/// combined_image_sampler SAMPLER s | uniform_texel_buffer |
+/// storage_texel_buffer`, or `BIND SAMPLER[_ARRAY]`.
+#[derive(Debug, Clone)]
+pub struct ImageBinding {
+    /// What is bound.
+    pub kind: ImageKind,
+    /// The descriptor set.
+    pub set: u32,
+    /// The binding.
+    pub binding: u32,
+    /// The images or texel buffers (buffers' names), one per element; none
+    /// for a sampler.
+    pub buffers: Vec<String>,
+    /// The samplers: one per element of `BIND SAMPLER[_ARRAY]`, or the one
+    /// of every element of a combined image sampler.
+    pub samplers: Vec<String>,
+    /// `BASE_MIP_LEVEL`: the level the shader sees as level 0.
+    pub base_level: u32,
+    /// `BUFFER_ARRAY` or `SAMPLER_ARRAY`: a descriptor array.
+    pub array: bool,
 }
 
 /// How a buffer is bound to a pipeline.
@@ -124,8 +203,10 @@ pub struct Pipeline {
     pub name: String,
     /// The compute shader.
     pub attach: Option<Attach>,
-    /// Descriptor bindings.
+    /// Buffer bindings.
     pub bindings: Vec<Binding>,
+    /// Image, texel buffer and sampler bindings.
+    pub images: Vec<ImageBinding>,
     /// The push-constant buffer's name.
     pub push_constant: Option<String>,
     /// `SHADER_OPTIMIZATION` passes (spirv-opt flags), by shader name.
@@ -203,8 +284,10 @@ pub enum Command {
 pub struct Script {
     /// Shaders by name.
     pub shaders: HashMap<String, Shader>,
-    /// Buffers by name.
+    /// Buffers (and images) by name.
     pub buffers: HashMap<String, BufferDecl>,
+    /// Samplers by name.
+    pub samplers: HashMap<String, Sampler>,
     /// Pipelines by name.
     pub pipelines: HashMap<String, Pipeline>,
     /// The commands.
@@ -240,8 +323,10 @@ const MAX_BUFFER_BYTES: u64 = 1 << 30;
 
 /// Commands that only concern graphics or ray tracing: a script using one
 /// is skipped.
-const GRAPHICS_ONLY: &[&str] =
-    &["IMAGE", "SAMPLER", "ACCELERATION_STRUCTURE", "CLEAR", "CLEAR_COLOR", "CLEAR_DEPTH", "CLEAR_STENCIL"];
+const GRAPHICS_ONLY: &[&str] = &["ACCELERATION_STRUCTURE", "CLEAR", "CLEAR_COLOR", "CLEAR_DEPTH", "CLEAR_STENCIL"];
+
+/// The sample counts Vulkan has (`SAMPLES`).
+const SAMPLE_COUNTS: &[u32] = &[1, 2, 4, 8, 16, 32, 64];
 
 struct Parser<'a> {
     tokens: Tokens<'a>,
@@ -250,6 +335,8 @@ struct Parser<'a> {
     /// `VIRTUAL_FILE`s: their text and first line.
     virtual_files: HashMap<String, (String, usize)>,
     directory: &'a Path,
+    /// `WIDTH` and `HEIGHT` of the buffer being declared.
+    buffer_extent: Option<[u32; 3]>,
 }
 
 /// Parses `text`; `FILE` paths are relative to `directory`.
@@ -263,6 +350,7 @@ pub fn parse(text: &str, directory: &Path) -> Result<Script, ParseError> {
         structs: HashMap::new(),
         virtual_files: HashMap::new(),
         directory,
+        buffer_extent: None,
     };
     parser.script_body()?;
     Ok(parser.script)
@@ -331,6 +419,8 @@ impl Parser<'_> {
                     match word.as_str() {
                         "SHADER" => self.shader()?,
                         "BUFFER" => self.buffer()?,
+                        "IMAGE" => self.image()?,
+                        "SAMPLER" => self.sampler()?,
                         "STRUCT" => self.structure()?,
                         "PIPELINE" => self.pipeline(None)?,
                         "DERIVE_PIPELINE" => {
@@ -374,9 +464,7 @@ impl Parser<'_> {
                             self.virtual_files.insert(path, (text, first_line));
                         }
                         other if GRAPHICS_ONLY.contains(&other) => {
-                            return self.unsupported(format!(
-                                "{other}: images, samplers, graphics and ray tracing are not supported"
-                            ));
+                            return self.unsupported(format!("{other}: graphics and ray tracing are not supported"));
                         }
                         other => return self.error(format!("unknown command '{other}'")),
                     }
@@ -504,7 +592,7 @@ impl Parser<'_> {
             (Some(ty), _) => ty,
             (None, Some(def)) => Type::Struct(Rc::clone(def)),
             (None, None) => {
-                let looks_like_format = base.starts_with(|c: char| "RGBADSX".contains(c)) && base.contains('_');
+                let looks_like_format = base.starts_with(|c: char| "RGBADSXE".contains(c)) && base.contains('_');
                 if looks_like_format && !array {
                     return Ok(Format::image(base));
                 }
@@ -533,8 +621,10 @@ impl Parser<'_> {
                     Ok(format) => format,
                     Err(reason) => return self.unsupported(reason),
                 };
+                self.buffer_extent = None;
                 let bytes = self.initializer(&format)?;
-                BufferDecl { format: Ok(format), bytes }
+                let shape = self.buffer_extent.take().map(|extent| ImageShape { extent, levels: 1 });
+                BufferDecl { format: Ok(format), bytes, shape }
             }
             "FORMAT" => {
                 let format_name = self.expect_word("format")?;
@@ -542,9 +632,10 @@ impl Parser<'_> {
                 let mut bytes = Vec::new();
                 while let Some(word) = self.tokens.word() {
                     match word.as_str() {
-                        "MIP_LEVELS" | "SAMPLES" => {
+                        "MIP_LEVELS" => {
                             let _: u32 = self.integer(&word)?;
                         }
+                        "SAMPLES" => self.samples()?,
                         "FILE" => {
                             let Ok(format) = &format else {
                                 return self.unsupported(format.unwrap_err());
@@ -554,7 +645,7 @@ impl Parser<'_> {
                         other => return self.error(format!("unknown BUFFER FORMAT parameter '{other}'")),
                     }
                 }
-                BufferDecl { format, bytes }
+                BufferDecl { format, bytes, shape: None }
             }
             other => return self.error(format!("BUFFER {other}: expected DATA_TYPE or FORMAT")),
         };
@@ -577,6 +668,9 @@ impl Parser<'_> {
                 let width: u64 = self.integer("WIDTH")?;
                 self.expect_keyword("HEIGHT", "BUFFER WIDTH")?;
                 let height: u64 = self.integer("HEIGHT")?;
+                if let (Ok(width), Ok(height)) = (u32::try_from(width), u32::try_from(height)) {
+                    self.buffer_extent = Some([width, height, 1]);
+                }
                 width.saturating_mul(height)
             }
             other => return self.error(format!("unknown BUFFER initializer '{other}'")),
@@ -591,7 +685,13 @@ impl Parser<'_> {
             return Ok(vec![0; bytes as usize]);
         }
         let how = self.expect_word("FILL, SERIES_FROM or FILE")?;
-        let values = match how.as_str() {
+        self.sized_initializer(&how, format, elements)
+    }
+
+    /// `FILL v | SERIES_FROM a INC_BY b | FILE ...` (`how`, already read)
+    /// of `elements` elements.
+    fn sized_initializer(&mut self, how: &str, format: &Format, elements: usize) -> Parsed<Vec<u8>> {
+        let values = match how {
             "FILL" => {
                 let value = self.number("FILL value")?;
                 vec![value; elements * format.fields.len()]
@@ -675,6 +775,332 @@ impl Parser<'_> {
                 Token::Eol | Token::Eof => return self.error("DATA without END"),
             }
         }
+    }
+
+    /// `SAMPLES n`: a Vulkan sample count; multisampled images are skipped.
+    fn samples(&mut self) -> Parsed<()> {
+        let samples: u32 = self.integer("SAMPLES")?;
+        if !SAMPLE_COUNTS.contains(&samples) {
+            return self.error(format!("invalid sample count {samples} (1, 2, 4, 8, 16, 32 or 64)"));
+        }
+        if samples > 1 {
+            return self.unsupported(format!("multisampled images (SAMPLES {samples}) are not supported"));
+        }
+        Ok(())
+    }
+
+    /// `IMAGE name (DATA_TYPE type | FORMAT fmt) [MIP_LEVELS n] [SAMPLES n]
+    /// DIM_1D|DIM_2D|DIM_3D WIDTH w [HEIGHT h [DEPTH d]] [initializer]`, its
+    /// parameters in any order as `amber` takes them. The bytes hold every
+    /// mip level, one after another; `amber` fills each level from the
+    /// start of the script's data (level 0's `W*H*D` texels: its
+    /// `vkCmdCopyBufferToImage` reads every level from offset 0), and so
+    /// does this; `DATA` may also give every level's texels.
+    fn image(&mut self) -> Parsed<()> {
+        let name = self.expect_word("image name")?;
+        if name == "DATA_TYPE" || name == "FORMAT" {
+            return self.error("missing IMAGE name");
+        }
+        if self.script.buffers.contains_key(&name) {
+            return self.error(format!("buffer '{name}' declared twice"));
+        }
+        let mut format = None;
+        let mut levels = 1;
+        let mut dim = None;
+        let mut sizes: [Option<u32>; 3] = [None; 3];
+        while let Some(word) = self.tokens.peek_word() {
+            if matches!(word.as_str(), "FILL" | "SERIES_FROM" | "DATA" | "FILE") {
+                break;
+            }
+            self.tokens.word();
+            match word.as_str() {
+                "DATA_TYPE" | "FORMAT" => {
+                    let type_name = self.expect_word("image data type")?;
+                    format = Some(self.data_type(&type_name)?);
+                }
+                "MIP_LEVELS" => levels = self.integer("MIP_LEVELS")?,
+                "SAMPLES" => self.samples()?,
+                "DIM_1D" => dim = Some(1),
+                "DIM_2D" => dim = Some(2),
+                "DIM_3D" => dim = Some(3),
+                "WIDTH" | "HEIGHT" | "DEPTH" => {
+                    let size: u32 = self.integer(&word)?;
+                    if size == 0 {
+                        return self.error(format!("expected positive IMAGE {word}"));
+                    }
+                    sizes[["WIDTH", "HEIGHT", "DEPTH"].iter().position(|known| *known == word).unwrap_or(0)] =
+                        Some(size);
+                }
+                other => return self.error(format!("unknown IMAGE parameter '{other}'")),
+            }
+        }
+        let Some(format) = format else {
+            return self.error("IMAGE needs a DATA_TYPE or FORMAT");
+        };
+        let Some(dim) = dim else {
+            return self.error("IMAGE needs its dimensionality: DIM_1D, DIM_2D or DIM_3D");
+        };
+        if dim == 3 && sizes[2].is_none() {
+            return self.error("expected IMAGE DEPTH");
+        }
+        if dim >= 2 && sizes[1].is_none() {
+            return self.error("expected IMAGE HEIGHT");
+        }
+        if sizes[0].is_none() {
+            return self.error("expected IMAGE WIDTH");
+        }
+        if let Some(extra) = (dim..3).find(|&axis| sizes[axis].is_some()) {
+            return self.error(format!("a DIM_{dim}D image has no {}", ["WIDTH", "HEIGHT", "DEPTH"][extra]));
+        }
+        let format = match format {
+            Ok(format) => format,
+            Err(reason) => return self.unsupported(reason),
+        };
+        let extent = sizes.map(|size| size.unwrap_or(1));
+        if levels == 0 || levels > full_chain(extent) {
+            return self.error(format!(
+                "MIP_LEVELS {levels}: a {}x{}x{} image has 1 to {}",
+                extent[0],
+                extent[1],
+                extent[2],
+                full_chain(extent)
+            ));
+        }
+        let texels = |level: u32| level_extent(extent, level).iter().map(|&size| u64::from(size)).product::<u64>();
+        let all: u64 = (0..levels).map(texels).sum();
+        if all.saturating_mul(u64::from(format.stride)) > MAX_BUFFER_BYTES {
+            return self.error(format!("an image of {all} texels: at most {MAX_BUFFER_BYTES} bytes are supported"));
+        }
+        let level0 = texels(0) as usize;
+        let stride = format.stride as usize;
+        let mut bytes = match self.tokens.word() {
+            None => vec![0; level0 * stride],
+            Some(word) if word == "DATA" => {
+                let values = self.data_values(true)?;
+                self.end_of_line("DATA ... END")?;
+                let per_texel = format.fields.len();
+                if values.len() != level0 * per_texel && values.len() != all as usize * per_texel {
+                    return self.error(format!(
+                        "IMAGE DATA has {} values; {level0} texels of {per_texel} component(s) need {}{}",
+                        values.len(),
+                        level0 * per_texel,
+                        if levels > 1 {
+                            format!(" (or {} for all {levels} levels)", all as usize * per_texel)
+                        } else {
+                            String::new()
+                        }
+                    ));
+                }
+                encode(&format, &values, None).or_else(|message| self.error(message))?
+            }
+            Some(how) => self.sized_initializer(&how, &format, level0)?,
+        };
+        if bytes.len() == level0 * stride {
+            // amber's initial levels: each from the start of the data.
+            let level0_bytes = bytes.clone();
+            for level in 1..levels {
+                bytes.extend_from_slice(&level0_bytes[..texels(level) as usize * stride]);
+            }
+        }
+        let shape = Some(ImageShape { extent, levels });
+        self.script.buffers.insert(name, BufferDecl { format: Ok(format), bytes, shape });
+        Ok(())
+    }
+
+    /// `SAMPLER name [MAG_FILTER f] [MIN_FILTER f] [ADDRESS_MODE_U|V|W m]
+    /// [BORDER_COLOR c] [MIN_LOD v] [MAX_LOD v] [NORMALIZED_COORDS |
+    /// UNNORMALIZED_COORDS] [COMPARE on|off] [COMPARE_OP op]`, with
+    /// `amber`'s defaults (nearest filters and mipmaps, repeat, float
+    /// transparent black, LOD 0 to 1, no comparison); a later parameter
+    /// overrides an earlier one. `UNNORMALIZED_COORDS` sets both LODs to 0.
+    fn sampler(&mut self) -> Parsed<()> {
+        let name = self.expect_word("sampler name")?;
+        if self.script.samplers.contains_key(&name) {
+            return self.error(format!("sampler '{name}' declared twice"));
+        }
+        // The runtime's `Sampler::parse` keys, last value wins.
+        let mut settings: Vec<(&str, String)> = vec![("max_lod", "1".into())];
+        let mut compare = false;
+        let mut compare_op = "never".to_owned();
+        while let Some(word) = self.tokens.word() {
+            let key = match word.as_str() {
+                "MAG_FILTER" => "mag_filter",
+                "MIN_FILTER" => "min_filter",
+                "ADDRESS_MODE_U" => "address_u",
+                "ADDRESS_MODE_V" => "address_v",
+                "ADDRESS_MODE_W" => "address_w",
+                "BORDER_COLOR" => "border",
+                "MIN_LOD" => "min_lod",
+                "MAX_LOD" => "max_lod",
+                "COMPARE_OP" => "compare",
+                "NORMALIZED_COORDS" | "UNNORMALIZED_COORDS" => {
+                    let unnormalized = word == "UNNORMALIZED_COORDS";
+                    settings.push(("unnormalized", unnormalized.to_string()));
+                    if unnormalized {
+                        settings.push(("min_lod", "0".into()));
+                        settings.push(("max_lod", "0".into()));
+                    }
+                    continue;
+                }
+                "COMPARE" => {
+                    compare = match self.expect_word("COMPARE on or off")?.as_str() {
+                        "on" => true,
+                        "off" => false,
+                        other => {
+                            return self.error(format!("invalid value for COMPARE: '{other}' (on or off)"));
+                        }
+                    };
+                    continue;
+                }
+                other => return self.error(format!("unknown SAMPLER parameter '{other}'")),
+            };
+            let mut value = self.expect_word(&format!("{word} value"))?;
+            if key.ends_with("_lod") {
+                value = self.number_text(&word, &value)?;
+            }
+            // amber's documentation spells it so, its parser `mirror_clamp_to_edge`.
+            if value == "mirrored_clamp_to_edge" {
+                value = "mirror_clamp_to_edge".into();
+            }
+            // Each value checked where it is written.
+            if let Err(reason) = Sampler::parse(&format!("{key}={value}")) {
+                return self.error(format!("SAMPLER {name} {word}: {reason}"));
+            }
+            if key == "compare" {
+                compare_op = value;
+            } else {
+                settings.push((key, value));
+            }
+        }
+        if compare {
+            settings.push(("compare", compare_op));
+        }
+        let mut last: Vec<(&str, String)> = Vec::new();
+        for (key, value) in settings {
+            last.retain(|(known, _)| *known != key);
+            last.push((key, value));
+        }
+        let text: Vec<String> = last.iter().map(|(key, value)| format!("{key}={value}")).collect();
+        let sampler =
+            Sampler::parse(&text.join(",")).or_else(|reason| self.error(format!("SAMPLER {name}: {reason}")))?;
+        self.script.samplers.insert(name, sampler);
+        Ok(())
+    }
+
+    /// `value` (of `what`) if it is a number.
+    fn number_text(&self, what: &str, value: &str) -> Parsed<String> {
+        match Num::parse(value) {
+            Some(number) => Ok(number.as_f64().to_string()),
+            None => self.error(format!("{what} must be a number, not '{value}'")),
+        }
+    }
+
+    fn sampler_name(&mut self) -> Parsed<String> {
+        let name = self.expect_word("sampler name")?;
+        if !self.script.samplers.contains_key(&name) {
+            return self.error(format!("unknown sampler '{name}'"));
+        }
+        Ok(name)
+    }
+
+    /// `DESCRIPTOR_SET s BINDING b` of a `BIND`.
+    fn set_and_binding(&mut self) -> Parsed<(u32, u32)> {
+        self.expect_keyword("DESCRIPTOR_SET", "BIND")?;
+        let set = self.integer("DESCRIPTOR_SET")?;
+        self.expect_keyword("BINDING", "BIND")?;
+        let binding = self.integer("BINDING")?;
+        Ok((set, binding))
+    }
+
+    /// Binds `bound` at its set and binding, replacing what was there.
+    fn bind_image(pipeline: &mut Pipeline, bound: ImageBinding) {
+        let key = (bound.set, bound.binding);
+        pipeline.bindings.retain(|old| (old.set, old.binding) != key);
+        pipeline.images.retain(|old| (old.set, old.binding) != key);
+        pipeline.images.push(bound);
+    }
+
+    /// The rest of `BIND BUFFER[_ARRAY] buffers AS kind` for image kinds.
+    fn bind_images(
+        &mut self,
+        pipeline: &mut Pipeline,
+        kind: ImageKind,
+        buffers: Vec<String>,
+        array: bool,
+    ) -> Parsed<()> {
+        let mut samplers = Vec::new();
+        if kind == ImageKind::CombinedImageSampler {
+            self.expect_keyword("SAMPLER", "a combined_image_sampler")?;
+            samplers.push(self.sampler_name()?);
+        }
+        for buffer in &buffers {
+            let decl = &self.script.buffers[buffer];
+            let format = match &decl.format {
+                Ok(format) => format,
+                Err(reason) => return self.unsupported(format!("buffer '{buffer}': {reason}")),
+            };
+            let Some(texel) = format.texel() else {
+                return self.unsupported(format!(
+                    "buffer '{buffer}' of {} bound AS {}: the runner's images have no such format",
+                    format.name,
+                    kind.keyword()
+                ));
+            };
+            if !texel.storage() && !matches!(kind, ImageKind::SampledImage | ImageKind::CombinedImageSampler) {
+                return self.unsupported(format!(
+                    "{} is for sampled images only here, not {} (buffer '{buffer}')",
+                    texel.name,
+                    kind.keyword()
+                ));
+            }
+            if !kind.is_texel_buffer() && decl.shape.is_none() {
+                return self.error(format!(
+                    "buffer '{buffer}' bound AS {} has no dimensions: declare it with IMAGE (or BUFFER ... WIDTH w HEIGHT h)",
+                    kind.keyword()
+                ));
+            }
+        }
+        let (set, binding) = self.set_and_binding()?;
+        let mut base_level = 0;
+        if !kind.is_texel_buffer() && self.tokens.keyword("BASE_MIP_LEVEL") {
+            base_level = self.integer("BASE_MIP_LEVEL")?;
+            for buffer in &buffers {
+                let levels = self.script.buffers[buffer].shape.map_or(1, |shape| shape.levels);
+                if base_level >= levels {
+                    return self.error(format!("BASE_MIP_LEVEL {base_level}: '{buffer}' has {levels} mip level(s)"));
+                }
+            }
+        }
+        self.end_of_line("BIND")?;
+        Self::bind_image(pipeline, ImageBinding { kind, set, binding, buffers, samplers, base_level, array });
+        Ok(())
+    }
+
+    /// `BIND SAMPLER s DESCRIPTOR_SET s BINDING b` (`SAMPLER_ARRAY`: several).
+    fn bind_samplers(&mut self, pipeline: &mut Pipeline, array: bool) -> Parsed<()> {
+        let mut samplers = vec![self.sampler_name()?];
+        while array && self.tokens.peek_word().is_some_and(|word| word != "DESCRIPTOR_SET" && word != "KERNEL") {
+            samplers.push(self.sampler_name()?);
+        }
+        if array && samplers.len() < 2 {
+            return self.error("SAMPLER_ARRAY needs several sampler names");
+        }
+        if self.tokens.peek_word().as_deref() == Some("KERNEL") {
+            return self.unsupported("BIND SAMPLER ... KERNEL: OpenCL-C kernel arguments are not supported");
+        }
+        let (set, binding) = self.set_and_binding()?;
+        self.end_of_line("BIND")?;
+        let bound = ImageBinding {
+            kind: ImageKind::Sampler,
+            set,
+            binding,
+            buffers: Vec::new(),
+            samplers,
+            base_level: 0,
+            array,
+        };
+        Self::bind_image(pipeline, bound);
+        Ok(())
     }
 
     fn structure(&mut self) -> Parsed<()> {
@@ -854,16 +1280,45 @@ impl Parser<'_> {
     }
 
     fn bind(&mut self, pipeline: &mut Pipeline) -> Parsed<()> {
-        let what = self.expect_word("BUFFER")?;
-        if what != "BUFFER" {
-            return self
-                .unsupported(format!("BIND {what}: only BIND BUFFER is supported (no arrays, images, samplers)"));
+        let what = self.expect_word("BUFFER, BUFFER_ARRAY, SAMPLER or SAMPLER_ARRAY")?;
+        match what.as_str() {
+            "BUFFER" | "BUFFER_ARRAY" => {}
+            "SAMPLER" | "SAMPLER_ARRAY" => {
+                return self.bind_samplers(pipeline, what == "SAMPLER_ARRAY");
+            }
+            "ACCELERATION_STRUCTURE" => {
+                return self.unsupported("BIND ACCELERATION_STRUCTURE: ray tracing is not supported");
+            }
+            other => {
+                return self.error(format!("BIND {other}: expected BUFFER, BUFFER_ARRAY, SAMPLER or SAMPLER_ARRAY"));
+            }
         }
-        let buffer = self.buffer_name()?;
+        let array = what == "BUFFER_ARRAY";
+        let mut buffers = vec![self.buffer_name()?];
+        while array
+            && self.tokens.peek_word().is_some_and(|word| !matches!(word.as_str(), "AS" | "KERNEL" | "DESCRIPTOR_SET"))
+        {
+            buffers.push(self.buffer_name()?);
+        }
+        if array && buffers.len() < 2 {
+            return self.error("BUFFER_ARRAY needs several buffer names");
+        }
         if !self.tokens.keyword("AS") {
             return self.unsupported("BIND without AS: OpenCL-C kernel arguments are not supported");
         }
         let kind = self.expect_word("buffer type")?;
+        if let Some(&(_, image_kind)) = IMAGE_KINDS.iter().find(|(keyword, _)| *keyword == kind) {
+            return self.bind_images(pipeline, image_kind, buffers, array);
+        }
+        if matches!(kind.as_str(), "color" | "depth_stencil" | "resolve") {
+            return self.unsupported(format!("BIND ... AS {kind}: graphics attachments are not supported"));
+        }
+        if array {
+            return self.unsupported(format!(
+                "BIND BUFFER_ARRAY ... AS {kind}: the runner has no descriptor arrays of buffers (only of images and samplers)"
+            ));
+        }
+        let buffer = buffers.remove(0);
         let (kind, dynamic) = match kind.as_str() {
             "storage" => (BindKind::Storage, false),
             "uniform" => (BindKind::Uniform, false),
@@ -874,15 +1329,16 @@ impl Parser<'_> {
                 pipeline.push_constant = Some(buffer);
                 return Ok(());
             }
-            other => return self.unsupported(format!("BIND ... AS {other}: only storage, uniform and push_constant")),
+            other => {
+                return self.unsupported(format!(
+                    "BIND ... AS {other}: only storage, uniform, push_constant and the image kinds"
+                ));
+            }
         };
         if let Err(reason) = &self.script.buffers[&buffer].format {
             return self.unsupported(format!("buffer '{buffer}': {reason}"));
         }
-        self.expect_keyword("DESCRIPTOR_SET", "BIND")?;
-        let set = self.integer("DESCRIPTOR_SET")?;
-        self.expect_keyword("BINDING", "BIND")?;
-        let binding = self.integer("BINDING")?;
+        let (set, binding) = self.set_and_binding()?;
         let mut offset: u64 = 0;
         let mut range = None;
         if dynamic {
@@ -901,6 +1357,7 @@ impl Parser<'_> {
             }
         }
         pipeline.bindings.retain(|old| (old.set, old.binding) != (set, binding));
+        pipeline.images.retain(|old| (old.set, old.binding) != (set, binding));
         pipeline.bindings.push(Binding { buffer, kind, set, binding, offset, range });
         Ok(())
     }
@@ -1015,6 +1472,40 @@ mod tests {
         assert_eq!(script.buffers["v"].bytes, vec![7, 0, 7, 0, 7, 0, 0, 0]);
         let [Command::Repeat { count: 2, body }] = script.commands.as_slice() else { panic!("{:?}", script.commands) };
         assert!(matches!(body.as_slice(), [Command::Run { .. }, Command::Repeat { count: 3, .. }]));
+    }
+
+    #[test]
+    fn samplers_take_amber_defaults_and_the_last_value() {
+        use spirv_run::sampler::{AddressMode, CompareOp, Filter};
+        let script = parsed(
+            "SAMPLER plain\nSAMPLER s MAG_FILTER linear ADDRESS_MODE_V mirrored_clamp_to_edge MAX_LOD 4.0 \
+             COMPARE_OP greater COMPARE on MAG_FILTER nearest\nSAMPLER u MIN_LOD 0.5 UNNORMALIZED_COORDS\n",
+        )
+        .unwrap();
+        let plain = script.samplers["plain"];
+        // amber's defaults: MAX_LOD 1, no comparison.
+        assert_eq!((plain.min_lod, plain.max_lod, plain.compare), (0.0, 1.0, None));
+        let s = script.samplers["s"];
+        assert_eq!(
+            (s.mag_filter, s.address_modes[1], s.max_lod),
+            (Filter::Nearest, AddressMode::MirrorClampToEdge, 4.0)
+        );
+        assert_eq!(s.compare, Some(CompareOp::Greater));
+        let u = script.samplers["u"];
+        assert!(u.unnormalized_coordinates);
+        assert_eq!((u.min_lod, u.max_lod), (0.0, 0.0));
+    }
+
+    #[test]
+    fn images_fill_every_level_from_the_data_start() {
+        let script =
+            parsed("IMAGE i DATA_TYPE uint8 MIP_LEVELS 3 DIM_2D WIDTH 4 HEIGHT 2 SERIES_FROM 1 INC_BY 1\n").unwrap();
+        let image = &script.buffers["i"];
+        // 4x2, then 2x1 and 1x1, each level the start of level 0's data.
+        assert_eq!(image.bytes, vec![1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 1]);
+        assert_eq!(image.shape, Some(ImageShape { extent: [4, 2, 1], levels: 3 }));
+        let error = parsed("IMAGE i DATA_TYPE uint8 DIM_1D WIDTH 4 HEIGHT 2\n").unwrap_err();
+        assert_eq!(error, ParseError::Syntax { line: 6, message: "a DIM_1D image has no HEIGHT".into() });
     }
 
     #[test]

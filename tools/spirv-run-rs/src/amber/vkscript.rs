@@ -144,7 +144,9 @@ impl Builder {
             return Ok(name.clone());
         }
         let name = format!("{} {}:{}", if kind == BindKind::Storage { "ssbo" } else { "ubo" }, key.0, key.1);
-        self.script.buffers.insert(name.clone(), BufferDecl { format: Err("raw bytes".into()), bytes: Vec::new() });
+        self.script
+            .buffers
+            .insert(name.clone(), BufferDecl { format: Err("raw bytes".into()), bytes: Vec::new(), shape: None });
         self.slots.insert(key, (name.clone(), kind));
         Ok(name)
     }
@@ -278,10 +280,10 @@ pub fn parse(text: &str) -> Result<Script, ParseError> {
         entry: "main".into(),
         pipelines: HashMap::new(),
     };
-    builder
-        .script
-        .buffers
-        .insert("push constants".into(), BufferDecl { format: Err("raw bytes".into()), bytes: Vec::new() });
+    builder.script.buffers.insert(
+        "push constants".into(),
+        BufferDecl { format: Err("raw bytes".into()), bytes: Vec::new(), shape: None },
+    );
     let mut shader = None;
     for (line, header, lines) in sections(text) {
         let words: Vec<&str> = header.split_whitespace().collect();
@@ -347,6 +349,7 @@ pub fn parse(text: &str) -> Result<Script, ParseError> {
                 name: name.clone(),
                 attach: Some(Attach { shader: shader.name.clone(), entry: entry.clone(), specs: Vec::new() }),
                 bindings: bindings.clone(),
+                images: Vec::new(),
                 push_constant: Some("push constants".into()),
                 optimizations: HashMap::new(),
             },
