@@ -86,6 +86,8 @@ pub(super) mod op {
     pub const FUNCTION_END: u16 = 56;
     pub const FUNCTION_CALL: u16 = 57;
     pub const VARIABLE: u16 = 59;
+    pub const SAMPLED_IMAGE_INSTRUCTION: u16 = 86;
+    pub const IMAGE_INSTRUCTION: u16 = 100;
     pub const COPY_MEMORY: u16 = 63;
     pub const COPY_MEMORY_SIZED: u16 = 64;
     pub const IN_BOUNDS_ACCESS_CHAIN: u16 = 66;
@@ -1467,6 +1469,25 @@ impl<'c, 'w> Importer<'c, 'w> {
             }
             opcode if super::groups_ext::imports(opcode) => {
                 self.group_extension(state, inst, location)?;
+                Ok(false)
+            }
+            // OpSampledImage and OpImage of a `samplerBuffer` (types.rs: its
+            // sampled image type is the buffer image itself): the image.
+            op::SAMPLED_IMAGE_INSTRUCTION | op::IMAGE_INSTRUCTION
+                if w.len() >= 3
+                    && matches!(
+                        self.type_models.get(&w[0]).map(|model| model.as_ref()),
+                        Some(SpirvType::Image(image)) if image.dim == crate::spirv::attributes::Dim::Buffer
+                    ) =>
+            {
+                let image = self.value(state, inst, w[2])?;
+                if image.r#type() != self.mlir_type(inst, w[0])? {
+                    return Err(inst.error(ErrorKind::Invalid(format!(
+                        "{} of an image of another type",
+                        opcode_name(inst.opcode)
+                    ))));
+                }
+                self.define_value(state, inst, w[1], image)?;
                 Ok(false)
             }
             opcode if super::images::imports(opcode, w) => {

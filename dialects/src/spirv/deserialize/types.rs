@@ -165,7 +165,19 @@ impl<'c> Importer<'c, '_> {
             // so any pointee will do; a byte, as clang gives `void *`.
             op::TYPE_OPAQUE => SpirvType::Integer { width: 8, signedness: Signedness::Signless },
             op::TYPE_IMAGE => SpirvType::Image(self.image_type(inst)?),
-            op::TYPE_SAMPLED_IMAGE => SpirvType::SampledImage(self.model(inst, 1)?),
+            op::TYPE_SAMPLED_IMAGE => {
+                let image = self.model(inst, 1)?;
+                match image.as_ref() {
+                    // GLSL's `samplerBuffer`: Vulkan binds it as a uniform
+                    // texel buffer, which no sampler touches (only
+                    // `texelFetch` and `textureSize` read it), and the
+                    // dialect refuses a sampled image of a buffer. The
+                    // image stands for it; OpSampledImage and OpImage pass
+                    // it through (images.rs).
+                    SpirvType::Image(ty) if ty.dim == Dim::Buffer => (*image).clone(),
+                    _ => SpirvType::SampledImage(image),
+                }
+            }
             // MLIR's dialect has no sampler type: an empty identified struct
             // of a reserved name stands in for it (images.rs, docs/import.md).
             op::TYPE_SAMPLER => super::images::sampler_stand_in(),
