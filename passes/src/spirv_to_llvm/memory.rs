@@ -450,12 +450,20 @@ impl ConversionPattern for Variable {
         let result = rewriter.converted_result_type(op, 0)?;
         let (_, pointee) = converted_pointee(rewriter, self.options, op.result(0)?.r#type())?;
         let size = i32_constant(rewriter, 1)?;
-        let allocated = rewriter.create_value(
-            "llvm.alloca",
-            &[size],
-            result,
-            &[("elem_type", TypeAttribute::new(pointee).into())],
-        )?;
+        let mut attributes = vec![("elem_type", TypeAttribute::new(pointee).into())];
+        // The variable's `Alignment` decoration (OpenCL: clang gives a
+        // `uint16` array 64, and its loads and stores say `Aligned 64`):
+        // without it the alloca has the LLVM type's alignment (4 for the
+        // `[16 x i32]` a 16-vector is in memory), and an access that
+        // promises 64 may become an aligned vector move that faults
+        // (fuzz-diff-cl finding 07).
+        if let Ok(alignment) = op.attribute("alignment") {
+            let alignment = IntegerAttribute::try_from(alignment)
+                .map_err(|_| MatchFailure::new("'alignment' is not an integer"))?;
+            let i64_type = IntegerType::new(rewriter.context(), 64).into();
+            attributes.push(("alignment", IntegerAttribute::new(i64_type, alignment.value()).into()));
+        }
+        let allocated = rewriter.create_value("llvm.alloca", &[size], result, &attributes)?;
         if let Some(&initializer) = operands.first() {
             let initializer =
                 convert_pointee(rewriter, self.options, op.result(0)?.r#type(), initializer, Form::Memory)?;
