@@ -283,6 +283,21 @@ impl ConversionPattern for PtrAccessChain {
     }
 }
 
+/// The LLVM `alignment` attribute (an `i64`) of a SPIR-V alignment literal,
+/// which the importer keeps as an `i32`: read back as the unsigned word it
+/// was, and taken as the largest power of two dividing it. That is the
+/// literal itself for every valid one (a power of two); clang-22 writes
+/// `Alignment 4294967168` (0xffffff80, 128 through a signed byte) on
+/// private 16-vectors of 64-bit elements, and LLVM refuses an alignment
+/// above 2^32 ("huge alignment values are unsupported") or miscompiles it
+/// (fuzz-diff-cl finding 08): a multiple of 0xffffff80 is a multiple of 128.
+/// Zero (no alignment known) stays 0, LLVM's "the type's own".
+fn alignment_attribute(context: &Context, literal: i64) -> Attribute<'_> {
+    let word = literal as u32;
+    let alignment = if word == 0 { 0 } else { 1i64 << word.trailing_zeros() };
+    IntegerAttribute::new(IntegerType::new(context, 64).into(), alignment).into()
+}
+
 /// The LLVM attributes of a memory access (`memory_access` and `alignment`
 /// attributes named `access_name` and `alignment_name`): `volatile_`,
 /// `nontemporal` and `alignment`. Upstream takes one of `None`, `Volatile`,
@@ -306,8 +321,7 @@ fn memory_access_attributes<'c>(
             MemoryAccessFlag::Aligned => {
                 let alignment = IntegerAttribute::try_from(attribute(op, alignment_name)?)
                     .map_err(|_| MatchFailure::new(format!("'{alignment_name}' is not an integer")))?;
-                let i64_type = IntegerType::new(context, 64).into();
-                attributes.push(("alignment", IntegerAttribute::new(i64_type, alignment.value()).into()));
+                attributes.push(("alignment", alignment_attribute(context, alignment.value())));
             }
             // The Vulkan memory model's availability and visibility (their
             // scopes are not kept): the runner's memory is coherent and
@@ -460,8 +474,7 @@ impl ConversionPattern for Variable {
         if let Ok(alignment) = op.attribute("alignment") {
             let alignment = IntegerAttribute::try_from(alignment)
                 .map_err(|_| MatchFailure::new("'alignment' is not an integer"))?;
-            let i64_type = IntegerType::new(rewriter.context(), 64).into();
-            attributes.push(("alignment", IntegerAttribute::new(i64_type, alignment.value()).into()));
+            attributes.push(("alignment", alignment_attribute(rewriter.context(), alignment.value())));
         }
         let allocated = rewriter.create_value("llvm.alloca", &[size], result, &attributes)?;
         if let Some(&initializer) = operands.first() {
