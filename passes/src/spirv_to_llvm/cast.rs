@@ -126,14 +126,7 @@ fn integer_to_float<'c, 'r>(
     let signed = op.name().as_string_ref().as_str() == Ok("spirv.ConvertSToF");
     let convert = if signed { "llvm.sitofp" } else { "llvm.uitofp" };
     let result = rewriter.converted_result_type(op, 0)?;
-    let rounding = printed_attribute(op, "fp_rounding_mode").unwrap_or_default();
-    let direction = if rounding.contains("RTZ") {
-        Direction::TowardZero
-    } else if rounding.contains("RTP") {
-        Direction::Up
-    } else if rounding.contains("RTN") {
-        Direction::Down
-    } else {
+    let Some(direction) = directed_rounding(op) else {
         return Ok(vec![rewriter.create_value(convert, &[value], result, &[])?]);
     };
     let width = |ty: Type<'c>| {
@@ -306,17 +299,25 @@ impl ConversionPattern for WidthCast {
         if name != "llvm.fptrunc" {
             return Ok(vec![narrowed]);
         }
-        let rounding = printed_attribute(op, "fp_rounding_mode").unwrap_or_default();
-        let direction = if rounding.contains("RTZ") {
-            Direction::TowardZero
-        } else if rounding.contains("RTP") {
-            Direction::Up
-        } else if rounding.contains("RTN") {
-            Direction::Down
-        } else {
+        let Some(direction) = directed_rounding(op) else {
             return Ok(vec![narrowed]);
         };
         Ok(vec![directed_truncation(rewriter, operand, narrowed, direction, to)?])
+    }
+}
+
+/// The direction of the op's `FPRoundingMode` decoration when it is not to
+/// nearest even (RTZ, RTP, RTN); None without one, or for RTE.
+fn directed_rounding(op: OperationRef<'_, '_>) -> Option<Direction> {
+    let rounding = printed_attribute(op, "fp_rounding_mode").unwrap_or_default();
+    if rounding.contains("RTZ") {
+        Some(Direction::TowardZero)
+    } else if rounding.contains("RTP") {
+        Some(Direction::Up)
+    } else if rounding.contains("RTN") {
+        Some(Direction::Down)
+    } else {
+        None
     }
 }
 
