@@ -17,7 +17,7 @@ use melior::{
     dialect::llvm,
     ir::{
         Attribute, Identifier, OperationRef, Region, Type, TypeLike, Value, ValueLike,
-        attribute::{DenseI32ArrayAttribute, FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
+        attribute::{BoolAttribute, DenseI32ArrayAttribute, FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
         operation::{OperationBuilder, OperationLike},
         r#type::IntegerType,
     },
@@ -26,12 +26,10 @@ use spirv_opt_dialects::spirv::attributes::StorageClass;
 use spirv_opt_rs::{
     conversion::{ConversionPattern, ConversionRewriter, DirectConversion, PatternSet, Replacement},
     error::MatchFailure,
-    ir::scalar_bit_width,
+    ir::{scalar_bit_width, vector_shape},
 };
 
 const DIRECT: &[DirectConversion] = &[
-    DirectConversion { from: "spirv.ConvertSToF", to: "llvm.sitofp" },
-    DirectConversion { from: "spirv.ConvertUToF", to: "llvm.uitofp" },
     // LLVM's `ptrtoint` and `inttoptr` truncate or zero-extend exactly as
     // SPIR-V's conversions do when the widths differ.
     DirectConversion { from: "spirv.ConvertPtrToU", to: "llvm.ptrtoint" },
@@ -50,6 +48,8 @@ pub(crate) fn populate(patterns: &mut PatternSet, _options: SpirvToLlvmOptions) 
         .add_direct(DIRECT)
         .add_fn("spirv.Bitcast", bitcast)
         .add_fn("spirv.ConvertFToS", float_to_integer)
+        .add_fn("spirv.ConvertSToF", integer_to_float)
+        .add_fn("spirv.ConvertUToF", integer_to_float)
         .add_fn("spirv.ConvertFToU", float_to_integer)
         .add_fn("spirv.GenericCastToPtrExplicit", generic_cast_to_ptr_explicit);
     for &(from, extend, truncate) in WIDTH_CASTS {
@@ -105,6 +105,135 @@ fn float_to_integer<'c, 'r>(
         ("operandSegmentSizes", attribute("array<i32: 1, 0>")?),
     ];
     Ok(vec![rewriter.create_value("llvm.call_intrinsic", &[value], result, &attributes)?])
+}
+
+/// `spirv.ConvertSToF`/`ConvertUToF` are `llvm.sitofp`/`llvm.uitofp`, as
+/// upstream: to nearest even. OpenCL's `convert_float_rtz/_rtp/_rtn` (and
+/// `convert_half_*`, `convert_double_*`) of an integer leave the same ops
+/// decorated `FPRoundingMode` RTZ/RTP/RTN, which upstream ignores; an
+/// integer wider than the result's significand is then one ulp off in half
+/// of the cases (found by scripts/fuzz-diff-cl; conversion manual "Cast
+/// ops"). Such a conversion rounds in the integers, where nothing is lost:
+/// see `directed_integer_to_float`. A half result goes through `f32` with
+/// the same direction, then `directed_truncation` (two roundings in one
+/// direction are one: the coarser grid is part of the finer one).
+fn integer_to_float<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let value = single(operands)?;
+    let signed = op.name().as_string_ref().as_str() == Ok("spirv.ConvertSToF");
+    let convert = if signed { "llvm.sitofp" } else { "llvm.uitofp" };
+    let result = rewriter.converted_result_type(op, 0)?;
+    let Some(direction) = directed_rounding(op) else {
+        return Ok(vec![rewriter.create_value(convert, &[value], result, &[])?]);
+    };
+    let width = |ty: Type<'c>| {
+        scalar_bit_width(ty).ok_or_else(|| MatchFailure::new(format!("expected integers or floats, got '{ty}'")))
+    };
+    let (from, to) = (width(value.r#type())?, width(result)?);
+    let precision = match to {
+        16 => 11,
+        32 => 24,
+        64 => 53,
+        other => return Err(MatchFailure::new(format!("no {other}-bit float conversion with a rounding mode"))),
+    };
+    if from <= precision {
+        // Every value of the operand is a value of the result: no rounding.
+        return Ok(vec![rewriter.create_value(convert, &[value], result, &[])?]);
+    }
+    if to != 16 {
+        return Ok(vec![directed_integer_to_float(rewriter, value, signed, result, precision, direction)?]);
+    }
+    let single_type = Type::float32(rewriter.context());
+    let single_type = match vector_shape(result) {
+        Some((length, _)) => Type::vector(&[length], single_type),
+        None => single_type,
+    };
+    let single = if from <= 24 {
+        rewriter.create_value(convert, &[value], single_type, &[])?
+    } else {
+        directed_integer_to_float(rewriter, value, signed, single_type, 24, direction)?
+    };
+    let narrowed = rewriter.create_value("llvm.fptrunc", &[single], result, &[])?;
+    Ok(vec![directed_truncation(rewriter, single, narrowed, direction, 16)?])
+}
+
+/// An integer to a float of `precision` significand bits (fewer than the
+/// integer's), rounded in `direction`: the magnitude with the bits below the
+/// float's precision cleared converts exactly (that is rounding toward
+/// zero); when a cleared bit was set and the direction points away from
+/// zero (up for a positive value, down for a negative one) the result is the
+/// next float in magnitude, its bit pattern plus one (which carries into the
+/// exponent when the significand is full; 64-bit integers cannot reach a
+/// float's or a double's infinity). The sign is put back last: the
+/// magnitude of the most negative integer is its unsigned value.
+fn directed_integer_to_float<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    value: Value<'c, 'r>,
+    signed: bool,
+    result: Type<'c>,
+    precision: u32,
+    direction: Direction,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let ty = value.r#type();
+    let bits = scalar_bit_width(ty).ok_or_else(|| MatchFailure::new(format!("expected integers, got '{ty}'")))?;
+    let zero = integer_constant(rewriter, ty, 0)?;
+    let one = integer_constant(rewriter, ty, 1)?;
+    let negative = if signed { Some(icmp(rewriter, IntPredicate::Slt, value, zero)?) } else { None };
+    let magnitude = match negative {
+        Some(negative) => {
+            let negated = rewriter.create_value("llvm.sub", &[zero, value], ty, &[])?;
+            rewriter.create_value("llvm.select", &[negative, negated, value], ty, &[])?
+        }
+        None => value,
+    };
+    // Bits below the precision: (bits - leading zeros) - precision, at least 0.
+    let poison = BoolAttribute::new(rewriter.context(), false).into();
+    let leading = rewriter.create_value("llvm.intr.ctlz", &[magnitude], ty, &[("is_zero_poison", poison)])?;
+    let room = integer_constant(rewriter, ty, i64::from(bits - precision))?;
+    let excess = rewriter.create_value("llvm.sub", &[room, leading], ty, &[])?;
+    let positive = icmp(rewriter, IntPredicate::Sgt, excess, zero)?;
+    let shift = rewriter.create_value("llvm.select", &[positive, excess, zero], ty, &[])?;
+    let unit = rewriter.create_value("llvm.shl", &[one, shift], ty, &[])?;
+    let mask = rewriter.create_value("llvm.sub", &[unit, one], ty, &[])?;
+    let low = rewriter.create_value("llvm.and", &[magnitude, mask], ty, &[])?;
+    let kept = rewriter.create_value("llvm.xor", &[magnitude, low], ty, &[])?;
+    let truncated = rewriter.create_value("llvm.uitofp", &[kept], result, &[])?;
+    let inexact = icmp(rewriter, IntPredicate::Ne, low, zero)?;
+    let away = match (direction, negative) {
+        (Direction::TowardZero, _) | (Direction::Down, None) => None,
+        (Direction::Up, None) => Some(inexact),
+        (Direction::Up, Some(negative)) => {
+            let flags = integer_like(rewriter, ty, 1);
+            let true_ = integer_constant(rewriter, flags, 1)?;
+            let positive = rewriter.create_value("llvm.xor", &[negative, true_], flags, &[])?;
+            Some(rewriter.create_value("llvm.and", &[inexact, positive], flags, &[])?)
+        }
+        (Direction::Down, Some(negative)) => {
+            let flags = integer_like(rewriter, ty, 1);
+            Some(rewriter.create_value("llvm.and", &[inexact, negative], flags, &[])?)
+        }
+    };
+    let rounded = match away {
+        None => truncated,
+        Some(away) => {
+            let float_bits = scalar_bit_width(result).unwrap_or(32);
+            let pattern_type = integer_like(rewriter, result, float_bits);
+            let pattern = rewriter.create_value("llvm.bitcast", &[truncated], pattern_type, &[])?;
+            let step = rewriter.create_value("llvm.zext", &[away], pattern_type, &[])?;
+            let stepped = rewriter.create_value("llvm.add", &[pattern, step], pattern_type, &[])?;
+            rewriter.create_value("llvm.bitcast", &[stepped], result, &[])?
+        }
+    };
+    match negative {
+        Some(negative) => {
+            let negated = rewriter.create_value("llvm.fneg", &[rounded], result, &[])?;
+            rewriter.create_value("llvm.select", &[negative, negated, rounded], result, &[])
+        }
+        None => Ok(rounded),
+    }
 }
 
 /// `spirv.Bitcast` is `llvm.bitcast`, except between pointers: LLVM's
@@ -170,17 +299,25 @@ impl ConversionPattern for WidthCast {
         if name != "llvm.fptrunc" {
             return Ok(vec![narrowed]);
         }
-        let rounding = printed_attribute(op, "fp_rounding_mode").unwrap_or_default();
-        let direction = if rounding.contains("RTZ") {
-            Direction::TowardZero
-        } else if rounding.contains("RTP") {
-            Direction::Up
-        } else if rounding.contains("RTN") {
-            Direction::Down
-        } else {
+        let Some(direction) = directed_rounding(op) else {
             return Ok(vec![narrowed]);
         };
         Ok(vec![directed_truncation(rewriter, operand, narrowed, direction, to)?])
+    }
+}
+
+/// The direction of the op's `FPRoundingMode` decoration when it is not to
+/// nearest even (RTZ, RTP, RTN); None without one, or for RTE.
+fn directed_rounding(op: OperationRef<'_, '_>) -> Option<Direction> {
+    let rounding = printed_attribute(op, "fp_rounding_mode").unwrap_or_default();
+    if rounding.contains("RTZ") {
+        Some(Direction::TowardZero)
+    } else if rounding.contains("RTP") {
+        Some(Direction::Up)
+    } else if rounding.contains("RTN") {
+        Some(Direction::Down)
+    } else {
+        None
     }
 }
 

@@ -288,6 +288,26 @@ impl ConversionPattern for PtrAccessChain {
     }
 }
 
+/// The LLVM `alignment` attribute (an `i64`) of a SPIR-V alignment literal,
+/// which the importer keeps as an `i32`: read back as the unsigned word it
+/// was, and taken as the largest power of two dividing it. That is the
+/// literal itself for every valid one (a power of two); clang-22 writes
+/// `Alignment 4294967168` (0xffffff80, 128 through a signed byte) on
+/// private 16-vectors of 64-bit elements, and LLVM refuses an alignment
+/// above 2^32 ("huge alignment values are unsupported") or miscompiles it
+/// (fuzz-diff-cl finding 08): a multiple of 0xffffff80 is a multiple of 128.
+/// Zero (no alignment known) stays 0, LLVM's "the type's own".
+fn alignment_attribute(context: &Context, literal: i64) -> Attribute<'_> {
+    IntegerAttribute::new(IntegerType::new(context, 64).into(), alignment_bytes(literal)).into()
+}
+
+/// The alignment an `Alignment`/`Aligned` literal promises: the word read
+/// unsigned, its largest power-of-two divisor (0 for 0).
+fn alignment_bytes(literal: i64) -> i64 {
+    let word = literal as u32;
+    if word == 0 { 0 } else { 1i64 << word.trailing_zeros() }
+}
+
 /// The LLVM attributes of a memory access (`memory_access` and `alignment`
 /// attributes named `access_name` and `alignment_name`): `volatile_`,
 /// `nontemporal` and `alignment`. Upstream takes one of `None`, `Volatile`,
@@ -311,8 +331,7 @@ fn memory_access_attributes<'c>(
             MemoryAccessFlag::Aligned => {
                 let alignment = IntegerAttribute::try_from(attribute(op, alignment_name)?)
                     .map_err(|_| MatchFailure::new(format!("'{alignment_name}' is not an integer")))?;
-                let i64_type = IntegerType::new(context, 64).into();
-                attributes.push(("alignment", IntegerAttribute::new(i64_type, alignment.value()).into()));
+                attributes.push(("alignment", alignment_attribute(context, alignment.value())));
             }
             // The Vulkan memory model's availability and visibility (their
             // scopes are not kept): the runner's memory is coherent and
@@ -480,12 +499,25 @@ impl ConversionPattern for Variable {
         let (model, pointee) = converted_pointee(rewriter, self.options, op.result(0)?.r#type())?;
         let size = i32_constant(rewriter, 1)?;
         let mut attributes = vec![("elem_type", TypeAttribute::new(pointee).into())];
-        // A packed struct inside: LLVM would align the variable to 1, while
-        // its vectors' loads assume their own alignment from its start.
-        if let Some(alignment) = packed_variable_alignment(&model) {
-            let i64_type = IntegerType::new(rewriter.context(), 64).into();
-            let alignment = i64::try_from(alignment).map_err(|_| MatchFailure::new("alignment out of range"))?;
-            attributes.push(("alignment", IntegerAttribute::new(i64_type, alignment).into()));
+        // The variable's `Alignment` decoration (OpenCL: clang gives a
+        // `uint16` array 64, and its loads and stores say `Aligned 64`):
+        // without it the alloca has the LLVM type's alignment (4 for the
+        // `[16 x i32]` a 16-vector is in memory), and an access that
+        // promises 64 may become an aligned vector move that faults
+        // (fuzz-diff-cl finding 07). And a packed struct inside: LLVM would
+        // align the variable to 1, while its vectors' loads assume their own
+        // alignment from its start. The larger of the two.
+        let decorated = match op.attribute("alignment") {
+            Ok(alignment) => Some(
+                IntegerAttribute::try_from(alignment)
+                    .map_err(|_| MatchFailure::new("'alignment' is not an integer"))?
+                    .value(),
+            ),
+            Err(_) => None,
+        };
+        let packed = packed_variable_alignment(&model).and_then(|alignment| i64::try_from(alignment).ok());
+        if let Some(alignment) = decorated.map(alignment_bytes).into_iter().chain(packed).max() {
+            attributes.push(("alignment", alignment_attribute(rewriter.context(), alignment)));
         }
         let allocated = rewriter.create_value("llvm.alloca", &[size], result, &attributes)?;
         if let Some(&initializer) = operands.first() {

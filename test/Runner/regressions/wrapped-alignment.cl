@@ -1,0 +1,35 @@
+// fuzz-diff-cl finding 08, docs/differential.md (issue 17): clang-22 -O0
+// decorates a private ulong16 (128-byte aligned) Alignment 4294967168
+// (0xffffff80: 128 through a signed byte), while its loads and stores say
+// Aligned 128. Read as an i32 the importer keeps it as -128, and the
+// lowering made it an alignment of 2^64 - 128 (LLVM: "huge alignment
+// values are unsupported", a refusal since the alloca honours Alignment;
+// before that, a SIGSEGV in seed 33). An alignment is now read as
+// unsigned and taken as the largest power of two dividing it (a multiple
+// of 0xffffff80 is a multiple of 128): 128 here, unchanged for every valid
+// one. Expected values: PoCL 3.1's.
+// RUN: rm -rf %t && mkdir -p %t && cd %t
+// RUN: clang-22 --target=spirv64 -cl-std=CL2.0 -O0 -c %s -o k0.spv
+// RUN: clang-22 --target=spirv64 -cl-std=CL2.0 -O2 -c %s -o k2.spv
+// RUN: spirv-opt-rs k0.spv --convert-spirv-to-llvm=client-api=OpenCL | FileCheck %s --check-prefix=IR
+// IR: llvm.alloca %{{.*}} x !llvm.array<16 x i64> {alignment = 128 : i64} : (i32) -> !llvm.ptr
+// IR: llvm.alloca %{{.*}} x !llvm.array<2 x array<16 x i64>> {alignment = 128 : i64} : (i32) -> !llvm.ptr
+// IR-NOT: alignment = -
+// RUN: python3 %S/Inputs/run-modes.py --in in.bin=u64:15970126346341786989,15806332507635138087,14410929494797389965,8334835209022527425,15772808007039181501,3503074255122127410,14829343298631886456,8776282599422980546,11325541433240190585,3434298343398869075,8238189578454333843,2615658569448273025,9937141309157814053,16424620972549922111,11703588118514183975,10983864747819576167,7307861646904461108,8356280309292621240,13630592132760172438,11991692969617228926,11494691094597306471,15342187024683046532,1165187156084522678,657677712248192467,16225109976529599755,11061001373472520760,14353566573471694356,6019049990461352110,10901277510591751608,3603043438257851885,4310001221363913056,5426138762552420429 \
+// RUN:   --in o.bin=u64:0*16 --out o.out=u64/4 -- spirv-run-rs k0.spv --global 4 --local 2 --arg 0=buffer:in.bin --arg 1=buffer:o.bin:o.out | FileCheck %s
+// RUN: python3 %S/Inputs/run-modes.py --in in.bin=u64:15970126346341786989,15806332507635138087,14410929494797389965,8334835209022527425,15772808007039181501,3503074255122127410,14829343298631886456,8776282599422980546,11325541433240190585,3434298343398869075,8238189578454333843,2615658569448273025,9937141309157814053,16424620972549922111,11703588118514183975,10983864747819576167,7307861646904461108,8356280309292621240,13630592132760172438,11991692969617228926,11494691094597306471,15342187024683046532,1165187156084522678,657677712248192467,16225109976529599755,11061001373472520760,14353566573471694356,6019049990461352110,10901277510591751608,3603043438257851885,4310001221363913056,5426138762552420429 \
+// RUN:   --in o.bin=u64:0*16 --out o.out=u64/4 -- spirv-run-rs k2.spv --global 4 --local 2 --arg 0=buffer:in.bin --arg 1=buffer:o.bin:o.out | FileCheck %s
+// CHECK:      o.out[0]: 5102098123703409387 3434298343398869075 3186027 9937141309157814053
+// CHECK-NEXT: o.out[4]: 9530067433072885077 12286301847478603336 8208046 10901277510591751608
+// CHECK-NEXT: o.out[8]: 11430953680468008338 3434298343398869075 3186027 9937141309157814053
+// CHECK-NEXT: o.out[12]: 13226145261749857955 6162053543756835832 7584075 10901277510591751608
+__kernel void k(__global const ulong *in, __global ulong *out) {
+  uint g = (uint)get_global_id(0);
+  ulong16 v = ((__global const ulong16 *)in)[g % 2u];
+  ulong16 a[2] = {v, ((__global const ulong16 *)in)[1]};
+  a[in[g] % 2u] ^= v << (ulong16)(g);
+  out[g * 4] = a[0].s3 + a[1].sf;
+  out[g * 4 + 1] = a[g % 2u].s9;
+  out[g * 4 + 2] = a[g % 2u].s5 >> 40;
+  out[g * 4 + 3] = v.sc;
+}
