@@ -136,9 +136,9 @@ fn collect_symbols(module: OperationRef<'_, '_>, seen: &mut HashSet<String>, cla
         if current.name().as_string_ref().as_str() == Ok("builtin.module") {
             collect_symbols(current, seen, clash);
         } else if let Ok(name) = current.attribute("sym_name")
-            && let Ok(name) = melior::ir::attribute::StringAttribute::try_from(name)
+            && melior::ir::attribute::StringAttribute::try_from(name).is_ok()
+            && let Some(name) = crate::ir::string_value(name)
         {
-            let name = name.value().to_owned();
             if !seen.insert(name.clone()) && clash.is_none() {
                 *clash = Some(name);
             }

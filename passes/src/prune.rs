@@ -14,7 +14,6 @@ use std::collections::{HashMap, HashSet};
 
 use melior::ir::{
     OperationRef,
-    attribute::StringAttribute,
     operation::{OperationLike, OperationPrintingFlags},
 };
 use spirv_opt_rs::surgery::{erase, nested_ops};
@@ -83,8 +82,8 @@ fn op_name(op: OperationRef<'_, '_>) -> String {
 }
 
 fn symbol_name(op: OperationRef<'_, '_>) -> Option<String> {
-    let name = StringAttribute::try_from(op.attribute("sym_name").ok()?).ok()?;
-    Some(name.value().to_owned())
+    // Not melior's `value()`, which panics on a name that is not UTF-8.
+    spirv_opt_rs::ir::string_value(op.attribute("sym_name").ok()?)
 }
 
 /// The function an entry point or execution mode names (`fn`).

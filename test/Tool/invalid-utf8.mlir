@@ -18,3 +18,12 @@
 // RUN: not spirv-opt-rs %t.symbol.mlir 2>&1 | FileCheck %s --check-prefix=SYMBOL -DFILE=%t.symbol.mlir
 // SYMBOL: {{^}}[[FILE]]:4:1: error: redefinition of symbol named '{{.+}}'{{$}}
 // SYMBOL: {{^}}[[FILE]]:1:1: note: see existing symbol definition here{{$}}
+
+// Symbols that are not UTF-8 convert: the conversion reads names without
+// melior's UTF-8 check, which panicked ("internal error in pass") on the
+// text fuzz target's `spirv.ExecutionMode @"eotr\87\E1point"`.
+// RUN: printf 'spirv.module Logical GLSL450 {\n  spirv.func @"f\\E1"() "None" {\n    spirv.Return\n  }\n  spirv.func @"g\\E1"() "None" {\n    spirv.FunctionCall @"f\\E1"() : () -> ()\n    spirv.Return\n  }\n  spirv.EntryPoint "GLCompute" @"g\\E1"\n  spirv.ExecutionMode @"x\\87\\E1" "LocalSize", 4, 1, 1\n}\n' > %t.names.mlir
+// RUN: spirv-opt-rs --convert-spirv-to-llvm %t.names.mlir 2>&1 | FileCheck %s --check-prefix=NAMES
+// NAMES-NOT: internal error
+// NAMES: llvm.func @"f{{.*}}"()
+// NAMES: llvm.call @"f{{.*}}"() : () -> ()

@@ -242,7 +242,7 @@ fn spec_constant_operands(op: OperationRef<'_, '_>) -> Vec<Option<String>> {
     (0..array.len())
         .map(|index| {
             let element = array.element(index).ok()?;
-            FlatSymbolRefAttribute::try_from(element).ok().map(|symbol| symbol.value().to_owned())
+            FlatSymbolRefAttribute::try_from(element).ok().and_then(|_| spirv_opt_rs::ir::string_value(element))
         })
         .collect()
 }

@@ -181,8 +181,9 @@ fn tree_literal<'c, 'r>(
     if depth > MAX_SPEC_DEPTH {
         return Err(MatchFailure::new("an initializer nests too deep"));
     }
-    if let Ok(symbol) = FlatSymbolRefAttribute::try_from(tree) {
-        return spec_literal(rewriter, anchor, symbol.value(), 0);
+    if FlatSymbolRefAttribute::try_from(tree).is_ok() {
+        let symbol = spirv_opt_rs::ir::string_value(tree).unwrap_or_default();
+        return spec_literal(rewriter, anchor, &symbol, 0);
     }
     let parts = ArrayAttribute::try_from(tree)
         .map_err(|_| MatchFailure::new("an initializer tree holds something other than symbols and arrays"))?;
@@ -221,9 +222,10 @@ fn spec_literal<'c, 'r>(
                     let constituent = constituents
                         .element(index)
                         .ok()
-                        .and_then(|element| FlatSymbolRefAttribute::try_from(element).ok())
+                        .filter(|element| FlatSymbolRefAttribute::try_from(*element).is_ok())
+                        .and_then(spirv_opt_rs::ir::string_value)
                         .ok_or_else(|| MatchFailure::new("a constituent is not a symbol reference"))?;
-                    spec_literal(rewriter, anchor, constituent.value(), depth + 1)
+                    spec_literal(rewriter, anchor, &constituent, depth + 1)
                 })
                 .collect::<Result<_, _>>()?;
             Ok(Literal::List(items))

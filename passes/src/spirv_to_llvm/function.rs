@@ -156,9 +156,11 @@ pub(super) fn llvm_symbol_name(func: OperationRef<'_, '_>) -> Result<String, Mat
         return Ok(linkage.name);
     }
     let name = attribute(func, "sym_name")?;
+    // `string_value`: melior's `value()` panics on a name that is not UTF-8.
     StringAttribute::try_from(name)
-        .map(|name| name.value().to_owned())
-        .map_err(|_| MatchFailure::new("'sym_name' is not a string"))
+        .ok()
+        .and_then(|_| spirv_opt_rs::ir::string_value(name))
+        .ok_or_else(|| MatchFailure::new("'sym_name' is not a string"))
 }
 
 /// The `spirv.func` named `callee` in the symbol table enclosing `op`.

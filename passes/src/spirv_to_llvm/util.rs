@@ -114,9 +114,13 @@ pub(crate) fn integer_array(op: OperationRef<'_, '_>, name: &str) -> Result<Vec<
 
 /// The symbol named by the flat symbol reference attribute `name` of `op`.
 pub(crate) fn symbol_reference(op: OperationRef<'_, '_>, name: &str) -> Result<String, MatchFailure> {
-    FlatSymbolRefAttribute::try_from(attribute(op, name)?)
-        .map(|symbol| symbol.value().to_owned())
-        .map_err(|_| MatchFailure::new(format!("attribute '{name}' is not a symbol reference")))
+    // Read through `string_value`, not melior's `value()`, which panics on
+    // a name that is not UTF-8 (a fuzzed `@"eotr\87\E1point"`).
+    let reference = attribute(op, name)?;
+    FlatSymbolRefAttribute::try_from(reference)
+        .ok()
+        .and_then(|_| spirv_opt_rs::ir::string_value(reference))
+        .ok_or_else(|| MatchFailure::new(format!("attribute '{name}' is not a symbol reference")))
 }
 
 /// The name of `op`, e.g. `spirv.GlobalVariable`.

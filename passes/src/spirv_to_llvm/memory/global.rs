@@ -213,9 +213,12 @@ fn llvm_global_name<'c, 'r>(
     if global.attribute("linkage_attributes").is_ok() {
         return llvm_symbol_name(global);
     }
-    let name = StringAttribute::try_from(attribute(global, "sym_name")?)
-        .map(|name| name.value().to_owned())
-        .map_err(|_| MatchFailure::new("'sym_name' is not a string"))?;
+    // `string_value`: melior's `value()` panics on a name that is not UTF-8.
+    let name = attribute(global, "sym_name")?;
+    let name = StringAttribute::try_from(name)
+        .ok()
+        .and_then(|_| spirv_opt_rs::ir::string_value(name))
+        .ok_or_else(|| MatchFailure::new("'sym_name' is not a string"))?;
     let Some((set, binding)) = descriptor_binding(global) else {
         return Ok(name);
     };
