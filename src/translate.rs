@@ -138,10 +138,10 @@ fn collect_symbols(module: OperationRef<'_, '_>, seen: &mut HashSet<String>, cla
         } else if let Ok(name) = current.attribute("sym_name")
             && melior::ir::attribute::StringAttribute::try_from(name).is_ok()
             && let Some(name) = crate::ir::string_value(name)
+            && !seen.insert(name.clone())
+            && clash.is_none()
         {
-            if !seen.insert(name.clone()) && clash.is_none() {
-                *clash = Some(name);
-            }
+            *clash = Some(name);
         }
         op = current.next_in_block();
     }

@@ -171,14 +171,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                     // A null composite: spell out its members as zero constants.
                     let text = self.constant_text(inst, id)?;
                     let value = self.attribute(inst, &text)?;
-                    let operation = OperationBuilder::new("spirv.SpecConstant", location)
-                        .add_attributes(&[
-                            (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
-                            (self.id("default_value"), value),
-                        ])
-                        .build()
-                        .map_err(inst.invalid())?;
-                    self.module_ops.push(operation);
+                    self.push_spec_constant(inst, &symbol, value, location)?;
                     self.spec_constants.insert(id, SpecConstant { symbol: symbol.clone(), type_id });
                     return Ok(symbol);
                 }
@@ -213,6 +206,26 @@ impl<'c, 'w> Importer<'c, 'w> {
             self.spec_composites.insert(id);
         }
         Ok(symbol)
+    }
+
+    /// Adds the module-level `spirv.SpecConstant @symbol = value` (no
+    /// `SpecId`: a constant's value where the dialect wants a symbol).
+    pub(super) fn push_spec_constant(
+        &mut self,
+        inst: &Inst<'_>,
+        symbol: &str,
+        value: melior::ir::Attribute<'c>,
+        location: Location<'c>,
+    ) -> Result<()> {
+        let operation = OperationBuilder::new("spirv.SpecConstant", location)
+            .add_attributes(&[
+                (self.id("sym_name"), StringAttribute::new(self.context, symbol).into()),
+                (self.id("default_value"), value),
+            ])
+            .build()
+            .map_err(inst.invalid())?;
+        self.module_ops.push(operation);
+        Ok(())
     }
 
     /// The printed attribute of the scalar constant of type `type_id` whose

@@ -140,7 +140,7 @@ impl<'c, 'w> Importer<'c, 'w> {
     }
 
     /// `spirv.Store` of `value` through `pointer`.
-    fn store<'b>(
+    pub(super) fn store<'b>(
         &mut self,
         state: &mut FunctionState<'c, 'b, 'w>,
         inst: &Inst<'w>,

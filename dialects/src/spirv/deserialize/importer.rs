@@ -858,14 +858,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                         let symbol = format!("spirv_zero_{}", self.zero_symbols.len());
                         let text = self.null_text(inst, model)?;
                         let value = self.attribute(inst, &text)?;
-                        let operation = OperationBuilder::new("spirv.SpecConstant", self.location(inst, None))
-                            .add_attributes(&[
-                                (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
-                                (self.id("default_value"), value),
-                            ])
-                            .build()
-                            .map_err(inst.invalid())?;
-                        self.module_ops.push(operation);
+                        self.push_spec_constant(inst, &symbol, value, self.location(inst, None))?;
                         self.zero_symbols.insert(key, symbol.clone());
                         symbol
                     }
@@ -1545,7 +1538,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.table_op(state, inst, info, &w[2..3], Some((w[0], w[1])), location)?;
                 let variable = self.value(state, inst, w[1])?;
                 let value = self.value(state, inst, w[3])?;
-                self.emit_store(state, inst, location, variable, value)?;
+                self.store(state, inst, location, variable, value)?;
                 Ok(false)
             }
             opcode => {
@@ -1570,20 +1563,6 @@ impl<'c, 'w> Importer<'c, 'w> {
         self.constants.get(&id).is_some_and(|(type_id, constant)| {
             self.type_models.get(type_id).is_some_and(|model| needs_construct(model)) || self.holds_undef(constant)
         })
-    }
-
-    /// Appends a `spirv.Store` of `value` to `pointer`.
-    fn emit_store<'b>(
-        &mut self,
-        state: &mut FunctionState<'c, 'b, 'w>,
-        inst: &Inst<'_>,
-        location: Location<'c>,
-        pointer: Value<'c, 'b>,
-        value: Value<'c, 'b>,
-    ) -> Result<()> {
-        let store = OperationBuilder::new("spirv.Store", location).add_operands(&[pointer, value]).build();
-        self.append(inst, state.current(), store)?;
-        Ok(())
     }
 
     /// Appends one op of an expansion; returns its result, if it has one.
