@@ -35,6 +35,7 @@ mod spec;
 mod structurize;
 mod tables;
 mod types;
+mod untyped;
 mod values_ext;
 
 pub use images::{ABI_IMAGE_OP, ImageStandIn, SAMPLER_STAND_IN, image_stand_in, is_sampler};
@@ -146,7 +147,17 @@ pub fn deserialize_with<'c>(
 ) -> Result<Module<'c>, DeserializeError> {
     let words = reader::words(bytes)?;
     let instructions = reader::instructions(&words.words)?;
-    importer::import(context, words.header, &instructions, source_name, options)
+    let Some(rewritten) = untyped::rewrite(&words.words, &instructions)? else {
+        return importer::import(context, words.header, &instructions, source_name, options);
+    };
+    // SPV_KHR_untyped_pointers, as typed pointers: the importer sees the
+    // rewritten words, errors keep the original byte offsets.
+    let header = reader::Header { bound: rewritten.bound, ..words.header };
+    let mut instructions = reader::instructions(&rewritten.words)?;
+    for (inst, offset) in instructions.iter_mut().zip(&rewritten.offsets) {
+        inst.offset = *offset;
+    }
+    importer::import(context, header, &instructions, source_name, options)
 }
 
 /// Whether `bytes` start with the SPIR-V magic number, in either byte order.
