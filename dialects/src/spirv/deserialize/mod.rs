@@ -35,7 +35,7 @@ mod spec;
 mod structurize;
 mod tables;
 mod types;
-mod untyped;
+mod rewrite;
 mod values_ext;
 
 pub use images::{ABI_IMAGE_OP, ImageStandIn, SAMPLER_STAND_IN, image_stand_in, is_sampler};
@@ -147,7 +147,7 @@ pub fn deserialize_with<'c>(
 ) -> Result<Module<'c>, DeserializeError> {
     let words = reader::words(bytes)?;
     let instructions = reader::instructions(&words.words)?;
-    let Some(rewritten) = untyped::rewrite(&words.words, &instructions)? else {
+    let Some(rewritten) = rewrite::rewrite(&words.words, &instructions)? else {
         return importer::import(context, words.header, &instructions, source_name, options);
     };
     // SPV_KHR_untyped_pointers, as typed pointers: the importer sees the

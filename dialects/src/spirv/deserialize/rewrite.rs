@@ -1,12 +1,14 @@
-//! SPV_KHR_untyped_pointers, rewritten into typed pointers before import
-//! (docs/import.md, "Untyped pointers").
+//! Instructions the dialect lacks, rewritten on the words before import into
+//! ones it has (docs/import.md, "Untyped pointers" and "Sparse images"):
+//! where an expansion needs new types, new `<id>`s and changes to how other
+//! instructions use a value, it is simplest before any of them is built.
+//! Modules without these instructions are not touched.
 //!
-//! MLIR's SPIR-V dialect has only typed pointers. The extension's own rule
-//! makes the rewrite exact: "when an instruction accesses memory via an
-//! untyped pointer for storage class S and with interpreted data type T, the
-//! instruction behaves as if the pointer were of type OpTypePointer having
-//! Storage Class S and Type T". So, on the words, before the importer sees
-//! them:
+//! **SPV_KHR_untyped_pointers.** MLIR's SPIR-V dialect has only typed
+//! pointers. The extension's own rule makes the rewrite exact: "when an
+//! instruction accesses memory via an untyped pointer for storage class S and
+//! with interpreted data type T, the instruction behaves as if the pointer
+//! were of type OpTypePointer having Storage Class S and Type T". So:
 //! - `OpTypeUntypedPointerKHR S` becomes `OpTypePointer S i8`: the type every
 //!   value the module declares untyped keeps (phis, parameters, members);
 //! - `OpUntypedVariableKHR` becomes an `OpVariable` of its data type;
@@ -26,10 +28,14 @@
 //!
 //! Pointer bitcasts vanish in the lowering (LLVM's pointers are opaque), and
 //! the kernel ABI's bounds checks trace pointers through them to their
-//! resource. `OpUntypedPrefetchKHR` is a hint and is dropped.
+//! resource. `OpUntypedPrefetchKHR` is a hint and is dropped. The capability
+//! and the extension go: the rewritten module needs neither.
 //!
-//! The capability and the extension go: the rewritten module needs neither.
-//! Modules without the extension's instructions are not touched.
+//! **Sparse images.** Every texel of an image here is resident (the runner
+//! binds whole images), so each `OpImageSparse*` access is its non-sparse
+//! instruction, and its result the struct of a residency code of 0 and that
+//! texel (`OpCompositeConstruct`); `OpImageSparseTexelsResident` is true for
+//! that code (`OpIEqual` with 0).
 
 use std::collections::HashMap;
 
@@ -52,8 +58,9 @@ pub(super) struct Rewritten {
     pub offsets: Vec<usize>,
 }
 
-/// The extension's instructions with operands to rewrite.
-const UNTYPED_OPS: &[Op] = &[
+/// The instructions this rewrites: SPV_KHR_untyped_pointers, then the
+/// sparse image instructions.
+const REWRITTEN_OPS: &[Op] = &[
     Op::TypeUntypedPointerKHR,
     Op::UntypedVariableKHR,
     Op::UntypedAccessChainKHR,
@@ -63,6 +70,35 @@ const UNTYPED_OPS: &[Op] = &[
     Op::UntypedArrayLengthKHR,
     Op::UntypedPrefetchKHR,
     Op::UntypedGroupAsyncCopyKHR,
+    Op::ImageSparseSampleImplicitLod,
+    Op::ImageSparseSampleExplicitLod,
+    Op::ImageSparseSampleDrefImplicitLod,
+    Op::ImageSparseSampleDrefExplicitLod,
+    Op::ImageSparseSampleProjImplicitLod,
+    Op::ImageSparseSampleProjExplicitLod,
+    Op::ImageSparseSampleProjDrefImplicitLod,
+    Op::ImageSparseSampleProjDrefExplicitLod,
+    Op::ImageSparseFetch,
+    Op::ImageSparseGather,
+    Op::ImageSparseDrefGather,
+    Op::ImageSparseTexelsResident,
+    Op::ImageSparseRead,
+];
+
+/// Each sparse image access and its non-sparse instruction.
+const SPARSE: &[(Op, Op)] = &[
+    (Op::ImageSparseSampleImplicitLod, Op::ImageSampleImplicitLod),
+    (Op::ImageSparseSampleExplicitLod, Op::ImageSampleExplicitLod),
+    (Op::ImageSparseSampleDrefImplicitLod, Op::ImageSampleDrefImplicitLod),
+    (Op::ImageSparseSampleDrefExplicitLod, Op::ImageSampleDrefExplicitLod),
+    (Op::ImageSparseSampleProjImplicitLod, Op::ImageSampleProjImplicitLod),
+    (Op::ImageSparseSampleProjExplicitLod, Op::ImageSampleProjExplicitLod),
+    (Op::ImageSparseSampleProjDrefImplicitLod, Op::ImageSampleProjDrefImplicitLod),
+    (Op::ImageSparseSampleProjDrefExplicitLod, Op::ImageSampleProjDrefExplicitLod),
+    (Op::ImageSparseFetch, Op::ImageFetch),
+    (Op::ImageSparseGather, Op::ImageGather),
+    (Op::ImageSparseDrefGather, Op::ImageDrefGather),
+    (Op::ImageSparseRead, Op::ImageRead),
 ];
 
 /// Atomics whose 'Result Type' is the type they access.
@@ -97,23 +133,21 @@ const CL_SAME_TYPE_OUT: &[u32] = &[26, 41, 57];
 const CL_VLOADN: u32 = 171;
 const CL_VSTOREN: u32 = 172;
 
-/// Rewrites `instructions` (of `words`) if the module uses untyped pointers.
+/// Rewrites `instructions` (of `words`) if the module uses untyped pointers
+/// or sparse images.
 pub(super) fn rewrite(words: &[u32], instructions: &[Inst<'_>]) -> Result<Option<Rewritten>, DeserializeError> {
-    let untyped: Vec<u16> = UNTYPED_OPS.iter().map(|op| *op as u16).collect();
-    if !instructions.iter().any(|inst| untyped.contains(&inst.opcode)) {
+    let rewritten: Vec<u16> = REWRITTEN_OPS.iter().map(|op| *op as u16).collect();
+    if !instructions.iter().any(|inst| rewritten.contains(&inst.opcode)) {
         return Ok(None);
     }
     let mut collect = Collect::default();
     parse_words(words, &mut collect)
-        .map_err(|error| DeserializeError::new(0, ErrorKind::Malformed(format!("untyped pointers: {error}"))))?;
+        .map_err(|error| DeserializeError::new(0, ErrorKind::Malformed(format!("{error}"))))?;
     let Some(header) = collect.header else {
         return Err(DeserializeError::new(0, ErrorKind::Truncated("no module header".into())));
     };
     if collect.instructions.len() != instructions.len() {
-        return Err(DeserializeError::new(
-            0,
-            ErrorKind::Malformed("untyped pointers: the module did not parse".into()),
-        ));
+        return Err(DeserializeError::new(0, ErrorKind::Malformed("the module did not parse".into())));
     }
     let offsets = instructions.iter().map(|inst| inst.offset).collect();
     Rewriter::new(header.bound, collect.instructions, offsets).run(header)
@@ -157,6 +191,8 @@ struct Rewriter {
     types: HashMap<Word, Instruction>,
     /// Integer constants by `<id>` (struct indexes of access chains).
     constants: HashMap<Word, u64>,
+    /// A 32-bit constant 0 of each integer type that has one.
+    zeros: HashMap<Word, Word>,
     /// Every pointer type (untyped ones as pointers to i8) by `<id>`.
     pointers: HashMap<Word, PointerKey>,
     /// Pointer types by what they are, the first declared (or made) one.
@@ -192,6 +228,7 @@ impl Rewriter {
             offsets,
             types: HashMap::new(),
             constants: HashMap::new(),
+            zeros: HashMap::new(),
             pointers: HashMap::new(),
             pointer_ids: HashMap::new(),
             strides: HashMap::new(),
@@ -265,7 +302,7 @@ impl Rewriter {
         if self.next_id == Word::MAX {
             return Err(DeserializeError::new(
                 0,
-                ErrorKind::Invalid("untyped pointers: the module's <id> bound leaves no room for the rewrite".into()),
+                ErrorKind::Invalid("the module's <id> bound leaves no room for new <id>s".into()),
             ));
         }
         let mut header = header;
@@ -306,7 +343,14 @@ impl Rewriter {
                 Op::Constant => {
                     if let (Some(id), Some(value)) = (inst.result_id, inst.operands.first()) {
                         match *value {
-                            Operand::LiteralBit32(v) => self.constants.insert(id, u64::from(v)),
+                            Operand::LiteralBit32(v) => {
+                                if v == 0
+                                    && let Some(ty) = inst.result_type
+                                {
+                                    self.zeros.entry(ty).or_insert(id);
+                                }
+                                self.constants.insert(id, u64::from(v))
+                            }
                             Operand::LiteralBit64(v) => self.constants.insert(id, v),
                             _ => None,
                         };
@@ -565,6 +609,23 @@ impl Rewriter {
                 )));
             }
             Op::UntypedGroupAsyncCopyKHR => return self.async_copy(inst, before).map(Some),
+            Op::ImageSparseTexelsResident => {
+                let [Operand::IdRef(code)] = inst.operands[..] else {
+                    return Err(ErrorKind::Malformed("OpImageSparseTexelsResident operands".into()));
+                };
+                let code_type =
+                    self.declared.get(&code).copied().ok_or_else(|| ErrorKind::UndefinedId(format!("%{code}")))?;
+                let zero = self.zero(code_type);
+                return Ok(Some(Instruction::new(
+                    Op::IEqual,
+                    inst.result_type,
+                    inst.result_id,
+                    vec![Operand::IdRef(code), Operand::IdRef(zero)],
+                )));
+            }
+            op if let Some(&(_, plain)) = SPARSE.iter().find(|(sparse, _)| *sparse == op) => {
+                return self.sparse(inst, plain, before).map(Some);
+            }
             Op::Phi => {
                 let result_type = inst.result_type.unwrap_or(0);
                 for pair in inst.operands.chunks_mut(2) {
@@ -704,6 +765,50 @@ impl Rewriter {
         let source = self.cast(source, (source_class, element, None), before)?;
         let operands = [scope, destination, source, count, stride, event].into_iter().map(Operand::IdRef).collect();
         Ok(Instruction::new(Op::GroupAsyncCopy, inst.result_type, inst.result_id, operands))
+    }
+
+    /// A sparse image access as its non-sparse instruction and the struct of
+    /// a residency code of 0 and the texel.
+    fn sparse(
+        &mut self,
+        inst: Instruction,
+        plain: Op,
+        before: &mut Vec<Instruction>,
+    ) -> Result<Instruction, ErrorKind> {
+        let result_type = inst.result_type.unwrap_or(0);
+        let members = match self.types.get(&result_type) {
+            Some(ty) if ty.class.opcode == Op::TypeStruct => ty.operands.clone(),
+            _ => vec![],
+        };
+        let [Operand::IdRef(code_type), Operand::IdRef(texel_type)] = members[..] else {
+            return Err(ErrorKind::Invalid(format!(
+                "the result of Op{:?} is not a struct of a residency code and a texel",
+                inst.class.opcode
+            )));
+        };
+        let texel = self.fresh();
+        before.push(Instruction::new(plain, Some(texel_type), Some(texel), inst.operands));
+        self.declared.insert(texel, texel_type);
+        let zero = self.zero(code_type);
+        Ok(Instruction::new(
+            Op::CompositeConstruct,
+            inst.result_type,
+            inst.result_id,
+            vec![Operand::IdRef(zero), Operand::IdRef(texel)],
+        ))
+    }
+
+    /// An integer constant 0 of `ty`, declared before the functions if the
+    /// module lacks it.
+    fn zero(&mut self, ty: Word) -> Word {
+        if let Some(&zero) = self.zeros.get(&ty) {
+            return zero;
+        }
+        let id = self.fresh();
+        self.late_types.push(Instruction::new(Op::Constant, Some(ty), Some(id), vec![Operand::LiteralBit32(0)]));
+        self.declared.insert(id, ty);
+        self.zeros.insert(ty, id);
+        id
     }
 
     /// The unsigned integer type of `bits`, declared before the functions if
