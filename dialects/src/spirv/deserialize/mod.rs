@@ -146,7 +146,8 @@ pub fn deserialize_with<'c>(
     options: &DeserializeOptions,
 ) -> Result<Module<'c>, DeserializeError> {
     let words = reader::words(bytes)?;
-    let instructions = reader::instructions(&words.words)?;
+    let mut instructions = reader::instructions(&words.words)?;
+    rewrite::relax_forward_references(&mut instructions)?;
     let Some(rewritten) = rewrite::rewrite(&words.words, &instructions)? else {
         return importer::import(context, words.header, &instructions, source_name, options);
     };
@@ -157,6 +158,7 @@ pub fn deserialize_with<'c>(
     for (inst, offset) in instructions.iter_mut().zip(&rewritten.offsets) {
         inst.offset = *offset;
     }
+    rewrite::relax_forward_references(&mut instructions)?;
     importer::import(context, header, &instructions, source_name, options)
 }
 

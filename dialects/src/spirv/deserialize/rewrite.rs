@@ -153,6 +153,36 @@ pub(super) fn rewrite(words: &[u32], instructions: &[Inst<'_>]) -> Result<Option
     Rewriter::new(header.bound, collect.instructions, offsets).run(header)
 }
 
+/// `OpExtInstWithForwardRefsKHR` (SPV_KHR_relaxed_extended_instruction):
+/// an `OpExtInst` of a `NonSemantic.*` set whose operands may name later
+/// `<id>`s. The importer skips such instructions whatever their operands,
+/// so it reads them as `OpExtInst`; the extension allows no other set.
+pub(super) fn relax_forward_references(instructions: &mut [Inst<'_>]) -> Result<(), DeserializeError> {
+    const EXT_INST_IMPORT: u16 = Op::ExtInstImport as u16;
+    const FORWARD_REFS: u16 = Op::ExtInstWithForwardRefsKHR as u16;
+    if !instructions.iter().any(|inst| inst.opcode == FORWARD_REFS) {
+        return Ok(());
+    }
+    let non_semantic: Vec<u32> = instructions
+        .iter()
+        .filter(|inst| inst.opcode == EXT_INST_IMPORT)
+        .filter_map(|inst| {
+            let (name, _) = super::reader::literal_string(inst.words.get(1..)?)?;
+            name.starts_with("NonSemantic.").then(|| inst.words[0])
+        })
+        .collect();
+    for inst in instructions.iter_mut().filter(|inst| inst.opcode == FORWARD_REFS) {
+        if !inst.words.get(2).is_some_and(|set| non_semantic.contains(set)) {
+            return Err(DeserializeError::new(
+                inst.offset,
+                ErrorKind::Invalid("OpExtInstWithForwardRefsKHR of a set that is not NonSemantic.*".into()),
+            ));
+        }
+        inst.opcode = Op::ExtInst as u16;
+    }
+    Ok(())
+}
+
 /// Collects the parsed instructions in order.
 #[derive(Default)]
 struct Collect {
