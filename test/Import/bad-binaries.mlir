@@ -49,7 +49,7 @@
 // An instruction the dialect has no op for.
 // RUN: spirv-as %t/any.spvasm -o %t.any.spv
 // RUN: not spirv-opt-rs %t.any.spv 2>&1 | FileCheck %s --check-prefix=ANY
-// ANY: error: at byte offset {{[0-9]+}}: cannot represent in the SPIR-V dialect: instruction OpGenericPtrMemSemantics in a function
+// ANY: error: at byte offset {{[0-9]+}}: cannot represent in the SPIR-V dialect: instruction OpIsHelperInvocationEXT in a function
 //
 // An instruction missing its last operand (upstream's serializer writes
 // OpLoopMerge MaxIterations without its literal): the error is at the
@@ -139,7 +139,7 @@
        %main = OpFunction %void None %fn
       %entry = OpLabel
           %x = OpVariable %ptr Function
-          %a = OpGenericPtrMemSemantics %int %x
+          %a = OpIsHelperInvocationEXT %bool
                OpReturn
                OpFunctionEnd
 //--- huge.spvasm

@@ -10,14 +10,12 @@
 
 use melior::{
     Context,
-    ir::{BlockLike, OperationRef, RegionLike, Type, Value, operation::OperationLike, r#type::IntegerType},
+    ir::{OperationRef, Type, Value, operation::OperationLike, r#type::IntegerType},
 };
 use spirv_opt_dialects::spirv::deserialize::ABI_ARRAY_LENGTH;
-use spirv_opt_rs::surgery;
 
 use super::{
     Result,
-    barrier::result,
     bounds::{self, Emitter, Module, Scope},
     error, flat_symbol, op_name,
 };
@@ -38,45 +36,15 @@ pub(super) fn define_array_lengths<'c>(
     module: &Module<'_, 'c, '_>,
     inline: bool,
 ) -> Result<'c, ()> {
-    let functions = bounds::defined_functions(module_op);
-    let entry_names: Vec<String> = module.entries.iter().map(|entry| entry.name.clone()).collect();
-    let reachable = bounds::reachable(&functions, &entry_names);
-    if !reachable.iter().any(|name| !surgery::nested_ops(functions[name], &mut |op| is_array_length(op)).is_empty()) {
-        return Ok(());
-    }
-    if inline {
-        for name in &reachable {
-            bounds::inline_pointer_calls(context, functions[name], &functions, module.with_environment)?;
-        }
-    }
-    for name in bounds::reachable(&functions, &entry_names) {
-        let func = functions[&name];
-        let calls = surgery::nested_ops(func, &mut |op| is_array_length(op));
-        if calls.is_empty() {
-            continue;
-        }
-        let entry = module.entries.iter().find(|entry| entry.name == name);
-        let environment = module.with_environment.contains(&name).then(|| bounds::last_argument(func)).flatten();
-        let scope = Scope::new(func, environment, entry.map(|entry| entry.arguments.as_slice()));
-        for call in calls {
-            let length = array_length(context, module, &scope, call)?;
-            surgery::replace_all_uses(result(call)?, length);
-            surgery::erase(call);
-        }
-    }
-    // The declarations: nothing calls them any more.
-    let Some(body) = module_op.region(0).ok().and_then(|region| region.first_block()) else { return Ok(()) };
-    let mut next = body.first_operation();
-    while let Some(op) = next {
-        next = op.next_in_block();
-        if op_name(op) == "llvm.func"
-            && super::symbol(op).is_some_and(|name| name.starts_with(ABI_ARRAY_LENGTH))
-            && op.region(0).ok().and_then(|region| region.first_block()).is_none()
-        {
-            surgery::erase(op);
-        }
-    }
-    Ok(())
+    bounds::define_abi_calls(
+        context,
+        module_op,
+        module,
+        inline,
+        &is_array_length,
+        &|name| name.starts_with(ABI_ARRAY_LENGTH),
+        &mut |scope, call| array_length(context, module, scope, call),
+    )
 }
 
 /// The length one call stands for, computed before it.

@@ -121,6 +121,10 @@ fn refuse_undefined_builtins<'c>(
             continue;
         }
         let Some((base, _)) = crate::builtins::demangle_base(&callee) else { continue };
+        // The ABI defines the generic casts itself, after the checks.
+        if super::generic::is_generic_cast_builtin(base) {
+            continue;
+        }
         if base.starts_with("__spirv_") || crate::builtins::rule_for(base).is_some() {
             return Err(error(
                 call,
@@ -129,6 +133,62 @@ fn refuse_undefined_builtins<'c>(
                      spirv-kernel-abi, or spirv-kernel-abi{{bounds-checks=false}}"
                 ),
             ));
+        }
+    }
+    Ok(())
+}
+
+/// Replaces each call `is_call` picks in the functions the entry points
+/// reach by the value `define` builds before it (the kernel ABI's own
+/// functions: `OpArrayLength`, the generic-pointer queries), then erases the
+/// declarations `is_declaration` picks: nothing calls them any more. With
+/// `inline` (no bounds checks ran, which inline the calls passing pointers),
+/// such calls are inlined first, so that each pointer's object is in the
+/// function using it.
+pub(super) fn define_abi_calls<'c>(
+    context: &'c Context,
+    module_op: OperationRef<'c, '_>,
+    module: &Module<'_, 'c, '_>,
+    inline: bool,
+    is_call: &dyn Fn(OperationRef<'_, '_>) -> bool,
+    is_declaration: &dyn Fn(&str) -> bool,
+    define: &mut dyn for<'a> FnMut(&Scope<'c, 'a, '_>, OperationRef<'c, 'a>) -> Result<'c, Value<'c, 'a>>,
+) -> Result<'c, ()> {
+    let functions = defined_functions(module_op);
+    let entry_names: Vec<String> = module.entries.iter().map(|entry| entry.name.clone()).collect();
+    let reachable_names = reachable(&functions, &entry_names);
+    if !reachable_names.iter().any(|name| !surgery::nested_ops(functions[name], &mut |op| is_call(op)).is_empty()) {
+        return Ok(());
+    }
+    if inline {
+        for name in &reachable_names {
+            inline_pointer_calls(context, functions[name], &functions, module.with_environment)?;
+        }
+    }
+    for name in reachable(&functions, &entry_names) {
+        let func = functions[&name];
+        let calls = surgery::nested_ops(func, &mut |op| is_call(op));
+        if calls.is_empty() {
+            continue;
+        }
+        let entry = module.entries.iter().find(|entry| entry.name == name);
+        let environment = module.with_environment.contains(&name).then(|| last_argument(func)).flatten();
+        let scope = Scope::new(func, environment, entry.map(|entry| entry.arguments.as_slice()));
+        for call in calls {
+            let value = define(&scope, call)?;
+            surgery::replace_all_uses(result(call)?, value);
+            surgery::erase(call);
+        }
+    }
+    let Some(body) = module_op.region(0).ok().and_then(|region| region.first_block()) else { return Ok(()) };
+    let mut next = body.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        if op_name(op) == "llvm.func"
+            && symbol(op).is_some_and(|name| is_declaration(&name))
+            && op.region(0).ok().and_then(|region| region.first_block()).is_none()
+        {
+            surgery::erase(op);
         }
     }
     Ok(())
@@ -397,7 +457,7 @@ impl<'c, 'a, 's> Scope<'c, 'a, 's> {
 
     /// Every object the function can reach: what an untraceable pointer is
     /// checked against.
-    fn every_root(&self, module: &Module<'_, 'c, '_>) -> BTreeSet<Root> {
+    pub(super) fn every_root(&self, module: &Module<'_, 'c, '_>) -> BTreeSet<Root> {
         let mut roots = BTreeSet::new();
         if self.environment.is_some() {
             roots.extend((0..module.slots.len()).map(Root::Slot));

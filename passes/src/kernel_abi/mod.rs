@@ -31,6 +31,7 @@ mod atomics;
 mod barrier;
 mod bounds;
 mod division;
+mod generic;
 pub mod spmd;
 mod workgroup;
 
@@ -152,7 +153,7 @@ fn image_resource(global: OperationRef<'_, '_>) -> Option<(ResourceKind, u32)> {
 /// Whether the ABI gives the SPIR-V builtin `base` (an unmangled
 /// `__spirv_*` name) its meaning: the barriers.
 pub fn handles_builtin(base: &str) -> bool {
-    barrier::is_barrier_builtin(base)
+    barrier::is_barrier_builtin(base) || generic::is_generic_cast_builtin(base)
 }
 
 /// How [`apply_kernel_abi`] builds the kernels.
@@ -533,6 +534,9 @@ fn apply_to_module<'c>(
     if options.bounds_checks {
         bounds::check_accesses(context, module, &checks)?;
     }
+    // Generic pointers' storage classes, from the objects' ranges (as the
+    // checks trace them).
+    generic::define_generic_queries(context, module, &checks, !options.bounds_checks)?;
     // OpArrayLength, from the sizes of the buffers (traced as the checks trace).
     array_length::define_array_lengths(context, module, &checks, !options.bounds_checks)?;
     // Then the atomics on workgroup memory, checked or not, lose the lock.

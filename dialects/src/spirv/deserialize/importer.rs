@@ -1506,7 +1506,8 @@ impl<'c, 'w> Importer<'c, 'w> {
             pointers::opcode::ARRAY_LENGTH
             | pointers::opcode::PTR_EQUAL
             | pointers::opcode::PTR_NOT_EQUAL
-            | pointers::opcode::PTR_DIFF => {
+            | pointers::opcode::PTR_DIFF
+            | pointers::opcode::GENERIC_PTR_MEM_SEMANTICS => {
                 self.pointer_instruction(state, inst, location)?;
                 Ok(false)
             }

@@ -54,6 +54,12 @@ pub const ABI_ARRAY_LENGTH: &str = "__spvabi_array_length";
 /// lowering makes each call an `llvm.ptrtoint` (docs/import.md).
 pub const ABI_PTR_TO_INT: &str = "__spvabi_ptr_to_int";
 
+/// The prefix of the functions `OpGenericPtrMemSemantics` calls,
+/// `__spvabi_generic_ptr_mem_semantics_<n>(pointer) -> i32`: the memory
+/// semantics bit of the storage class the generic pointer points into,
+/// which the kernel ABI defines (docs/abi.md, "Generic pointers").
+pub const ABI_GENERIC_PTR_MEM_SEMANTICS: &str = "__spvabi_generic_ptr_mem_semantics";
+
 /// The prefix of the functions standing for `OpConstantNull` of a logical
 /// pointer type, `__spvabi_null_pointer_<n>() -> pointer`: the lowering
 /// makes each call an `llvm.mlir.zero` (docs/import.md).

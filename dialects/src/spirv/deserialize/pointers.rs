@@ -1,6 +1,7 @@
 //! Core instructions on pointers that the MLIR 22 dialect has no op for:
-//! `OpArrayLength`, `OpPtrEqual`, `OpPtrNotEqual`, `OpPtrDiff`, and
-//! `OpConstantNull` of a pointer type (`spirv.Constant` holds no pointers).
+//! `OpArrayLength`, `OpPtrEqual`, `OpPtrNotEqual`, `OpPtrDiff`,
+//! `OpGenericPtrMemSemantics`, and `OpConstantNull` of a pointer type
+//! (`spirv.Constant` holds no pointers).
 //! Each becomes
 //! dialect ops where those are exact, else a call to a function of the
 //! kernel ABI's namespace (`__spvabi_*`) that the lowering or the ABI gives
@@ -14,7 +15,7 @@ use melior::ir::{
 };
 
 use super::{
-    ABI_ARRAY_LENGTH, ABI_NULL_POINTER, ABI_PTR_TO_INT, ErrorKind,
+    ABI_ARRAY_LENGTH, ABI_GENERIC_PTR_MEM_SEMANTICS, ABI_NULL_POINTER, ABI_PTR_TO_INT, ErrorKind,
     importer::{FunctionState, Importer, Result},
     reader::Inst,
 };
@@ -26,6 +27,7 @@ pub(super) mod opcode {
     pub const PTR_EQUAL: u16 = 401;
     pub const PTR_NOT_EQUAL: u16 = 402;
     pub const PTR_DIFF: u16 = 403;
+    pub const GENERIC_PTR_MEM_SEMANTICS: u16 = 69;
 }
 
 /// `AddressingModel Logical`: pointers are abstract, `spirv.ConvertPtrToU`
@@ -45,6 +47,20 @@ impl<'c, 'w> Importer<'c, 'w> {
         self.check_bound(inst, id)?;
         let value = match inst.opcode {
             opcode::ARRAY_LENGTH => self.array_length(state, inst, location, result_type)?,
+            opcode::GENERIC_PTR_MEM_SEMANTICS => {
+                // Which memory a generic pointer points into is known at run
+                // time only: the kernel ABI defines the call from the ranges
+                // of the objects the kernel can reach (docs/abi.md).
+                let pointer = self.value(state, inst, self.word(inst, 2)?)?;
+                let name = self.abi_function(inst, ABI_GENERIC_PTR_MEM_SEMANTICS, &[pointer.r#type()], result_type)?;
+                let call = OperationBuilder::new("spirv.FunctionCall", location)
+                    .add_operands(&[pointer])
+                    .add_attributes(&[(self.id("callee"), FlatSymbolRefAttribute::new(self.context, &name).into())])
+                    .add_results(&[result_type])
+                    .build();
+                let call = self.append(inst, state.current(), call)?;
+                call.result(0).map_err(inst.invalid())?.into()
+            }
             opcode::PTR_EQUAL | opcode::PTR_NOT_EQUAL => {
                 let a = self.value(state, inst, self.word(inst, 2)?)?;
                 let b = self.value(state, inst, self.word(inst, 3)?)?;
