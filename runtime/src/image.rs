@@ -65,6 +65,10 @@ const fn format(spirv: u32, name: &'static str, bits: [u32; 4], class: NumericCl
     Format { spirv, name, bits, class, srgb: false, bgr: false }
 }
 
+/// The texel kind (bits 8-11) of an OpenCL image's word: any, the
+/// format's (docs/abi.md, "OpenCL images and samplers").
+pub const OPENCL_SAMPLED_TYPE: u32 = 0xf;
+
 /// The first number of the formats no shader can declare (sampled only):
 /// SPIR-V's `Image Format` ends far below it.
 pub const SAMPLED_ONLY_BASE: u32 = 256;
@@ -157,6 +161,42 @@ impl Format {
     /// declare it); the others are for sampled images only.
     pub fn storage(self) -> bool {
         self.spirv < SAMPLED_ONLY_BASE
+    }
+
+    /// SPIR-V's Image Channel Data Type and Image Channel Order of the
+    /// format, what `OpImageQueryFormat` and `OpImageQueryOrder` give
+    /// (OpenCL's `get_image_channel_data_type` and `_order` less
+    /// `CL_SNORM_INT8` and `CL_R`): RGBA, RG, R, BGRA, their sRGB forms,
+    /// Depth. `A2B10G10R10_UINT_PACK32` has no OpenCL counterpart and
+    /// reports `UnsignedInt32`.
+    pub fn channel_info(self) -> (u32, u32) {
+        let packed = self.bits[0] == 10;
+        let data_type = match (self.class, self.bits[0]) {
+            (Unorm, _) if packed => 16,
+            (Uint, _) if packed => 12,
+            (Snorm, 8) => 0,
+            (Snorm, _) => 1,
+            (Unorm, 8) => 2,
+            (Unorm, _) => 3,
+            (Sint, 8) => 7,
+            (Sint, 16) => 8,
+            (Sint, _) => 9,
+            (Uint, 8) => 10,
+            (Uint, 16) => 11,
+            (Uint, _) => 12,
+            (Float, 16) => 13,
+            (Float, _) => 14,
+        };
+        let order = match (self.channels(), self.bgr, self.srgb) {
+            _ if self.name.starts_with('D') => 13,
+            (4, true, true) => 18,
+            (4, true, false) => 6,
+            (4, false, true) => 17,
+            (4, false, false) => 5,
+            (2, ..) => 2,
+            _ => 0,
+        };
+        (data_type, order)
     }
 
     /// How many channels it has.
@@ -521,7 +561,8 @@ impl Image {
         if Format::from_spirv(declared).is_none() && declared != 0 {
             return Err(format!("the shader's image format {declared} is not supported"));
         }
-        if sampled_type != self.format.class.sampled_type() {
+        // 0xf: an OpenCL image, whose texels are what its format says.
+        if sampled_type != OPENCL_SAMPLED_TYPE && sampled_type != self.format.class.sampled_type() {
             let kind = ["float", "integer"];
             return Err(format!(
                 "the shader reads {} texels, the image is {} ({})",
@@ -548,6 +589,10 @@ impl Image {
             return Ok(());
         }
         let fits = match dim {
+            // OpenCL's image1d_buffer_t: a texel buffer, or a 1D image.
+            5 if sampled_type == OPENCL_SAMPLED_TYPE => {
+                self.dim == Dim::Buffer || (self.extent[1] == 1 && self.extent[2] == 1 && self.layers == 1)
+            }
             5 => self.dim == Dim::Buffer,
             0 => self.dim != Dim::Buffer && self.extent[1] == 1 && self.extent[2] == 1,
             1 => self.dim != Dim::Buffer && self.extent[2] == 1,

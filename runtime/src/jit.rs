@@ -127,12 +127,12 @@ const _: () = assert!(
 /// The image functions the compiled code calls (docs/abi.md, "Images"), by
 /// name. Only these shims touch texel memory; image.rs and sampler.rs do
 /// the rest.
-const IMAGE_FUNCTIONS: [&str; 7] = {
+const IMAGE_FUNCTIONS: [&str; 8] = {
     use spirv_opt_passes::spirv_to_llvm::{
         image::{IMAGE_READ, IMAGE_SIZE, IMAGE_WRITE},
-        sampling::{IMAGE_FETCH, IMAGE_LEVELS, IMAGE_SAMPLE, IMAGE_SIZE_LOD},
+        sampling::{IMAGE_CHANNELS, IMAGE_FETCH, IMAGE_LEVELS, IMAGE_SAMPLE, IMAGE_SIZE_LOD},
     };
-    [IMAGE_READ, IMAGE_WRITE, IMAGE_SIZE, IMAGE_SAMPLE, IMAGE_FETCH, IMAGE_SIZE_LOD, IMAGE_LEVELS]
+    [IMAGE_READ, IMAGE_WRITE, IMAGE_SIZE, IMAGE_SAMPLE, IMAGE_FETCH, IMAGE_SIZE_LOD, IMAGE_LEVELS, IMAGE_CHANNELS]
 };
 
 /// The texel at `coordinates` of the image `descriptor` points at, as four
@@ -250,6 +250,17 @@ extern "C" fn image_levels(descriptor: *const RawImage) -> u128 {
     crate::image::pack([descriptor.levels, descriptor.samples, 0, 0])
 }
 
+/// `__spvabi_image_channels`: the format's Image Channel Data Type (bits
+/// 0-15) and Image Channel Order (bits 16-31).
+extern "C" fn image_channels(descriptor: *const RawImage) -> u32 {
+    // SAFETY: as in `image_read`.
+    let descriptor = unsafe { &*descriptor };
+    crate::image::Format::from_spirv(descriptor.format).map_or(0, |format| {
+        let (data_type, order) = format.channel_info();
+        data_type | order << 16
+    })
+}
+
 /// `spvabi_resource`.
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
@@ -364,8 +375,17 @@ impl Jit {
         let fetch: extern "C" fn(*const RawImage, i32, i32, i32, i32, i32) -> u128 = image_fetch;
         let size_lod: extern "C" fn(*const RawImage, i32) -> u128 = image_size_lod;
         let levels: extern "C" fn(*const RawImage) -> u128 = image_levels;
-        let addresses =
-            [read as usize, write as usize, size as usize, sample as usize, fetch as usize, size_lod as usize, levels as usize];
+        let channels: extern "C" fn(*const RawImage) -> u32 = image_channels;
+        let addresses = [
+            read as usize,
+            write as usize,
+            size as usize,
+            sample as usize,
+            fetch as usize,
+            size_lod as usize,
+            levels as usize,
+            channels as usize,
+        ];
         let images = IMAGE_FUNCTIONS.into_iter().zip(addresses);
         for (name, address) in [("malloc", alloc as usize), ("free", free as usize)].into_iter().chain(images) {
             if let Some(function) = module.get_function(name).filter(|function| function.count_basic_blocks() == 0) {

@@ -265,6 +265,60 @@ impl Sampler {
         Ok(sampler)
     }
 
+    /// An OpenCL sampler (`sampler_t`), from `key=value` pairs separated by
+    /// commas, each key at most once: `filter` (`nearest`, the default, or
+    /// `linear`), `address` (`none`, the default, `clamp_to_edge`, `clamp`,
+    /// `repeat`, `mirrored_repeat`), `normalized` (`true`, the default, or
+    /// `false`). OpenCL's modes in Vulkan's terms, as a literal sampler
+    /// lowers (docs/abi.md, "OpenCL images and samplers"): `none` reads as
+    /// `clamp_to_edge`, `clamp` is `clamp_to_border` with transparent black
+    /// (the format's alpha where it has none, OpenCL's border); level 0.
+    ///
+    /// # Errors
+    ///
+    /// An unknown key or value, a key given twice; `repeat` or
+    /// `mirrored_repeat` with unnormalized coordinates (OpenCL leaves them
+    /// undefined).
+    pub fn parse_opencl(text: &str) -> Result<Self, String> {
+        let mut sampler = Self { address_modes: [AddressMode::ClampToEdge; 3], min_lod: 0.0, max_lod: 0.0, ..Self::default() };
+        let mut seen: Vec<&str> = Vec::new();
+        for pair in text.split(',').map(str::trim).filter(|pair| !pair.is_empty()) {
+            let (key, value) = pair.split_once('=').ok_or_else(|| format!("'{pair}' is not KEY=VALUE"))?;
+            let key = key.trim();
+            if seen.contains(&key) {
+                return Err(format!("'{key}' is given twice"));
+            }
+            seen.push(key);
+            match key {
+                "filter" => {
+                    let filter = named("filter", &FILTERS, &ALL_FILTERS, value)?;
+                    (sampler.mag_filter, sampler.min_filter) = (filter, filter);
+                }
+                "address" => {
+                    let modes = [
+                        AddressMode::ClampToEdge,
+                        AddressMode::ClampToEdge,
+                        AddressMode::ClampToBorder,
+                        AddressMode::Repeat,
+                        AddressMode::MirroredRepeat,
+                    ];
+                    let names = ["none", "clamp_to_edge", "clamp", "repeat", "mirrored_repeat"];
+                    sampler.address_modes = [named("address", &names, &modes, value)?; 3];
+                }
+                "normalized" => {
+                    sampler.unnormalized_coordinates = named("normalized", &["true", "false"], &[false, true], value)?;
+                }
+                other => return Err(format!("unknown OpenCL sampler parameter '{other}' (filter, address, normalized)")),
+            }
+        }
+        if sampler.unnormalized_coordinates
+            && matches!(sampler.address_modes[0], AddressMode::Repeat | AddressMode::MirroredRepeat)
+        {
+            return Err("repeat and mirrored_repeat need normalized coordinates (OpenCL)".into());
+        }
+        Ok(sampler)
+    }
+
     /// The descriptor the kernel reads (`spvabi_sampler`).
     pub(crate) fn descriptor(&self) -> RawSampler {
         RawSampler {

@@ -35,7 +35,7 @@ use melior::{
     },
 };
 use spirv_opt_dialects::spirv::{
-    attributes::{Dim, ImageArrayedInfo, ImageSamplerUseInfo, ImageSamplingInfo, StorageClass},
+    attributes::{Dim, ImageArrayedInfo, ImageDepthInfo, ImageSamplerUseInfo, ImageSamplingInfo, StorageClass},
     types::{FloatKind, ImageType, SpirvType},
 };
 use spirv_opt_rs::{
@@ -82,13 +82,15 @@ pub(crate) fn lower_image_type<'c>(
     options: SpirvToLlvmOptions,
     ty: &SpirvType,
 ) -> Result<Type<'c>, String> {
-    if options.client_api == ClientApi::OpenCL {
-        return Err("OpenCL images have no LLVM lowering yet".to_owned());
-    }
     if is_sampler(ty) {
         return Ok(llvm::r#type::pointer(context, 0));
     }
-    supported(image_of(ty).ok_or_else(|| format!("'{ty}' is not an image"))?)?;
+    let image = image_of(ty).ok_or_else(|| format!("'{ty}' is not an image"))?;
+    if options.client_api == ClientApi::OpenCL {
+        supported_opencl(image)?;
+    } else {
+        supported(image)?;
+    }
     let pointer = llvm::r#type::pointer(context, 0);
     Ok(match ty {
         // The image's and the sampler's descriptors (sampling.rs).
@@ -116,6 +118,47 @@ fn supported(image: &ImageType) -> Result<(), String> {
         SpirvType::Float(FloatKind::F32) | SpirvType::Integer { width: 32, .. } => Ok(()),
         other => Err(format!("images of {other} texels are not supported (32-bit integers and floats are)")),
     }
+}
+
+/// Why an OpenCL image of this kind is not supported, if it is not: the
+/// images OpenCL C has (1D, 2D, 3D, 1D and 2D arrays, 1D buffers), of
+/// `void` texels (OpenCL images carry their format at run time).
+fn supported_opencl(image: &ImageType) -> Result<(), String> {
+    if image.dim == Dim::Cube {
+        return Err("OpenCL has no cube images".to_owned());
+    }
+    spatial_coordinates(image).map_err(|failure| failure.to_string())?;
+    if image.depth == ImageDepthInfo::IsDepth {
+        return Err("OpenCL depth images (image2d_depth_t) are not supported yet".to_owned());
+    }
+    // The importer made OpenCL's `void` texel type f32.
+    match &*image.element {
+        SpirvType::Void | SpirvType::Float(FloatKind::F32) => Ok(()),
+        other => Err(format!("OpenCL images of {other} texels are not supported (void is OpenCL's)")),
+    }
+}
+
+/// The resource kind and word of an OpenCL image kernel argument (the
+/// kernel ABI's `arguments`, docs/abi.md "OpenCL images and samplers"):
+/// `sampled_image` for `read_only` images, `storage_image` for the
+/// others, the texel-buffer kinds for `image1d_buffer_t`, `sampler` for a
+/// sampler; the word's format is 0 and its texel kind 0xf (OpenCL images
+/// carry their format, and their texels are what it says). `None` for any
+/// other type.
+pub(crate) fn opencl_argument(ty: &SpirvType) -> Option<(&'static str, u32)> {
+    if is_sampler(ty) {
+        return Some(("sampler", 0));
+    }
+    let SpirvType::Image(image) = ty else { return None };
+    // The importer made the others' Sampled 2.
+    let read_only = image.sampler_use != ImageSamplerUseInfo::NoSampler;
+    let kind = match (image.dim, read_only) {
+        (Dim::Buffer, true) => "uniform_texel_buffer",
+        (Dim::Buffer, false) => "storage_texel_buffer",
+        (_, true) => "sampled_image",
+        _ => "storage_image",
+    };
+    Some((kind, 0xf << 8 | image.dim.value() << 12 | u32::from(image.arrayed == ImageArrayedInfo::Arrayed) << 16))
 }
 
 /// What the image resource of a `spirv.GlobalVariable` is, for the kernel
@@ -337,12 +380,24 @@ fn read<'c, 'r>(
     check_image_operands(op)?;
     let image = image_type(op, 0)?;
     let result = rewriter.converted_result_type(op, 0)?;
+    Ok(vec![read_texel(rewriter, &image, operands[0], operands[1], result)?])
+}
+
+/// The texel of `image` (its descriptor `descriptor`) at `coordinate`, as
+/// `result`.
+pub(super) fn read_texel<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    image: &ImageType,
+    descriptor: Value<'c, 'r>,
+    coordinate: Value<'c, 'r>,
+    result: Type<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
     let element = components_element(result)?;
-    let coordinates = coordinates(rewriter, &image, operands[1])?;
+    let coordinates = coordinates(rewriter, image, coordinate)?;
     let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
     let pointer = llvm::r#type::pointer(rewriter.context(), 0);
     let i32_type: Type<'c> = IntegerType::new(rewriter.context(), 32).into();
-    let mut arguments = vec![operands[0]];
+    let mut arguments = vec![descriptor];
     arguments.extend(coordinates);
     let word = call_host(
         rewriter,
@@ -355,7 +410,7 @@ fn read<'c, 'r>(
     .ok_or_else(|| MatchFailure::new("the image read has no result"))?;
     let vector = Type::vector(&[4], element);
     let texel = rewriter.create_value("llvm.bitcast", &[word], vector, &[])?;
-    Ok(vec![narrow(rewriter, texel, result)?])
+    narrow(rewriter, texel, result)
 }
 
 /// `spirv.ImageWrite`: the texel widened to four components.
@@ -366,15 +421,26 @@ fn write<'c, 'r>(
 ) -> Result<Replacement<'c, 'r>, MatchFailure> {
     check_image_operands(op)?;
     let image = image_type(op, 0)?;
-    let texel = operands[2];
+    write_texel(rewriter, &image, operands[0], operands[1], operands[2])?;
+    Ok(vec![])
+}
+
+/// Writes `texel` to `image` (its descriptor `descriptor`) at `coordinate`.
+pub(super) fn write_texel<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    image: &ImageType,
+    descriptor: Value<'c, 'r>,
+    coordinate: Value<'c, 'r>,
+    texel: Value<'c, 'r>,
+) -> Result<(), MatchFailure> {
     let element = components_element(texel.r#type())?;
-    let coordinates = coordinates(rewriter, &image, operands[1])?;
+    let coordinates = coordinates(rewriter, image, coordinate)?;
     let widened = widen(rewriter, texel, element)?;
     let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
     let word = rewriter.create_value("llvm.bitcast", &[widened], i128_type, &[])?;
     let pointer = llvm::r#type::pointer(rewriter.context(), 0);
     let i32_type: Type<'c> = IntegerType::new(rewriter.context(), 32).into();
-    let mut arguments = vec![operands[0]];
+    let mut arguments = vec![descriptor];
     arguments.extend(coordinates);
     arguments.push(word);
     call_host(
@@ -385,7 +451,7 @@ fn write<'c, 'r>(
         &arguments,
         Effects::Any,
     )?;
-    Ok(vec![])
+    Ok(())
 }
 
 /// `spirv.ImageQuerySize`: the extent components the image's kind has
@@ -417,6 +483,15 @@ pub(super) fn size_components<'c, 'r>(
     // A cube's size is a face's: width and height (the host gives a cube
     // array's layers in cubes).
     let spatial = if image.dim == Dim::Cube { 2 } else { spatial_coordinates(image)? };
+    let (count, element) = vector_shape(result).unwrap_or((1, result));
+    if element.to_string() == "i64" {
+        // OpenCL's size_t queries (get_image_array_size): the 32-bit
+        // components widened.
+        let i32_type: Type<'c> = IntegerType::new(rewriter.context(), 32).into();
+        let narrow = if count == 1 { i32_type } else { Type::vector(&[count], i32_type) };
+        let value = size_components(rewriter, image, word, narrow)?;
+        return rewriter.create_value("llvm.zext", &[value], result, &[]);
+    }
     let element = components_element(result)?;
     let vector = Type::vector(&[4], element);
     let all = rewriter.create_value("llvm.bitcast", &[word], vector, &[])?;
