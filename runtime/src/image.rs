@@ -65,6 +65,72 @@ const fn format(spirv: u32, name: &'static str, bits: [u32; 4], class: NumericCl
     Format { spirv, name, bits, class, srgb: false, bgr: false }
 }
 
+/// An image atomic on 32-bit texels (`__spvabi_image_atomic`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AtomicOp {
+    Exchange,
+    Add,
+    Sub,
+    And,
+    Or,
+    Xor,
+    SMax,
+    SMin,
+    UMax,
+    UMin,
+    FAdd,
+    CompareExchange,
+}
+
+impl AtomicOp {
+    /// The operation `code` (LLVM's `AtomicBinOp`, 16 a compare-exchange)
+    /// on a texel of `format`: `R32_UINT` and `R32_SINT` take them all but
+    /// the float add, `R32_SFLOAT` exchanges, compare-exchanges and adds;
+    /// `None` otherwise (Vulkan's image atomics are on these formats).
+    pub(crate) fn new(format: Format, code: i32) -> Option<Self> {
+        let op = match code {
+            0 => Self::Exchange,
+            1 => Self::Add,
+            2 => Self::Sub,
+            3 => Self::And,
+            5 => Self::Or,
+            6 => Self::Xor,
+            7 => Self::SMax,
+            8 => Self::SMin,
+            9 => Self::UMax,
+            10 => Self::UMin,
+            11 => Self::FAdd,
+            16 => Self::CompareExchange,
+            _ => return None,
+        };
+        match format.spirv {
+            24 | 33 if op != Self::FAdd => Some(op),
+            3 if matches!(op, Self::Exchange | Self::CompareExchange | Self::FAdd) => Some(op),
+            _ => None,
+        }
+    }
+
+    /// The new texel from the old one, or `None` to leave it (a failed
+    /// compare-exchange).
+    pub(crate) fn apply(self, old: u32, value: u32, comparator: u32) -> Option<u32> {
+        Some(match self {
+            Self::Exchange => value,
+            Self::Add => old.wrapping_add(value),
+            Self::Sub => old.wrapping_sub(value),
+            Self::And => old & value,
+            Self::Or => old | value,
+            Self::Xor => old ^ value,
+            Self::SMax => (old as i32).max(value as i32) as u32,
+            Self::SMin => (old as i32).min(value as i32) as u32,
+            Self::UMax => old.max(value),
+            Self::UMin => old.min(value),
+            Self::FAdd => (f32::from_bits(old) + f32::from_bits(value)).to_bits(),
+            Self::CompareExchange if old == comparator => value,
+            Self::CompareExchange => return None,
+        })
+    }
+}
+
 /// The texel kind (bits 8-11) of an OpenCL image's word: any, the
 /// format's (docs/abi.md, "OpenCL images and samplers").
 pub const OPENCL_SAMPLED_TYPE: u32 = 0xf;

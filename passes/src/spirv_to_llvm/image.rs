@@ -570,6 +570,123 @@ fn widen<'c, 'r>(
     }
 }
 
+/// The host function of the image atomics (docs/abi.md, "Image atomics"):
+/// `u64 __spvabi_image_atomic(image, x, y, z, layer, op, value, comparator)`.
+pub const IMAGE_ATOMIC: &str = "__spvabi_image_atomic";
+
+/// `op` of [`IMAGE_ATOMIC`] for a compare-exchange; the read-modify-write
+/// ops pass LLVM's `AtomicBinOp` numbers (exchange 0, add 1, sub 2, and 3,
+/// or 5, xor 6, max 7, min 8, umax 9, umin 10).
+pub const IMAGE_ATOMIC_COMPARE_EXCHANGE: i64 = 16;
+
+/// The LLVM type of a texel pointer (`!spirv.ptr<T, Image>`): the image's
+/// descriptor and the texel's x, y, z and layer.
+pub(crate) fn texel_pointer_type(context: &Context) -> Type<'_> {
+    let i32_type: Type<'_> = IntegerType::new(context, 32).into();
+    llvm::r#type::r#struct(context, &[llvm::r#type::pointer(context, 0), i32_type, i32_type, i32_type, i32_type], false)
+}
+
+/// `OpImageTexelPointer(image pointer, coordinate, sample)` (the importer's
+/// call): the texel pointer of [`texel_pointer_type`]. The sample must be
+/// 0 (single-sampled images).
+pub(super) fn texel_pointer<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let pointer = op.operand(0).map_err(|_| MatchFailure::new("a texel pointer without image"))?;
+    let SpirvType::Pointer { pointee, .. } = read_type(pointer.r#type())? else {
+        return Err(MatchFailure::new("the image of a texel pointer is not a pointer"));
+    };
+    let SpirvType::Image(image) = &*pointee else {
+        return Err(MatchFailure::new(format!("a texel pointer into '{pointee}', not an image")));
+    };
+    let &[descriptor, coordinate, _sample] = operands else {
+        return Err(MatchFailure::new("a texel pointer takes an image, a coordinate and a sample"));
+    };
+    let coordinates = coordinates(rewriter, image, coordinate)?;
+    let result = texel_pointer_type(rewriter.context());
+    let mut value = rewriter.create_value("llvm.mlir.poison", &[], result, &[])?;
+    for (index, field) in std::iter::once(descriptor).chain(coordinates).enumerate() {
+        let position = melior::ir::attribute::DenseI64ArrayAttribute::new(rewriter.context(), &[index as i64]).into();
+        value = rewriter.create_value("llvm.insertvalue", &[value, field], result, &[("position", position)])?;
+    }
+    Ok(vec![value])
+}
+
+/// Whether operand 0 of the atomic `op` is a texel pointer.
+pub(crate) fn is_texel_pointer(op: OperationRef<'_, '_>) -> bool {
+    op.operand(0).ok().and_then(|pointer| read_type(pointer.r#type()).ok()).is_some_and(
+        |ty| matches!(ty, SpirvType::Pointer { storage_class: StorageClass::Image, .. }),
+    )
+}
+
+/// An atomic on a texel pointer: `__spvabi_image_atomic` with `code` (an
+/// `AtomicBinOp` or [`IMAGE_ATOMIC_COMPARE_EXCHANGE`]), the value and the
+/// comparator as 64-bit words (floats as their bits); the old texel as
+/// `result`. The host does it on the texel with sequentially consistent
+/// ordering (stronger than any SPIR-V semantics), and out of bounds does
+/// nothing and gives 0 (robustImageAccess).
+pub(crate) fn image_atomic<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    texel: Value<'c, 'r>,
+    code: i64,
+    value: Value<'c, 'r>,
+    comparator: Option<Value<'c, 'r>>,
+    result: Type<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let context = rewriter.context();
+    let i32_type: Type<'c> = IntegerType::new(context, 32).into();
+    let i64_type: Type<'c> = IntegerType::new(context, 64).into();
+    let pointer = llvm::r#type::pointer(context, 0);
+    let word = |rewriter: &mut ConversionRewriter<'c, 'r, '_>, value: Value<'c, 'r>| {
+        let ty = value.r#type();
+        let integer = match ty.to_string().as_str() {
+            "i32" | "i64" => value,
+            "f32" => rewriter.create_value("llvm.bitcast", &[value], i32_type, &[])?,
+            "f64" => rewriter.create_value("llvm.bitcast", &[value], i64_type, &[])?,
+            other => return Err(MatchFailure::new(format!("an image atomic on '{other}' (32- or 64-bit scalars)"))),
+        };
+        if integer.r#type() == i64_type {
+            Ok(integer)
+        } else {
+            rewriter.create_value("llvm.zext", &[integer], i64_type, &[])
+        }
+    };
+    let value = word(rewriter, value)?;
+    let comparator = match comparator {
+        Some(comparator) => word(rewriter, comparator)?,
+        None => super::util::integer_constant(rewriter, i64_type, 0)?,
+    };
+    let mut arguments = Vec::with_capacity(8);
+    for index in 0..5 {
+        let field_type = if index == 0 { pointer } else { i32_type };
+        let position = melior::ir::attribute::DenseI64ArrayAttribute::new(context, &[index]).into();
+        arguments.push(rewriter.create_value("llvm.extractvalue", &[texel], field_type, &[("position", position)])?);
+    }
+    arguments.push(i32_constant(rewriter, code)?);
+    arguments.extend([value, comparator]);
+    let old = call_host(
+        rewriter,
+        IMAGE_ATOMIC,
+        &[pointer, i32_type, i32_type, i32_type, i32_type, i32_type, i64_type, i64_type],
+        Some(i64_type),
+        &arguments,
+        Effects::Any,
+    )?
+    .ok_or_else(|| MatchFailure::new("the image atomic has no result"))?;
+    match result.to_string().as_str() {
+        "i64" => Ok(old),
+        "i32" => rewriter.create_value("llvm.trunc", &[old], result, &[]),
+        "f32" => {
+            let bits = rewriter.create_value("llvm.trunc", &[old], i32_type, &[])?;
+            rewriter.create_value("llvm.bitcast", &[bits], result, &[])
+        }
+        "f64" => rewriter.create_value("llvm.bitcast", &[old], result, &[]),
+        other => Err(MatchFailure::new(format!("an image atomic giving '{other}'"))),
+    }
+}
+
 /// What a host image function may do to memory, declared on it so that
 /// LLVM can move and merge the reads.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -284,6 +284,7 @@ pub(crate) fn stand_in<'c, 'r>(
             }
             Ok(vec![super::image::read_texel(rewriter, &image, argument(0)?, argument(1)?, result)?])
         }
+        ImageStandIn::TexelPointer => super::image::texel_pointer(op, operands, rewriter),
         ImageStandIn::QueryFormat | ImageStandIn::QueryOrder => {
             channel_query(op, operands, rewriter, kind == ImageStandIn::QueryOrder, false)
         }

@@ -20,6 +20,10 @@
 //!   arguments": it knows `Bias`, `Lod` and `Grad` only, and `Lod` not on
 //!   `OpImageFetch`), such as `ConstOffset`, `Offset` or `ConstOffsets`.
 //!
+//! - `OpImageTexelPointer` is a call to
+//!   `__spvabi_op_image_texel_pointer_<n>(image pointer, coordinate, sample)`
+//!   returning the `!spirv.ptr<T, Image>`, which the lowering makes the
+//!   texel's address as the image atomics take it;
 //! - `OpConstantSampler` (an OpenCL literal sampler) is a call to
 //!   `__spvabi_op_constant_sampler_<n>(addressing, normalized, filter)`
 //!   (three `i32` constants: the instruction's operands) where a function
@@ -90,12 +94,15 @@ pub enum ImageStandIn {
     /// `OpConstantSampler(addressing, normalized, filter)`, its operands as
     /// `i32` constants.
     ConstantSampler,
+    /// `OpImageTexelPointer(pointer to the image, coordinate, sample)`: a
+    /// `!spirv.ptr<T, Image>` that only atomics use.
+    TexelPointer,
     /// `OpImageQuerySamples(image)`.
     QuerySamples,
 }
 
 /// Each stand-in, its opcode and name (after [`ABI_IMAGE_OP`]).
-const STAND_INS: [(u16, ImageStandIn, &str); 16] = [
+const STAND_INS: [(u16, ImageStandIn, &str); 17] = [
     (88, ImageStandIn::SampleExplicitLod, "image_sample_explicit_lod"),
     (95, ImageStandIn::Fetch, "image_fetch"),
     (97, ImageStandIn::DrefGather, "image_dref_gather"),
@@ -112,6 +119,7 @@ const STAND_INS: [(u16, ImageStandIn, &str); 16] = [
     (45, ImageStandIn::ConstantSampler, "constant_sampler"),
     (98, ImageStandIn::Read, "image_read"),
     (99, ImageStandIn::Write, "image_write"),
+    (60, ImageStandIn::TexelPointer, "image_texel_pointer"),
 ];
 
 /// Opcodes refused with a reason: they need derivatives.
@@ -181,7 +189,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         // Operands before the image operands mask, by instruction.
         let fixed = match stand_in {
             ImageStandIn::Read => 2,
-            ImageStandIn::Write => 3,
+            ImageStandIn::Write | ImageStandIn::TexelPointer => 3,
             ImageStandIn::SampledImage | ImageStandIn::QuerySizeLod => 2,
             ImageStandIn::QueryLevels
             | ImageStandIn::QuerySamples
@@ -204,6 +212,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 | ImageStandIn::QuerySamples
                 | ImageStandIn::QueryFormat
                 | ImageStandIn::QueryOrder
+                | ImageStandIn::TexelPointer
         );
         if words.len() < fixed || (!sampling && words.len() != fixed) {
             return Err(inst.error(ErrorKind::Invalid(format!("{} operands for {name}", words.len()))));
