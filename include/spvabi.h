@@ -136,6 +136,12 @@ spvabi_texel __spvabi_image_levels(const spvabi_image *image);                  
 /* OpImageQueryFormat, OpImageQueryOrder (OpenCL's get_image_channel_data_type and _order): the
  * format's SPIR-V Image Channel Data Type (bits 0-15) and Image Channel Order (bits 16-31). */
 uint32_t __spvabi_image_channels(const spvabi_image *image);
+/* Image atomics (docs/abi.md, "Image atomics"): op is LLVM's AtomicBinOp (exchange 0, add 1,
+ * sub 2, and 3, or 5, xor 6, max 7, min 8, umax 9, umin 10, float add 11) or 16, a compare-
+ * exchange; value and comparator as 64-bit words (floats as their bits); the texel before, 0
+ * out of bounds (nothing changed). */
+uint64_t __spvabi_image_atomic(const spvabi_image *image, int32_t x, int32_t y, int32_t z, int32_t layer,
+                               int32_t op, uint64_t value, uint64_t comparator);
 
 /* __spvabi_E_info: read-only, for the host. */
 typedef struct spvabi_kernel_info {
