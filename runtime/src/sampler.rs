@@ -361,6 +361,7 @@ const MODE_GATHER: u32 = 1;
 const MODE_COMPARE: u32 = 8;
 const MODE_GRAD: u32 = 16;
 const MODE_CUBE: u32 = 32;
+const MODE_MIN_LOD: u32 = 64;
 
 /// The arguments of one `__spvabi_image_sample` call.
 #[derive(Debug, Clone, Copy)]
@@ -633,8 +634,15 @@ impl Sampling<'_> {
             args.lod
         };
         let lambda = base + self.sampler.mip_lod_bias;
+        // The MinLod operand (with the gradients, in `lod`) raises the
+        // sampler's least level of detail (Vulkan: max(minLod, shaderOp.minLod)).
+        let least = if args.mode & MODE_GRAD != 0 && args.mode & MODE_MIN_LOD != 0 {
+            self.sampler.min_lod.max(args.lod)
+        } else {
+            self.sampler.min_lod
+        };
         // max then min, not clamp: NaN and infinities stay defined.
-        lambda.max(self.sampler.min_lod).min(self.sampler.max_lod)
+        lambda.max(least).min(self.sampler.max_lod)
     }
 }
 

@@ -81,6 +81,9 @@ pub const MODE_COMPARE: u32 = 8;
 pub const MODE_GRAD: u32 = 16;
 /// `mode`: a cube image, `x, y, z` a direction (the host selects the face).
 pub const MODE_CUBE: u32 = 32;
+/// `mode`: with [`MODE_GRAD`], `lod` is the `MinLod` operand, the least
+/// level of detail (`textureGradClampARB`).
+pub const MODE_MIN_LOD: u32 = 64;
 
 /// Where the sampler descriptor of a combined image sampler lies, after
 /// the image's (docs/abi.md).
@@ -133,6 +136,7 @@ struct Operands<'c, 'r> {
     grad: Option<(Value<'c, 'r>, Value<'c, 'r>)>,
     offset: Option<Value<'c, 'r>>,
     offsets: Option<Value<'c, 'r>>,
+    min_lod: Option<Value<'c, 'r>>,
 }
 
 /// The operands of `mask` from `values` (in the order of their bits, as
@@ -155,8 +159,16 @@ fn read_operands<'c, 'r>(mask: u32, values: &[Value<'c, 'r>]) -> Result<Operands
             "Grad" => operands.grad = Some((taken[0], taken[1])),
             "ConstOffset" | "Offset" => operands.offset = Some(taken[0]),
             "ConstOffsets" | "Offsets" => operands.offsets = Some(taken[0]),
-            "Bias" | "MinLod" | "Sample" => {
-                return Err(MatchFailure::new(format!("the image operand {name} is not supported on sampled images in compute")));
+            "MinLod" => operands.min_lod = Some(taken[0]),
+            // SPIR-V: Bias only with implicit-LOD instructions, which need
+            // derivatives a compute invocation does not have.
+            "Bias" => {
+                return Err(MatchFailure::new(
+                    "the image operand Bias is for implicit-LOD sampling, which compute does not have (SPIR-V)",
+                ));
+            }
+            "Sample" => {
+                return Err(MatchFailure::new("the image operand Sample is for multisampled images (not supported)"));
             }
             // Availability and visibility scopes: the runner's memory is coherent.
             _ => {}
@@ -584,10 +596,16 @@ fn sample<'c, 'r>(
         }
     }
     let operands = &request.operands;
-    let lod = match operands.lod {
-        Some(lod) if lod.r#type() == f32_type => lod,
-        Some(lod) => return Err(MatchFailure::new(format!("a sampling Lod of type '{}' (f32 is)", lod.r#type()))),
-        None => zero,
+    let lod = match (operands.lod, operands.min_lod) {
+        (Some(lod), None) if lod.r#type() == f32_type => lod,
+        (Some(lod), None) => return Err(MatchFailure::new(format!("a sampling Lod of type '{}' (f32 is)", lod.r#type()))),
+        // MinLod rides in `lod`, which the gradients leave free.
+        (None, Some(min_lod)) if operands.grad.is_some() && min_lod.r#type() == f32_type => min_lod,
+        (None, Some(_)) => {
+            return Err(MatchFailure::new("the image operand MinLod needs Grad here (SPIR-V: Grad or implicit-LOD forms), as an f32"));
+        }
+        (Some(_), Some(_)) => return Err(MatchFailure::new("the image operands Lod and MinLod together (SPIR-V forbids it)")),
+        (None, None) => zero,
     };
     let dx = lanes(rewriter, operands.grad.map(|(dx, _)| dx), spatial, zero)?;
     let dy = lanes(rewriter, operands.grad.map(|(_, dy)| dy), spatial, zero)?;
@@ -601,6 +619,9 @@ fn sample<'c, 'r>(
     }
     if operands.grad.is_some() {
         mode |= MODE_GRAD;
+    }
+    if operands.min_lod.is_some() {
+        mode |= MODE_MIN_LOD;
     }
     if image.dim == Dim::Cube {
         if operands.offset.is_some() || operands.offsets.is_some() {
