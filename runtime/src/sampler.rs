@@ -192,6 +192,21 @@ impl Default for Sampler {
     }
 }
 
+/// The `key=value` pairs of `text`, separated by commas (blanks around
+/// them and empty pairs ignored), each key at most once.
+fn pairs(text: &str) -> Result<Vec<(&str, &str)>, String> {
+    let mut pairs: Vec<(&str, &str)> = Vec::new();
+    for pair in text.split(',').map(str::trim).filter(|pair| !pair.is_empty()) {
+        let (key, value) = pair.split_once('=').ok_or_else(|| format!("'{pair}' is not KEY=VALUE"))?;
+        let key = key.trim();
+        if pairs.iter().any(|(seen, _)| *seen == key) {
+            return Err(format!("'{key}' is given twice"));
+        }
+        pairs.push((key, value));
+    }
+    Ok(pairs)
+}
+
 fn named<T: Copy>(what: &str, names: &[&str], cases: &[T], value: &str) -> Result<T, String> {
     names
         .iter()
@@ -219,14 +234,7 @@ impl Sampler {
     /// An unknown key or value, a key given twice, `min_lod > max_lod`.
     pub fn parse(text: &str) -> Result<Self, String> {
         let mut sampler = Self::default();
-        let mut seen: Vec<&str> = Vec::new();
-        for pair in text.split(',').map(str::trim).filter(|pair| !pair.is_empty()) {
-            let (key, value) = pair.split_once('=').ok_or_else(|| format!("'{pair}' is not KEY=VALUE"))?;
-            let key = key.trim();
-            if seen.contains(&key) {
-                return Err(format!("'{key}' is given twice"));
-            }
-            seen.push(key);
+        for (key, value) in pairs(text)? {
             let number = |value: &str| {
                 value.trim().parse::<f32>().ok().filter(|number| number.is_finite()).ok_or_else(|| format!("{key} '{value}' is not a number"))
             };
@@ -281,14 +289,7 @@ impl Sampler {
     /// undefined).
     pub fn parse_opencl(text: &str) -> Result<Self, String> {
         let mut sampler = Self { address_modes: [AddressMode::ClampToEdge; 3], min_lod: 0.0, max_lod: 0.0, ..Self::default() };
-        let mut seen: Vec<&str> = Vec::new();
-        for pair in text.split(',').map(str::trim).filter(|pair| !pair.is_empty()) {
-            let (key, value) = pair.split_once('=').ok_or_else(|| format!("'{pair}' is not KEY=VALUE"))?;
-            let key = key.trim();
-            if seen.contains(&key) {
-                return Err(format!("'{key}' is given twice"));
-            }
-            seen.push(key);
+        for (key, value) in pairs(text)? {
             match key {
                 "filter" => {
                     let filter = named("filter", &FILTERS, &ALL_FILTERS, value)?;

@@ -230,18 +230,37 @@ impl<'c, 'w> Importer<'c, 'w> {
                 arguments.push(self.value(state, inst, id)?);
             }
         }
+        let value = self.stand_in_call(state, inst, location, name, &arguments, result.map(|(ty, _)| ty))?;
+        match (result, value) {
+            (Some((_, result_id)), Some(value)) => self.define_value(state, inst, result_id, value),
+            _ => Ok(()),
+        }
+    }
+
+    /// A call of `__spvabi_op_<name>_<n>(arguments)` returning `result`
+    /// (declared once per signature); its value.
+    fn stand_in_call<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        name: &str,
+        arguments: &[melior::ir::Value<'c, 'b>],
+        result: Option<Type<'c>>,
+    ) -> Result<Option<melior::ir::Value<'c, 'b>>> {
         let inputs: Vec<Type<'c>> = arguments.iter().map(|argument| argument.r#type()).collect();
-        let results: Vec<Type<'c>> = result.iter().map(|(ty, _)| *ty).collect();
+        let results: Vec<Type<'c>> = result.into_iter().collect();
         let function = self.abi_function_of(inst, &format!("{ABI_IMAGE_OP}{name}"), &inputs, &results)?;
         let call = OperationBuilder::new("spirv.FunctionCall", location)
-            .add_operands(&arguments)
+            .add_operands(arguments)
             .add_attributes(&[(self.id("callee"), FlatSymbolRefAttribute::new(self.context, &function).into())])
             .add_results(&results)
             .build();
         let call = self.append(inst, state.current(), call)?;
-        let Some((_, result_id)) = result else { return Ok(()) };
-        let value = call.result(0).map_err(inst.invalid())?.into();
-        self.define_value(state, inst, result_id, value)
+        if results.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(call.result(0).map_err(inst.invalid())?.into()))
     }
 }
 
@@ -279,15 +298,8 @@ impl<'c, 'w> Importer<'c, 'w> {
         for word in sampler {
             arguments.push(self.integer_constant(state, inst, location, 32, i64::from(word))?);
         }
-        let inputs: Vec<Type<'c>> = arguments.iter().map(|argument| argument.r#type()).collect();
-        let function = self.abi_function(inst, &format!("{ABI_IMAGE_OP}constant_sampler"), &inputs, result_type)?;
-        let call = OperationBuilder::new("spirv.FunctionCall", location)
-            .add_operands(&arguments)
-            .add_attributes(&[(self.id("callee"), FlatSymbolRefAttribute::new(self.context, &function).into())])
-            .add_results(&[result_type])
-            .build();
-        let call = self.append(inst, state.current(), call)?;
-        Ok(call.result(0).map_err(inst.invalid())?.into())
+        self.stand_in_call(state, inst, location, "constant_sampler", &arguments, Some(result_type))?
+            .ok_or_else(|| inst.error(ErrorKind::Invalid("the literal sampler call has no result".into())))
     }
 }
 
