@@ -798,6 +798,46 @@ mod tests {
     }
 
     #[test]
+    fn opencl_samplers_are_the_literal_samplers_descriptors() {
+        use spirv_opt_passes::spirv_to_llvm::sampling::literal_sampler_descriptor;
+        let addresses = ["none", "clamp_to_edge", "clamp", "repeat", "mirrored_repeat"];
+        for (addressing, address) in addresses.iter().enumerate() {
+            for normalized in [0u32, 1] {
+                for (filter, filter_name) in ["nearest", "linear"].iter().enumerate() {
+                    let text = format!("filter={filter_name},address={address},normalized={}", normalized == 1);
+                    let Ok(sampler) = Sampler::parse_opencl(&text) else {
+                        // Repeat modes need normalized coordinates.
+                        assert!(normalized == 0 && addressing >= 3, "{text}");
+                        continue;
+                    };
+                    let raw = sampler.descriptor();
+                    let words = [
+                        raw.mag_filter,
+                        raw.min_filter,
+                        raw.mipmap_mode,
+                        raw.address_modes[0],
+                        raw.address_modes[1],
+                        raw.address_modes[2],
+                        raw.border_color,
+                        raw.unnormalized_coordinates,
+                        raw.compare_enable,
+                        raw.compare_op,
+                        raw.min_lod.to_bits(),
+                        raw.max_lod.to_bits(),
+                        raw.mip_lod_bias.to_bits(),
+                        0,
+                        0,
+                        0,
+                    ];
+                    assert_eq!(words, literal_sampler_descriptor([addressing as u32, normalized, filter as u32]), "{text}");
+                }
+            }
+        }
+        assert!(Sampler::parse_opencl("address=clamp,address=repeat").is_err());
+        assert!(Sampler::parse_opencl("mipmap=linear").is_err());
+    }
+
+    #[test]
     fn parses_every_key_and_refuses_bad_ones() {
         let sampler = Sampler::parse(
             "filter=linear,mipmap=linear,address=mirror_clamp_to_edge,address_w=clamp_to_border,border=int_opaque_white,\

@@ -207,7 +207,7 @@ impl ConversionPattern for AtomicRmw {
             Some(value) => value,
             None => integer_constant(rewriter, result_type, 1)?,
         };
-        if super::image::is_texel_pointer(op) {
+        if super::image::is_texel_pointer(op, operands) {
             let code = self.bin_op as i64;
             return Ok(vec![super::image::image_atomic(rewriter, pointer, code, value, None, result_type)?]);
         }
@@ -253,7 +253,7 @@ impl ConversionPattern for CompareExchange {
             return Err(MatchFailure::new(format!("unexpected operands of '{}'", op_name(op))));
         };
         let result_type = rewriter.converted_result_type(op, 0)?;
-        if super::image::is_texel_pointer(op) {
+        if super::image::is_texel_pointer(op, operands) {
             let code = super::image::IMAGE_ATOMIC_COMPARE_EXCHANGE;
             return Ok(vec![super::image::image_atomic(rewriter, pointer, code, value, Some(comparator), result_type)?]);
         }

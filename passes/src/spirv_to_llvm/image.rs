@@ -21,7 +21,10 @@
 //! last coordinate is its layer. Image operands that change nothing on the
 //! CPU (memory-model texel availability, `Nontemporal`, `SignExtend`...)
 //! are accepted; `Lod`, `Sample`, offsets and the rest are refused, as are
-//! multisampled, cube and subpass images, samplers and OpenCL images.
+//! multisampled, cube storage and subpass images. OpenCL images are the
+//! same descriptors (their reads, writes and samples arrive as the
+//! importer's calls, sampling.rs); texel pointers (`OpImageTexelPointer`)
+//! carry the descriptor and coordinates to `__spvabi_image_atomic`.
 
 use super::{SpirvToLlvmOptions, types::read_type, util::i32_constant};
 use melior::{
@@ -614,11 +617,13 @@ pub(super) fn texel_pointer<'c, 'r>(
     Ok(vec![value])
 }
 
-/// Whether operand 0 of the atomic `op` is a texel pointer.
-pub(crate) fn is_texel_pointer(op: OperationRef<'_, '_>) -> bool {
-    op.operand(0).ok().and_then(|pointer| read_type(pointer.r#type()).ok()).is_some_and(
+/// Whether operand 0 of the atomic `op` is a texel pointer (converted to
+/// [`texel_pointer_type`]: Vulkan's).
+pub(crate) fn is_texel_pointer(op: OperationRef<'_, '_>, operands: &[Value<'_, '_>]) -> bool {
+    let image_pointer = op.operand(0).ok().and_then(|pointer| read_type(pointer.r#type()).ok()).is_some_and(
         |ty| matches!(ty, SpirvType::Pointer { storage_class: StorageClass::Image, .. }),
-    )
+    );
+    image_pointer && operands.first().is_some_and(|pointer| pointer.r#type().to_string().starts_with("!llvm.struct"))
 }
 
 /// An atomic on a texel pointer: `__spvabi_image_atomic` with `code` (an
