@@ -33,6 +33,9 @@ extern "C" {
 #define SPVABI_SAMPLED_IMAGE 9u        /* Vulkan sampled image: a spvabi_image */
 #define SPVABI_SAMPLER 10u              /* Vulkan sampler: resources[i] points at a spvabi_sampler */
 #define SPVABI_COMBINED_IMAGE_SAMPLER 11u /* Vulkan combined image sampler: a spvabi_combined */
+/* OpenCL image and sampler arguments take kinds 6 to 10 too (docs/abi.md, "OpenCL images and
+ * samplers"): read_only images SPVABI_SAMPLED_IMAGE, write_only and read_write ones
+ * SPVABI_STORAGE_IMAGE, image1d_buffer_t the texel-buffer kinds, sampler_t SPVABI_SAMPLER. */
 
 /* One resource the kernel uses: a Vulkan binding, or an OpenCL argument. */
 typedef struct spvabi_resource {
@@ -47,8 +50,8 @@ typedef struct spvabi_resource {
 } spvabi_resource;
 
 /* The `size` of an image resource: the SPIR-V Image Format the shader declares (0: Unknown,
- * any format), whether it reads floats (0) or integers (1), its SPIR-V Dim (0 1D, 1 2D,
- * 2 3D, 5 Buffer), whether it is arrayed. */
+ * any format), whether it reads floats (0) or integers (1) (0xf for an OpenCL image: what
+ * its format holds), its SPIR-V Dim (0 1D, 1 2D, 2 3D, 5 Buffer), whether it is arrayed. */
 #define SPVABI_IMAGE_FORMAT(size) ((size) & 0xffu)
 #define SPVABI_IMAGE_SAMPLED_TYPE(size) (((size) >> 8) & 0xfu)
 #define SPVABI_IMAGE_DIM(size) (((size) >> 12) & 0xfu)
@@ -130,6 +133,15 @@ spvabi_texel __spvabi_image_fetch(const spvabi_image *image, int32_t x, int32_t 
                                   int32_t level);
 spvabi_texel __spvabi_image_size_lod(const spvabi_image *image, int32_t level); /* width, height, depth, layers */
 spvabi_texel __spvabi_image_levels(const spvabi_image *image);                  /* levels, samples, 0, 0 */
+/* OpImageQueryFormat, OpImageQueryOrder (OpenCL's get_image_channel_data_type and _order): the
+ * format's SPIR-V Image Channel Data Type (bits 0-15) and Image Channel Order (bits 16-31). */
+uint32_t __spvabi_image_channels(const spvabi_image *image);
+/* Image atomics (docs/abi.md, "Image atomics"): op is LLVM's AtomicBinOp (exchange 0, add 1,
+ * sub 2, and 3, or 5, xor 6, max 7, min 8, umax 9, umin 10, float add 11) or 16, a compare-
+ * exchange; value and comparator as 64-bit words (floats as their bits); the texel before, 0
+ * out of bounds (nothing changed). */
+uint64_t __spvabi_image_atomic(const spvabi_image *image, int32_t x, int32_t y, int32_t z, int32_t layer,
+                               int32_t op, uint64_t value, uint64_t comparator);
 
 /* __spvabi_E_info: read-only, for the host. */
 typedef struct spvabi_kernel_info {

@@ -65,6 +65,76 @@ const fn format(spirv: u32, name: &'static str, bits: [u32; 4], class: NumericCl
     Format { spirv, name, bits, class, srgb: false, bgr: false }
 }
 
+/// An image atomic on 32-bit texels (`__spvabi_image_atomic`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AtomicOp {
+    Exchange,
+    Add,
+    Sub,
+    And,
+    Or,
+    Xor,
+    SMax,
+    SMin,
+    UMax,
+    UMin,
+    FAdd,
+    CompareExchange,
+}
+
+impl AtomicOp {
+    /// The operation `code` (LLVM's `AtomicBinOp`, 16 a compare-exchange)
+    /// on a texel of `format`: `R32_UINT` and `R32_SINT` take them all but
+    /// the float add, `R32_SFLOAT` exchanges, compare-exchanges and adds;
+    /// `None` otherwise (Vulkan's image atomics are on these formats).
+    pub(crate) fn new(format: Format, code: i32) -> Option<Self> {
+        let op = match code {
+            0 => Self::Exchange,
+            1 => Self::Add,
+            2 => Self::Sub,
+            3 => Self::And,
+            5 => Self::Or,
+            6 => Self::Xor,
+            7 => Self::SMax,
+            8 => Self::SMin,
+            9 => Self::UMax,
+            10 => Self::UMin,
+            11 => Self::FAdd,
+            16 => Self::CompareExchange,
+            _ => return None,
+        };
+        match format.spirv {
+            24 | 33 if op != Self::FAdd => Some(op),
+            3 if matches!(op, Self::Exchange | Self::CompareExchange | Self::FAdd) => Some(op),
+            _ => None,
+        }
+    }
+
+    /// The new texel from the old one, or `None` to leave it (a failed
+    /// compare-exchange).
+    pub(crate) fn apply(self, old: u32, value: u32, comparator: u32) -> Option<u32> {
+        Some(match self {
+            Self::Exchange => value,
+            Self::Add => old.wrapping_add(value),
+            Self::Sub => old.wrapping_sub(value),
+            Self::And => old & value,
+            Self::Or => old | value,
+            Self::Xor => old ^ value,
+            Self::SMax => (old as i32).max(value as i32) as u32,
+            Self::SMin => (old as i32).min(value as i32) as u32,
+            Self::UMax => old.max(value),
+            Self::UMin => old.min(value),
+            Self::FAdd => (f32::from_bits(old) + f32::from_bits(value)).to_bits(),
+            Self::CompareExchange if old == comparator => value,
+            Self::CompareExchange => return None,
+        })
+    }
+}
+
+/// The texel kind (bits 8-11) of an OpenCL image's word: any, the
+/// format's (docs/abi.md, "OpenCL images and samplers").
+pub const OPENCL_SAMPLED_TYPE: u32 = 0xf;
+
 /// The first number of the formats no shader can declare (sampled only):
 /// SPIR-V's `Image Format` ends far below it.
 pub const SAMPLED_ONLY_BASE: u32 = 256;
@@ -84,7 +154,7 @@ pub const SAMPLED_ONLY_FORMATS: &[Format] = &[
 
 /// Every format an image or texel buffer can have: the storage-image and
 /// texel-buffer formats a SPIR-V shader can name (SPIR-V's `Image Format`
-/// but `R11fG11fB10f` and the 64-bit ones), each with its Vulkan format.
+/// but the 64-bit ones), each with its Vulkan format.
 pub const FORMATS: &[Format] = &[
     format(1, "R32G32B32A32_SFLOAT", [32, 32, 32, 32], Float),
     format(2, "R16G16B16A16_SFLOAT", [16, 16, 16, 16], Float),
@@ -93,6 +163,7 @@ pub const FORMATS: &[Format] = &[
     format(5, "R8G8B8A8_SNORM", [8, 8, 8, 8], Snorm),
     format(6, "R32G32_SFLOAT", [32, 32, 0, 0], Float),
     format(7, "R16G16_SFLOAT", [16, 16, 0, 0], Float),
+    format(8, "B10G11R11_UFLOAT_PACK32", [11, 11, 10, 0], Float),
     format(9, "R16_SFLOAT", [16, 0, 0, 0], Float),
     format(10, "R16G16B16A16_UNORM", [16, 16, 16, 16], Unorm),
     format(11, "A2B10G10R10_UNORM_PACK32", [10, 10, 10, 2], Unorm),
@@ -159,6 +230,42 @@ impl Format {
         self.spirv < SAMPLED_ONLY_BASE
     }
 
+    /// SPIR-V's Image Channel Data Type and Image Channel Order of the
+    /// format, what `OpImageQueryFormat` and `OpImageQueryOrder` give
+    /// (OpenCL's `get_image_channel_data_type` and `_order` less
+    /// `CL_SNORM_INT8` and `CL_R`): RGBA, RG, R, BGRA, their sRGB forms,
+    /// Depth. `A2B10G10R10_UINT_PACK32` has no OpenCL counterpart and
+    /// reports `UnsignedInt32`.
+    pub fn channel_info(self) -> (u32, u32) {
+        let packed = self.bits[0] == 10;
+        let data_type = match (self.class, self.bits[0]) {
+            (Unorm, _) if packed => 16,
+            (Uint, _) if packed => 12,
+            (Snorm, 8) => 0,
+            (Snorm, _) => 1,
+            (Unorm, 8) => 2,
+            (Unorm, _) => 3,
+            (Sint, 8) => 7,
+            (Sint, 16) => 8,
+            (Sint, _) => 9,
+            (Uint, 8) => 10,
+            (Uint, 16) => 11,
+            (Uint, _) => 12,
+            (Float, 16) => 13,
+            (Float, _) => 14,
+        };
+        let order = match (self.channels(), self.bgr, self.srgb) {
+            _ if self.name.starts_with('D') => 13,
+            (4, true, true) => 18,
+            (4, true, false) => 6,
+            (4, false, true) => 17,
+            (4, false, false) => 5,
+            (2, ..) => 2,
+            _ => 0,
+        };
+        (data_type, order)
+    }
+
     /// How many channels it has.
     pub fn channels(self) -> usize {
         self.bits.iter().take_while(|&&bits| bits != 0).count()
@@ -190,6 +297,7 @@ impl Format {
                 Uint => raw,
                 Sint => sign_extend(raw, bits) as u32,
                 Float if bits == 16 => half_to_float(raw as u16).to_bits(),
+                Float if bits < 16 => small_float_to_float(raw, bits - 5).to_bits(),
                 Float => raw,
             };
         }
@@ -235,6 +343,7 @@ impl Format {
                 }
                 Uint | Sint => u64::from(value),
                 Float if bits == 16 => u64::from(float_to_half(f32::from_bits(value))),
+                Float if bits < 16 => u64::from(float_to_small_float(f32::from_bits(value), bits - 5)),
                 Float => u64::from(value),
             };
             word |= u128::from(raw & mask(bits)) << shift;
@@ -293,6 +402,58 @@ pub fn half_to_float(half: u16) -> f32 {
         _ => sign | ((exponent + 112) << 23) | (mantissa << 13),
     };
     f32::from_bits(bits)
+}
+
+/// An unsigned float of 5 exponent bits and `mantissa_bits` (6 for the
+/// 11-bit, 5 for the 10-bit channels of `B10G11R11_UFLOAT_PACK32`) to single
+/// precision (exact; Vulkan's "Unsigned 11-Bit/10-Bit Floating-Point Numbers").
+pub fn small_float_to_float(raw: u32, mantissa_bits: u32) -> f32 {
+    let exponent = raw >> mantissa_bits;
+    let mantissa = raw & ((1 << mantissa_bits) - 1);
+    let scale = (1u32 << mantissa_bits) as f32;
+    match exponent {
+        0 => mantissa as f32 / scale * 2f32.powi(-14),
+        31 if mantissa == 0 => f32::INFINITY,
+        31 => f32::NAN,
+        _ => (1.0 + mantissa as f32 / scale) * 2f32.powi(exponent as i32 - 15),
+    }
+}
+
+/// Single precision to an unsigned float of 5 exponent bits and
+/// `mantissa_bits`, rounded to nearest even: negative values (and -0,
+/// -infinity) become 0, NaN a NaN, what rounds past the largest finite
+/// value infinity (as to half precision).
+pub fn float_to_small_float(float: f32, mantissa_bits: u32) -> u32 {
+    let infinity = 31 << mantissa_bits;
+    if float.is_nan() {
+        return infinity | (1 << (mantissa_bits - 1));
+    }
+    if float <= 0.0 {
+        return 0;
+    }
+    if float.is_infinite() {
+        return infinity;
+    }
+    let bits = float.to_bits();
+    let exponent = ((bits >> 23) & 0xff) as i32 - 127 + 15;
+    let shift = 23 - mantissa_bits;
+    let round = |value: u64, by: u32| -> u64 {
+        if by >= 64 {
+            return 0;
+        }
+        let kept = value >> by;
+        let rest = value & ((1u64 << by) - 1);
+        let half = 1u64 << (by - 1);
+        if rest > half || (rest == half && kept & 1 == 1) { kept + 1 } else { kept }
+    };
+    let rounded = if exponent >= 1 {
+        // A carry out of the mantissa raises the exponent: still right.
+        round((u64::from(exponent as u32) << 23) | u64::from(bits & 0x7f_ffff), shift)
+    } else {
+        // Subnormal: the significand with its leading one, shifted down.
+        round(u64::from((bits & 0x7f_ffff) | 0x80_0000), shift + (1 - exponent) as u32)
+    };
+    (rounded as u32).min(infinity)
 }
 
 /// Single to half precision, rounded to nearest even (overflow to infinity).
@@ -521,7 +682,8 @@ impl Image {
         if Format::from_spirv(declared).is_none() && declared != 0 {
             return Err(format!("the shader's image format {declared} is not supported"));
         }
-        if sampled_type != self.format.class.sampled_type() {
+        // 0xf: an OpenCL image, whose texels are what its format says.
+        if sampled_type != OPENCL_SAMPLED_TYPE && sampled_type != self.format.class.sampled_type() {
             let kind = ["float", "integer"];
             return Err(format!(
                 "the shader reads {} texels, the image is {} ({})",
@@ -548,6 +710,10 @@ impl Image {
             return Ok(());
         }
         let fits = match dim {
+            // OpenCL's image1d_buffer_t: a texel buffer, or a 1D image.
+            5 if sampled_type == OPENCL_SAMPLED_TYPE => {
+                self.dim == Dim::Buffer || (self.extent[1] == 1 && self.extent[2] == 1 && self.layers == 1)
+            }
             5 => self.dim == Dim::Buffer,
             0 => self.dim != Dim::Buffer && self.extent[1] == 1 && self.extent[2] == 1,
             1 => self.dim != Dim::Buffer && self.extent[2] == 1,
@@ -665,6 +831,32 @@ mod tests {
 
     fn named(name: &str) -> Format {
         Format::from_name(name).unwrap()
+    }
+
+    #[test]
+    fn packed_small_floats_round_trip_and_round_to_nearest_even() {
+        // Every 11- and 10-bit value decodes and encodes back (NaNs to a NaN).
+        for (bits, mantissa) in [(11u32, 6u32), (10, 5)] {
+            for raw in 0..(1u32 << bits) {
+                let float = small_float_to_float(raw, mantissa);
+                let back = float_to_small_float(float, mantissa);
+                if float.is_nan() {
+                    assert!(small_float_to_float(back, mantissa).is_nan());
+                } else {
+                    assert_eq!(back, raw, "{bits}-bit {raw:#x} = {float}");
+                }
+            }
+        }
+        // 1 + 1/128 lies halfway between 1 and 1 + 1/64 (6 mantissa bits): to even.
+        assert_eq!(float_to_small_float(1.0 + 1.0 / 128.0, 6), 15 << 6);
+        assert_eq!(float_to_small_float(1.0 + 3.0 / 128.0, 6), (15 << 6) | 2);
+        assert_eq!(float_to_small_float(-3.0, 6), 0);
+        assert_eq!(float_to_small_float(1.0e9, 5), 31 << 5);
+        let format = named("B10G11R11_UFLOAT_PACK32");
+        let mut texel = [0u8; 4];
+        format.encode([1.0f32, 0.5, 2.0, 7.0].map(f32::to_bits), &mut texel);
+        assert_eq!(u32::from_le_bytes(texel), (15 << 6) | ((14 << 6) << 11) | ((16 << 5) << 22));
+        assert_eq!(format.decode(&texel).map(f32::from_bits), [1.0, 0.5, 2.0, 1.0]);
     }
 
     #[test]

@@ -127,12 +127,12 @@ const _: () = assert!(
 /// The image functions the compiled code calls (docs/abi.md, "Images"), by
 /// name. Only these shims touch texel memory; image.rs and sampler.rs do
 /// the rest.
-const IMAGE_FUNCTIONS: [&str; 7] = {
+const IMAGE_FUNCTIONS: [&str; 9] = {
     use spirv_opt_passes::spirv_to_llvm::{
-        image::{IMAGE_READ, IMAGE_SIZE, IMAGE_WRITE},
-        sampling::{IMAGE_FETCH, IMAGE_LEVELS, IMAGE_SAMPLE, IMAGE_SIZE_LOD},
+        image::{IMAGE_ATOMIC, IMAGE_READ, IMAGE_SIZE, IMAGE_WRITE},
+        sampling::{IMAGE_CHANNELS, IMAGE_FETCH, IMAGE_LEVELS, IMAGE_SAMPLE, IMAGE_SIZE_LOD},
     };
-    [IMAGE_READ, IMAGE_WRITE, IMAGE_SIZE, IMAGE_SAMPLE, IMAGE_FETCH, IMAGE_SIZE_LOD, IMAGE_LEVELS]
+    [IMAGE_READ, IMAGE_WRITE, IMAGE_SIZE, IMAGE_SAMPLE, IMAGE_FETCH, IMAGE_SIZE_LOD, IMAGE_LEVELS, IMAGE_CHANNELS, IMAGE_ATOMIC]
 };
 
 /// The texel at `coordinates` of the image `descriptor` points at, as four
@@ -166,6 +166,40 @@ extern "C" fn image_write(descriptor: *const RawImage, x: i32, y: i32, z: i32, l
     // SAFETY: as in `image_read`; workgroups writing the same texel race as
     // they would on a GPU (the shader's business).
     unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), descriptor.texels.add(offset), size) };
+}
+
+/// `__spvabi_image_atomic` (spirv_to_llvm/image.rs): the atomic `op` on
+/// the texel of an `R32_UINT`, `R32_SINT` or `R32_SFLOAT` image (exchange,
+/// compare-exchange and add only on floats), sequentially consistent; the
+/// old texel. Out of bounds, or on another format, nothing happens and
+/// the result is 0 (robustImageAccess).
+#[allow(clippy::too_many_arguments)]
+extern "C" fn image_atomic(
+    descriptor: *const RawImage,
+    x: i32,
+    y: i32,
+    z: i32,
+    layer: i32,
+    op: i32,
+    value: u64,
+    comparator: u64,
+) -> u64 {
+    use std::sync::atomic::{AtomicU32, Ordering::SeqCst};
+    // SAFETY: as in `image_read`.
+    let descriptor = unsafe { &*descriptor };
+    let Some(format) = crate::image::Format::from_spirv(descriptor.format) else { return 0 };
+    let Some(operation) = crate::image::AtomicOp::new(format, op) else { return 0 };
+    let Some(offset) = crate::image::texel_offset(descriptor, format, [x, y, z, layer]) else { return 0 };
+    // SAFETY: `texel_offset` checked the coordinates; a 32-bit texel of an
+    // image whose rows are whole texels is 4-byte aligned (descriptors
+    // point at aligned texel memory: docs/abi.md); other invocations reach
+    // it only through atomics or the image functions, as on a GPU.
+    let texel = unsafe { AtomicU32::from_ptr(descriptor.texels.add(offset).cast::<u32>()) };
+    let (value, comparator) = (value as u32, comparator as u32);
+    let old = match texel.fetch_update(SeqCst, SeqCst, |old| operation.apply(old, value, comparator)) {
+        Ok(old) | Err(old) => old,
+    };
+    u64::from(old)
 }
 
 /// Width, height, depth and layers (`pack`ed).
@@ -248,6 +282,17 @@ extern "C" fn image_levels(descriptor: *const RawImage) -> u128 {
     // SAFETY: as in `image_read`.
     let descriptor = unsafe { &*descriptor };
     crate::image::pack([descriptor.levels, descriptor.samples, 0, 0])
+}
+
+/// `__spvabi_image_channels`: the format's Image Channel Data Type (bits
+/// 0-15) and Image Channel Order (bits 16-31).
+extern "C" fn image_channels(descriptor: *const RawImage) -> u32 {
+    // SAFETY: as in `image_read`.
+    let descriptor = unsafe { &*descriptor };
+    crate::image::Format::from_spirv(descriptor.format).map_or(0, |format| {
+        let (data_type, order) = format.channel_info();
+        data_type | order << 16
+    })
 }
 
 /// `spvabi_resource`.
@@ -364,8 +409,20 @@ impl Jit {
         let fetch: extern "C" fn(*const RawImage, i32, i32, i32, i32, i32) -> u128 = image_fetch;
         let size_lod: extern "C" fn(*const RawImage, i32) -> u128 = image_size_lod;
         let levels: extern "C" fn(*const RawImage) -> u128 = image_levels;
-        let addresses =
-            [read as usize, write as usize, size as usize, sample as usize, fetch as usize, size_lod as usize, levels as usize];
+        let channels: extern "C" fn(*const RawImage) -> u32 = image_channels;
+        type Atomic = extern "C" fn(*const RawImage, i32, i32, i32, i32, i32, u64, u64) -> u64;
+        let atomic: Atomic = image_atomic;
+        let addresses = [
+            read as usize,
+            write as usize,
+            size as usize,
+            sample as usize,
+            fetch as usize,
+            size_lod as usize,
+            levels as usize,
+            channels as usize,
+            atomic as usize,
+        ];
         let images = IMAGE_FUNCTIONS.into_iter().zip(addresses);
         for (name, address) in [("malloc", alloc as usize), ("free", free as usize)].into_iter().chain(images) {
             if let Some(function) = module.get_function(name).filter(|function| function.count_basic_blocks() == 0) {

@@ -507,7 +507,8 @@ impl Kernel {
                         ))
                     })?;
                     if is_image(resource.kind) {
-                        let (pointer, size) = bind_descriptors(resource, key, bound, &mut descriptors)?;
+                        let place = format!("set {} binding {}", key.0, key.1);
+                        let (pointer, size) = bind_descriptors(resource, &place, bound, &mut descriptors)?;
                         sizes.push(size);
                         pointers.push(pointer);
                         continue;
@@ -552,6 +553,12 @@ impl Kernel {
                         (ResourceKind::LocalPointer, Resource::Local(bytes)) => {
                             sizes.push(*bytes as u64);
                             pointers.push(std::ptr::null_mut());
+                        }
+                        (kind, bound) if is_image(kind) => {
+                            let (pointer, size) =
+                                bind_descriptors(resource, &format!("argument {index}"), bound, &mut descriptors)?;
+                            sizes.push(size);
+                            pointers.push(pointer);
                         }
                         (ResourceKind::Value, Resource::Value(bytes)) => {
                             if resource.size != 0 && bytes.len() != resource.size as usize {
@@ -653,7 +660,7 @@ enum Descriptors {
 /// the array's length), its descriptors added to `blocks`.
 fn bind_descriptors(
     resource: &ResourceInfo,
-    key: (u32, u32),
+    place: &str,
     bound: &mut Resource<'_>,
     blocks: &mut Vec<Descriptors>,
 ) -> Result<(*mut u8, u64), RunError> {
@@ -664,27 +671,17 @@ fn bind_descriptors(
         _ if count == 0 => vec![bound],
         Resource::Array(items) if items.len() == count => items.iter_mut().collect(),
         Resource::Array(items) => {
-            return Err(RunError::Dispatch(format!(
-                "set {} binding {} is an array of {count} descriptors, {} given",
-                key.0,
-                key.1,
-                items.len()
-            )));
+            return Err(RunError::Dispatch(format!("{place} is an array of {count} descriptors, {} given", items.len())));
         }
         _ => {
             return Err(RunError::Dispatch(format!(
-                "set {} binding {} is an array of {count} descriptors (SET:BINDING[I], Resource::Array), one given",
-                key.0, key.1
+                "{place} is an array of {count} descriptors (SET:BINDING[I], Resource::Array), one given"
             )));
         }
     };
     let mut combined = Vec::with_capacity(elements.len());
     for (index, element) in elements.into_iter().enumerate() {
-        let place = if count == 0 {
-            format!("set {} binding {}", key.0, key.1)
-        } else {
-            format!("set {} binding {} element {index}", key.0, key.1)
-        };
+        let place = if count == 0 { place.to_owned() } else { format!("{place} element {index}") };
         combined.push(element_descriptor(resource.kind, word, element, &place)?);
     }
     let block = match resource.kind {

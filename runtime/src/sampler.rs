@@ -192,6 +192,21 @@ impl Default for Sampler {
     }
 }
 
+/// The `key=value` pairs of `text`, separated by commas (blanks around
+/// them and empty pairs ignored), each key at most once.
+fn pairs(text: &str) -> Result<Vec<(&str, &str)>, String> {
+    let mut pairs: Vec<(&str, &str)> = Vec::new();
+    for pair in text.split(',').map(str::trim).filter(|pair| !pair.is_empty()) {
+        let (key, value) = pair.split_once('=').ok_or_else(|| format!("'{pair}' is not KEY=VALUE"))?;
+        let key = key.trim();
+        if pairs.iter().any(|(seen, _)| *seen == key) {
+            return Err(format!("'{key}' is given twice"));
+        }
+        pairs.push((key, value));
+    }
+    Ok(pairs)
+}
+
 fn named<T: Copy>(what: &str, names: &[&str], cases: &[T], value: &str) -> Result<T, String> {
     names
         .iter()
@@ -219,14 +234,7 @@ impl Sampler {
     /// An unknown key or value, a key given twice, `min_lod > max_lod`.
     pub fn parse(text: &str) -> Result<Self, String> {
         let mut sampler = Self::default();
-        let mut seen: Vec<&str> = Vec::new();
-        for pair in text.split(',').map(str::trim).filter(|pair| !pair.is_empty()) {
-            let (key, value) = pair.split_once('=').ok_or_else(|| format!("'{pair}' is not KEY=VALUE"))?;
-            let key = key.trim();
-            if seen.contains(&key) {
-                return Err(format!("'{key}' is given twice"));
-            }
-            seen.push(key);
+        for (key, value) in pairs(text)? {
             let number = |value: &str| {
                 value.trim().parse::<f32>().ok().filter(|number| number.is_finite()).ok_or_else(|| format!("{key} '{value}' is not a number"))
             };
@@ -261,6 +269,53 @@ impl Sampler {
         }
         if sampler.min_lod > sampler.max_lod {
             return Err(format!("min_lod {} is above max_lod {}", sampler.min_lod, sampler.max_lod));
+        }
+        Ok(sampler)
+    }
+
+    /// An OpenCL sampler (`sampler_t`), from `key=value` pairs separated by
+    /// commas, each key at most once: `filter` (`nearest`, the default, or
+    /// `linear`), `address` (`none`, the default, `clamp_to_edge`, `clamp`,
+    /// `repeat`, `mirrored_repeat`), `normalized` (`true`, the default, or
+    /// `false`). OpenCL's modes in Vulkan's terms, as a literal sampler
+    /// lowers (docs/abi.md, "OpenCL images and samplers"): `none` reads as
+    /// `clamp_to_edge`, `clamp` is `clamp_to_border` with transparent black
+    /// (the format's alpha where it has none, OpenCL's border); level 0.
+    ///
+    /// # Errors
+    ///
+    /// An unknown key or value, a key given twice; `repeat` or
+    /// `mirrored_repeat` with unnormalized coordinates (OpenCL leaves them
+    /// undefined).
+    pub fn parse_opencl(text: &str) -> Result<Self, String> {
+        let mut sampler = Self { address_modes: [AddressMode::ClampToEdge; 3], min_lod: 0.0, max_lod: 0.0, ..Self::default() };
+        for (key, value) in pairs(text)? {
+            match key {
+                "filter" => {
+                    let filter = named("filter", &FILTERS, &ALL_FILTERS, value)?;
+                    (sampler.mag_filter, sampler.min_filter) = (filter, filter);
+                }
+                "address" => {
+                    let modes = [
+                        AddressMode::ClampToEdge,
+                        AddressMode::ClampToEdge,
+                        AddressMode::ClampToBorder,
+                        AddressMode::Repeat,
+                        AddressMode::MirroredRepeat,
+                    ];
+                    let names = ["none", "clamp_to_edge", "clamp", "repeat", "mirrored_repeat"];
+                    sampler.address_modes = [named("address", &names, &modes, value)?; 3];
+                }
+                "normalized" => {
+                    sampler.unnormalized_coordinates = named("normalized", &["true", "false"], &[false, true], value)?;
+                }
+                other => return Err(format!("unknown OpenCL sampler parameter '{other}' (filter, address, normalized)")),
+            }
+        }
+        if sampler.unnormalized_coordinates
+            && matches!(sampler.address_modes[0], AddressMode::Repeat | AddressMode::MirroredRepeat)
+        {
+            return Err("repeat and mirrored_repeat need normalized coordinates (OpenCL)".into());
         }
         Ok(sampler)
     }
@@ -307,6 +362,7 @@ const MODE_GATHER: u32 = 1;
 const MODE_COMPARE: u32 = 8;
 const MODE_GRAD: u32 = 16;
 const MODE_CUBE: u32 = 32;
+const MODE_MIN_LOD: u32 = 64;
 
 /// The arguments of one `__spvabi_image_sample` call.
 #[derive(Debug, Clone, Copy)]
@@ -579,8 +635,15 @@ impl Sampling<'_> {
             args.lod
         };
         let lambda = base + self.sampler.mip_lod_bias;
+        // The MinLod operand (with the gradients, in `lod`) raises the
+        // sampler's least level of detail (Vulkan: max(minLod, shaderOp.minLod)).
+        let least = if args.mode & MODE_GRAD != 0 && args.mode & MODE_MIN_LOD != 0 {
+            self.sampler.min_lod.max(args.lod)
+        } else {
+            self.sampler.min_lod
+        };
         // max then min, not clamp: NaN and infinities stay defined.
-        lambda.max(self.sampler.min_lod).min(self.sampler.max_lod)
+        lambda.max(least).min(self.sampler.max_lod)
     }
 }
 
@@ -732,6 +795,46 @@ mod tests {
         assert_eq!(face_args.dx, [0.25, 0.0, 0.0]);
         // Moving along z at the centre moves nothing on the face.
         assert_eq!(face_args.dy, [0.0, 0.0, 0.0]);
+    }
+
+    #[test]
+    fn opencl_samplers_are_the_literal_samplers_descriptors() {
+        use spirv_opt_passes::spirv_to_llvm::sampling::literal_sampler_descriptor;
+        let addresses = ["none", "clamp_to_edge", "clamp", "repeat", "mirrored_repeat"];
+        for (addressing, address) in addresses.iter().enumerate() {
+            for normalized in [0u32, 1] {
+                for (filter, filter_name) in ["nearest", "linear"].iter().enumerate() {
+                    let text = format!("filter={filter_name},address={address},normalized={}", normalized == 1);
+                    let Ok(sampler) = Sampler::parse_opencl(&text) else {
+                        // Repeat modes need normalized coordinates.
+                        assert!(normalized == 0 && addressing >= 3, "{text}");
+                        continue;
+                    };
+                    let raw = sampler.descriptor();
+                    let words = [
+                        raw.mag_filter,
+                        raw.min_filter,
+                        raw.mipmap_mode,
+                        raw.address_modes[0],
+                        raw.address_modes[1],
+                        raw.address_modes[2],
+                        raw.border_color,
+                        raw.unnormalized_coordinates,
+                        raw.compare_enable,
+                        raw.compare_op,
+                        raw.min_lod.to_bits(),
+                        raw.max_lod.to_bits(),
+                        raw.mip_lod_bias.to_bits(),
+                        0,
+                        0,
+                        0,
+                    ];
+                    assert_eq!(words, literal_sampler_descriptor([addressing as u32, normalized, filter as u32]), "{text}");
+                }
+            }
+        }
+        assert!(Sampler::parse_opencl("address=clamp,address=repeat").is_err());
+        assert!(Sampler::parse_opencl("mipmap=linear").is_err());
     }
 
     #[test]

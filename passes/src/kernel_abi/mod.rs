@@ -221,6 +221,9 @@ struct Entry<'c, 'a> {
     local_size: Option<[u32; 3]>,
     /// What each parameter is (OpenCL): from `arguments`.
     arguments: Vec<ResourceKind>,
+    /// The image word of each image argument (docs/abi.md, "OpenCL images
+    /// and samplers"), `None` for the others.
+    argument_words: Vec<Option<u32>>,
 }
 
 fn read_entry<'c, 'a>(func: OperationRef<'c, 'a>) -> Result<'c, Option<Entry<'c, 'a>>> {
@@ -262,19 +265,35 @@ fn read_entry<'c, 'a>(func: OperationRef<'c, 'a>) -> Result<'c, Option<Entry<'c,
         }
     }
     let mut arguments = Vec::new();
+    let mut argument_words = Vec::new();
     if let Some(kinds) = dictionary.element_by_name("arguments").and_then(|kinds| ArrayAttribute::try_from(kinds).ok())
     {
         for index in 0..kinds.len() {
-            let kind = kinds.element(index).ok().and_then(string_value);
-            arguments.push(match kind.as_deref() {
-                Some("local") => ResourceKind::LocalPointer,
-                Some("global") => ResourceKind::GlobalPointer,
-                Some("value") => ResourceKind::Value,
-                _ => return Err(error(func, format!("'{ENTRY_POINT}' of @{name} has a bad 'arguments' entry"))),
+            let kind = kinds.element(index).ok().and_then(string_value).unwrap_or_default();
+            // Images and samplers: "KIND:WORD".
+            let (kind, word) = match kind.split_once(':') {
+                Some((kind, word)) => (kind, Some(word.parse::<u32>().ok())),
+                None => (kind.as_str(), None),
+            };
+            let bad = || error(func, format!("'{ENTRY_POINT}' of @{name} has a bad 'arguments' entry"));
+            arguments.push(match (kind, word) {
+                ("local", None) => ResourceKind::LocalPointer,
+                ("global", None) => ResourceKind::GlobalPointer,
+                ("value", None) => ResourceKind::Value,
+                ("storage_image", Some(_)) => ResourceKind::StorageImage,
+                ("sampled_image", Some(_)) => ResourceKind::SampledImage,
+                ("storage_texel_buffer", Some(_)) => ResourceKind::StorageTexelBuffer,
+                ("uniform_texel_buffer", Some(_)) => ResourceKind::UniformTexelBuffer,
+                ("sampler", Some(_)) => ResourceKind::Sampler,
+                _ => return Err(bad()),
+            });
+            argument_words.push(match word {
+                Some(word) => Some(word.ok_or_else(bad)?),
+                None => None,
             });
         }
     }
-    Ok(Some(Entry { func, name, model, local_size, arguments }))
+    Ok(Some(Entry { func, name, model, local_size, arguments, argument_words }))
 }
 
 /// How the module's interface global `global` is replaced, or `None` when
@@ -573,6 +592,7 @@ fn apply_to_module<'c>(
             local_size: entry.local_size,
             parameters: &parameters,
             arguments: &entry.arguments,
+            argument_words: &entry.argument_words,
             slots: &slots,
             resources: &resources,
             push_constant_type: push_constant_type.as_deref(),

@@ -76,6 +76,8 @@ pub(super) struct EntryAbi<'a> {
     pub parameters: &'a [String],
     /// What each parameter is.
     pub arguments: &'a [ResourceKind],
+    /// The image word of each image or sampler argument.
+    pub argument_words: &'a [Option<u32>],
     pub slots: &'a [Slot],
     pub resources: &'a [super::Binding],
     pub push_constant_type: Option<&'a str>,
@@ -211,6 +213,18 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
                 text.cast_to(&memory, address_space)
             }
             // A by-value struct is passed as a pointer to it: the host's copy.
+            // An image or sampler: its descriptor.
+            (
+                ResourceKind::StorageImage
+                | ResourceKind::SampledImage
+                | ResourceKind::StorageTexelBuffer
+                | ResourceKind::UniformTexelBuffer
+                | ResourceKind::Sampler,
+                _,
+            ) => {
+                let pointer = text.pointer_at(&resources, &position);
+                text.value(format!("llvm.load {pointer} : !llvm.ptr -> !llvm.ptr"))
+            }
             (ResourceKind::GlobalPointer | ResourceKind::Value, Some(address_space)) => {
                 let pointer = text.pointer_at(&resources, &position);
                 let buffer = text.value(format!("llvm.load {pointer} : !llvm.ptr -> !llvm.ptr"));
@@ -813,7 +827,11 @@ fn info_globals(abi: &EntryAbi<'_>) -> String {
             }
         }
         ExecutionModel::Kernel => {
-            for (ty, kind) in abi.parameters.iter().zip(abi.arguments) {
+            for ((ty, kind), word) in abi.parameters.iter().zip(abi.arguments).zip(abi.argument_words) {
+                if let Some(word) = word {
+                    table.push((*kind, 0, 0, InfoSize::Word(*word)));
+                    continue;
+                }
                 let size = (*kind == ResourceKind::Value && pointer_address_space(ty).is_none()).then(|| ty.clone());
                 table.push((*kind, 0, 0, InfoSize::Of(size)));
             }

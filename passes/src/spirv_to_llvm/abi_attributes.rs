@@ -73,7 +73,8 @@ pub(super) fn entry_point_attribute<'c>(
 
 /// What each parameter of an entry point is, for the host: `"global"` (a
 /// pointer to `CrossWorkgroup` or `UniformConstant` memory, the buffer),
-/// `"local"` (to `Workgroup` memory, allocated per workgroup) or `"value"`;
+/// `"local"` (to `Workgroup` memory, allocated per workgroup), `"value"`,
+/// or an image or sampler, `"KIND:WORD"` (`image::opencl_argument`);
 /// `None` without parameters.
 fn argument_kinds(func: OperationRef<'_, '_>) -> Result<Option<String>, MatchFailure> {
     let function_type = melior::ir::r#type::FunctionType::try_from(type_attribute(func, "function_type")?)
@@ -84,7 +85,12 @@ fn argument_kinds(func: OperationRef<'_, '_>) -> Result<Option<String>, MatchFai
     let mut kinds = Vec::new();
     for index in 0..function_type.input_count() {
         let input = function_type.input(index).map_err(|_| MatchFailure::new("a missing parameter type"))?;
-        let kind = match read_type(input)? {
+        let ty = read_type(input)?;
+        if let Some((kind, word)) = super::image::opencl_argument(&ty) {
+            kinds.push(format!("\"{kind}:{word}\""));
+            continue;
+        }
+        let kind = match ty {
             SpirvType::Pointer { storage_class: StorageClass::Workgroup, .. } => "local",
             SpirvType::Pointer { storage_class: StorageClass::Function, .. } => "value",
             SpirvType::Pointer { .. } => "global",

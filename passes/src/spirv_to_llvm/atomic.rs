@@ -10,7 +10,9 @@
 //! an LLVM ordering orders every memory access, and LLVM's memory model has
 //! no availability or visibility operations (every store is visible once
 //! ordered). `Volatile` becomes LLVM's `volatile`. The SPIR-V scope gives
-//! the `syncscope` (see [`syncscope`]).
+//! the `syncscope` (see [`syncscope`]). Atomics on a texel pointer
+//! (`OpImageTexelPointer`: image atomics) call the host instead
+//! (`image::image_atomic`).
 
 use crate::spirv_to_llvm::{
     builtin_call::enum_attribute,
@@ -205,6 +207,10 @@ impl ConversionPattern for AtomicRmw {
             Some(value) => value,
             None => integer_constant(rewriter, result_type, 1)?,
         };
+        if super::image::is_texel_pointer(op, operands) {
+            let code = self.bin_op as i64;
+            return Ok(vec![super::image::image_atomic(rewriter, pointer, code, value, None, result_type)?]);
+        }
         let mut attributes = vec![
             ("bin_op", enum_value(rewriter, self.bin_op as i64)),
             ("ordering", enum_value(rewriter, order as i64)),
@@ -247,6 +253,10 @@ impl ConversionPattern for CompareExchange {
             return Err(MatchFailure::new(format!("unexpected operands of '{}'", op_name(op))));
         };
         let result_type = rewriter.converted_result_type(op, 0)?;
+        if super::image::is_texel_pointer(op, operands) {
+            let code = super::image::IMAGE_ATOMIC_COMPARE_EXCHANGE;
+            return Ok(vec![super::image::image_atomic(rewriter, pointer, code, value, Some(comparator), result_type)?]);
+        }
         let i1 = IntegerType::new(rewriter.context(), 1).into();
         let pair_type = llvm::r#type::r#struct(rewriter.context(), &[result_type, i1], false);
         let volatile =

@@ -196,6 +196,10 @@ fn function_call<'c, 'r>(
         // The importer's call for an image instruction the dialect lacks.
         return super::sampling::stand_in(op, operands, rewriter, kind);
     }
+    if let Some(order) = super::sampling::opencl_channel_query(op, &callee) {
+        // clang's import of get_image_channel_order/_data_type.
+        return super::sampling::channel_query(op, operands, rewriter, order, true);
+    }
     let callee = match lookup_function(rewriter, op, &callee) {
         Some(func) => llvm_symbol_name(func)?,
         None => callee,

@@ -21,7 +21,10 @@
 //! last coordinate is its layer. Image operands that change nothing on the
 //! CPU (memory-model texel availability, `Nontemporal`, `SignExtend`...)
 //! are accepted; `Lod`, `Sample`, offsets and the rest are refused, as are
-//! multisampled, cube and subpass images, samplers and OpenCL images.
+//! multisampled, cube storage and subpass images. OpenCL images are the
+//! same descriptors (their reads, writes and samples arrive as the
+//! importer's calls, sampling.rs); texel pointers (`OpImageTexelPointer`)
+//! carry the descriptor and coordinates to `__spvabi_image_atomic`.
 
 use super::{SpirvToLlvmOptions, types::read_type, util::i32_constant};
 use melior::{
@@ -35,7 +38,7 @@ use melior::{
     },
 };
 use spirv_opt_dialects::spirv::{
-    attributes::{Dim, ImageArrayedInfo, ImageSamplerUseInfo, ImageSamplingInfo, StorageClass},
+    attributes::{Dim, ImageArrayedInfo, ImageDepthInfo, ImageSamplerUseInfo, ImageSamplingInfo, StorageClass},
     types::{FloatKind, ImageType, SpirvType},
 };
 use spirv_opt_rs::{
@@ -82,13 +85,15 @@ pub(crate) fn lower_image_type<'c>(
     options: SpirvToLlvmOptions,
     ty: &SpirvType,
 ) -> Result<Type<'c>, String> {
-    if options.client_api == ClientApi::OpenCL {
-        return Err("OpenCL images have no LLVM lowering yet".to_owned());
-    }
     if is_sampler(ty) {
         return Ok(llvm::r#type::pointer(context, 0));
     }
-    supported(image_of(ty).ok_or_else(|| format!("'{ty}' is not an image"))?)?;
+    let image = image_of(ty).ok_or_else(|| format!("'{ty}' is not an image"))?;
+    if options.client_api == ClientApi::OpenCL {
+        supported_opencl(image)?;
+    } else {
+        supported(image)?;
+    }
     let pointer = llvm::r#type::pointer(context, 0);
     Ok(match ty {
         // The image's and the sampler's descriptors (sampling.rs).
@@ -116,6 +121,47 @@ fn supported(image: &ImageType) -> Result<(), String> {
         SpirvType::Float(FloatKind::F32) | SpirvType::Integer { width: 32, .. } => Ok(()),
         other => Err(format!("images of {other} texels are not supported (32-bit integers and floats are)")),
     }
+}
+
+/// Why an OpenCL image of this kind is not supported, if it is not: the
+/// images OpenCL C has (1D, 2D, 3D, 1D and 2D arrays, 1D buffers), of
+/// `void` texels (OpenCL images carry their format at run time).
+fn supported_opencl(image: &ImageType) -> Result<(), String> {
+    if image.dim == Dim::Cube {
+        return Err("OpenCL has no cube images".to_owned());
+    }
+    spatial_coordinates(image).map_err(|failure| failure.to_string())?;
+    if image.depth == ImageDepthInfo::IsDepth {
+        return Err("OpenCL depth images (image2d_depth_t) are not supported yet".to_owned());
+    }
+    // The importer made OpenCL's `void` texel type f32.
+    match &*image.element {
+        SpirvType::Void | SpirvType::Float(FloatKind::F32) => Ok(()),
+        other => Err(format!("OpenCL images of {other} texels are not supported (void is OpenCL's)")),
+    }
+}
+
+/// The resource kind and word of an OpenCL image kernel argument (the
+/// kernel ABI's `arguments`, docs/abi.md "OpenCL images and samplers"):
+/// `sampled_image` for `read_only` images, `storage_image` for the
+/// others, the texel-buffer kinds for `image1d_buffer_t`, `sampler` for a
+/// sampler; the word's format is 0 and its texel kind 0xf (OpenCL images
+/// carry their format, and their texels are what it says). `None` for any
+/// other type.
+pub(crate) fn opencl_argument(ty: &SpirvType) -> Option<(&'static str, u32)> {
+    if is_sampler(ty) {
+        return Some(("sampler", 0));
+    }
+    let SpirvType::Image(image) = ty else { return None };
+    // The importer made the others' Sampled 2.
+    let read_only = image.sampler_use != ImageSamplerUseInfo::NoSampler;
+    let kind = match (image.dim, read_only) {
+        (Dim::Buffer, true) => "uniform_texel_buffer",
+        (Dim::Buffer, false) => "storage_texel_buffer",
+        (_, true) => "sampled_image",
+        _ => "storage_image",
+    };
+    Some((kind, 0xf << 8 | image.dim.value() << 12 | u32::from(image.arrayed == ImageArrayedInfo::Arrayed) << 16))
 }
 
 /// What the image resource of a `spirv.GlobalVariable` is, for the kernel
@@ -337,12 +383,24 @@ fn read<'c, 'r>(
     check_image_operands(op)?;
     let image = image_type(op, 0)?;
     let result = rewriter.converted_result_type(op, 0)?;
+    Ok(vec![read_texel(rewriter, &image, operands[0], operands[1], result)?])
+}
+
+/// The texel of `image` (its descriptor `descriptor`) at `coordinate`, as
+/// `result`.
+pub(super) fn read_texel<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    image: &ImageType,
+    descriptor: Value<'c, 'r>,
+    coordinate: Value<'c, 'r>,
+    result: Type<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
     let element = components_element(result)?;
-    let coordinates = coordinates(rewriter, &image, operands[1])?;
+    let coordinates = coordinates(rewriter, image, coordinate)?;
     let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
     let pointer = llvm::r#type::pointer(rewriter.context(), 0);
     let i32_type: Type<'c> = IntegerType::new(rewriter.context(), 32).into();
-    let mut arguments = vec![operands[0]];
+    let mut arguments = vec![descriptor];
     arguments.extend(coordinates);
     let word = call_host(
         rewriter,
@@ -355,7 +413,7 @@ fn read<'c, 'r>(
     .ok_or_else(|| MatchFailure::new("the image read has no result"))?;
     let vector = Type::vector(&[4], element);
     let texel = rewriter.create_value("llvm.bitcast", &[word], vector, &[])?;
-    Ok(vec![narrow(rewriter, texel, result)?])
+    narrow(rewriter, texel, result)
 }
 
 /// `spirv.ImageWrite`: the texel widened to four components.
@@ -366,15 +424,26 @@ fn write<'c, 'r>(
 ) -> Result<Replacement<'c, 'r>, MatchFailure> {
     check_image_operands(op)?;
     let image = image_type(op, 0)?;
-    let texel = operands[2];
+    write_texel(rewriter, &image, operands[0], operands[1], operands[2])?;
+    Ok(vec![])
+}
+
+/// Writes `texel` to `image` (its descriptor `descriptor`) at `coordinate`.
+pub(super) fn write_texel<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    image: &ImageType,
+    descriptor: Value<'c, 'r>,
+    coordinate: Value<'c, 'r>,
+    texel: Value<'c, 'r>,
+) -> Result<(), MatchFailure> {
     let element = components_element(texel.r#type())?;
-    let coordinates = coordinates(rewriter, &image, operands[1])?;
+    let coordinates = coordinates(rewriter, image, coordinate)?;
     let widened = widen(rewriter, texel, element)?;
     let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
     let word = rewriter.create_value("llvm.bitcast", &[widened], i128_type, &[])?;
     let pointer = llvm::r#type::pointer(rewriter.context(), 0);
     let i32_type: Type<'c> = IntegerType::new(rewriter.context(), 32).into();
-    let mut arguments = vec![operands[0]];
+    let mut arguments = vec![descriptor];
     arguments.extend(coordinates);
     arguments.push(word);
     call_host(
@@ -385,7 +454,7 @@ fn write<'c, 'r>(
         &arguments,
         Effects::Any,
     )?;
-    Ok(vec![])
+    Ok(())
 }
 
 /// `spirv.ImageQuerySize`: the extent components the image's kind has
@@ -417,6 +486,15 @@ pub(super) fn size_components<'c, 'r>(
     // A cube's size is a face's: width and height (the host gives a cube
     // array's layers in cubes).
     let spatial = if image.dim == Dim::Cube { 2 } else { spatial_coordinates(image)? };
+    let (count, element) = vector_shape(result).unwrap_or((1, result));
+    if element.to_string() == "i64" {
+        // OpenCL's size_t queries (get_image_array_size): the 32-bit
+        // components widened.
+        let i32_type: Type<'c> = IntegerType::new(rewriter.context(), 32).into();
+        let narrow = if count == 1 { i32_type } else { Type::vector(&[count], i32_type) };
+        let value = size_components(rewriter, image, word, narrow)?;
+        return rewriter.create_value("llvm.zext", &[value], result, &[]);
+    }
     let element = components_element(result)?;
     let vector = Type::vector(&[4], element);
     let all = rewriter.create_value("llvm.bitcast", &[word], vector, &[])?;
@@ -492,6 +570,125 @@ fn widen<'c, 'r>(
             let lane = i32_constant(rewriter, 0)?;
             rewriter.create_value("llvm.insertelement", &[zero, texel, lane], vector, &[])
         }
+    }
+}
+
+/// The host function of the image atomics (docs/abi.md, "Image atomics"):
+/// `u64 __spvabi_image_atomic(image, x, y, z, layer, op, value, comparator)`.
+pub const IMAGE_ATOMIC: &str = "__spvabi_image_atomic";
+
+/// `op` of [`IMAGE_ATOMIC`] for a compare-exchange; the read-modify-write
+/// ops pass LLVM's `AtomicBinOp` numbers (exchange 0, add 1, sub 2, and 3,
+/// or 5, xor 6, max 7, min 8, umax 9, umin 10).
+pub const IMAGE_ATOMIC_COMPARE_EXCHANGE: i64 = 16;
+
+/// The LLVM type of a texel pointer (`!spirv.ptr<T, Image>`): the image's
+/// descriptor and the texel's x, y, z and layer.
+pub(crate) fn texel_pointer_type(context: &Context) -> Type<'_> {
+    let i32_type: Type<'_> = IntegerType::new(context, 32).into();
+    llvm::r#type::r#struct(context, &[llvm::r#type::pointer(context, 0), i32_type, i32_type, i32_type, i32_type], false)
+}
+
+/// `OpImageTexelPointer(image pointer, coordinate, sample)` (the importer's
+/// call): the texel pointer of [`texel_pointer_type`]. The sample must be
+/// 0 (single-sampled images).
+pub(super) fn texel_pointer<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let pointer = op.operand(0).map_err(|_| MatchFailure::new("a texel pointer without image"))?;
+    let SpirvType::Pointer { pointee, .. } = read_type(pointer.r#type())? else {
+        return Err(MatchFailure::new("the image of a texel pointer is not a pointer"));
+    };
+    let SpirvType::Image(image) = &*pointee else {
+        return Err(MatchFailure::new(format!("a texel pointer into '{pointee}', not an image")));
+    };
+    let &[descriptor, coordinate, _sample] = operands else {
+        return Err(MatchFailure::new("a texel pointer takes an image, a coordinate and a sample"));
+    };
+    let coordinates = coordinates(rewriter, image, coordinate)?;
+    let result = texel_pointer_type(rewriter.context());
+    let mut value = rewriter.create_value("llvm.mlir.poison", &[], result, &[])?;
+    for (index, field) in std::iter::once(descriptor).chain(coordinates).enumerate() {
+        let position = melior::ir::attribute::DenseI64ArrayAttribute::new(rewriter.context(), &[index as i64]).into();
+        value = rewriter.create_value("llvm.insertvalue", &[value, field], result, &[("position", position)])?;
+    }
+    Ok(vec![value])
+}
+
+/// Whether operand 0 of the atomic `op` is a texel pointer (converted to
+/// [`texel_pointer_type`]: Vulkan's).
+pub(crate) fn is_texel_pointer(op: OperationRef<'_, '_>, operands: &[Value<'_, '_>]) -> bool {
+    let image_pointer = op.operand(0).ok().and_then(|pointer| read_type(pointer.r#type()).ok()).is_some_and(
+        |ty| matches!(ty, SpirvType::Pointer { storage_class: StorageClass::Image, .. }),
+    );
+    image_pointer && operands.first().is_some_and(|pointer| pointer.r#type().to_string().starts_with("!llvm.struct"))
+}
+
+/// An atomic on a texel pointer: `__spvabi_image_atomic` with `code` (an
+/// `AtomicBinOp` or [`IMAGE_ATOMIC_COMPARE_EXCHANGE`]), the value and the
+/// comparator as 64-bit words (floats as their bits); the old texel as
+/// `result`. The host does it on the texel with sequentially consistent
+/// ordering (stronger than any SPIR-V semantics), and out of bounds does
+/// nothing and gives 0 (robustImageAccess).
+pub(crate) fn image_atomic<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    texel: Value<'c, 'r>,
+    code: i64,
+    value: Value<'c, 'r>,
+    comparator: Option<Value<'c, 'r>>,
+    result: Type<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let context = rewriter.context();
+    let i32_type: Type<'c> = IntegerType::new(context, 32).into();
+    let i64_type: Type<'c> = IntegerType::new(context, 64).into();
+    let pointer = llvm::r#type::pointer(context, 0);
+    let word = |rewriter: &mut ConversionRewriter<'c, 'r, '_>, value: Value<'c, 'r>| {
+        let ty = value.r#type();
+        let integer = match ty.to_string().as_str() {
+            "i32" | "i64" => value,
+            "f32" => rewriter.create_value("llvm.bitcast", &[value], i32_type, &[])?,
+            "f64" => rewriter.create_value("llvm.bitcast", &[value], i64_type, &[])?,
+            other => return Err(MatchFailure::new(format!("an image atomic on '{other}' (32- or 64-bit scalars)"))),
+        };
+        if integer.r#type() == i64_type {
+            Ok(integer)
+        } else {
+            rewriter.create_value("llvm.zext", &[integer], i64_type, &[])
+        }
+    };
+    let value = word(rewriter, value)?;
+    let comparator = match comparator {
+        Some(comparator) => word(rewriter, comparator)?,
+        None => super::util::integer_constant(rewriter, i64_type, 0)?,
+    };
+    let mut arguments = Vec::with_capacity(8);
+    for index in 0..5 {
+        let field_type = if index == 0 { pointer } else { i32_type };
+        let position = melior::ir::attribute::DenseI64ArrayAttribute::new(context, &[index]).into();
+        arguments.push(rewriter.create_value("llvm.extractvalue", &[texel], field_type, &[("position", position)])?);
+    }
+    arguments.push(i32_constant(rewriter, code)?);
+    arguments.extend([value, comparator]);
+    let old = call_host(
+        rewriter,
+        IMAGE_ATOMIC,
+        &[pointer, i32_type, i32_type, i32_type, i32_type, i32_type, i64_type, i64_type],
+        Some(i64_type),
+        &arguments,
+        Effects::Any,
+    )?
+    .ok_or_else(|| MatchFailure::new("the image atomic has no result"))?;
+    match result.to_string().as_str() {
+        "i64" => Ok(old),
+        "i32" => rewriter.create_value("llvm.trunc", &[old], result, &[]),
+        "f32" => {
+            let bits = rewriter.create_value("llvm.trunc", &[old], i32_type, &[])?;
+            rewriter.create_value("llvm.bitcast", &[bits], result, &[])
+        }
+        "f64" => rewriter.create_value("llvm.bitcast", &[old], result, &[]),
+        other => Err(MatchFailure::new(format!("an image atomic giving '{other}'"))),
     }
 }
 

@@ -60,6 +60,16 @@ pub const IMAGE_FETCH: &str = "__spvabi_image_fetch";
 pub const IMAGE_SIZE_LOD: &str = "__spvabi_image_size_lod";
 /// `i128 __spvabi_image_levels(image)`: the mip levels and the samples.
 pub const IMAGE_LEVELS: &str = "__spvabi_image_levels";
+/// `i32 __spvabi_image_channels(image)`: the image's SPIR-V Image Channel
+/// Data Type (bits 0-15) and Image Channel Order (bits 16-31), for
+/// `OpImageQueryFormat` and `OpImageQueryOrder` (OpenCL).
+pub const IMAGE_CHANNELS: &str = "__spvabi_image_channels";
+
+/// OpenCL C's `CL_SNORM_INT8`: `get_image_channel_data_type` is the SPIR-V
+/// enumerant plus this (as the SPIRV-LLVM-Translator writes it).
+pub const CL_DATA_TYPE_BASE: i64 = 0x10D0;
+/// OpenCL C's `CL_R`: `get_image_channel_order` is the enumerant plus this.
+pub const CL_ORDER_BASE: i64 = 0x10B0;
 
 /// `mode`: gather (four texels' component) rather than filter.
 pub const MODE_GATHER: u32 = 1;
@@ -71,6 +81,9 @@ pub const MODE_COMPARE: u32 = 8;
 pub const MODE_GRAD: u32 = 16;
 /// `mode`: a cube image, `x, y, z` a direction (the host selects the face).
 pub const MODE_CUBE: u32 = 32;
+/// `mode`: with [`MODE_GRAD`], `lod` is the `MinLod` operand, the least
+/// level of detail (`textureGradClampARB`).
+pub const MODE_MIN_LOD: u32 = 64;
 
 /// Where the sampler descriptor of a combined image sampler lies, after
 /// the image's (docs/abi.md).
@@ -123,6 +136,7 @@ struct Operands<'c, 'r> {
     grad: Option<(Value<'c, 'r>, Value<'c, 'r>)>,
     offset: Option<Value<'c, 'r>>,
     offsets: Option<Value<'c, 'r>>,
+    min_lod: Option<Value<'c, 'r>>,
 }
 
 /// The operands of `mask` from `values` (in the order of their bits, as
@@ -145,8 +159,16 @@ fn read_operands<'c, 'r>(mask: u32, values: &[Value<'c, 'r>]) -> Result<Operands
             "Grad" => operands.grad = Some((taken[0], taken[1])),
             "ConstOffset" | "Offset" => operands.offset = Some(taken[0]),
             "ConstOffsets" | "Offsets" => operands.offsets = Some(taken[0]),
-            "Bias" | "MinLod" | "Sample" => {
-                return Err(MatchFailure::new(format!("the image operand {name} is not supported on sampled images in compute")));
+            "MinLod" => operands.min_lod = Some(taken[0]),
+            // SPIR-V: Bias only with implicit-LOD instructions, which need
+            // derivatives a compute invocation does not have.
+            "Bias" => {
+                return Err(MatchFailure::new(
+                    "the image operand Bias is for implicit-LOD sampling, which compute does not have (SPIR-V)",
+                ));
+            }
+            "Sample" => {
+                return Err(MatchFailure::new("the image operand Sample is for multisampled images (not supported)"));
             }
             // Availability and visibility scopes: the runner's memory is coherent.
             _ => {}
@@ -229,7 +251,12 @@ pub(crate) fn stand_in<'c, 'r>(
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     kind: ImageStandIn,
 ) -> Result<Replacement<'c, 'r>, MatchFailure> {
-    let result = rewriter.converted_result_type(op, 0)?;
+    // OpImageWrite's stand-in has no result.
+    let result = if kind == ImageStandIn::Write {
+        llvm::r#type::void(rewriter.context())
+    } else {
+        rewriter.converted_result_type(op, 0)?
+    };
     let pointer = llvm::r#type::pointer(rewriter.context(), 0);
     let i32_type: Type<'c> = IntegerType::new(rewriter.context(), 32).into();
     let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
@@ -252,6 +279,30 @@ pub(crate) fn stand_in<'c, 'r>(
             let all = rewriter.create_value("llvm.bitcast", &[word], Type::vector(&[4], i32_type), &[])?;
             let lane = i32_constant(rewriter, i64::from(kind == ImageStandIn::QuerySamples))?;
             Ok(vec![rewriter.create_value("llvm.extractelement", &[all, lane], result, &[])?])
+        }
+        ImageStandIn::Read | ImageStandIn::Write => {
+            // OpenCL's reads and writes: only operands without values that
+            // change nothing here (SignExtend, ZeroExtend, Nontemporal...).
+            let write = kind == ImageStandIn::Write;
+            let mask = constant_operand(op, if write { 3 } else { 2 })?;
+            let neutral = 0x400 | 0x800 | 0x1000 | 0x2000 | 0x4000;
+            if mask & !neutral != 0 {
+                return Err(MatchFailure::new(format!("the image operands 0x{mask:x} on an OpenCL image read or write")));
+            }
+            let image = image_type(op, 0)?;
+            if write {
+                super::image::write_texel(rewriter, &image, argument(0)?, argument(1)?, argument(2)?)?;
+                return Ok(vec![]);
+            }
+            Ok(vec![super::image::read_texel(rewriter, &image, argument(0)?, argument(1)?, result)?])
+        }
+        ImageStandIn::TexelPointer => super::image::texel_pointer(op, operands, rewriter),
+        ImageStandIn::QueryFormat | ImageStandIn::QueryOrder => {
+            channel_query(op, operands, rewriter, kind == ImageStandIn::QueryOrder, false)
+        }
+        ImageStandIn::ConstantSampler => {
+            let words = [constant_operand(op, 0)?, constant_operand(op, 1)?, constant_operand(op, 2)?];
+            Ok(vec![literal_sampler(rewriter, words)?])
         }
         ImageStandIn::QuerySizeLod => {
             let image = image_type(op, 0)?;
@@ -307,6 +358,120 @@ pub(crate) fn stand_in<'c, 'r>(
             Ok(vec![sample(rewriter, &request, result)?])
         }
     }
+}
+
+/// Whether the call of `callee` is OpenCL C's `get_image_channel_order`
+/// (`Some(true)`) or `get_image_channel_data_type` (`Some(false)`), which
+/// clang-22 imports as library functions (or writes as the SPIR-V queries,
+/// without OpenCL's constant added) on an image.
+pub(crate) fn opencl_channel_query(op: OperationRef<'_, '_>, callee: &str) -> Option<bool> {
+    let rest = callee.strip_prefix("_Z")?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let length: usize = rest[..digits].parse().ok()?;
+    let order = match rest.get(digits..digits + length)? {
+        "get_image_channel_order" => true,
+        "get_image_channel_data_type" => false,
+        _ => return None,
+    };
+    (op.operand_count() == 1 && image_type(op, 0).is_ok()).then_some(order)
+}
+
+/// `OpImageQueryFormat` / `OpImageQueryOrder` (`order`), or OpenCL C's
+/// functions (`opencl`: the OpenCL constant, the enumerant plus
+/// [`CL_ORDER_BASE`] or [`CL_DATA_TYPE_BASE`]): half of the host's
+/// `__spvabi_image_channels`, as the result's integer type.
+pub(crate) fn channel_query<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    order: bool,
+    opencl: bool,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let result = rewriter.converted_result_type(op, 0)?;
+    let context = rewriter.context();
+    let i32_type: Type<'c> = IntegerType::new(context, 32).into();
+    let pointer = llvm::r#type::pointer(context, 0);
+    let image = operands.first().copied().ok_or_else(|| MatchFailure::new("the query has no image"))?;
+    let word = call_host(rewriter, IMAGE_CHANNELS, &[pointer], Some(i32_type), &[image], Effects::ReadsArgument)?
+        .ok_or_else(|| MatchFailure::new("the query has no result"))?;
+    let mut value = if order {
+        let sixteen = i32_constant(rewriter, 16)?;
+        rewriter.create_value("llvm.lshr", &[word, sixteen], i32_type, &[])?
+    } else {
+        let mask = i32_constant(rewriter, 0xFFFF)?;
+        rewriter.create_value("llvm.and", &[word, mask], i32_type, &[])?
+    };
+    if opencl {
+        let base = i32_constant(rewriter, if order { CL_ORDER_BASE } else { CL_DATA_TYPE_BASE })?;
+        value = rewriter.create_value("llvm.add", &[value, base], i32_type, &[])?;
+    }
+    Ok(vec![match result.to_string().as_str() {
+        "i32" => value,
+        "i64" => rewriter.create_value("llvm.zext", &[value], result, &[])?,
+        "i8" | "i16" => rewriter.create_value("llvm.trunc", &[value], result, &[])?,
+        other => return Err(MatchFailure::new(format!("an image channel query of type '{other}'"))),
+    }])
+}
+
+/// The sampler descriptor (`spvabi_sampler`, docs/abi.md) of an OpenCL
+/// literal sampler: `(addressing mode, normalized, filter mode)` as
+/// `OpConstantSampler` gives them, with OpenCL's meaning in Vulkan's terms.
+pub fn literal_sampler_descriptor([addressing, normalized, filter]: [u32; 3]) -> [u32; 16] {
+    // None (coordinates the kernel keeps inside), ClampToEdge, Clamp (the
+    // border: transparent black, opaque where the order has no alpha, as
+    // the runtime's border gives), Repeat, RepeatMirrored.
+    let address = [2, 2, 3, 0, 1][addressing.min(4) as usize];
+    let filter = filter.min(1);
+    let mut words = [0u32; 16];
+    words[0] = filter;
+    words[1] = filter;
+    words[3..6].fill(address);
+    words[7] = u32::from(normalized == 0);
+    // min_lod, max_lod 0: level 0, the only one OpenCL 1.2-3.0 images
+    // without cl_khr_mipmap_image have.
+    words
+}
+
+/// The address of the constant descriptor of a literal sampler, one
+/// `llvm.mlir.global` per kind in the module.
+fn literal_sampler<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    operands: [u32; 3],
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let name = format!("__spvabi_literal_sampler_{}_{}_{}", operands[0], operands[1], operands[2]);
+    let words = literal_sampler_descriptor(operands);
+    let global_name = name.clone();
+    rewriter.declare_symbol(&name, move |context, location| -> Result<melior::ir::Operation<'c>, MatchFailure> {
+        let i32_type: Type<'c> = IntegerType::new(context, 32).into();
+        let array = llvm::r#type::array(i32_type, 16);
+        let values = words.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+        let parse = |text: &str| {
+            melior::ir::Attribute::parse(context, text)
+                .ok_or_else(|| MatchFailure::new(format!("cannot build attribute '{text}'")))
+        };
+        let attributes = [
+            ("sym_name", melior::ir::attribute::StringAttribute::new(context, &global_name).into()),
+            ("global_type", TypeAttribute::new(array).into()),
+            ("linkage", parse("#llvm.linkage<internal>")?),
+            ("constant", melior::ir::Attribute::unit(context)),
+            ("value", parse(&format!("dense<[{values}]> : tensor<16xi32>"))?),
+            ("alignment", IntegerAttribute::new(IntegerType::new(context, 64).into(), 16).into()),
+            ("addr_space", IntegerAttribute::new(i32_type, 0).into()),
+        ];
+        let attributes: Vec<_> =
+            attributes.iter().map(|(key, value)| (melior::ir::Identifier::new(context, key), *value)).collect();
+        Ok(melior::ir::operation::OperationBuilder::new("llvm.mlir.global", location)
+            .add_attributes(&attributes)
+            .add_regions([melior::ir::Region::new()])
+            .build()?)
+    })?;
+    let pointer = llvm::r#type::pointer(rewriter.context(), 0);
+    rewriter.create_value(
+        "llvm.mlir.addressof",
+        &[],
+        pointer,
+        &[("global_name", melior::ir::attribute::FlatSymbolRefAttribute::new(rewriter.context(), &name).into())],
+    )
 }
 
 /// `spirv.Image`: the image half of the pair.
@@ -398,8 +563,16 @@ fn sample<'c, 'r>(
     if request.proj && (arrayed || image.dim == Dim::Cube) {
         return Err(MatchFailure::new("a projective sample of an arrayed or cube image has no meaning"));
     }
-    let coordinate_type = request.coordinate.r#type();
-    if vector_shape(coordinate_type).map_or(coordinate_type, |(_, element)| element) != f32_type {
+    let mut coordinate = request.coordinate;
+    let mut coordinate_type = coordinate.r#type();
+    let coordinate_element = vector_shape(coordinate_type).map_or(coordinate_type, |(_, element)| element);
+    if coordinate_element == i32_type && !request.proj && request.dref.is_none() && request.gather.is_none() {
+        // OpenCL's read_image{f,i,ui}(image, sampler, int2...): unnormalized
+        // nearest samplers on integer coordinates, the same texel as at the
+        // integer as a float (exact below 2^24).
+        coordinate_type = vector_shape(coordinate_type).map_or(f32_type, |(count, _)| Type::vector(&[count], f32_type));
+        coordinate = rewriter.create_value("llvm.sitofp", &[coordinate], coordinate_type, &[])?;
+    } else if coordinate_element != f32_type {
         return Err(MatchFailure::new(format!(
             "sampling coordinates of type '{coordinate_type}' are not supported (32-bit floats are)"
         )));
@@ -410,11 +583,11 @@ fn sample<'c, 'r>(
         return Err(MatchFailure::new(format!("the image needs {needed} coordinates, '{coordinate_type}' has {count}")));
     }
     let zero = float_constant(rewriter, f32_type, 0.0)?;
-    let mut xyz = lanes(rewriter, Some(request.coordinate), spatial, zero)?;
-    let layer = if arrayed { lane(rewriter, request.coordinate, spatial)?.unwrap_or(zero) } else { zero };
+    let mut xyz = lanes(rewriter, Some(coordinate), spatial, zero)?;
+    let layer = if arrayed { lane(rewriter, coordinate, spatial)?.unwrap_or(zero) } else { zero };
     let mut dref = request.dref.unwrap_or(zero);
     if request.proj {
-        let q = lane(rewriter, request.coordinate, spatial)?.ok_or_else(|| MatchFailure::new("no q coordinate"))?;
+        let q = lane(rewriter, coordinate, spatial)?.ok_or_else(|| MatchFailure::new("no q coordinate"))?;
         for value in xyz.iter_mut().take(spatial) {
             *value = rewriter.create_value("llvm.fdiv", &[*value, q], f32_type, &[])?;
         }
@@ -423,10 +596,16 @@ fn sample<'c, 'r>(
         }
     }
     let operands = &request.operands;
-    let lod = match operands.lod {
-        Some(lod) if lod.r#type() == f32_type => lod,
-        Some(lod) => return Err(MatchFailure::new(format!("a sampling Lod of type '{}' (f32 is)", lod.r#type()))),
-        None => zero,
+    let lod = match (operands.lod, operands.min_lod) {
+        (Some(lod), None) if lod.r#type() == f32_type => lod,
+        (Some(lod), None) => return Err(MatchFailure::new(format!("a sampling Lod of type '{}' (f32 is)", lod.r#type()))),
+        // MinLod rides in `lod`, which the gradients leave free.
+        (None, Some(min_lod)) if operands.grad.is_some() && min_lod.r#type() == f32_type => min_lod,
+        (None, Some(_)) => {
+            return Err(MatchFailure::new("the image operand MinLod needs Grad here (SPIR-V: Grad or implicit-LOD forms), as an f32"));
+        }
+        (Some(_), Some(_)) => return Err(MatchFailure::new("the image operands Lod and MinLod together (SPIR-V forbids it)")),
+        (None, None) => zero,
     };
     let dx = lanes(rewriter, operands.grad.map(|(dx, _)| dx), spatial, zero)?;
     let dy = lanes(rewriter, operands.grad.map(|(_, dy)| dy), spatial, zero)?;
@@ -440,6 +619,9 @@ fn sample<'c, 'r>(
     }
     if operands.grad.is_some() {
         mode |= MODE_GRAD;
+    }
+    if operands.min_lod.is_some() {
+        mode |= MODE_MIN_LOD;
     }
     if image.dim == Dim::Cube {
         if operands.offset.is_some() || operands.offsets.is_some() {

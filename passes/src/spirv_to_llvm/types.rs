@@ -229,6 +229,12 @@ impl<'c> TypeLowering<'_, 'c> {
             }
             // LLVM pointers are opaque: the pointee needs no conversion (which
             // is also what keeps recursive structs finite).
+            // A Vulkan texel pointer (OpImageTexelPointer, which only atomics
+            // use): the image's descriptor and the texel's coordinates
+            // (image.rs). Other client APIs keep upstream's pointer.
+            SpirvType::Pointer { storage_class: StorageClass::Image, .. } if self.options.client_api == ClientApi::Vulkan => {
+                Ok(super::image::texel_pointer_type(self.context))
+            }
             SpirvType::Pointer { storage_class, .. } => {
                 Ok(llvm::r#type::pointer(self.context, self.options.client_api.address_space(*storage_class)))
             }

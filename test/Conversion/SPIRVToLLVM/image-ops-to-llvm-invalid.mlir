@@ -35,13 +35,26 @@ spirv.func @implicit(%si: !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth,
 
 // -----
 
-// Image operands without meaning here (MinLod; the importer's call with the
-// mask Lod | MinLod) are refused by name.
+// MinLod is for the gradient (and implicit-LOD) forms: with Lod (the
+// importer's call with the mask Lod | MinLod) it is refused.
 spirv.module Logical GLSL450 {
   spirv.func @__spvabi_op_image_sample_explicit_lod_0(!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32>, i32, f32, f32) -> vector<4xf32> "Pure" attributes {linkage_attributes = #spirv.linkage_attributes<linkage_name = "__spvabi_op_image_sample_explicit_lod_0", linkage_type = <Import>>}
   spirv.func @min_lod(%si: !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, %c: vector<2xf32>, %l: f32) "None" {
     %mask = spirv.Constant 130 : i32
-    // expected-error@+1 {{the image operand MinLod is not supported on sampled images in compute}}
+    // expected-error@+1 {{the image operands Lod and MinLod together (SPIR-V forbids it)}}
+    %0 = spirv.FunctionCall @__spvabi_op_image_sample_explicit_lod_0(%si, %c, %mask, %l, %l) : (!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32>, i32, f32, f32) -> vector<4xf32>
+    spirv.Return
+  }
+}
+
+// -----
+
+// Bias belongs to implicit-LOD sampling (SPIR-V), which compute lacks.
+spirv.module Logical GLSL450 {
+  spirv.func @__spvabi_op_image_sample_explicit_lod_0(!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32>, i32, f32, f32) -> vector<4xf32> "Pure" attributes {linkage_attributes = #spirv.linkage_attributes<linkage_name = "__spvabi_op_image_sample_explicit_lod_0", linkage_type = <Import>>}
+  spirv.func @bias(%si: !spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, %c: vector<2xf32>, %l: f32) "None" {
+    %mask = spirv.Constant 3 : i32
+    // expected-error@+1 {{the image operand Bias is for implicit-LOD sampling, which compute does not have (SPIR-V)}}
     %0 = spirv.FunctionCall @__spvabi_op_image_sample_explicit_lod_0(%si, %c, %mask, %l, %l) : (!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32>, i32, f32, f32) -> vector<4xf32>
     spirv.Return
   }

@@ -153,9 +153,12 @@ spirv.func @pointer_atomic_counter() "None" {
 
 // -----
 
+// With Vulkan an Image pointer is a texel pointer (OpImageTexelPointer, for
+// image atomics): the image's descriptor and the texel's coordinates.
 // CHECK-LABEL: llvm.func @pointer_image(
 spirv.func @pointer_image() "None" {
-  // UNKNOWN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // PACKED-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
+  // VULKAN-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(ptr, i32, i32, i32, i32)>{{$}}
   // OPENCL-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.ptr{{$}}
   %0 = spirv.Undef : !spirv.ptr<i32, Image>
   spirv.Return

@@ -95,7 +95,7 @@ struct Options {
     #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dimensions)]
     local: Option<Dimensions>,
 
-    /// OpenCL: argument I: buffer:IN[:OUT], local:BYTES, or TYPE:VALUE (i8 u8 i16 u16 i32 u32 i64 u64 f32 f64)
+    /// OpenCL: argument I: buffer:IN[:OUT], local:BYTES, image:IN[:OUT] (as --image), sampler:filter=nearest|linear,address=none|clamp_to_edge|clamp|repeat|mirrored_repeat,normalized=true|false, or TYPE:VALUE (i8 u8 i16 u16 i32 u32 i64 u64 f32 f64)
     #[arg(long = "arg", value_name = "I=KIND:VALUE")]
     arguments: Vec<String>,
 
@@ -374,6 +374,9 @@ fn run(options: &Options) -> Result<(), String> {
     // Keyed by set, binding and, in a descriptor array, the element.
     let mut images: Vec<(Element, images::ImageInput)> = Vec::new();
     let mut samplers: Vec<(Element, Sampler)> = Vec::new();
+    // OpenCL image and sampler arguments.
+    let mut argument_images: Vec<(u32, images::ImageInput)> = Vec::new();
+    let mut argument_samplers: Vec<(u32, Sampler)> = Vec::new();
     let (workgroups, local_size, work_dim) = match info.model {
         ExecutionModel::GlCompute => {
             if options.global.is_some() || options.local.is_some() || !options.arguments.is_empty() {
@@ -473,12 +476,23 @@ fn run(options: &Options) -> Result<(), String> {
                     what.split_once(':').ok_or_else(|| format!("--arg {argument}: not I=KIND:VALUE"))?;
                 let taken = inputs.iter().any(|(_, i, _)| *i == Some(index))
                     || locals.iter().any(|(i, _)| *i == index)
-                    || values.iter().any(|(i, _)| *i == index);
+                    || values.iter().any(|(i, _)| *i == index)
+                    || argument_images.iter().any(|(i, _)| *i == index)
+                    || argument_samplers.iter().any(|(i, _)| *i == index);
                 if taken {
                     return Err(format!("--arg {argument}: argument {index} is given twice"));
                 }
                 match kind {
                     "buffer" => inputs.push((None, Some(index), input_output(value)?)),
+                    "image" => {
+                        let image = images::image_input(value).map_err(|message| format!("--arg {argument}: {message}"))?;
+                        argument_images.push((index, image));
+                    }
+                    "sampler" => {
+                        let sampler =
+                            Sampler::parse_opencl(value).map_err(|message| format!("--arg {argument}: {message}"))?;
+                        argument_samplers.push((index, sampler));
+                    }
                     "local" => locals.push((
                         index,
                         value.parse().map_err(|_| format!("--arg {argument}: '{value}' is not a number of bytes"))?,
@@ -563,6 +577,12 @@ fn run(options: &Options) -> Result<(), String> {
     for (index, bytes) in &locals {
         dispatch.argument(*index, Resource::Local(*bytes));
     }
+    for (index, input) in &mut argument_images {
+        dispatch.argument(*index, Resource::Image(&mut input.image));
+    }
+    for (index, sampler) in argument_samplers.drain(..) {
+        dispatch.argument(index, Resource::Sampler(sampler));
+    }
     for (index, value) in values.drain(..) {
         dispatch.argument(index, Resource::Value(value));
     }
@@ -579,7 +599,7 @@ fn run(options: &Options) -> Result<(), String> {
     kernel.dispatch(&mut dispatch).map_err(|failure| failure.to_string())?;
     let ran = started.elapsed();
     drop(dispatch);
-    for (_, input) in &images {
+    for input in images.iter().map(|(_, input)| input).chain(argument_images.iter().map(|(_, input)| input)) {
         images::write_output(input)?;
     }
     for (_, _, input) in &inputs {

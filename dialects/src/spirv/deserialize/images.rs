@@ -20,6 +20,16 @@
 //!   arguments": it knows `Bias`, `Lod` and `Grad` only, and `Lod` not on
 //!   `OpImageFetch`), such as `ConstOffset`, `Offset` or `ConstOffsets`.
 //!
+//! - `OpImageTexelPointer` is a call to
+//!   `__spvabi_op_image_texel_pointer_<n>(image pointer, coordinate, sample)`
+//!   returning the `!spirv.ptr<T, Image>`, which the lowering makes the
+//!   texel's address as the image atomics take it;
+//! - `OpConstantSampler` (an OpenCL literal sampler) is a call to
+//!   `__spvabi_op_constant_sampler_<n>(addressing, normalized, filter)`
+//!   (three `i32` constants: the instruction's operands) where a function
+//!   uses it; the lowering makes it the address of a constant sampler
+//!   descriptor.
+//!
 //! The implicit-LOD forms and `OpImageQueryLod` need derivatives, which a
 //! compute invocation does not have: they are refused.
 
@@ -72,12 +82,27 @@ pub enum ImageStandIn {
     QuerySizeLod,
     /// `OpImageQueryLevels(image)`.
     QueryLevels,
+    /// `OpImageRead(image, coordinate, mask, operands...)` of an OpenCL image.
+    Read,
+    /// `OpImageWrite(image, coordinate, texel, mask, operands...)` of an
+    /// OpenCL image (no result).
+    Write,
+    /// `OpImageQueryFormat(image)` (OpenCL): the Image Channel Data Type.
+    QueryFormat,
+    /// `OpImageQueryOrder(image)` (OpenCL): the Image Channel Order.
+    QueryOrder,
+    /// `OpConstantSampler(addressing, normalized, filter)`, its operands as
+    /// `i32` constants.
+    ConstantSampler,
+    /// `OpImageTexelPointer(pointer to the image, coordinate, sample)`: a
+    /// `!spirv.ptr<T, Image>` that only atomics use.
+    TexelPointer,
     /// `OpImageQuerySamples(image)`.
     QuerySamples,
 }
 
 /// Each stand-in, its opcode and name (after [`ABI_IMAGE_OP`]).
-const STAND_INS: [(u16, ImageStandIn, &str); 11] = [
+const STAND_INS: [(u16, ImageStandIn, &str); 17] = [
     (88, ImageStandIn::SampleExplicitLod, "image_sample_explicit_lod"),
     (95, ImageStandIn::Fetch, "image_fetch"),
     (97, ImageStandIn::DrefGather, "image_dref_gather"),
@@ -89,6 +114,12 @@ const STAND_INS: [(u16, ImageStandIn, &str); 11] = [
     (103, ImageStandIn::QuerySizeLod, "image_query_size_lod"),
     (106, ImageStandIn::QueryLevels, "image_query_levels"),
     (107, ImageStandIn::QuerySamples, "image_query_samples"),
+    (101, ImageStandIn::QueryFormat, "image_query_format"),
+    (102, ImageStandIn::QueryOrder, "image_query_order"),
+    (45, ImageStandIn::ConstantSampler, "constant_sampler"),
+    (98, ImageStandIn::Read, "image_read"),
+    (99, ImageStandIn::Write, "image_write"),
+    (60, ImageStandIn::TexelPointer, "image_texel_pointer"),
 ];
 
 /// Opcodes refused with a reason: they need derivatives.
@@ -110,8 +141,15 @@ const PLAIN_OPERANDS: u32 = 0x400 | 0x800 | 0x1000 | 0x2000 | 0x4000;
 const LOD_OPERANDS: u32 = 0x1 | 0x2 | 0x4;
 
 /// Whether this module imports the instruction: those the dialect lacks,
-/// and those it has when their image operands are beyond its verifier.
-pub(super) fn imports(opcode: u16, words: &[u32]) -> bool {
+/// those it has when their image operands are beyond its verifier, and
+/// in OpenCL modules (`opencl`) `OpImageRead`, `OpImageWrite` and
+/// `OpImageSampleExplicitLod`, whose texel types the dialect's verifier
+/// compares with the image's (OpenCL images have none: `read_imagef` and
+/// `read_imageui` read one image).
+pub(super) fn imports(opcode: u16, words: &[u32], opencl: bool) -> bool {
+    if opencl && matches!(opcode, 88 | 98 | 99) {
+        return true;
+    }
     let (mask_at, allowed) = match opcode {
         88 => (4, PLAIN_OPERANDS | LOD_OPERANDS),
         95 => (4, PLAIN_OPERANDS),
@@ -140,12 +178,26 @@ impl<'c, 'w> Importer<'c, 'w> {
         let Some(&(_, stand_in, name)) = STAND_INS.iter().find(|(known, _, _)| *known == inst.opcode) else {
             return Err(inst.error(ErrorKind::Invalid("not an image instruction".into())));
         };
-        let result_type = self.mlir_type(inst, self.word(inst, 0)?)?;
-        let result_id = self.word(inst, 1)?;
+        // OpImageWrite has no result: its operands start at word 0.
+        let has_result = stand_in != ImageStandIn::Write;
+        let (result, words) = if has_result {
+            let result_type = self.mlir_type(inst, self.word(inst, 0)?)?;
+            (Some((result_type, self.word(inst, 1)?)), inst.words.get(2..).unwrap_or_default())
+        } else {
+            (None, &inst.words[..])
+        };
         // Operands before the image operands mask, by instruction.
         let fixed = match stand_in {
+            ImageStandIn::Read => 2,
+            ImageStandIn::Write | ImageStandIn::TexelPointer => 3,
             ImageStandIn::SampledImage | ImageStandIn::QuerySizeLod => 2,
-            ImageStandIn::QueryLevels | ImageStandIn::QuerySamples => 1,
+            ImageStandIn::QueryLevels
+            | ImageStandIn::QuerySamples
+            | ImageStandIn::QueryFormat
+            | ImageStandIn::QueryOrder => 1,
+            ImageStandIn::ConstantSampler => {
+                return Err(inst.error(ErrorKind::Invalid("OpConstantSampler inside a function".into())));
+            }
             ImageStandIn::SampleProjExplicitLod | ImageStandIn::SampleExplicitLod | ImageStandIn::Fetch => 2,
             ImageStandIn::SampleDrefExplicitLod
             | ImageStandIn::SampleProjDrefExplicitLod
@@ -154,9 +206,14 @@ impl<'c, 'w> Importer<'c, 'w> {
         };
         let sampling = !matches!(
             stand_in,
-            ImageStandIn::SampledImage | ImageStandIn::QuerySizeLod | ImageStandIn::QueryLevels | ImageStandIn::QuerySamples
+            ImageStandIn::SampledImage
+                | ImageStandIn::QuerySizeLod
+                | ImageStandIn::QueryLevels
+                | ImageStandIn::QuerySamples
+                | ImageStandIn::QueryFormat
+                | ImageStandIn::QueryOrder
+                | ImageStandIn::TexelPointer
         );
-        let words = inst.words.get(2..).unwrap_or_default();
         if words.len() < fixed || (!sampling && words.len() != fixed) {
             return Err(inst.error(ErrorKind::Invalid(format!("{} operands for {name}", words.len()))));
         }
@@ -173,16 +230,76 @@ impl<'c, 'w> Importer<'c, 'w> {
                 arguments.push(self.value(state, inst, id)?);
             }
         }
+        let value = self.stand_in_call(state, inst, location, name, &arguments, result.map(|(ty, _)| ty))?;
+        match (result, value) {
+            (Some((_, result_id)), Some(value)) => self.define_value(state, inst, result_id, value),
+            _ => Ok(()),
+        }
+    }
+
+    /// A call of `__spvabi_op_<name>_<n>(arguments)` returning `result`
+    /// (declared once per signature); its value.
+    fn stand_in_call<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        name: &str,
+        arguments: &[melior::ir::Value<'c, 'b>],
+        result: Option<Type<'c>>,
+    ) -> Result<Option<melior::ir::Value<'c, 'b>>> {
         let inputs: Vec<Type<'c>> = arguments.iter().map(|argument| argument.r#type()).collect();
-        let function = self.abi_function(inst, &format!("{ABI_IMAGE_OP}{name}"), &inputs, result_type)?;
+        let results: Vec<Type<'c>> = result.into_iter().collect();
+        let function = self.abi_function_of(inst, &format!("{ABI_IMAGE_OP}{name}"), &inputs, &results)?;
         let call = OperationBuilder::new("spirv.FunctionCall", location)
-            .add_operands(&arguments)
+            .add_operands(arguments)
             .add_attributes(&[(self.id("callee"), FlatSymbolRefAttribute::new(self.context, &function).into())])
-            .add_results(&[result_type])
+            .add_results(&results)
             .build();
         let call = self.append(inst, state.current(), call)?;
-        let value = call.result(0).map_err(inst.invalid())?.into();
-        self.define_value(state, inst, result_id, value)
+        if results.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(call.result(0).map_err(inst.invalid())?.into()))
+    }
+}
+
+impl<'c, 'w> Importer<'c, 'w> {
+    /// Records an `OpConstantSampler` (module level).
+    pub(super) fn literal_sampler(&mut self, inst: &Inst<'w>) -> Result<()> {
+        let type_id = self.word(inst, 0)?;
+        let id = self.word(inst, 1)?;
+        self.check_bound(inst, id)?;
+        let model = self.type_models.get(&type_id).ok_or_else(|| self.undefined(inst, type_id, "type"))?;
+        if !is_sampler(model) {
+            return Err(inst.error(ErrorKind::Invalid("OpConstantSampler of a type other than OpTypeSampler".into())));
+        }
+        let (addressing, normalized, filter) = (self.word(inst, 2)?, self.word(inst, 3)?, self.word(inst, 4)?);
+        if addressing > 4 || normalized > 1 || filter > 1 || inst.words.len() != 5 {
+            return Err(inst.error(ErrorKind::Invalid(format!(
+                "OpConstantSampler with addressing mode {addressing}, normalized {normalized}, filter mode {filter}"
+            ))));
+        }
+        self.literal_samplers.insert(id, (type_id, [addressing, normalized, filter]));
+        Ok(())
+    }
+
+    /// The call standing for an `OpConstantSampler` where a function uses it.
+    pub(super) fn literal_sampler_value<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        type_id: u32,
+        sampler: [u32; 3],
+    ) -> Result<melior::ir::Value<'c, 'b>> {
+        let result_type = self.mlir_type(inst, type_id)?;
+        let mut arguments = Vec::with_capacity(3);
+        for word in sampler {
+            arguments.push(self.integer_constant(state, inst, location, 32, i64::from(word))?);
+        }
+        self.stand_in_call(state, inst, location, "constant_sampler", &arguments, Some(result_type))?
+            .ok_or_else(|| inst.error(ErrorKind::Invalid("the literal sampler call has no result".into())))
     }
 }
 

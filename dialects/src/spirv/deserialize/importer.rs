@@ -75,6 +75,7 @@ pub(super) mod op {
     pub const CONSTANT_FALSE: u16 = 42;
     pub const CONSTANT: u16 = 43;
     pub const CONSTANT_COMPOSITE: u16 = 44;
+    pub const CONSTANT_SAMPLER: u16 = 45;
     pub const CONSTANT_NULL: u16 = 46;
     pub const SPEC_CONSTANT_TRUE: u16 = 48;
     pub const SPEC_CONSTANT_FALSE: u16 = 49;
@@ -230,6 +231,9 @@ pub(super) struct Importer<'c, 'w> {
     /// importer can compute, by `<id>`, after specialization.
     pub(super) spec_op_values: HashMap<u32, (u64, u32)>,
     pub(super) undefs: HashMap<u32, u32>,
+    /// Each `OpConstantSampler`: its type and (addressing mode, normalized,
+    /// filter mode), materialized as a call (images.rs).
+    pub(super) literal_samplers: HashMap<u32, (u32, [u32; 3])>,
     pub(super) globals: HashMap<u32, (String, u32)>,
     pub(super) functions: HashMap<u32, String>,
     pub(super) ext_sets: HashMap<u32, String>,
@@ -325,6 +329,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             spec_bits: HashMap::default(),
             spec_op_values: HashMap::default(),
             undefs: HashMap::default(),
+            literal_samplers: HashMap::default(),
             globals: HashMap::default(),
             functions: HashMap::default(),
             ext_sets: HashMap::default(),
@@ -723,6 +728,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.check_bound(inst, id)?;
                 self.undefs.insert(id, self.word(inst, 0)?);
             }
+            op::CONSTANT_SAMPLER => self.literal_sampler(inst)?,
             op::VARIABLE => self.global_variable(inst)?,
             op::EXT_INST => {
                 let id = self.word(inst, 1)?;
@@ -754,6 +760,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         for &id in ids {
             let known = self.constants.contains_key(&id)
                 || self.undefs.contains_key(&id)
+                || self.literal_samplers.contains_key(&id)
                 || self.spec_constants.contains_key(&id)
                 || self.spec_constant_ops.contains_key(&id)
                 || self.spec_composite_insts.contains_key(&id)
@@ -1483,7 +1490,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.define_value(state, inst, w[1], image)?;
                 Ok(false)
             }
-            opcode if super::images::imports(opcode, w) => {
+            opcode if super::images::imports(opcode, w, self.memory_model.is_some_and(|(_, memory)| memory == 2)) => {
                 self.image_instruction(state, inst, location)?;
                 Ok(false)
             }
@@ -1940,6 +1947,11 @@ impl<'c, 'w> Importer<'c, 'w> {
         }
         let location = self.location(inst, None);
         let block = state.current();
+        if let Some(&(type_id, sampler)) = self.literal_samplers.get(&id) {
+            let value = self.literal_sampler_value(state, inst, location, type_id, sampler)?;
+            state.materialized.insert((state.scope, id), value);
+            return Ok(value);
+        }
         let operation = if self.constants.contains_key(&id) {
             let (type_id, constant) = self.constants[&id].clone();
             let model = self.type_models.get(&type_id).cloned().ok_or_else(|| self.undefined(inst, type_id, "type"))?;

@@ -217,8 +217,20 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// (one declaration per signature: a `spirv.func`'s parameters are
     /// typed), declared on first use.
     pub(super) fn abi_function(&mut self, inst: &Inst<'_>, prefix: &str, inputs: &[Type<'c>], result: Type<'c>) -> Result<String> {
+        self.abi_function_of(inst, prefix, inputs, &[result])
+    }
+
+    /// [`Self::abi_function`] with any number of results (none or one).
+    pub(super) fn abi_function_of(
+        &mut self,
+        inst: &Inst<'_>,
+        prefix: &str,
+        inputs: &[Type<'c>],
+        results: &[Type<'c>],
+    ) -> Result<String> {
         let inputs_text = inputs.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
-        let key = format!("{prefix}:{inputs_text}->{result}");
+        let results_text = results.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+        let key = format!("{prefix}:{inputs_text}->{results_text}");
         if let Some(name) = self.abi_declarations.get(&key) {
             return Ok(name.clone());
         }
@@ -226,7 +238,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         while self.symbols.contains(&name) {
             name.push('_');
         }
-        self.declare_builtin(inst, &name, inputs, &[result], true)?;
+        self.declare_builtin(inst, &name, inputs, results, true)?;
         self.abi_declarations.insert(key, name.clone());
         Ok(name)
     }

@@ -317,10 +317,31 @@ impl<'c> Importer<'c, '_> {
         let sampling = ImageSamplingInfo::from_value(self.word(inst, 5)?).ok_or_else(|| unsupported("this MS"))?;
         let sampler_use = ImageSamplerUseInfo::from_value(self.word(inst, 6)?).ok_or_else(|| unsupported("this Sampled"))?;
         let format = ImageFormat::from_value(self.word(inst, 7)?).ok_or_else(|| unsupported("this Image Format"))?;
-        if inst.words.len() > 8 {
-            return Err(unsupported("an access qualifier"));
+        if inst.words.len() > 9 {
+            return Err(inst.error(ErrorKind::Invalid(format!("OpTypeImage with {} operands", inst.words.len()))));
         }
-        Ok(ImageType { element: self.model(inst, 1)?, dim, depth, arrayed, sampling, sampler_use, format })
+        // The access qualifier (OpenCL's read_only, write_only, read_write)
+        // has no place in the dialect's type. An OpenCL image's Sampled is
+        // 0 (unknown); the qualifier goes into it so that the kernel ABI
+        // can tell the host which images are written: read_only keeps 0
+        // (the dialect lets both reads and samplers use it), write_only and
+        // read_write become 2, a storage image (docs/import.md).
+        let sampler_use = match inst.words.get(8) {
+            None => sampler_use,
+            Some(&access) if access > 2 => return Err(unsupported(&format!("access qualifier {access}"))),
+            Some(0) => sampler_use,
+            Some(_) if sampler_use != ImageSamplerUseInfo::SamplerUnknown => sampler_use,
+            Some(_) => ImageSamplerUseInfo::NoSampler,
+        };
+        // The dialect takes no `none` texel type: OpenCL's `void` (its
+        // images carry their format at run time) becomes f32, which is what
+        // read_imagef gives; the lowering takes the texels' kind from the
+        // instructions' result types either way.
+        let element = match self.model(inst, 1)? {
+            element if matches!(&*element, SpirvType::Void) => Arc::new(SpirvType::Float(FloatKind::F32)),
+            element => element,
+        };
+        Ok(ImageType { element, dim, depth, arrayed, sampling, sampler_use, format })
     }
 
     /// The MLIR type of the type `<id>`, parsed once from its model's printed form.
