@@ -57,7 +57,7 @@ pub(super) fn define_array_lengths<'c>(
         }
         let entry = module.entries.iter().find(|entry| entry.name == name);
         let environment = module.with_environment.contains(&name).then(|| bounds::last_argument(func)).flatten();
-        let scope = Scope::new(func, environment, entry.map(|entry| entry.arguments.as_slice()));
+        let scope = Scope::new(func, environment, entry.map(|entry| entry.arguments.as_slice()), module.slots);
         for call in calls {
             let length = array_length(context, module, &scope, call)?;
             surgery::replace_all_uses(result(call)?, length);

@@ -232,10 +232,10 @@ impl<'a> Execution<'a> {
             let bytes = &self.buffers[&binding.buffer].1;
             let start = (binding.offset as usize).min(bytes.len());
             let end = binding.range.map_or(bytes.len(), |range| start.saturating_add(range as usize).min(bytes.len()));
-            let resource = info
-                .resources
-                .iter()
-                .find(|resource| (resource.descriptor_set, resource.binding) == (binding.set, binding.binding));
+            let resource = info.resources.iter().find(|resource| {
+                (resource.descriptor_set, resource.binding) == (binding.set, binding.binding)
+                    && resource.element == binding.element.unwrap_or(0)
+            });
             let mut block = 0;
             if let Some(resource) = resource {
                 let wanted = match binding.kind {
@@ -254,7 +254,9 @@ impl<'a> Execution<'a> {
                 }
                 block = resource.size as usize;
             }
-            if bound_count[binding.buffer.as_str()] > 1 {
+            // The elements of a BUFFER_ARRAY are views too, each of its own
+            // element (a buffer may be in the array twice).
+            if bound_count[binding.buffer.as_str()] > 1 || binding.element.is_some() {
                 let copy = shared.entry(binding.buffer.as_str()).or_insert_with(|| bytes.clone());
                 if copy.len() < start + block {
                     copy.resize(start + block, 0);
@@ -321,6 +323,7 @@ impl<'a> Execution<'a> {
                 .map(|(binding, &(offset, length))| BufferView {
                     set: binding.set,
                     binding: binding.binding,
+                    element: binding.element.unwrap_or(0),
                     offset,
                     length,
                 })
