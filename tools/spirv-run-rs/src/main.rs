@@ -62,7 +62,7 @@ struct Options {
     #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dimensions)]
     workgroups: Option<Dimensions>,
 
-    /// Vulkan: a buffer for SET:BINDING, initialized from IN, written to OUT at the end;
+    /// Vulkan: a buffer for SET:BINDING (SET:BINDING[I]: element I of a descriptor array of buffers), initialized from IN, written to OUT at the end;
     /// IN = FILE@FORMAT makes it a texel buffer of that Vulkan format (R32_SFLOAT...)
     #[arg(long = "buffer", value_name = "SET:BINDING=IN[:OUT]")]
     buffers: Vec<String>,

@@ -229,6 +229,23 @@ impl<'a> Execution<'a> {
         let mut views = Vec::new();
         let mut shared: HashMap<&str, Vec<u8>> = HashMap::new();
         for binding in &pipeline.bindings {
+            // A BUFFER_ARRAY binds the shader's descriptor array, of its length.
+            let key = (binding.set, binding.binding);
+            let declared = info.resources.iter().find(|resource| (resource.descriptor_set, resource.binding) == key);
+            if let (Some(_), Some(declared)) = (binding.element, declared) {
+                let given = pipeline.bindings.iter().filter(|other| (other.set, other.binding) == key).count();
+                if declared.count as usize != given {
+                    return Err(format!(
+                        "BUFFER_ARRAY of {given} buffers at set {} binding {}, which the shader declares as {}",
+                        key.0,
+                        key.1,
+                        match declared.count {
+                            0 => "one buffer".to_owned(),
+                            count => format!("an array of {count}"),
+                        }
+                    ));
+                }
+            }
             let bytes = &self.buffers[&binding.buffer].1;
             let start = (binding.offset as usize).min(bytes.len());
             let end = binding.range.map_or(bytes.len(), |range| start.saturating_add(range as usize).min(bytes.len()));
