@@ -32,7 +32,7 @@ use std::{
 };
 
 use melior::ir::operation::OperationLike;
-use spirv_opt_dialects::spirv::deserialize::{DeserializeOptions, deserialize_with, is_spirv_binary};
+use spirv_opt_dialects::spirv::deserialize::{DeserializeOptions, EntryPoints, deserialize_with, is_spirv_binary};
 use spirv_opt_passes::{
     builtins::define_builtins,
     kernel_abi::{
@@ -855,7 +855,14 @@ fn lower_in(
     let module = if is_spirv_binary(source) {
         // Specialized before types are built (spec-sized arrays); then
         // `specialize` below sets the same values and checks them.
-        let import_options = DeserializeOptions { spec_values: options.specs.clone() };
+        // Only the entry point to run and what it reaches: another stage's
+        // functions may use what a compute kernel cannot (implicit-LOD
+        // sampling), as a driver compiles only the stage a pipeline names.
+        let entry_points = match &options.entry {
+            Some(name) => EntryPoints::Named(name.clone()),
+            None => EntryPoints::OnlyCompute,
+        };
+        let import_options = DeserializeOptions { spec_values: options.specs.clone(), entry_points };
         deserialize_with(context, source, source_name, &import_options)
             .map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?
     } else {

@@ -18,6 +18,7 @@
 mod atomics_ext;
 mod autogen_tables;
 mod constants;
+mod entry_points;
 mod equivalents;
 mod events;
 mod expansions;
@@ -39,6 +40,7 @@ mod values_ext;
 
 pub use images::{ABI_IMAGE_OP, ImageStandIn, SAMPLER_STAND_IN, image_stand_in, is_sampler};
 use melior::{Context, ir::Module};
+pub use entry_points::{EntryPoints, check_entry_point, entry_point_names};
 pub use spec::{DeserializeOptions, SpecValue};
 use thiserror::Error;
 
@@ -145,7 +147,7 @@ pub fn deserialize_with<'c>(
     options: &DeserializeOptions,
 ) -> Result<Module<'c>, DeserializeError> {
     let words = reader::words(bytes)?;
-    let instructions = reader::instructions(&words.words)?;
+    let instructions = entry_points::select(reader::instructions(&words.words)?, &options.entry_points);
     importer::import(context, words.header, &instructions, source_name, options)
 }
 
