@@ -681,22 +681,20 @@ pub(super) fn region<'c, 'a>(
     sizes: &mut Option<Value<'c, 'a>>,
 ) -> Result<'c, (Value<'c, 'a>, Value<'c, 'a>)> {
     let missing = || error(scope.func, "internal error: a checked function without its environment");
-    let mut resource_size = |index: usize| -> Result<'c, Value<'c, 'a>> {
-        let table = match *sizes {
-            Some(table) => table,
-            None => {
-                let table = emitter.load_slot(scope.environment.ok_or_else(missing)?, module.sizes_slot)?;
-                *sizes = Some(table);
-                table
-            }
-        };
-        emitter.resource_size(table, index)
+    // `dispatch->resource_sizes`, loaded once.
+    let mut sizes_table = || -> Result<'c, Value<'c, 'a>> {
+        if let Some(table) = *sizes {
+            return Ok(table);
+        }
+        let table = emitter.load_slot(scope.environment.ok_or_else(missing)?, module.sizes_slot)?;
+        *sizes = Some(table);
+        Ok(table)
     };
     Ok(match root {
         Root::Slot(slot) => {
             let base = emitter.load_slot(scope.environment.ok_or_else(missing)?, *slot)?;
             let size = match &module.slots[*slot].kind {
-                SlotKind::Resource(index) => resource_size(*index)?,
+                SlotKind::Resource(index) => emitter.resource_size(sizes_table()?, *index)?,
                 _ => {
                     let ty = Type::parse(emitter.context, &module.slots[*slot].value_type)
                         .ok_or_else(|| error(scope.func, "internal error: a slot type that does not parse"))?;
@@ -711,7 +709,7 @@ pub(super) fn region<'c, 'a>(
                 .argument(*index)
                 .map_err(|_| error(scope.func, "internal error: a missing parameter"))?
                 .into();
-            (base, resource_size(*index)?)
+            (base, emitter.resource_size(sizes_table()?, *index)?)
         }
         Root::Alloca(index) => {
             let alloca = scope.allocas[*index];
@@ -736,7 +734,7 @@ pub(super) fn region<'c, 'a>(
                 &[("elem_type", "!llvm.ptr"), ("rawConstantIndices", "array<i32: -2147483648>")],
             )?;
             let base = emitter.op("llvm.load", &[address], &[emitter.pointer(0)], &[])?;
-            (base, resource_size(first + *element as usize)?)
+            (base, emitter.resource_size(sizes_table()?, first + *element as usize)?)
         }
         Root::Loaded(index) => {
             let load = &scope.descriptor_loads[*index];
@@ -744,14 +742,7 @@ pub(super) fn region<'c, 'a>(
                 return Err(error(scope.func, "internal error: a load from a slot that is no descriptor array"));
             };
             // The size of the element loaded: resource first + index.
-            let table = match *sizes {
-                Some(table) => table,
-                None => {
-                    let table = emitter.load_slot(scope.environment.ok_or_else(missing)?, module.sizes_slot)?;
-                    *sizes = Some(table);
-                    table
-                }
-            };
+            let table = sizes_table()?;
             let element = if load.index.r#type().to_string() == "i64" {
                 load.index
             } else {
