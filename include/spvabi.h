@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-#define SPVABI_VERSION 1u
+#define SPVABI_VERSION 2u
 
 /* spvabi_kernel_info.execution_model: SPIR-V's numbers. */
 #define SPVABI_GLCOMPUTE 5u
@@ -47,6 +47,12 @@ typedef struct spvabi_resource {
                               is allowed with bounds checks (reads past it give zero); without
                               them, give at least this many bytes. For the image kinds, what the
                               shader declares: see SPVABI_IMAGE_* below */
+  uint32_t element;        /* a descriptor array of buffers (buffer B { ... } b[N]) has one
+                              resource per element, elements 0 to N-1 one after another: this
+                              one's; 0 otherwise */
+  uint32_t count;          /* the binding's descriptor array length N (of buffers: N resources;
+                              of images or samplers: one resource of N descriptors); 0 for a
+                              binding that is no array */
 } spvabi_resource;
 
 /* The `size` of an image resource: the SPIR-V Image Format the shader declares (0: Unknown,
@@ -153,7 +159,8 @@ typedef struct spvabi_kernel_info {
   uint32_t push_constant_size; /* bytes; 0 without push constants */
   uint32_t uses_barriers;      /* 1: invocations are coroutines (frames from malloc/free) */
   const spvabi_resource *resources; /* num_resources entries: Vulkan bindings sorted by
-                                       (set, binding), one per variable: views of one
+                                       (set, binding), one per variable (and per element of
+                                       a descriptor array of buffers): views of one
                                        binding sit side by side and get the same buffer;
                                        OpenCL arguments in order */
 } spvabi_kernel_info;

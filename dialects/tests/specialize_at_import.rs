@@ -63,7 +63,7 @@ fn the_defaults_size_the_array() {
 #[test]
 fn given_values_size_the_array_and_become_the_default() {
     let context = context();
-    let options = DeserializeOptions { spec_values: vec![(0, SpecValue::Integer(7))] };
+    let options = DeserializeOptions { spec_values: vec![(0, SpecValue::Integer(7))], ..Default::default() };
     let module = deserialize_with(&context, &binary(), "spec.spv", &options).expect("imports");
     let printed = module.as_operation().to_string();
     assert!(printed.contains("!spirv.array<21 x f32>"), "{printed}");
@@ -74,7 +74,7 @@ fn given_values_size_the_array_and_become_the_default() {
 fn a_value_that_does_not_fit_is_left_to_specialize() {
     // Not applied (specialize reports it after import): the default counts.
     let context = context();
-    let options = DeserializeOptions { spec_values: vec![(0, SpecValue::Float(1.5))] };
+    let options = DeserializeOptions { spec_values: vec![(0, SpecValue::Float(1.5))], ..Default::default() };
     let module = deserialize_with(&context, &binary(), "spec.spv", &options).expect("imports");
     assert!(module.as_operation().to_string().contains("!spirv.array<12 x f32>"));
 }

@@ -303,6 +303,8 @@ pub(crate) struct RawResource {
     pub descriptor_set: u32,
     pub binding: u32,
     pub size: u32,
+    pub element: u32,
+    pub count: u32,
 }
 
 /// `spvabi_kernel_info`.

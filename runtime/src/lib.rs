@@ -32,7 +32,7 @@ use std::{
 };
 
 use melior::ir::operation::OperationLike;
-use spirv_opt_dialects::spirv::deserialize::{DeserializeOptions, deserialize_with, is_spirv_binary};
+use spirv_opt_dialects::spirv::deserialize::{DeserializeOptions, EntryPoints, deserialize_with, is_spirv_binary};
 use spirv_opt_passes::{
     builtins::define_builtins,
     kernel_abi::{
@@ -139,6 +139,13 @@ pub struct ResourceInfo {
     /// The bytes its declaration needs at least (0 when unknown); for an
     /// image, what the shader declares of it (docs/abi.md, "Images").
     pub size: u32,
+    /// Its element in a descriptor array of buffers (`buffer B { } b[N]`:
+    /// one resource per element); 0 otherwise.
+    pub element: u32,
+    /// The length of its descriptor array (of buffers: N resources; of
+    /// images or samplers: one resource of N descriptors), 0 for a binding
+    /// that is no array.
+    pub count: u32,
     /// An OpenCL argument by value of a scalar type: that type.
     pub scalar: Option<ScalarType>,
 }
@@ -231,8 +238,8 @@ pub enum Resource<'a> {
     Sampler(Sampler),
     /// A combined image sampler (Vulkan binding): the image and its sampler.
     SampledImage(&'a mut Image, Sampler),
-    /// A descriptor array (`uniform sampler2D tex[N]`): N images, samplers
-    /// or combined image samplers, in order.
+    /// A descriptor array (`uniform sampler2D tex[N]`, `buffer B { } b[N]`):
+    /// N images, samplers, combined image samplers or buffers, in order.
     Array(Vec<Resource<'a>>),
 }
 
@@ -255,8 +262,9 @@ pub struct Dispatch<'a> {
     arguments: BTreeMap<u32, Resource<'a>>,
     /// Buffers bound through [`Dispatch::bind_views`].
     shared: Vec<&'a mut Buffer>,
-    /// The bindings that view a shared buffer: (index in `shared`, offset, length).
-    views: BTreeMap<(u32, u32), (usize, usize, usize)>,
+    /// The bindings (and elements of descriptor arrays) that view a shared
+    /// buffer: (index in `shared`, offset, length).
+    views: BTreeMap<(u32, u32, u32), (usize, usize, usize)>,
 }
 
 /// One binding's view of a buffer bound with [`Dispatch::bind_views`]:
@@ -267,6 +275,9 @@ pub struct BufferView {
     pub set: u32,
     /// The binding.
     pub binding: u32,
+    /// The element of a descriptor array of buffers at that binding (0 for
+    /// a binding that is no array).
+    pub element: u32,
     /// Where the view starts, in bytes: a multiple of 16, the alignment the
     /// kernel's loads assume (a device's `minStorageBufferOffsetAlignment`).
     pub offset: usize,
@@ -328,8 +339,12 @@ impl<'a> Dispatch<'a> {
         let index = self.shared.len();
         self.shared.push(buffer);
         for view in views {
-            self.bindings.remove(&(view.set, view.binding));
-            self.views.insert((view.set, view.binding), (index, view.offset, view.length));
+            // A view replaces a single buffer; a descriptor array bound with
+            // `bind` keeps its other elements.
+            if !matches!(self.bindings.get(&(view.set, view.binding)), Some(Resource::Array(_))) {
+                self.bindings.remove(&(view.set, view.binding));
+            }
+            self.views.insert((view.set, view.binding, view.element), (index, view.offset, view.length));
         }
         Ok(self)
     }
@@ -396,6 +411,8 @@ impl Kernel {
                 descriptor_set: raw.descriptor_set,
                 binding: raw.binding,
                 size: raw.size,
+                element: raw.element,
+                count: raw.count,
                 scalar: if raw.kind == 5 { scalars.get(index).copied().flatten() } else { None },
             })
             .collect();
@@ -449,7 +466,7 @@ impl Kernel {
         let mut sizes: Vec<u64> = Vec::new();
         // Buffers shorter than their block, in unchecked code: zero-padded
         // copies (by binding: aliasing views share one), copied back after.
-        let mut padded: BTreeMap<(u32, u32), Buffer> = BTreeMap::new();
+        let mut padded: BTreeMap<(u32, u32, u32), Buffer> = BTreeMap::new();
         // The image and sampler descriptors `pointers` point into (each
         // block a heap allocation of its own, which never moves), alive
         // until the workgroups are done.
@@ -464,12 +481,15 @@ impl Kernel {
                 }
                 for resource in &info.resources {
                     let key = (resource.descriptor_set, resource.binding);
-                    if let Some(&(index, offset, length)) = dispatch.views.get(&key) {
+                    // The element of a descriptor array of buffers, if it is one.
+                    let element = (resource.count != 0 && !is_image(resource.kind)).then_some(resource.element);
+                    let place = match element {
+                        Some(element) => format!("set {} binding {} element {element}", key.0, key.1),
+                        None => format!("set {} binding {}", key.0, key.1),
+                    };
+                    if let Some(&(index, offset, length)) = dispatch.views.get(&(key.0, key.1, resource.element)) {
                         if is_image(resource.kind) {
-                            return Err(RunError::Dispatch(format!(
-                                "set {} binding {} must be an image, not a view of a buffer",
-                                key.0, key.1
-                            )));
+                            return Err(RunError::Dispatch(format!("{place} must be an image, not a view of a buffer")));
                         }
                         // Views share their buffer, so none gets a padded
                         // copy: unchecked code may read up to the block's
@@ -479,10 +499,9 @@ impl Kernel {
                         let size = if length < block && !self.checked {
                             if offset + block > buffer.len() {
                                 return Err(RunError::Dispatch(format!(
-                                    "set {} binding {}: a view of {length} bytes, shorter than the {block} bytes of \
-                                     its block, at the end of its buffer: unchecked code would read past it (keep \
-                                     the bounds checks, or bind a longer buffer)",
-                                    key.0, key.1
+                                    "{place}: a view of {length} bytes, shorter than the {block} bytes of its block, \
+                                     at the end of its buffer: unchecked code would read past it (keep the bounds \
+                                     checks, or bind a longer buffer)"
                                 )));
                             }
                             block
@@ -513,8 +532,31 @@ impl Kernel {
                         pointers.push(pointer);
                         continue;
                     }
-                    let Resource::Buffer(buffer) = bound else {
-                        return Err(RunError::Dispatch(format!("set {} binding {} must be a buffer", key.0, key.1)));
+                    let buffer = match (element, bound) {
+                        (None, Resource::Buffer(buffer)) => buffer,
+                        (Some(element), Resource::Array(items)) if items.len() == resource.count as usize => {
+                            match &mut items[element as usize] {
+                                Resource::Buffer(buffer) => buffer,
+                                _ => return Err(RunError::Dispatch(format!("{place} must be a buffer"))),
+                            }
+                        }
+                        (Some(_), Resource::Array(items)) => {
+                            return Err(RunError::Dispatch(format!(
+                                "set {} binding {} is an array of {} buffers, {} given",
+                                key.0,
+                                key.1,
+                                resource.count,
+                                items.len()
+                            )));
+                        }
+                        (Some(_), _) => {
+                            return Err(RunError::Dispatch(format!(
+                                "set {} binding {} is an array of {} buffers (SET:BINDING[I], Resource::Array), one \
+                                 given",
+                                key.0, key.1, resource.count
+                            )));
+                        }
+                        (None, _) => return Err(RunError::Dispatch(format!("{place} must be a buffer"))),
                     };
                     // A buffer shorter than its block is what a driver
                     // takes (a range covering what the shader reads): the
@@ -523,7 +565,7 @@ impl Kernel {
                     // host memory.
                     let block = needed[&key] as usize;
                     if buffer.len() < block && !self.checked {
-                        let copy = padded.entry(key).or_insert_with(|| {
+                        let copy = padded.entry((key.0, key.1, resource.element)).or_insert_with(|| {
                             let mut copy = Buffer::zeroed(block);
                             copy.bytes_mut()[..buffer.len()].copy_from_slice(buffer.bytes());
                             copy
@@ -633,8 +675,16 @@ impl Kernel {
             }
             run();
         });
-        for (key, copy) in &padded {
-            if let Some(Resource::Buffer(buffer)) = dispatch.bindings.get_mut(key) {
+        for (&(set, binding, element), copy) in &padded {
+            let buffer = match dispatch.bindings.get_mut(&(set, binding)) {
+                Some(Resource::Buffer(buffer)) => Some(buffer),
+                Some(Resource::Array(items)) => match items.get_mut(element as usize) {
+                    Some(Resource::Buffer(buffer)) => Some(buffer),
+                    _ => None,
+                },
+                _ => None,
+            };
+            if let Some(buffer) = buffer {
                 let length = buffer.len();
                 buffer.bytes_mut().copy_from_slice(&copy.bytes()[..length]);
             }
@@ -802,7 +852,14 @@ fn lower_in(
     let module = if is_spirv_binary(source) {
         // Specialized before types are built (spec-sized arrays); then
         // `specialize` below sets the same values and checks them.
-        let import_options = DeserializeOptions { spec_values: options.specs.clone() };
+        // Only the entry point to run and what it reaches: another stage's
+        // functions may use what a compute kernel cannot (implicit-LOD
+        // sampling), as a driver compiles only the stage a pipeline names.
+        let entry_points = match &options.entry {
+            Some(name) => EntryPoints::Named(name.clone()),
+            None => EntryPoints::OnlyCompute,
+        };
+        let import_options = DeserializeOptions { spec_values: options.specs.clone(), entry_points };
         deserialize_with(context, source, source_name, &import_options)
             .map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?
     } else {

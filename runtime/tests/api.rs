@@ -178,8 +178,8 @@ fn one_buffer_viewed_by_several_bindings() {
     let mut dispatch = Dispatch::new([2, 1, 1]);
     dispatch.push_constants = 100i32.to_le_bytes().to_vec();
     let views = [
-        BufferView { set: 0, binding: 0, offset: 0, length: 128 },
-        BufferView { set: 0, binding: 1, offset: 128, length: 256 },
+        BufferView { set: 0, binding: 0, element: 0, offset: 0, length: 128 },
+        BufferView { set: 0, binding: 1, element: 0, offset: 128, length: 256 },
     ];
     dispatch.bind_views(&mut buffer, &views).expect("the views fit");
     kernel.dispatch(&mut dispatch).expect("the dispatch runs");
@@ -193,8 +193,8 @@ fn one_buffer_viewed_by_several_bindings() {
     let mut dispatch = Dispatch::new([1, 1, 1]);
     dispatch.push_constants = 0i32.to_le_bytes().to_vec();
     let views = [
-        BufferView { set: 0, binding: 0, offset: 0, length: 128 },
-        BufferView { set: 0, binding: 1, offset: 0, length: 128 },
+        BufferView { set: 0, binding: 0, element: 0, offset: 0, length: 128 },
+        BufferView { set: 0, binding: 1, element: 0, offset: 0, length: 128 },
     ];
     dispatch.bind_views(&mut buffer, &views).expect("the views fit");
     kernel.dispatch(&mut dispatch).expect("the dispatch runs");
@@ -206,11 +206,11 @@ fn one_buffer_viewed_by_several_bindings() {
 fn views_outside_their_buffer_are_refused() {
     let mut buffer = Buffer::zeroed(64);
     let mut dispatch = Dispatch::new([1, 1, 1]);
-    let misaligned = [BufferView { set: 0, binding: 0, offset: 8, length: 16 }];
+    let misaligned = [BufferView { set: 0, binding: 0, element: 0, offset: 8, length: 16 }];
     let error = dispatch.bind_views(&mut buffer, &misaligned).map(|_| ()).expect_err("offset 8");
     assert_eq!(error.to_string(), "set 0 binding 0: offset 8 is not a multiple of 16");
     let mut buffer = Buffer::zeroed(64);
-    let too_long = [BufferView { set: 0, binding: 1, offset: 48, length: 32 }];
+    let too_long = [BufferView { set: 0, binding: 1, element: 0, offset: 48, length: 32 }];
     let error = dispatch.bind_views(&mut buffer, &too_long).map(|_| ()).expect_err("past the end");
     assert_eq!(error.to_string(), "set 0 binding 1: 32 bytes from offset 48 do not fit a buffer of 64 bytes");
 }
@@ -435,4 +435,84 @@ fn samplers_bind_through_the_api() {
     dispatch.bind(0, 1, Resource::Image(&mut separate));
     let error = kernel.dispatch(&mut dispatch).unwrap_err().to_string();
     assert_eq!(error, "the kernel uses set 0 binding 2, which has no sampler");
+}
+
+/// out[i] = bufs[i % 2].d[i]: a descriptor array of two buffers, indexed per
+/// invocation; 4 invocations. (OpArrayLength per element: lit's
+/// Runner/descriptor-arrays.test.)
+const ARRAY_KERNEL: &str = r#"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]> {
+  spirv.GlobalVariable @gid built_in("GlobalInvocationId") : !spirv.ptr<vector<3xi32>, Input>
+  spirv.GlobalVariable @bufs bind(0, 0) : !spirv.ptr<!spirv.array<2 x !spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>>, StorageBuffer>
+  spirv.GlobalVariable @output bind(0, 1) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>
+  spirv.func @main() "None" {
+    %zero = spirv.Constant 0 : i32
+    %two = spirv.Constant 2 : i32
+    %g = spirv.mlir.addressof @gid : !spirv.ptr<vector<3xi32>, Input>
+    %v = spirv.Load "Input" %g : vector<3xi32>
+    %i = spirv.CompositeExtract %v[0 : i32] : vector<3xi32>
+    %k = spirv.UMod %i, %two : i32
+    %b = spirv.mlir.addressof @bufs : !spirv.ptr<!spirv.array<2 x !spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>>, StorageBuffer>
+    %p = spirv.AccessChain %b[%k, %zero, %i] : !spirv.ptr<!spirv.array<2 x !spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>>, StorageBuffer>, i32, i32, i32 -> !spirv.ptr<i32, StorageBuffer>
+    %result = spirv.Load "StorageBuffer" %p : i32
+    %out = spirv.mlir.addressof @output : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>
+    %q = spirv.AccessChain %out[%zero, %i] : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>, i32, i32 -> !spirv.ptr<i32, StorageBuffer>
+    spirv.Store "StorageBuffer" %q, %result : i32
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main, @gid, @bufs, @output
+  spirv.ExecutionMode @main "LocalSize", 4, 1, 1
+}
+"#;
+
+#[test]
+fn descriptor_arrays_of_buffers() {
+    let kernel =
+        Kernel::compile(ARRAY_KERNEL.as_bytes(), "array.mlir", &CompileOptions::default()).expect("the kernel compiles");
+    let places: Vec<_> =
+        kernel.info().resources.iter().map(|r| (r.kind, r.binding, r.element, r.count)).collect();
+    assert_eq!(
+        places,
+        [
+            (ResourceKind::StorageBuffer, 0, 0, 2),
+            (ResourceKind::StorageBuffer, 0, 1, 2),
+            (ResourceKind::StorageBuffer, 1, 0, 0)
+        ]
+    );
+    // A Resource::Array of two buffers: element 1 is 2 words long.
+    let mut even = Buffer::from_bytes(&words(&[10, 11, 12, 13]));
+    let mut odd = Buffer::from_bytes(&words(&[20, 21]));
+    let mut output = Buffer::zeroed(16);
+    let mut dispatch = Dispatch::new([1, 1, 1]);
+    dispatch.bind(0, 0, Resource::Array(vec![Resource::Buffer(&mut even), Resource::Buffer(&mut odd)]));
+    dispatch.bind(0, 1, Resource::Buffer(&mut output));
+    kernel.dispatch(&mut dispatch).expect("the dispatch runs");
+    drop(dispatch);
+    assert_eq!(read_words(&output), [10, 21, 12, 0]);
+
+    // Both elements views of one buffer, at offsets 0 and 16.
+    let mut shared = Buffer::from_bytes(&words(&[1, 2, 3, 4, 5, 6, 7, 8]));
+    let mut output = Buffer::zeroed(16);
+    let mut dispatch = Dispatch::new([1, 1, 1]);
+    let views = [
+        BufferView { set: 0, binding: 0, element: 0, offset: 0, length: 32 },
+        BufferView { set: 0, binding: 0, element: 1, offset: 16, length: 16 },
+    ];
+    dispatch.bind_views(&mut shared, &views).expect("the views fit");
+    dispatch.bind(0, 1, Resource::Buffer(&mut output));
+    kernel.dispatch(&mut dispatch).expect("the dispatch runs");
+    drop(dispatch);
+    assert_eq!(read_words(&output), [1, 6, 3, 8]);
+
+    // One buffer, or an array of another length: refused before anything runs.
+    let mut single = Buffer::zeroed(16);
+    let mut output = Buffer::zeroed(16);
+    let mut dispatch = Dispatch::new([1, 1, 1]);
+    dispatch.bind(0, 0, Resource::Buffer(&mut single));
+    dispatch.bind(0, 1, Resource::Buffer(&mut output));
+    let error = kernel.dispatch(&mut dispatch).expect_err("one buffer for an array");
+    assert_eq!(error.to_string(), "set 0 binding 0 is an array of 2 buffers (SET:BINDING[I], Resource::Array), one given");
+    dispatch.bind(0, 0, Resource::Array(vec![Resource::Buffer(&mut even)]));
+    let error = kernel.dispatch(&mut dispatch).expect_err("an array of one");
+    assert_eq!(error.to_string(), "set 0 binding 0 is an array of 2 buffers, 1 given");
 }

@@ -14,7 +14,7 @@
 // CHECK:       llvm.func @__spvabi_k(
 // CHECK:         llvm.alloca %{{.*}} x i8 {alignment = 128 : i64} : (i64) -> !llvm.ptr
 // CHECK:         llvm.call @k(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (f32, !llvm.ptr<1>, !llvm.ptr<3>, !llvm.ptr) -> ()
-// CHECK:       llvm.mlir.global internal constant @__spvabi_k_resources() {addr_space = 0 : i32} : !llvm.array<3 x struct<(i32, i32, i32, i32)>>
+// CHECK:       llvm.mlir.global internal constant @__spvabi_k_resources() {addr_space = 0 : i32} : !llvm.array<3 x struct<(i32, i32, i32, i32, i32, i32)>>
 // CHECK:         llvm.mlir.constant(5 : i32)
 // CHECK:         llvm.mlir.constant(3 : i32)
 // CHECK:         llvm.mlir.constant(4 : i32)

@@ -19,7 +19,7 @@
 // CHECK:         llvm.call @index(%[[MAIN_ENV]]) : (!llvm.ptr) -> i32
 // CHECK:       llvm.func @__spvabi_main(%{{.*}}: !llvm.ptr {llvm.noalias, llvm.readonly}, %{{.*}}: !llvm.ptr {llvm.readonly}) {
 // CHECK:         llvm.call @main(%{{.*}}) : (!llvm.ptr) -> ()
-// CHECK:       llvm.mlir.global internal constant @__spvabi_main_resources() {addr_space = 0 : i32} : !llvm.array<1 x struct<(i32, i32, i32, i32)>>
+// CHECK:       llvm.mlir.global internal constant @__spvabi_main_resources() {addr_space = 0 : i32} : !llvm.array<1 x struct<(i32, i32, i32, i32, i32, i32)>>
 // CHECK:       llvm.mlir.global external constant @__spvabi_main_info() {addr_space = 0 : i32} : !llvm.struct<(i32, i32, array<3 x i32>, i32, i32, i32, ptr)>
 // CHECK-NOT:   @tile(
 spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]> {

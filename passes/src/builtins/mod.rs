@@ -361,6 +361,20 @@ mod tests {
     }
 
     #[test]
+    fn opencl_conversions_in_their_default_rounding() {
+        assert_eq!(rule_for("convert_double16"), Some(BuiltinRule::Convert { signed: true }));
+        assert_eq!(rule_for("convert_float_rte"), Some(BuiltinRule::Convert { signed: true }));
+        assert_eq!(rule_for("convert_uint4_rtz"), Some(BuiltinRule::Convert { signed: false }));
+        assert_eq!(rule_for("convert_char"), Some(BuiltinRule::Convert { signed: true }));
+        // Saturation, other roundings, other lengths: no rule (refused by name).
+        assert_eq!(rule_for("convert_int_sat"), None);
+        assert_eq!(rule_for("convert_float_rtp"), None);
+        assert_eq!(rule_for("convert_int_rte"), None);
+        assert_eq!(rule_for("convert_float5"), None);
+        assert_eq!(rule_for("convert_bool"), None);
+    }
+
+    #[test]
     fn demangles_the_base_name() {
         assert_eq!(demangle_base("_Z17__spirv_ocl_asinhf"), Some(("__spirv_ocl_asinh", "f")));
         assert_eq!(demangle_base("_Z10atomic_incPU3AS3Vj"), Some(("atomic_inc", "PU3AS3Vj")));

@@ -54,6 +54,12 @@ pub enum BuiltinRule {
     /// reads or writes the destination before all copies are done. Returns
     /// an `i32` 0 (the importer's builtin calls have a result).
     AsyncCopy,
+    /// OpenCL C's `convert_<type>[n]` (with `_rte` to a float type, `_rtz`
+    /// to an integer one: the defaults), which clang-22 leaves as a call
+    /// where it has no SPIR-V conversion for it (`convert_double16` without
+    /// `cl_khr_fp64`: fuzz-diff-cl finding 14); `signed`: the destination's
+    /// signedness. `_sat` and other rounding modes have no rule.
+    Convert { signed: bool },
 }
 
 /// The builtins defined by an expansion.
@@ -157,6 +163,9 @@ const LIBM: &[&str] = &[
 pub fn rule_for(base: &str) -> Option<BuiltinRule> {
     use self::Expansion as E;
     use BuiltinRule::{Alias, Atomic, Intrinsic, IntrinsicDefinedAtZero, Libm, Subgroup};
+    if let Some(rule) = convert_rule(base) {
+        return Some(rule);
+    }
     if let Some(op) = base.strip_prefix("__spirv_ocl_") {
         return Some(match op {
             _ if SAME_NAME_INTRINSICS.contains(&op) => {
@@ -447,6 +456,9 @@ fn body(
             text.line("llvm.fence seq_cst");
             return Ok(None);
         }
+        BuiltinRule::Convert { signed } => {
+            return convert(text, signed, signature.mangled_parameters, arguments, types, result_type).map(Some);
+        }
         BuiltinRule::AsyncCopy => {
             let [_, destination, source, elements, stride, size, on_source] = arguments else {
                 return Err("expected (scope, destination, source, elements, stride, element size, stride on source)".into());
@@ -598,6 +610,81 @@ fn float_constant(text: &mut Text, ty: &str, value: f64) -> String {
         _ => printed,
     };
     constant(text, ty, &printed)
+}
+
+/// The rule of OpenCL C's `convert_<type>[n][_rte|_rtz]` (the default
+/// rounding of each direction), if `base` is one.
+fn convert_rule(base: &str) -> Option<BuiltinRule> {
+    let rest = base.strip_prefix("convert_")?;
+    let (rest, rounding) = match rest.rsplit_once('_') {
+        Some((rest, rounding)) => (rest, Some(rounding)),
+        None => (rest, None),
+    };
+    let name = rest.trim_end_matches(|c: char| c.is_ascii_digit());
+    let count = &rest[name.len()..];
+    if !matches!(count, "" | "2" | "3" | "4" | "8" | "16") {
+        return None;
+    }
+    let (float, signed) = match name {
+        "char" | "short" | "int" | "long" => (false, true),
+        "uchar" | "ushort" | "uint" | "ulong" => (false, false),
+        "half" | "float" | "double" => (true, true),
+        _ => return None,
+    };
+    match (rounding, float) {
+        (None, _) | (Some("rte"), true) | (Some("rtz"), false) => Some(BuiltinRule::Convert { signed }),
+        _ => None,
+    }
+}
+
+/// `convert_<type>[n]` of `arguments[0]` (of type `types[0]`, its
+/// signedness from the mangled parameter) to `ty`: integers extended by the
+/// source's signedness or truncated, integers to floats rounded to nearest
+/// even, floats to integers toward zero, saturating (OpenCL leaves an
+/// out-of-range value implementation-defined; LLVM's plain `fptosi` would
+/// give poison).
+fn convert(
+    text: &mut Text,
+    signed: bool,
+    mangled: &str,
+    arguments: &[String],
+    types: &[String],
+    ty: &str,
+) -> Result<String, String> {
+    let ([value], [from]) = (arguments, types) else {
+        return Err("convert_ takes one argument".to_owned());
+    };
+    let (from_count, from_element) = shape(from);
+    let (to_count, to_element) = shape(ty);
+    if from_count != to_count {
+        return Err(format!("converts {from} to {ty}: the lane counts differ"));
+    }
+    // Itanium codes of unsigned integers: h uchar, t ushort, j uint, m ulong
+    // (`Dh` is half, a float).
+    let source_signed = !mangled.ends_with(['h', 't', 'j', 'm']) || mangled.ends_with("Dh");
+    let float_bits = |element: &str| element.strip_prefix('f').and_then(|width| width.parse::<u32>().ok());
+    let resize = |text: &mut Text, from_bits: u32, to_bits: u32, wider: &str, narrower: &str| match from_bits
+        .cmp(&to_bits)
+    {
+        std::cmp::Ordering::Less => text.value(format!("llvm.{wider} {value} : {from} to {ty}")),
+        std::cmp::Ordering::Greater => text.value(format!("llvm.{narrower} {value} : {from} to {ty}")),
+        std::cmp::Ordering::Equal => value.clone(),
+    };
+    Ok(match (bits(from_element), float_bits(from_element), bits(to_element), float_bits(to_element)) {
+        (Some(from_bits), _, Some(to_bits), _) => {
+            resize(text, from_bits, to_bits, if source_signed { "sext" } else { "zext" }, "trunc")
+        }
+        (Some(_), _, _, Some(_)) => {
+            let op = if source_signed { "sitofp" } else { "uitofp" };
+            text.value(format!("llvm.{op} {value} : {from} to {ty}"))
+        }
+        (_, Some(from_bits), _, Some(to_bits)) => resize(text, from_bits, to_bits, "fpext", "fptrunc"),
+        (_, Some(_), Some(_), _) => {
+            let name = if signed { "fptosi.sat" } else { "fptoui.sat" };
+            call_intrinsic(text, name, std::slice::from_ref(value), std::slice::from_ref(from), ty)
+        }
+        _ => return Err(format!("no conversion from {from} to {ty}")),
+    })
 }
 
 /// The OpenCL definitions spelled out.

@@ -42,7 +42,7 @@ pub(super) fn plain_workgroup_atomics<'c>(
         let func = functions[&name];
         let entry = module.entries.iter().find(|entry| entry.name == name);
         let environment = module.with_environment.contains(&name).then(|| last_argument(func)).flatten();
-        let scope = Scope::new(func, environment, entry.map(|entry| entry.arguments.as_slice()));
+        let scope = Scope::new(func, environment, entry.map(|entry| entry.arguments.as_slice()), module.slots);
         let atomics =
             surgery::nested_ops(func, &mut |op| matches!(op_name(op).as_str(), "llvm.atomicrmw" | "llvm.cmpxchg"));
         for op in atomics {

@@ -73,6 +73,13 @@ pub(super) enum Root {
     Alloca(usize),
     /// A module global.
     Global(String),
+    /// Element k of a descriptor array of buffers (the slot of the array):
+    /// the buffer, whichever load of its address a pointer came from.
+    Element(usize, u32),
+    /// The buffer a load of a descriptor array's table gave (its index in
+    /// `Scope::descriptor_loads`): checked against the size of the element
+    /// it loaded, computed where it is used.
+    Loaded(usize),
 }
 
 /// What the bounds checks of one module need to know.
@@ -103,7 +110,7 @@ pub(super) fn check_accesses<'c>(
         refuse_undefined_builtins(func, &functions)?;
         let entry = module.entries.iter().find(|entry| entry.name == name);
         let environment = module.with_environment.contains(&name).then(|| last_argument(func)).flatten();
-        let scope = Scope::new(func, environment, entry.map(|entry| entry.arguments.as_slice()));
+        let scope = Scope::new(func, environment, entry.map(|entry| entry.arguments.as_slice()), module.slots);
         check_function(context, module, &scope)?;
     }
     Ok(())
@@ -173,7 +180,7 @@ pub(super) fn define_abi_calls<'c>(
         }
         let entry = module.entries.iter().find(|entry| entry.name == name);
         let environment = module.with_environment.contains(&name).then(|| last_argument(func)).flatten();
-        let scope = Scope::new(func, environment, entry.map(|entry| entry.arguments.as_slice()));
+        let scope = Scope::new(func, environment, entry.map(|entry| entry.arguments.as_slice()), module.slots);
         for call in calls {
             let value = define(&scope, call)?;
             surgery::replace_all_uses(result(call)?, value);
@@ -313,6 +320,35 @@ pub(super) struct Scope<'c, 'a, 's> {
     /// loaded from and stored to (clang -O0 keeps every pointer in one):
     /// what a load from one gives.
     spilled: HashMap<usize, Vec<Value<'c, 'a>>>,
+    /// The loads of a buffer's address from a descriptor array's table
+    /// (memory.rs's `descriptor_buffer`): the load, the array's slot, the
+    /// (clamped) index.
+    descriptor_loads: Vec<DescriptorLoad<'c, 'a>>,
+    /// The descriptor arrays of buffers: slot -> its length.
+    descriptor_slots: BTreeMap<usize, u32>,
+}
+
+/// A load of a buffer's address from a descriptor array's table.
+struct DescriptorLoad<'c, 'a> {
+    load: OperationRef<'c, 'a>,
+    slot: usize,
+    index: Value<'c, 'a>,
+}
+
+/// The slot and index of `load` when it reads a descriptor array's table:
+/// `llvm.load (llvm.getelementptr (slot load)[index])`.
+fn descriptor_load<'c, 'a>(load: OperationRef<'c, 'a>, slots: &BTreeMap<usize, u32>) -> Option<(usize, Value<'c, 'a>)> {
+    if op_name(load) != "llvm.load" || load.attribute(SLOT_ATTRIBUTE).is_ok() {
+        return None;
+    }
+    let gep = defining_op(load.operand(0).ok()?)?;
+    if op_name(gep) != "llvm.getelementptr" || gep.operand_count() != 2 {
+        return None;
+    }
+    let table = defining_op(gep.operand(0).ok()?)?;
+    let slot = IntegerAttribute::try_from(table.attribute(SLOT_ATTRIBUTE).ok()?).ok()?.value();
+    let slot = usize::try_from(slot).ok()?;
+    slots.contains_key(&slot).then_some((slot, gep.operand(1).ok()?))
 }
 
 fn block_key(block: BlockRef<'_, '_>) -> usize {
@@ -328,7 +364,26 @@ impl<'c, 'a, 's> Scope<'c, 'a, 's> {
         func: OperationRef<'c, 'a>,
         environment: Option<Value<'c, 'a>>,
         parameters: Option<&'s [ResourceKind]>,
+        slots: &[Slot],
     ) -> Self {
+        let descriptor_slots: BTreeMap<usize, u32> = slots
+            .iter()
+            .enumerate()
+            .filter_map(|(index, slot)| match slot.kind {
+                SlotKind::Descriptors(_, count) => Some((index, count)),
+                _ => None,
+            })
+            .collect();
+        let descriptor_loads = if descriptor_slots.is_empty() {
+            Vec::new()
+        } else {
+            surgery::nested_ops(func, &mut |op| op_name(op) == "llvm.load")
+                .into_iter()
+                .filter_map(|load| {
+                    descriptor_load(load, &descriptor_slots).map(|(slot, index)| DescriptorLoad { load, slot, index })
+                })
+                .collect()
+        };
         let region = func.region(0).expect("a defined function has a body");
         let entry_block = region.first_block().expect("a defined function has an entry block");
         let allocas = surgery::nested_ops(func, &mut |op| op_name(op) == "llvm.alloca");
@@ -369,7 +424,17 @@ impl<'c, 'a, 's> Scope<'c, 'a, 's> {
             }
         }
         spilled.retain(|alloca, _| !escaped.contains(alloca));
-        Self { func, entry_block, environment, parameters, allocas, predecessors, spilled }
+        Self {
+            func,
+            entry_block,
+            environment,
+            parameters,
+            allocas,
+            predecessors,
+            spilled,
+            descriptor_loads,
+            descriptor_slots,
+        }
     }
 
     /// The values `terminator` passes to argument `argument` of its
@@ -397,8 +462,11 @@ impl<'c, 'a, 's> Scope<'c, 'a, 's> {
     pub(super) fn trace(&self, pointer: Value<'c, 'a>, traced_geps: &mut Vec<OperationRef<'c, 'a>>) -> Option<BTreeSet<Root>> {
         let mut roots = BTreeSet::new();
         let mut seen = HashSet::new();
-        let mut stack = vec![pointer];
-        while let Some(value) = stack.pop() {
+        // Each value with whether it came through a merge (a select, a block
+        // argument): a buffer loaded from a descriptor array then may not
+        // dominate the access, and is checked as any element of its array.
+        let mut stack = vec![(pointer, false)];
+        while let Some((value, merged)) = stack.pop() {
             if !seen.insert(value_key(value)) {
                 continue;
             }
@@ -414,7 +482,7 @@ impl<'c, 'a, 's> Scope<'c, 'a, 's> {
                     roots.insert(Root::Parameter(number));
                 } else {
                     for (terminator, index) in self.predecessors.get(&block_key(block))? {
-                        stack.push(self.incoming(*terminator, *index, number)?);
+                        stack.push((self.incoming(*terminator, *index, number)?, true));
                     }
                 }
                 continue;
@@ -423,23 +491,33 @@ impl<'c, 'a, 's> Scope<'c, 'a, 's> {
             match op_name(op).as_str() {
                 "llvm.getelementptr" => {
                     traced_geps.push(op);
-                    stack.push(op.operand(0).ok()?);
+                    stack.push((op.operand(0).ok()?, merged));
                 }
-                "llvm.addrspacecast" | "llvm.bitcast" => stack.push(op.operand(0).ok()?),
+                "llvm.addrspacecast" | "llvm.bitcast" => stack.push((op.operand(0).ok()?, merged)),
                 "llvm.select" => {
-                    stack.push(op.operand(1).ok()?);
-                    stack.push(op.operand(2).ok()?);
+                    stack.push((op.operand(1).ok()?, true));
+                    stack.push((op.operand(2).ok()?, true));
                 }
                 "llvm.load" => {
                     match op.attribute(SLOT_ATTRIBUTE).ok().and_then(|slot| IntegerAttribute::try_from(slot).ok()) {
                         Some(slot) => {
                             roots.insert(Root::Slot(usize::try_from(slot.value()).ok()?));
                         }
-                        None => {
-                            // A pointer kept in a local variable: whatever was stored there.
-                            let address = defining_op(op.operand(0).ok()?)?;
-                            stack.extend(self.spilled.get(&(address.to_raw().ptr as usize))?.iter().copied());
-                        }
+                        None => match self.descriptor_loads.iter().position(|load| load.load == op) {
+                            Some(index) if !merged => {
+                                roots.insert(Root::Loaded(index));
+                            }
+                            Some(index) => {
+                                let slot = self.descriptor_loads[index].slot;
+                                roots.extend((0..self.descriptor_slots[&slot]).map(|element| Root::Element(slot, element)));
+                            }
+                            None => {
+                                // A pointer kept in a local variable: whatever was stored there.
+                                let address = defining_op(op.operand(0).ok()?)?;
+                                let stored = self.spilled.get(&(address.to_raw().ptr as usize))?;
+                                stack.extend(stored.iter().map(|value| (*value, merged)));
+                            }
+                        },
                     }
                 }
                 "llvm.alloca" => {
@@ -471,6 +549,11 @@ impl<'c, 'a, 's> Scope<'c, 'a, 's> {
             );
         }
         roots.extend((0..self.allocas.len()).map(Root::Alloca));
+        if self.environment.is_some() {
+            for (slot, count) in &self.descriptor_slots {
+                roots.extend((0..*count).map(|element| Root::Element(*slot, element)));
+            }
+        }
         for op in surgery::nested_ops(self.func, &mut |op| op_name(op) == "llvm.mlir.addressof") {
             if let Some(global) = flat_symbol(op, "global_name")
                 && module.globals.contains_key(&global)
@@ -496,7 +579,9 @@ fn check_function<'c>(context: &'c Context, module: &Module<'_, 'c, '_>, scope: 
     let names: HashMap<&str, &[usize]> = ACCESSES.iter().copied().collect();
     let found = surgery::nested_ops(scope.func, &mut |op| names.contains_key(op_name(op).as_str()));
     for op in found {
-        if op.attribute(SLOT_ATTRIBUTE).is_ok() {
+        // The environment's slots and a descriptor array's table (its
+        // index clamped to the array) are the ABI's own reads.
+        if op.attribute(SLOT_ATTRIBUTE).is_ok() || scope.descriptor_loads.iter().any(|load| load.load == op) {
             continue;
         }
         let mut pointers = Vec::new();
@@ -528,7 +613,7 @@ fn check_function<'c>(context: &'c Context, module: &Module<'_, 'c, '_>, scope: 
         let mut sizes = None;
         for access in &accesses {
             for root in access.pointers.iter().flat_map(|(_, roots)| roots) {
-                if !matches!(root, Root::Alloca(_)) && !regions.contains_key(root) {
+                if !matches!(root, Root::Alloca(_) | Root::Loaded(_)) && !regions.contains_key(root) {
                     regions.insert(root.clone(), region(&at_start, module, scope, root, &mut sizes)?);
                 }
             }
@@ -656,22 +741,20 @@ pub(super) fn region<'c, 'a>(
     sizes: &mut Option<Value<'c, 'a>>,
 ) -> Result<'c, (Value<'c, 'a>, Value<'c, 'a>)> {
     let missing = || error(scope.func, "internal error: a checked function without its environment");
-    let mut resource_size = |index: usize| -> Result<'c, Value<'c, 'a>> {
-        let table = match *sizes {
-            Some(table) => table,
-            None => {
-                let table = emitter.load_slot(scope.environment.ok_or_else(missing)?, module.sizes_slot)?;
-                *sizes = Some(table);
-                table
-            }
-        };
-        emitter.resource_size(table, index)
+    // `dispatch->resource_sizes`, loaded once.
+    let mut sizes_table = || -> Result<'c, Value<'c, 'a>> {
+        if let Some(table) = *sizes {
+            return Ok(table);
+        }
+        let table = emitter.load_slot(scope.environment.ok_or_else(missing)?, module.sizes_slot)?;
+        *sizes = Some(table);
+        Ok(table)
     };
     Ok(match root {
         Root::Slot(slot) => {
             let base = emitter.load_slot(scope.environment.ok_or_else(missing)?, *slot)?;
             let size = match &module.slots[*slot].kind {
-                SlotKind::Resource(index) => resource_size(*index)?,
+                SlotKind::Resource(index) => emitter.resource_size(sizes_table()?, *index)?,
                 _ => {
                     let ty = Type::parse(emitter.context, &module.slots[*slot].value_type)
                         .ok_or_else(|| error(scope.func, "internal error: a slot type that does not parse"))?;
@@ -686,7 +769,7 @@ pub(super) fn region<'c, 'a>(
                 .argument(*index)
                 .map_err(|_| error(scope.func, "internal error: a missing parameter"))?
                 .into();
-            (base, resource_size(*index)?)
+            (base, emitter.resource_size(sizes_table()?, *index)?)
         }
         Root::Alloca(index) => {
             let alloca = scope.allocas[*index];
@@ -697,6 +780,43 @@ pub(super) fn region<'c, 'a>(
                 .ok_or_else(|| error(alloca, "internal error: an alloca without element type"))?;
             let count = alloca.operand(0).map_err(|_| error(alloca, "internal error: an alloca without count"))?;
             (result(alloca)?, emitter.size_of(ty.value(), Some(count))?)
+        }
+        Root::Element(slot, element) => {
+            let SlotKind::Descriptors(first, _) = module.slots[*slot].kind else {
+                return Err(error(scope.func, "internal error: an element of a slot that is no descriptor array"));
+            };
+            let table = emitter.load_slot(scope.environment.ok_or_else(missing)?, *slot)?;
+            let index = emitter.op("llvm.mlir.constant", &[], &[emitter.i64()], &[("value", &format!("{element} : i64"))])?;
+            let address = emitter.op(
+                "llvm.getelementptr",
+                &[table, index],
+                &[emitter.pointer(0)],
+                &[("elem_type", "!llvm.ptr"), ("rawConstantIndices", "array<i32: -2147483648>")],
+            )?;
+            let base = emitter.op("llvm.load", &[address], &[emitter.pointer(0)], &[])?;
+            (base, emitter.resource_size(sizes_table()?, first + *element as usize)?)
+        }
+        Root::Loaded(index) => {
+            let load = &scope.descriptor_loads[*index];
+            let SlotKind::Descriptors(first, _) = module.slots[load.slot].kind else {
+                return Err(error(scope.func, "internal error: a load from a slot that is no descriptor array"));
+            };
+            // The size of the element loaded: resource first + index.
+            let table = sizes_table()?;
+            let element = if load.index.r#type().to_string() == "i64" {
+                load.index
+            } else {
+                emitter.op("llvm.zext", &[load.index], &[emitter.i64()], &[])?
+            };
+            let first = emitter.op("llvm.mlir.constant", &[], &[emitter.i64()], &[("value", &format!("{first} : i64"))])?;
+            let position = emitter.op("llvm.add", &[first, element], &[emitter.i64()], &[])?;
+            let address = emitter.op(
+                "llvm.getelementptr",
+                &[table, position],
+                &[emitter.pointer(0)],
+                &[("elem_type", "i64"), ("rawConstantIndices", "array<i32: -2147483648>")],
+            )?;
+            (result(load.load)?, emitter.op("llvm.load", &[address], &[emitter.i64()], &[])?)
         }
         Root::Global(name) => {
             let (ty, address_space) = module.globals[name];

@@ -118,7 +118,7 @@ fn class_of(module: &Module<'_, '_, '_>, scope: &Scope<'_, '_, '_>, root: &Root)
             SlotKind::Resource(_) => Some(Class::Global),
             SlotKind::Workgroup => Some(Class::Local),
             SlotKind::Private(_) => Some(Class::Private),
-            SlotKind::BuiltIn(_) | SlotKind::PushConstant => None,
+            SlotKind::BuiltIn(_) | SlotKind::PushConstant | SlotKind::Descriptors(..) => None,
         },
         Root::Parameter(index) => match scope.parameters?.get(*index)? {
             ResourceKind::GlobalPointer => Some(Class::Global),
@@ -127,6 +127,8 @@ fn class_of(module: &Module<'_, '_, '_>, scope: &Scope<'_, '_, '_>, root: &Root)
             _ => None,
         },
         Root::Alloca(_) => Some(Class::Private),
+        // The buffers of a descriptor array.
+        Root::Element(..) | Root::Loaded(_) => Some(Class::Global),
         // OpenCL's address spaces (`ClientApi::address_space`).
         Root::Global(name) => match module.globals.get(name)?.1 {
             0 => Some(Class::Private),

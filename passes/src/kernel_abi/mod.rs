@@ -97,6 +97,10 @@ enum SlotKind {
     BuiltIn(String),
     /// A descriptor-set binding: the index in the resource table.
     Resource(usize),
+    /// A descriptor array of buffers: the index of its first element in the
+    /// resource table (the others follow it), and its length. The slot
+    /// points at a table of the buffers' addresses.
+    Descriptors(usize, u32),
     /// The push-constant block.
     PushConstant,
     /// Workgroup memory, one per workgroup.
@@ -133,6 +137,11 @@ struct Binding {
     value_type: String,
     /// An image's word (docs/abi.md, "Images"): its info `size`.
     image_word: Option<u32>,
+    /// Its element in a descriptor array of buffers (0 otherwise).
+    element: u32,
+    /// The length of its descriptor array (of buffers, or of images in one
+    /// resource), 0 for a single descriptor.
+    count: u32,
 }
 
 /// The resource kind and word of an image binding (the `image` and
@@ -322,22 +331,22 @@ fn classify<'c>(global: OperationRef<'c, '_>, name: &str) -> Result<'c, Option<(
                     format!("the {storage_class} variable @{name} has no descriptor set and binding"),
                 ));
             }
-            // A block is a struct: an array there is an array of blocks, one
-            // descriptor each, which the ABI's one resource per binding
-            // cannot give (refused rather than every element aliasing the
-            // first; docs/notes.md, "Open").
-            if global_value_type(global)?.starts_with("!llvm.array<") {
+            // A descriptor array of buffers (the conversion made it a table
+            // of pointers): one resource per element.
+            if let Some(count) = dictionary_integer(interface, "descriptors") {
+                SlotKind::Descriptors(0, count)
+            } else if global_value_type(global)?.starts_with("!llvm.array<") {
+                // A block is a struct: an array there is a descriptor array,
+                // which the conversion marks; anything else is no block.
                 let (set, binding) = binding.unwrap_or_default();
                 return Err(error(
                     global,
-                    format!(
-                        "@{name} is an array of {storage_class} blocks (set {set} binding {binding}): descriptor \
-                         arrays are not supported yet"
-                    ),
+                    format!("@{name} (set {set} binding {binding}) is an array of {storage_class} variables that are no blocks"),
                 ));
+            } else {
+                // Its index in the resource table is known once every binding is.
+                SlotKind::Resource(0)
             }
-            // Its index in the resource table is known once every binding is.
-            SlotKind::Resource(0)
         }
         // A storage image or texel buffer (spirv_to_llvm/image.rs): its
         // descriptor is the binding's resource.
@@ -443,7 +452,7 @@ fn apply_to_module<'c>(
         let (kind, binding) = interface[&global].clone();
         let global_op = globals[&global];
         if let Some((set, binding)) = binding
-            && matches!(kind, SlotKind::Resource(_))
+            && matches!(kind, SlotKind::Resource(_) | SlotKind::Descriptors(..))
         {
             bindings.insert((set, binding, global.clone()), global.clone());
         }
@@ -457,10 +466,10 @@ fn apply_to_module<'c>(
             aliased,
         });
     }
-    let resource_index: HashMap<String, usize> =
-        bindings.values().enumerate().map(|(index, global)| (global.clone(), index)).collect();
+    let mut resource_index: HashMap<String, usize> = HashMap::new();
     let mut resources = Vec::new();
     for ((set, binding, _), global) in &bindings {
+        resource_index.insert(global.clone(), resources.len());
         let storage_class = interface_storage_class(globals[global]);
         let buffer_block = globals[global]
             .attribute(INTERFACE)
@@ -473,16 +482,28 @@ fn apply_to_module<'c>(
             None if storage_class == "Uniform" && !buffer_block => ResourceKind::UniformBuffer,
             None => ResourceKind::StorageBuffer,
         };
-        resources.push(Binding {
-            set: *set,
-            binding: *binding,
-            kind,
-            value_type: global_value_type(globals[global])?,
-            image_word: image.map(|(_, word)| word),
-        });
+        let descriptors = interface_integer(globals[global], "descriptors");
+        // A descriptor array of buffers: an entry per element, each of its block.
+        let value_type = match descriptors {
+            Some(_) => interface_type(globals[global], "block_type")
+                .ok_or_else(|| error(globals[global], "a descriptor array of buffers without 'block_type'"))?,
+            None => global_value_type(globals[global])?,
+        };
+        let image_count = image.map_or(0, |(_, word)| word >> crate::spirv_to_llvm::image::DESCRIPTOR_COUNT_SHIFT);
+        for element in 0..descriptors.unwrap_or(1) {
+            resources.push(Binding {
+                set: *set,
+                binding: *binding,
+                kind,
+                value_type: value_type.clone(),
+                image_word: image.map(|(_, word)| word),
+                element,
+                count: descriptors.unwrap_or(image_count),
+            });
+        }
     }
     for slot in &mut slots {
-        if let SlotKind::Resource(index) = &mut slot.kind {
+        if let SlotKind::Resource(index) | SlotKind::Descriptors(index, _) = &mut slot.kind {
             *index = resource_index[&slot.global];
         }
     }
@@ -643,6 +664,18 @@ fn interface_flag(global: OperationRef<'_, '_>, flag: &str) -> bool {
         .ok()
         .and_then(|attribute| DictionaryAttribute::try_from(attribute).ok())
         .is_some_and(|dictionary| dictionary.element_by_name(flag).is_some())
+}
+
+/// The integer field `key` of the interface attribute of `global`.
+fn interface_integer(global: OperationRef<'_, '_>, key: &str) -> Option<u32> {
+    let dictionary = DictionaryAttribute::try_from(global.attribute(INTERFACE).ok()?).ok()?;
+    dictionary_integer(dictionary, key)
+}
+
+/// The printed type of the field `key` of the interface attribute of `global`.
+fn interface_type(global: OperationRef<'_, '_>, key: &str) -> Option<String> {
+    let dictionary = DictionaryAttribute::try_from(global.attribute(INTERFACE).ok()?).ok()?;
+    TypeAttribute::try_from(dictionary.element_by_name(key)?).ok().map(|ty| ty.value().to_string())
 }
 
 fn interface_storage_class(global: OperationRef<'_, '_>) -> String {

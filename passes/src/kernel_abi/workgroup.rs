@@ -19,7 +19,7 @@ use super::{ExecutionModel, Slot, SlotKind};
 use crate::ir_text::{Text, symbol};
 
 /// The version `__spvabi_E_info.abi_version` holds (docs/abi.md).
-pub const ABI_VERSION: u32 = 1;
+pub const ABI_VERSION: u32 = 2;
 
 /// The most invocations a workgroup may have (Vulkan's and OpenCL's common
 /// device limit).
@@ -30,8 +30,9 @@ pub const MAX_INVOCATIONS: u32 = 1024;
 /// `work_dim`, a reserved word.
 const DISPATCH: &str = "!llvm.struct<(ptr, ptr, ptr, array<3 x i32>, array<3 x i32>, array<3 x i64>, i32, i32)>";
 
-/// `spvabi_resource`: kind, descriptor set, binding, declared size.
-const RESOURCE: &str = "!llvm.struct<(i32, i32, i32, i32)>";
+/// `spvabi_resource`: kind, descriptor set, binding, declared size, element
+/// in a descriptor array, the array's length.
+const RESOURCE: &str = "!llvm.struct<(i32, i32, i32, i32, i32, i32)>";
 
 /// `spvabi_kernel_info`: ABI version, execution model, workgroup size,
 /// resource count, push-constant size, barrier flag, resources.
@@ -180,6 +181,20 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
                 let pointer = text.pointer_at(&resources, &index);
                 let buffer = text.value(format!("llvm.load {pointer} : !llvm.ptr -> !llvm.ptr"));
                 Some(text.cast_to(&buffer, slot.address_space))
+            }
+            // The buffers' addresses, copied to the workgroup's stack as the
+            // sizes below: the invocations' reads of them leave their loop.
+            SlotKind::Descriptors(first, count) => {
+                let first = text.i64(first as i64);
+                let addresses = text.pointer_at(&resources, &first);
+                let count = text.i64(i64::from(count));
+                let copy = text.value(format!("llvm.alloca {count} x !llvm.ptr {{alignment = 8 : i64}} : (i64) -> !llvm.ptr"));
+                let eight = text.i64(8);
+                let bytes = text.value(format!("llvm.mul {count}, {eight} : i64"));
+                text.line(format!(
+                    "\"llvm.intr.memcpy\"({copy}, {addresses}, {bytes}) <{{isVolatile = false}}> : (!llvm.ptr, !llvm.ptr, i64) -> ()"
+                ));
+                Some(text.cast_to(&copy, slot.address_space))
             }
             SlotKind::PushConstant => {
                 // Copied to the workgroup's stack, as the sizes below: the
@@ -815,7 +830,7 @@ enum InfoSize {
 /// The resource table and `__spvabi_<entry>_info`.
 fn info_globals(abi: &EntryAbi<'_>) -> String {
     let name = abi.name;
-    let mut table: Vec<(ResourceKind, u32, u32, InfoSize)> = Vec::new();
+    let mut table: Vec<(ResourceKind, [u32; 2], InfoSize, [u32; 2])> = Vec::new();
     match abi.model {
         ExecutionModel::GlCompute => {
             for resource in abi.resources {
@@ -823,17 +838,17 @@ fn info_globals(abi: &EntryAbi<'_>) -> String {
                     Some(word) => InfoSize::Word(word),
                     None => InfoSize::Of(Some(resource.value_type.clone())),
                 };
-                table.push((resource.kind, resource.set, resource.binding, size));
+                table.push((resource.kind, [resource.set, resource.binding], size, [resource.element, resource.count]));
             }
         }
         ExecutionModel::Kernel => {
             for ((ty, kind), word) in abi.parameters.iter().zip(abi.arguments).zip(abi.argument_words) {
                 if let Some(word) = word {
-                    table.push((*kind, 0, 0, InfoSize::Word(*word)));
+                    table.push((*kind, [0, 0], InfoSize::Word(*word), [0, 0]));
                     continue;
                 }
                 let size = (*kind == ResourceKind::Value && pointer_address_space(ty).is_none()).then(|| ty.clone());
-                table.push((*kind, 0, 0, InfoSize::Of(size)));
+                table.push((*kind, [0, 0], InfoSize::Of(size), [0, 0]));
             }
         }
     }
@@ -845,13 +860,14 @@ fn info_globals(abi: &EntryAbi<'_>) -> String {
     } else {
         let array = format!("!llvm.array<{} x {RESOURCE}>", table.len());
         let mut aggregate = text.value(format!("llvm.mlir.poison : {array}"));
-        for (index, (kind, set, binding, size)) in table.iter().enumerate() {
+        for (index, (kind, [set, binding], size, [element, count])) in table.iter().enumerate() {
             let fields = [text.i32(*kind as i64), text.i32(i64::from(*set)), text.i32(i64::from(*binding))];
             let size = match size {
                 InfoSize::Of(ty) => size_i32(&mut text, ty.as_deref()),
                 InfoSize::Word(word) => text.i32(i64::from(*word)),
             };
-            for (field, value) in fields.iter().chain(std::iter::once(&size)).enumerate() {
+            let place = [text.i32(i64::from(*element)), text.i32(i64::from(*count))];
+            for (field, value) in fields.iter().chain(std::iter::once(&size)).chain(&place).enumerate() {
                 aggregate = text.value(format!("llvm.insertvalue {value}, {aggregate}[{index}, {field}] : {array}"));
             }
         }

@@ -17,7 +17,9 @@
 //!   `Uniform` block decorated `BufferBlock` (a storage buffer before
 //!   SPIR-V 1.3's `StorageBuffer` class); for an image, `image =
 //!   "storage_image"` (or `"storage_texel_buffer"`, `"uniform_texel_buffer"`)
-//!   and `image_word`, what the shader declares of it (docs/abi.md, "Images").
+//!   and `image_word`, what the shader declares of it (docs/abi.md, "Images");
+//!   for a descriptor array of buffers (its global a table of pointers),
+//!   `descriptors = N : i32` and `block_type`, the LLVM type of one block.
 
 use std::{cell::RefCell, collections::HashMap};
 
@@ -108,6 +110,7 @@ pub(super) fn interface_attribute<'c>(
     storage_class: &str,
     buffer_block: bool,
     aliased: bool,
+    descriptors: Option<(u32, melior::ir::Type<'c>)>,
 ) -> Result<Attribute<'c>, MatchFailure> {
     // Built through the API, not as text: a built-in's name comes from the
     // input and may hold any bytes.
@@ -131,6 +134,10 @@ pub(super) fn interface_attribute<'c>(
     {
         fields.push((Identifier::new(context, "image"), StringAttribute::new(context, kind).into()));
         fields.push((Identifier::new(context, "image_word"), IntegerAttribute::new(i32_type, i64::from(word)).into()));
+    }
+    if let Some((count, block)) = descriptors {
+        fields.push((Identifier::new(context, "descriptors"), IntegerAttribute::new(i32_type, i64::from(count)).into()));
+        fields.push((Identifier::new(context, "block_type"), melior::ir::attribute::TypeAttribute::new(block).into()));
     }
     for key in ["descriptor_set", "binding"] {
         if let Ok(value) = global.attribute(key)

@@ -18,6 +18,8 @@ mod alignment;
 mod bools;
 mod global;
 
+pub(crate) use global::buffer_descriptor_array;
+
 use std::sync::Arc;
 
 use super::{
@@ -73,6 +75,14 @@ fn converted_pointee<'c>(
     options: SpirvToLlvmOptions,
     ty: Type<'c>,
 ) -> Result<(Arc<SpirvType>, Type<'c>), MatchFailure> {
+    if let SpirvType::Pointer { pointee, storage_class } = &*read_type_cached(rewriter, ty)?
+        && buffer_descriptor_array(*storage_class, pointee)?.is_some()
+    {
+        return Err(MatchFailure::new(
+            "a descriptor array of buffers is only indexed (an access chain picks one buffer), never read, written or \
+             stepped over as a whole",
+        ));
+    }
     let model = pointee(rewriter, ty)?;
     let converted = rewriter.memoized_type("pointee", ty, || {
         let lowering = TypeLowering { context: rewriter.context(), converter: rewriter.type_converter(), options };
@@ -249,11 +259,56 @@ impl ConversionPattern for AccessChain {
         };
         let result = rewriter.converted_result_type(op, 0)?;
         let base_type = op.operand(0)?.r#type();
+        if let SpirvType::Pointer { pointee, storage_class } = &*read_type_cached(rewriter, base_type)?
+            && let Some((block, count)) = buffer_descriptor_array(*storage_class, pointee)?
+        {
+            return descriptor_buffer(rewriter, self.options, (base, indices), (&block, count), result);
+        }
         let (pointee, element_type) = converted_pointee(rewriter, self.options, base_type)?;
         let gep = GepIndices::new(&pointee, indices)?;
         let zero = integer_constant(rewriter, first_index.r#type(), 0)?;
         Ok(vec![gep.build(rewriter, base, zero, element_type, result, false)?])
     }
+}
+
+/// An access chain into a descriptor array of buffers (`b[i].d[j]` of
+/// `buffer B { uint d[]; } b[N]`): the array is a table of N pointers
+/// (global.rs), so the first index picks a pointer, clamped to the table (an
+/// index past the array is undefined in Vulkan; here it reaches the last
+/// buffer, never memory the host did not bind), and the other indices walk
+/// into that buffer's block. The kernel ABI recognizes the load of the
+/// pointer: what it loads is a buffer, checked against its own size.
+fn descriptor_buffer<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    options: SpirvToLlvmOptions,
+    (table, indices): (Value<'c, 'r>, &[Value<'c, 'r>]),
+    (block, count): (&SpirvType, u32),
+    result: Type<'c>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let (&index, rest) = indices.split_first().ok_or_else(|| MatchFailure::new("expected an index"))?;
+    let block_type = TypeLowering { context: rewriter.context(), converter: rewriter.type_converter(), options }
+        .lower_in_memory(block)
+        .map_err(|reason| MatchFailure::new(format!("cannot convert type '{block}': {reason}")))?;
+    let gep = GepIndices::new(block, rest)?;
+    let context = rewriter.context();
+    let pointer = melior::dialect::llvm::r#type::pointer(context, 0);
+    let last = integer_constant(rewriter, index.r#type(), i64::from(count) - 1)?;
+    let clamped = rewriter.create_value("llvm.intr.umin", &[index, last], index.r#type(), &[])?;
+    let slot = rewriter.create_value(
+        "llvm.getelementptr",
+        &[table, clamped],
+        pointer,
+        &[
+            ("elem_type", TypeAttribute::new(pointer).into()),
+            ("rawConstantIndices", DenseI32ArrayAttribute::new(context, &[DYNAMIC_INDEX]).into()),
+        ],
+    )?;
+    let buffer = rewriter.create_value("llvm.load", &[slot], pointer, &[])?;
+    if rest.is_empty() {
+        return Ok(vec![buffer]);
+    }
+    let zero = integer_constant(rewriter, index.r#type(), 0)?;
+    Ok(vec![gep.build(rewriter, buffer, zero, block_type, result, false)?])
 }
 
 /// `spirv.PtrAccessChain %base[%element, %i, ...]` is

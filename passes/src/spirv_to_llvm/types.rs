@@ -621,9 +621,7 @@ pub(crate) fn explicit_layout(st: &StructType) -> Result<Option<ExplicitLayout>,
     // layout is shorter, it is the one that fits every stride (arrays pad
     // it to theirs). A block (`Block`, `BufferBlock`) is in no array or
     // struct: it keeps LLVM's struct, as std140 and std430 blocks always did.
-    let is_block =
-        st.decorations.iter().any(|info| matches!(info.decoration, Decoration::Block | Decoration::BufferBlock));
-    if is_block {
+    if is_block(st) {
         return Ok(None);
     }
     let explicit = build_explicit_layout(st)?;
@@ -669,9 +667,14 @@ fn build_explicit_layout(st: &StructType) -> Result<ExplicitLayout, String> {
         let next = st.members.get(index + 1).and_then(|next| next.offset).map(u64::from);
         let as_array = match &*member.ty {
             SpirvType::Vector { count: 3, element } => {
+                // The last member of a struct that may be in an array (not
+                // a block): stored as its scalars, so that the struct ends
+                // where SPIR-V's does and an array of it may step by the
+                // scalar layout's stride (`struct { vec3 v; }` at 12); an
+                // array at a larger stride pads it (types' `stride_padding`).
                 let overlapped = match next {
                     Some(next) => next < offset + size,
-                    None => offset % align.max(1) != 0,
+                    None => offset % align.max(1) != 0 || !is_block(st),
                 };
                 overlapped && byte_size(element).is_some()
             }
@@ -683,6 +686,11 @@ fn build_explicit_layout(st: &StructType) -> Result<ExplicitLayout, String> {
         cursor = offset + stored;
     }
     Ok(ExplicitLayout { fields, field_of_member, size: cursor })
+}
+
+/// Whether `st` is a block (`Block`, `BufferBlock`): a struct in no array.
+fn is_block(st: &StructType) -> bool {
+    st.decorations.iter().any(|info| matches!(info.decoration, Decoration::Block | Decoration::BufferBlock))
 }
 
 /// Whether `ty` is or holds a vector (whose loads assume its alignment).

@@ -1,5 +1,5 @@
-// Writes through an array of storage blocks (one descriptor each): refused
-// with a located error (errors.test) until descriptor arrays are supported.
+// Writes through an array of storage blocks (one descriptor each):
+// binding one buffer for the whole array is refused (errors.test).
 #version 450
 layout(local_size_x = 4) in;
 layout(binding = 0) buffer Block { uint data[]; } bufs[3];

@@ -108,6 +108,12 @@ pub struct Options {
     /// integer, a float, true or false); repeatable
     #[arg(long = "spec", value_name = "ID=VALUE", value_parser = parse_spec)]
     pub specs: Vec<(u32, spirv_opt_passes::specialize::SpecValue)>,
+
+    /// A SPIR-V binary input: import only this entry point (its OpEntryPoint
+    /// name) and the functions it reaches, without the module's other entry
+    /// points (default: everything)
+    #[arg(long, value_name = "NAME")]
+    pub entry_point: Option<String>,
 }
 
 fn parse_spmd_width(text: &str) -> Result<u32, String> {

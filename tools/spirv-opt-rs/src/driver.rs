@@ -2,7 +2,9 @@
 
 use crate::{cli::Invocation, verify::Verifier};
 use melior::{Context, ir::operation::OperationLike};
-use spirv_opt_dialects::spirv::deserialize::{DeserializeOptions, deserialize_with, is_spirv_binary};
+use spirv_opt_dialects::spirv::deserialize::{
+    DeserializeOptions, EntryPoints, check_entry_point, deserialize_with, is_spirv_binary,
+};
 use spirv_opt_passes::{
     builtins::define_builtins,
     kernel_abi::{
@@ -307,11 +309,24 @@ fn transform(
         context.enable_multi_threading(false);
         // --spec values apply before types are built (spec-sized arrays);
         // `specialize` below sets them again and checks them.
-        let import_options = DeserializeOptions { spec_values: invocation.options.specs.clone() };
+        let entry_point = &invocation.options.entry_point;
+        if let Err(message) = check_entry_point(text, entry_point.as_deref()) {
+            context.enable_multi_threading(true);
+            tool_error(message);
+            return None;
+        }
+        let entry_points = entry_point.clone().map_or(EntryPoints::All, EntryPoints::Named);
+        let import_options = DeserializeOptions { spec_values: invocation.options.specs.clone(), entry_points };
         let imported = deserialize_with(context, text, name, &import_options);
         context.enable_multi_threading(true);
         match imported {
-            Ok(module) => module,
+            Ok(module) => {
+                // The other entry points' variables too, as the runner does.
+                if let Some(entry) = entry_point {
+                    spirv_opt_passes::prune::keep_entry_point(module.as_operation(), entry);
+                }
+                module
+            }
             Err(error) => {
                 binary_error(name, &error);
                 return None;

@@ -62,7 +62,7 @@ struct Options {
     #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dimensions)]
     workgroups: Option<Dimensions>,
 
-    /// Vulkan: a buffer for SET:BINDING, initialized from IN, written to OUT at the end;
+    /// Vulkan: a buffer for SET:BINDING (SET:BINDING[I]: element I of a descriptor array of buffers), initialized from IN, written to OUT at the end;
     /// IN = FILE@FORMAT makes it a texel buffer of that Vulkan format (R32_SFLOAT...)
     #[arg(long = "buffer", value_name = "SET:BINDING=IN[:OUT]")]
     buffers: Vec<String>,
@@ -191,6 +191,23 @@ fn descriptor_slot(flag: &str, text: &str, slot: &str) -> Result<Element, String
     let set: u32 = set.parse().map_err(|_| format!("{flag} {text}: '{set}' is not a descriptor set"))?;
     let index: u32 = index.parse().map_err(|_| format!("{flag} {text}: '{index}' is not a binding"))?;
     Ok((set, index, element))
+}
+
+/// The descriptors given for one binding, in order: one without an element
+/// (a single descriptor), or elements 0 to N-1 of a descriptor array
+/// (`SET:BINDING[I]`), each once.
+fn array_elements<T>(set: u32, index: u32, elements: BTreeMap<Option<u32>, T>) -> Result<Vec<(Option<u32>, T)>, String> {
+    if elements.contains_key(&None) && elements.len() > 1 {
+        return Err(format!("set {set} binding {index}: give every element as SET:BINDING[I], or none"));
+    }
+    for (position, element) in elements.keys().enumerate() {
+        if let Some(element) = element
+            && *element as usize != position
+        {
+            return Err(format!("set {set} binding {index}: element {position} of the descriptor array is missing"));
+        }
+    }
+    Ok(elements.into_iter().collect())
 }
 
 /// What `--buffer` and `--arg buffer:` ask for: the data, and where to write it.
@@ -367,7 +384,7 @@ fn run(options: &Options) -> Result<(), String> {
     let info = kernel.info().clone();
 
     // The resources, kept alive until the outputs are written.
-    let mut inputs: Vec<(Option<Slot>, Option<u32>, Input)> = Vec::new();
+    let mut inputs: Vec<(Option<Element>, Option<u32>, Input)> = Vec::new();
     let mut locals: Vec<(u32, usize)> = Vec::new();
     let mut values: Vec<(u32, Buffer)> = Vec::new();
     let mut push_constants = Vec::new();
@@ -388,7 +405,7 @@ fn run(options: &Options) -> Result<(), String> {
                 let (slot, files) =
                     binding.split_once('=').ok_or_else(|| format!("{flag} {binding}: not SET:BINDING=IN[:OUT]"))?;
                 let (set, index, element) = descriptor_slot(flag, binding, slot)?;
-                if inputs.iter().any(|(key, _, _)| *key == Some((set, index)))
+                if inputs.iter().any(|(key, _, _)| *key == Some((set, index, element)))
                     || images.iter().any(|(key, _)| *key == (set, index, element))
                 {
                     return Err(format!("{flag} {binding}: set {set} binding {index} is given twice"));
@@ -403,17 +420,14 @@ fn run(options: &Options) -> Result<(), String> {
                         let image = image.map_err(|message| format!("{flag} {binding}: {message}"))?;
                         images.push(((set, index, element), image));
                     }
-                    None if element.is_some() => {
-                        return Err(format!("{flag} {binding}: a buffer is not an element of a descriptor array"));
-                    }
-                    None => inputs.push((Some((set, index)), None, input_output(files)?)),
+                    None => inputs.push((Some((set, index, element)), None, input_output(files)?)),
                 }
             }
             for binding in &options.samplers {
                 let (slot, spec) =
                     binding.split_once('=').ok_or_else(|| format!("--sampler {binding}: not SET:BINDING=KEY=VALUE,..."))?;
                 let (set, index, element) = descriptor_slot("--sampler", binding, slot)?;
-                if inputs.iter().any(|(key, _, _)| *key == Some((set, index))) {
+                if inputs.iter().any(|(key, _, _)| key.is_some_and(|(s, b, _)| (s, b) == (set, index))) {
                     return Err(format!("--sampler {binding}: set {set} binding {index} is a buffer"));
                 }
                 if samplers.iter().any(|(key, _)| *key == (set, index, element)) {
@@ -522,12 +536,29 @@ fn run(options: &Options) -> Result<(), String> {
     dispatch.work_dim = work_dim;
     dispatch.push_constants = push_constants;
     dispatch.threads = options.threads;
+    // Buffers; elements [I] of one binding a descriptor array of buffers.
+    let mut buffer_slots: BTreeMap<Slot, BTreeMap<Option<u32>, &mut Buffer>> = BTreeMap::new();
     for (binding, argument, input) in &mut inputs {
         match (binding, argument) {
-            (Some((set, index)), _) => dispatch.bind(*set, *index, Resource::Buffer(&mut input.buffer)),
-            (None, Some(index)) => dispatch.argument(*index, Resource::Buffer(&mut input.buffer)),
-            (None, None) => continue,
-        };
+            (Some((set, index, element)), _) => {
+                buffer_slots.entry((*set, *index)).or_default().insert(*element, &mut input.buffer);
+            }
+            (None, Some(index)) => {
+                dispatch.argument(*index, Resource::Buffer(&mut input.buffer));
+            }
+            (None, None) => {}
+        }
+    }
+    for ((set, index), elements) in buffer_slots {
+        if images.iter().any(|((s, b, _), _)| (*s, *b) == (set, index)) {
+            return Err(format!("--buffer {set}:{index}: set {set} binding {index} is also given an image"));
+        }
+        let array = array_elements(set, index, elements)?;
+        dispatch.bind(set, index, if array.len() == 1 && array[0].0.is_none() {
+            Resource::Buffer(array.into_iter().next().map(|(_, buffer)| buffer).ok_or("no buffer")?)
+        } else {
+            Resource::Array(array.into_iter().map(|(_, buffer)| Resource::Buffer(buffer)).collect())
+        });
     }
     // An image and a sampler at one binding (or element) are a combined
     // image sampler; elements [I] of one binding a descriptor array.
@@ -549,30 +580,14 @@ fn run(options: &Options) -> Result<(), String> {
         slots.entry((set, index)).or_default().entry(element).or_default().1 = Some(sampler);
     }
     for ((set, index), elements) in slots {
-        if elements.keys().all(Option::is_none) {
-            for (_, entry) in elements {
+        let array = array_elements(set, index, elements)?;
+        if array.len() == 1 && array[0].0.is_none() {
+            for (_, entry) in array {
                 dispatch.bind(set, index, descriptor(entry));
             }
             continue;
         }
-        let count = elements.len();
-        let mut array = Vec::with_capacity(count);
-        for (position, (element, entry)) in elements.into_iter().enumerate() {
-            match element {
-                Some(element) if element as usize == position => array.push(descriptor(entry)),
-                Some(_) => {
-                    return Err(format!(
-                        "set {set} binding {index}: element {position} of the descriptor array is missing"
-                    ));
-                }
-                None => {
-                    return Err(format!(
-                        "set {set} binding {index}: give every element as SET:BINDING[I], or none"
-                    ));
-                }
-            }
-        }
-        dispatch.bind(set, index, Resource::Array(array));
+        dispatch.bind(set, index, Resource::Array(array.into_iter().map(|(_, entry)| descriptor(entry)).collect()));
     }
     for (index, bytes) in &locals {
         dispatch.argument(*index, Resource::Local(*bytes));

@@ -13,7 +13,7 @@
 
 use clap::{ArgGroup, Parser};
 use melior::ir::BlockLike;
-use spirv_opt_dialects::spirv::deserialize::{DeserializeOptions, deserialize_with};
+use spirv_opt_dialects::spirv::deserialize::{DeserializeOptions, EntryPoints, check_entry_point, deserialize_with};
 use spirv_opt_passes::specialize::{SpecValue, parse_spec, specialize};
 use spirv_opt_rs::{
     pipeline,
@@ -60,6 +60,11 @@ struct Options {
     /// `spirv-opt-rs --spec` (VALUE: an integer, a float, true or false); repeatable
     #[arg(long = "spec", value_name = "ID=VALUE", value_parser = spec_value)]
     specs: Vec<(u32, SpecValue)>,
+
+    /// With --deserialize-spirv: import only this entry point (its OpEntryPoint name) and the
+    /// functions it reaches, without the module's other entry points (default: everything)
+    #[arg(long, value_name = "NAME")]
+    entry_point: Option<String>,
 
     /// With --mlir-to-llvmir: write LLVM IR (default), bitcode, assembly or an object
     #[arg(long, value_enum, default_value = "llvm", value_name = "KIND")]
@@ -140,11 +145,25 @@ fn run(options: &Options) -> bool {
         tool_error("--spec applies to --deserialize-spirv");
         return false;
     }
+    if options.entry_point.is_some() && !options.deserialize_spirv {
+        tool_error("--entry-point applies to --deserialize-spirv");
+        return false;
+    }
+    if let Err(message) = check_entry_point(input, options.entry_point.as_deref()) {
+        tool_error(message);
+        return false;
+    }
     let output = if options.deserialize_spirv {
         // Specialized before types are built (docs/import.md), then checked
         // and applied to every constant as spirv-opt-rs does.
-        let import_options = DeserializeOptions { spec_values: options.specs.clone() };
-        match deserialize_with(&context, input, &name, &import_options) {
+        let entry_points = options.entry_point.clone().map_or(EntryPoints::All, EntryPoints::Named);
+        let import_options = DeserializeOptions { spec_values: options.specs.clone(), entry_points };
+        let imported = deserialize_with(&context, input, &name, &import_options);
+        // The other entry points' variables too, as the runner does.
+        if let (Ok(module), Some(entry)) = (&imported, &options.entry_point) {
+            spirv_opt_passes::prune::keep_entry_point(module.as_operation(), entry);
+        }
+        match imported {
             Ok(module) => match specialize(&context, module.as_operation(), &options.specs) {
                 // mlir-translate prints the spirv.module itself, not the
                 // module around it. The importer verified it: the printer

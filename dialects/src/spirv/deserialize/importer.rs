@@ -1409,6 +1409,11 @@ impl<'c, 'w> Importer<'c, 'w> {
             op::IN_BOUNDS_ACCESS_CHAIN | op::ACCESS_CHAIN if self.stand_in_access_chain(state, inst, location)? => {
                 Ok(false)
             }
+            super::pointers::PTR_ACCESS_CHAIN | super::pointers::IN_BOUNDS_PTR_ACCESS_CHAIN
+                if self.strided_ptr_access_chain(state, inst, location)? =>
+            {
+                Ok(false)
+            }
             op::IN_BOUNDS_ACCESS_CHAIN | op::ACCESS_CHAIN => {
                 // OpInBoundsAccessChain only adds that the indices are in bounds.
                 let info = tables::op(op::ACCESS_CHAIN)

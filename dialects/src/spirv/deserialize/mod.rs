@@ -18,6 +18,7 @@
 mod atomics_ext;
 mod autogen_tables;
 mod constants;
+mod entry_points;
 mod equivalents;
 mod events;
 mod expansions;
@@ -40,6 +41,7 @@ mod values_ext;
 
 pub use images::{ABI_IMAGE_OP, ImageStandIn, SAMPLER_STAND_IN, image_stand_in, is_sampler};
 use melior::{Context, ir::Module};
+pub use entry_points::{EntryPoints, check_entry_point, entry_point_names};
 pub use spec::{DeserializeOptions, SpecValue};
 use thiserror::Error;
 
@@ -155,16 +157,18 @@ pub fn deserialize_with<'c>(
     let mut instructions = reader::instructions(&words.words)?;
     rewrite::relax_forward_references(&mut instructions)?;
     let Some(rewritten) = rewrite::rewrite(&words.words, &instructions)? else {
+        let instructions = entry_points::select(instructions, &options.entry_points);
         return importer::import(context, words.header, &instructions, source_name, options);
     };
-    // SPV_KHR_untyped_pointers, as typed pointers: the importer sees the
-    // rewritten words, errors keep the original byte offsets.
+    // SPV_KHR_untyped_pointers and sparse images, rewritten: the importer
+    // sees the new words, errors keep the original byte offsets.
     let header = reader::Header { bound: rewritten.bound, ..words.header };
     let mut instructions = reader::instructions(&rewritten.words)?;
     for (inst, offset) in instructions.iter_mut().zip(&rewritten.offsets) {
         inst.offset = *offset;
     }
     rewrite::relax_forward_references(&mut instructions)?;
+    let instructions = entry_points::select(instructions, &options.entry_points);
     importer::import(context, header, &instructions, source_name, options)
 }
 

@@ -257,3 +257,74 @@ impl<'c, 'w> Importer<'c, 'w> {
         self.emit(state, inst, location, "spirv.Constant", &[], &[(self.id("value"), attribute)], Some(ty))
     }
 }
+
+/// `OpPtrAccessChain` and `OpInBoundsPtrAccessChain`.
+pub(super) const PTR_ACCESS_CHAIN: u16 = 67;
+/// See [`PTR_ACCESS_CHAIN`].
+pub(super) const IN_BOUNDS_PTR_ACCESS_CHAIN: u16 = 70;
+
+impl<'c, 'w> Importer<'c, 'w> {
+    /// The `ArrayStride` of the pointer type of `base` (a value of MLIR type
+    /// `ty`), when a pointer type of that type is decorated with one, with
+    /// its pointee and storage class. Pointer types the dialect makes one
+    /// (the same pointee and storage class) with different strides are
+    /// refused: which one `base` has is not known here.
+    fn pointer_stride(&mut self, inst: &Inst<'_>, ty: Type<'c>) -> Result<Option<(SpirvType, u32)>> {
+        let mut ids: Vec<u32> = self.pointer_pointees.keys().copied().collect();
+        ids.sort_unstable();
+        let mut found: Option<(SpirvType, u32)> = None;
+        for id in ids {
+            let Some(stride) = self.array_stride(id) else { continue };
+            if self.mlir_type(inst, id)? != ty {
+                continue;
+            }
+            let model = self.type_models.get(&id).map(|model| (**model).clone()).ok_or_else(|| self.undefined(inst, id, "type"))?;
+            match &found {
+                Some((_, other)) if *other != stride => {
+                    return Err(inst.error(ErrorKind::Unsupported(format!(
+                        "pointer types {model} with ArrayStride {other} and {stride}: which one a pointer has is lost"
+                    ))));
+                }
+                _ => found = Some((model, stride)),
+            }
+        }
+        Ok(found)
+    }
+
+    /// `OpPtrAccessChain %base %element %indices...` whose base's pointer
+    /// type has an `ArrayStride` S (SPIR-V: `Element` steps by S, not by
+    /// the size of the pointee): the base as a pointer to a runtime array
+    /// of its pointee at stride S (`spirv.Bitcast`, nothing at run time),
+    /// then `spirv.AccessChain` with every index. The lowering steps over
+    /// the array by S (padding an element, or refusing a stride no layout
+    /// gives it). Returns false for a base without a stride (the table's
+    /// `spirv.PtrAccessChain`, which steps by the pointee's size).
+    pub(super) fn strided_ptr_access_chain<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+    ) -> Result<bool> {
+        let base = self.value(state, inst, self.word(inst, 2)?)?;
+        let Some((SpirvType::Pointer { pointee, storage_class }, stride)) = self.pointer_stride(inst, base.r#type())? else {
+            return Ok(false);
+        };
+        let array = SpirvType::Pointer {
+            pointee: std::sync::Arc::new(SpirvType::RuntimeArray { element: pointee, stride: Some(stride) }),
+            storage_class,
+        };
+        let text = array.to_string();
+        let array_type = self
+            .parse_type(&text)
+            .ok_or_else(|| inst.error(ErrorKind::Unsupported(format!("{text} is not a valid dialect type"))))?;
+        let id = self.word(inst, 1)?;
+        let result_type = self.mlir_type(inst, self.word(inst, 0)?)?;
+        let mut operands = vec![self.emit(state, inst, location, "spirv.Bitcast", &[base], &[], Some(array_type))?];
+        for &index in inst.words.get(3..).unwrap_or_default() {
+            operands.push(self.value(state, inst, index)?);
+        }
+        let element = self.emit(state, inst, location, "spirv.AccessChain", &operands, &[], Some(result_type))?;
+        self.define_value(state, inst, id, element)?;
+        Ok(true)
+    }
+}

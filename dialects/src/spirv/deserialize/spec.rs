@@ -66,6 +66,8 @@ pub struct DeserializeOptions {
     /// Values for specialization constants, by `SpecId` (the last one given
     /// for an id wins); the others keep their defaults.
     pub spec_values: Vec<(u32, SpecValue)>,
+    /// Which entry points, and so which functions, to import (all by default).
+    pub entry_points: super::EntryPoints,
 }
 
 impl<'c, 'w> Importer<'c, 'w> {

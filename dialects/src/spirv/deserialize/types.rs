@@ -222,7 +222,7 @@ impl<'c> Importer<'c, '_> {
             .ok_or_else(|| inst.error(ErrorKind::Unsupported(format!("storage class {value}"))))
     }
 
-    fn array_stride(&self, id: u32) -> Option<u32> {
+    pub(super) fn array_stride(&self, id: u32) -> Option<u32> {
         self.decorations_of(id).find(|d| d.decoration == Decoration::ArrayStride as u32).and_then(|d| d.literals.first().copied())
     }
 

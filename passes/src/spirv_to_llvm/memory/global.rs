@@ -15,6 +15,9 @@ use super::super::{
     types::{Form, TypeLowering, read_type},
     util::{attribute, printed_attribute, symbol_reference, type_attribute},
 };
+use std::sync::Arc;
+
+use melior::dialect::llvm;
 use melior::ir::{
     Attribute, Block, Identifier, OperationRef, Region, RegionLike, Value,
     attribute::{FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
@@ -83,9 +86,26 @@ impl ConversionPattern for GlobalVariable {
             return Err(MatchFailure::new(format!("a global variable cannot be in storage class {storage_class}")));
         }
         let lowering = TypeLowering { context, converter: rewriter.type_converter(), options: self.options };
-        let global_type = lowering
-            .lower_in_memory(&pointee)
-            .map_err(|reason| MatchFailure::new(format!("cannot convert type '{pointee}': {reason}")))?;
+        // A descriptor array of buffers is a table of pointers to them.
+        let descriptors = buffer_descriptor_array(storage_class, &pointee)?;
+        let (global_type, block) = match &descriptors {
+            Some((block, count)) => {
+                let block_type = lowering
+                    .lower_in_memory(block)
+                    .map_err(|reason| MatchFailure::new(format!("cannot convert type '{block}': {reason}")))?;
+                let table = llvm::r#type::array(llvm::r#type::pointer(context, 0), *count);
+                (table, Some((*count, block_type)))
+            }
+            None => (
+                lowering
+                    .lower_in_memory(&pointee)
+                    .map_err(|reason| MatchFailure::new(format!("cannot convert type '{pointee}': {reason}")))?,
+                None,
+            ),
+        };
+        if block.is_some() && op.attribute("initializer").is_ok() {
+            return Err(MatchFailure::new("a descriptor array of buffers cannot have an initializer"));
+        }
         let initializer = match op.attribute("initializer") {
             Ok(_) => Some(Initializer::Constant(SpecConstantValue::resolve(
                 rewriter,
@@ -132,8 +152,9 @@ impl ConversionPattern for GlobalVariable {
                 rewriter,
                 op,
                 &storage_class.to_string(),
-                is_buffer_block(&pointee),
+                is_buffer_block(descriptors.as_ref().map_or(&*pointee, |(block, _)| &**block)),
                 storage_class == StorageClass::Workgroup && is_block(&pointee),
+                block,
             )?,
         ));
         let attributes: Vec<_> =
@@ -251,13 +272,44 @@ fn descriptor_binding(global: OperationRef<'_, '_>) -> Option<(i64, i64)> {
         .then(|| (set.value(), binding.value()))
 }
 
-/// Whether `ty` is a struct decorated `BufferBlock`.
+/// The block type and the length of a descriptor array of buffers (`buffer
+/// B { ... } b[N];`): a `StorageBuffer` or `Uniform` variable holding an
+/// array of `Block` or `BufferBlock` structs, each element a descriptor of
+/// its own (docs/abi.md, "Descriptor arrays of buffers"); `None` for any
+/// other variable type. An unsized array of them is refused.
+pub(crate) fn buffer_descriptor_array(
+    storage_class: StorageClass,
+    pointee: &SpirvType,
+) -> Result<Option<(Arc<SpirvType>, u32)>, MatchFailure> {
+    if !matches!(storage_class, StorageClass::StorageBuffer | StorageClass::Uniform) {
+        return Ok(None);
+    }
+    match pointee {
+        SpirvType::Array { element, count, .. } if is_block(element) || is_buffer_block(element) => {
+            if *count == 0 || *count > MAX_BUFFER_DESCRIPTORS {
+                return Err(MatchFailure::new(format!(
+                    "a descriptor array of {count} buffers (1 to {MAX_BUFFER_DESCRIPTORS} are supported)"
+                )));
+            }
+            Ok(Some((Arc::clone(element), *count)))
+        }
+        SpirvType::RuntimeArray { element, .. } if is_block(element) || is_buffer_block(element) => Err(
+            MatchFailure::new(format!("runtime arrays of buffers (unsized descriptor arrays, '{pointee}') are not supported yet")),
+        ),
+        _ => Ok(None),
+    }
+}
+
+/// The longest descriptor array of buffers: one resource per element.
+pub const MAX_BUFFER_DESCRIPTORS: u32 = 65_536;
+
 /// Whether `ty` is a struct decorated `Block`: in `Workgroup` storage, the
 /// variables of such types alias one another (SPV_KHR_workgroup_memory_explicit_layout).
 fn is_block(ty: &SpirvType) -> bool {
     matches!(ty, SpirvType::Struct(st) if st.decorations.iter().any(|info| info.decoration == Decoration::Block))
 }
 
+/// Whether `ty` is a struct decorated `BufferBlock`.
 fn is_buffer_block(ty: &SpirvType) -> bool {
     matches!(ty, SpirvType::Struct(st) if st.decorations.iter().any(|info| info.decoration == Decoration::BufferBlock))
 }

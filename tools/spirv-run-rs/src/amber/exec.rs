@@ -229,13 +229,30 @@ impl<'a> Execution<'a> {
         let mut views = Vec::new();
         let mut shared: HashMap<&str, Vec<u8>> = HashMap::new();
         for binding in &pipeline.bindings {
+            // A BUFFER_ARRAY binds the shader's descriptor array, of its length.
+            let key = (binding.set, binding.binding);
+            let declared = info.resources.iter().find(|resource| (resource.descriptor_set, resource.binding) == key);
+            if let (Some(_), Some(declared)) = (binding.element, declared) {
+                let given = pipeline.bindings.iter().filter(|other| (other.set, other.binding) == key).count();
+                if declared.count as usize != given {
+                    return Err(format!(
+                        "BUFFER_ARRAY of {given} buffers at set {} binding {}, which the shader declares as {}",
+                        key.0,
+                        key.1,
+                        match declared.count {
+                            0 => "one buffer".to_owned(),
+                            count => format!("an array of {count}"),
+                        }
+                    ));
+                }
+            }
             let bytes = &self.buffers[&binding.buffer].1;
             let start = (binding.offset as usize).min(bytes.len());
             let end = binding.range.map_or(bytes.len(), |range| start.saturating_add(range as usize).min(bytes.len()));
-            let resource = info
-                .resources
-                .iter()
-                .find(|resource| (resource.descriptor_set, resource.binding) == (binding.set, binding.binding));
+            let resource = info.resources.iter().find(|resource| {
+                (resource.descriptor_set, resource.binding) == (binding.set, binding.binding)
+                    && resource.element == binding.element.unwrap_or(0)
+            });
             let mut block = 0;
             if let Some(resource) = resource {
                 let wanted = match binding.kind {
@@ -254,7 +271,9 @@ impl<'a> Execution<'a> {
                 }
                 block = resource.size as usize;
             }
-            if bound_count[binding.buffer.as_str()] > 1 {
+            // The elements of a BUFFER_ARRAY are views too, each of its own
+            // element (a buffer may be in the array twice).
+            if bound_count[binding.buffer.as_str()] > 1 || binding.element.is_some() {
                 let copy = shared.entry(binding.buffer.as_str()).or_insert_with(|| bytes.clone());
                 if copy.len() < start + block {
                     copy.resize(start + block, 0);
@@ -321,6 +340,7 @@ impl<'a> Execution<'a> {
                 .map(|(binding, &(offset, length))| BufferView {
                     set: binding.set,
                     binding: binding.binding,
+                    element: binding.element.unwrap_or(0),
                     offset,
                     length,
                 })

@@ -178,6 +178,8 @@ pub struct Binding {
     pub set: u32,
     /// The binding.
     pub binding: u32,
+    /// Its element, for a `BUFFER_ARRAY` (a descriptor array of buffers).
+    pub element: Option<u32>,
     /// The byte offset the shader sees the buffer from (`OFFSET` of a
     /// dynamic buffer plus `DESCRIPTOR_OFFSET`).
     pub offset: u64,
@@ -1313,52 +1315,61 @@ impl Parser<'_> {
         if matches!(kind.as_str(), "color" | "depth_stencil" | "resolve") {
             return self.unsupported(format!("BIND ... AS {kind}: graphics attachments are not supported"));
         }
-        if array {
-            return self.unsupported(format!(
-                "BIND BUFFER_ARRAY ... AS {kind}: the runner has no descriptor arrays of buffers (only of images and samplers)"
-            ));
-        }
-        let buffer = buffers.remove(0);
         let (kind, dynamic) = match kind.as_str() {
             "storage" => (BindKind::Storage, false),
             "uniform" => (BindKind::Uniform, false),
             "storage_dynamic" => (BindKind::Storage, true),
             "uniform_dynamic" => (BindKind::Uniform, true),
-            "push_constant" => {
+            "push_constant" if !array => {
                 self.end_of_line("BIND ... AS push_constant")?;
-                pipeline.push_constant = Some(buffer);
+                pipeline.push_constant = Some(buffers.remove(0));
                 return Ok(());
             }
             other => {
                 return self.unsupported(format!(
-                    "BIND ... AS {other}: only storage, uniform, push_constant and the image kinds"
+                    "BIND {what} ... AS {other}: only storage, uniform, push_constant and the image kinds"
                 ));
             }
         };
-        if let Err(reason) = &self.script.buffers[&buffer].format {
-            return self.unsupported(format!("buffer '{buffer}': {reason}"));
+        for buffer in &buffers {
+            if let Err(reason) = &self.script.buffers[buffer].format {
+                return self.unsupported(format!("buffer '{buffer}': {reason}"));
+            }
         }
         let (set, binding) = self.set_and_binding()?;
-        let mut offset: u64 = 0;
-        let mut range = None;
+        // One value per buffer of a BUFFER_ARRAY, as amber reads them.
+        let count = buffers.len();
+        let mut offsets: Vec<u64> = vec![0; count];
+        let mut ranges: Vec<Option<u64>> = vec![None; count];
         if dynamic {
             self.expect_keyword("OFFSET", "a dynamic buffer")?;
-            offset = self.integer("OFFSET")?;
+            for offset in &mut offsets {
+                *offset = self.integer("OFFSET")?;
+            }
         }
         while let Some(word) = self.tokens.word() {
             match word.as_str() {
-                "DESCRIPTOR_OFFSET" => offset += self.integer::<u64>("DESCRIPTOR_OFFSET")?,
+                "DESCRIPTOR_OFFSET" => {
+                    for offset in &mut offsets {
+                        *offset += self.integer::<u64>("DESCRIPTOR_OFFSET")?;
+                    }
+                }
                 "DESCRIPTOR_RANGE" => {
-                    let value: i128 = self.integer("DESCRIPTOR_RANGE")?;
-                    // -1 is VK_WHOLE_SIZE.
-                    range = u64::try_from(value).ok();
+                    for range in &mut ranges {
+                        let value: i128 = self.integer("DESCRIPTOR_RANGE")?;
+                        // -1 is VK_WHOLE_SIZE.
+                        *range = u64::try_from(value).ok();
+                    }
                 }
                 other => return self.error(format!("unknown BIND parameter '{other}'")),
             }
         }
         pipeline.bindings.retain(|old| (old.set, old.binding) != (set, binding));
         pipeline.images.retain(|old| (old.set, old.binding) != (set, binding));
-        pipeline.bindings.push(Binding { buffer, kind, set, binding, offset, range });
+        for (element, ((buffer, offset), range)) in buffers.into_iter().zip(offsets).zip(ranges).enumerate() {
+            let element = array.then_some(element as u32);
+            pipeline.bindings.push(Binding { buffer, kind, set, binding, element, offset, range });
+        }
         Ok(())
     }
 

@@ -338,6 +338,7 @@ pub fn parse(text: &str) -> Result<Script, ParseError> {
             kind: *kind,
             set,
             binding,
+            element: None,
             offset: 0,
             range: None,
         })
