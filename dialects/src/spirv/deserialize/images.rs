@@ -184,7 +184,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             let result_type = self.mlir_type(inst, self.word(inst, 0)?)?;
             (Some((result_type, self.word(inst, 1)?)), inst.words.get(2..).unwrap_or_default())
         } else {
-            (None, &inst.words[..])
+            (None, inst.words)
         };
         // Operands before the image operands mask, by instruction.
         let fixed = match stand_in {
