@@ -23,6 +23,7 @@ pub mod sampler;
 
 pub use image::{Format, Image};
 pub use sampler::Sampler;
+pub use spirv_opt_passes::kernel_abi::{BarrierMode, regions::RegionStats};
 
 use std::{
     cell::RefCell,
@@ -36,8 +37,8 @@ use spirv_opt_dialects::spirv::deserialize::{DeserializeOptions, deserialize_wit
 use spirv_opt_passes::{
     builtins::define_builtins,
     kernel_abi::{
-        BarrierMode, ExecutionModel, KernelAbiOptions, apply_kernel_abi, invocations_name, region_name,
-        regions::{RegionStats, form_regions},
+        ExecutionModel, KernelAbiOptions, apply_kernel_abi, invocations_name, region_name,
+        regions::form_regions,
         spmd::{SpmdOptions, vectorize_invocations},
     },
     specialize::{SpecValue, UnknownSpecIds, specialize_with},

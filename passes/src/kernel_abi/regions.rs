@@ -77,10 +77,13 @@ pub struct RegionStats {
     pub bytes: u64,
 }
 
-/// The passes before the analysis: the variables promoted; the control
-/// flow (a barrier alone before its branch) kept. (The ABI inlined the
-/// entry point into the region function: LLVM's inliner merges blocks.)
-const PREPARE: &str = "function(sroa<preserve-cfg>)";
+/// The passes before the analysis: the variables promoted, the
+/// environment's pointers forwarded to their uses, redundant values merged,
+/// so that few values cross a barrier; none merges blocks, so a barrier
+/// stays alone before its branch. (The ABI inlined the entry point into the
+/// region function: LLVM's inliner merges blocks.)
+const PREPARE: &str = "function(instcombine<no-verify-fixpoint>,sroa<preserve-cfg>,early-cse<memssa>,\
+instcombine<no-verify-fixpoint>,sroa<preserve-cfg>,early-cse<memssa>)";
 
 /// Forms the regions of every `__spvabi_E.region` of `module`; run before
 /// LLVM's pipeline (at every optimization level: the module needs it).
