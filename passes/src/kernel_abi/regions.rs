@@ -255,10 +255,15 @@ fn form<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>, layout: &Lay
         }
     }
     let moved_set: HashSet<InstructionValue<'ctx>> = moved.iter().copied().collect();
-    let available = |value: InstructionValue<'ctx>| moved_set.contains(&value);
     let mut crossing: Vec<InstructionValue<'ctx>> =
         everywhere.iter().copied().filter(|value| !moved_set.contains(value)).collect();
     crossing.sort_by_key(|value| live.position(*value));
+    // The shared environment (parameter 0) is filled once by the workgroup
+    // function and never written after: its words can be read again.
+    let environment = function.get_first_param();
+    let available = |value: InstructionValue<'ctx>| {
+        moved_set.contains(&value) || environment.is_some_and(|environment| reads_environment(value, environment))
+    };
     let recomputed: HashSet<InstructionValue<'ctx>> =
         crossing.iter().copied().filter(|value| recomputable(*value, &available, 0)).collect();
     let stored: Vec<InstructionValue<'ctx>> =
@@ -470,14 +475,18 @@ fn escapes(pointers: &[InstructionValue<'_>]) -> bool {
     })
 }
 
-/// Whether `value` can be recomputed where a region starts: pure integer
-/// or address arithmetic on the function's parameters, constants and
-/// `available` values (a few levels deep).
+/// Whether `value` can be recomputed where a region starts: an
+/// `available` value (a moved alloca's slot, a word of the shared
+/// environment), or pure integer or address arithmetic on the function's
+/// parameters, constants and such values (a few levels deep).
 fn recomputable<'ctx>(
     value: InstructionValue<'ctx>,
     available: &dyn Fn(InstructionValue<'ctx>) -> bool,
     depth: u32,
 ) -> bool {
+    if available(value) {
+        return true;
+    }
     if depth > 6 {
         return false;
     }
@@ -513,6 +522,25 @@ fn recomputable<'ctx>(
         },
         _ => false,
     })
+}
+
+/// Whether `value` loads a word of the shared environment `environment`
+/// (at a constant offset: the workgroup function's pointers to resources
+/// and workgroup memory), which nothing writes while the workgroup runs.
+fn reads_environment<'ctx>(value: InstructionValue<'ctx>, environment: BasicValueEnum<'ctx>) -> bool {
+    if value.get_opcode() != Op::Load {
+        return false;
+    }
+    let Some(Operand::Value(address)) = value.get_operand(0) else { return false };
+    if address == environment {
+        return true;
+    }
+    let Some(offset) = address.as_instruction_value() else { return false };
+    offset.get_opcode() == Op::GetElementPtr
+        && matches!(offset.get_operand(0), Some(Operand::Value(base)) if base == environment)
+        && (1..offset.get_num_operands()).all(|position| {
+            matches!(offset.get_operand(position), Some(Operand::Value(BasicValueEnum::IntValue(index))) if index.is_const())
+        })
 }
 
 /// A copy of `value` (and of the instructions it is computed from, but
