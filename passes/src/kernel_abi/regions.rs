@@ -125,9 +125,6 @@ pub fn form_regions(module: &Module<'_>, machine: &TargetMachine) -> Result<Vec<
     if let Some(marker) = module.get_function(MARKER) {
         llvm_edge::delete_unused_function(marker);
     }
-    if std::env::var_os("SPIRV_REGIONS_DUMP").is_some() {
-        module.print_to_file("/tmp/regions-dump.ll").ok();
-    }
     // A refused function may be half rewritten: the caller gives up.
     if outcomes.iter().any(|outcome| outcome.result.is_err()) {
         return Ok(outcomes);

@@ -11,7 +11,9 @@
 //!    the entry point: to completion without barriers, or, for a coroutine,
 //!    to its first barrier;
 //! 3. for a coroutine, resumes every unfinished invocation in turn until all
-//!    have finished, then destroys them.
+//!    have finished, then destroys them;
+//! 2'. for regions (`regions.rs`), instead, runs rounds: each a loop over
+//!    the invocations waiting for one region, calling `__spvabi_E.region`.
 
 use std::fmt::Write;
 
