@@ -55,6 +55,7 @@ LLVM_BIN = Path(os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin"))
 CLANG = os.environ.get("CLANG", "clang-22")
 TIMEOUT = 600
 KEEP = "--keep" in sys.argv
+BARRIERS = ""  # --barriers: how spirv-run-rs runs barriers ("": its default)
 
 
 class Unavailable(Exception):
@@ -561,6 +562,8 @@ def main() -> int:
     reps = 0 if options.check else options.reps
     default_tool = os.environ.get("SPIRV_RUN_RS", ROOT / "target/debug/spirv-run-rs") if options.check \
         else ROOT / "target/release/spirv-run-rs"
+    global BARRIERS
+    BARRIERS = options.barriers
     tool = Path(options.tool or default_tool)
     driver = Path(options.driver)
     all_cases = cases(np, options.check)

@@ -588,6 +588,9 @@ fn demote<'ctx>(
 ) -> Result<(), String> {
     let pointer = variable.into_pointer_value();
     let as_value = BasicValueEnum::try_from(value.as_any_value_enum()).map_err(|()| "an untyped value")?;
+    // One load per predecessor: a phi may list a block twice (a switch's
+    // cases), with one value.
+    let mut at_end: HashMap<BasicBlock<'ctx>, BasicValueEnum<'ctx>> = HashMap::new();
     for user in users(value) {
         if user.get_opcode() == Op::Phi {
             let phi = inkwell::values::PhiValue::try_from(user).map_err(|()| "a phi that is not one")?;
@@ -596,9 +599,16 @@ fn demote<'ctx>(
                 if incoming != as_value {
                     continue;
                 }
-                let terminator = from.get_terminator().ok_or("a block without terminator")?;
-                builder.position_before(&terminator);
-                let loaded = builder.build_load(ty, pointer, "").map_err(|error| error.to_string())?;
+                let loaded = match at_end.get(&from) {
+                    Some(loaded) => *loaded,
+                    None => {
+                        let terminator = from.get_terminator().ok_or("a block without terminator")?;
+                        builder.position_before(&terminator);
+                        let loaded = builder.build_load(ty, pointer, "").map_err(|error| error.to_string())?;
+                        at_end.insert(from, loaded);
+                        loaded
+                    }
+                };
                 user.set_operand(position, loaded);
             }
         } else {
