@@ -11,9 +11,10 @@
 //!    the entry point: to completion without barriers, or, for a coroutine,
 //!    to its first barrier;
 //! 3. for a coroutine, resumes every unfinished invocation in turn until all
-//!    have finished, then destroys them;
-//! 2'. for regions (`regions.rs`), instead, runs rounds: each a loop over
-//!    the invocations waiting for one region, calling `__spvabi_E.region`.
+//!    have finished, then destroys them.
+//!
+//! With regions (`regions.rs`), step 2 is instead rounds: each a loop over
+//! the invocations waiting for one region, calling `__spvabi_E.region`.
 
 use std::fmt::Write;
 
