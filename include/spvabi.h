@@ -157,7 +157,7 @@ typedef struct spvabi_kernel_info {
                                   then dispatch->workgroup_size decides (OpenCL) */
   uint32_t num_resources;
   uint32_t push_constant_size; /* bytes; 0 without push constants */
-  uint32_t uses_barriers;      /* 1: invocations are coroutines (frames from malloc/free) */
+  uint32_t uses_barriers;      /* 0: no barrier; 1: invocations are coroutines; 2: regions (both take memory from malloc/free) */
   const spvabi_resource *resources; /* num_resources entries: Vulkan bindings sorted by
                                        (set, binding), one per variable (and per element of
                                        a descriptor array of buffers): views of one

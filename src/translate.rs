@@ -227,11 +227,13 @@ pub fn emit<'c>(
 }
 
 /// A step on the LLVM module before LLVM's pipeline, given the target
-/// machine (the SPMD vectorizer of barrier-free kernels).
+/// machine, at every optimization level (the kernel ABI's regions of
+/// barrier kernels; the SPMD vectorizer of barrier-free kernels, which its
+/// callers run only when optimizing).
 pub type BeforeOptimization<'a> =
     dyn Fn(&inkwell::module::Module<'_>, &inkwell::targets::TargetMachine) -> Result<(), String> + 'a;
 
-/// [`emit`], with `before` run on the LLVM module first (when optimizing).
+/// [`emit`], with `before` run on the LLVM module first.
 ///
 /// # Errors
 ///
@@ -284,9 +286,7 @@ pub fn emit_with<'c>(
     let llvm_module = with_translation_diagnostics(context, || ffi::translate::translate_into(module, &llvm))?;
     llvm_module.set_triple(&triple);
     llvm_module.set_data_layout(&data_layout);
-    if options.opt_level > 0 {
-        before(&llvm_module, &machine).map_err(EmitError::Llvm)?;
-    }
+    before(&llvm_module, &machine).map_err(EmitError::Llvm)?;
     llvm_module
         .run_passes(&format!("default<O{}>", options.opt_level.min(3)), &machine, PassBuilderOptions::create())
         .map_err(|error| EmitError::Llvm(error.to_string()))?;

@@ -55,6 +55,7 @@ LLVM_BIN = Path(os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin"))
 CLANG = os.environ.get("CLANG", "clang-22")
 TIMEOUT = 600
 KEEP = "--keep" in sys.argv
+BARRIERS = ""  # --barriers: how spirv-run-rs runs barriers ("": its default)
 
 
 class Unavailable(Exception):
@@ -417,6 +418,7 @@ def run_ours(driver: Path, spv: Path, case: Case, reps: int, threads: int, openc
     timing = Timing()
     arguments = [str(driver), str(spv), "--reps", str(reps + 1), "--threads", str(threads)]
     arguments += ["--unchecked"] if unchecked else []
+    arguments += ["--barriers", BARRIERS] if BARRIERS else []
     arguments += resource_arguments(case, opencl, work)
     if KEEP:
         print("  " + " ".join(arguments), flush=True)
@@ -436,6 +438,7 @@ def run_tool(tool: Path, spv: Path, case: Case, threads: int, opencl: bool, work
     """Once through the spirv-run-rs tool with --time (its own compile and run times)."""
     timing = Timing()
     arguments = [str(tool), str(spv), "--time", "--threads", str(threads)]
+    arguments += ["--barriers", BARRIERS] if BARRIERS else []
     arguments += resource_arguments(case, opencl, work)
     done = subprocess.run(arguments, capture_output=True, text=True, timeout=TIMEOUT)
     if done.returncode != 0:
@@ -533,6 +536,8 @@ def main() -> int:
     parser.add_argument("--no-tool", action="store_true", help="skip the single run of the spirv-run-rs tool")
     parser.add_argument("--no-unchecked", action="store_true", help="skip spirv-run-rs --unchecked")
     parser.add_argument("--no-opencl-ours", action="store_true", help="skip spirv-run-rs on the OpenCL C kernels")
+    parser.add_argument("--barriers", default="", choices=["", "regions", "coroutines"],
+                        help="how spirv-run-rs runs barriers (--barriers; default: its own, regions)")
     parser.add_argument("--keep", action="store_true",
                         help="keep the input files and print spirv-run-bench's command lines (for profiling)")
     parser.add_argument("--driver", default=str(ROOT / "target/release/spirv-run-bench"))
@@ -557,6 +562,8 @@ def main() -> int:
     reps = 0 if options.check else options.reps
     default_tool = os.environ.get("SPIRV_RUN_RS", ROOT / "target/debug/spirv-run-rs") if options.check \
         else ROOT / "target/release/spirv-run-rs"
+    global BARRIERS
+    BARRIERS = options.barriers
     tool = Path(options.tool or default_tool)
     driver = Path(options.driver)
     all_cases = cases(np, options.check)

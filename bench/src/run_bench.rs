@@ -33,6 +33,7 @@ usage: spirv-run-bench K.spv --workgroups X[,Y[,Z]] --buffer SET:BINDING=IN[:OUT
   --threads N     worker threads (default 0: every core)
   --opt-level N   LLVM's default<ON> (default: the library's, -O2)
   --unchecked     no bounds checks (spirv-run-rs --unchecked)
+  --barriers P    how barriers run: regions (default) or coroutines (spirv-run-rs --barriers)
   --entry NAME    the entry point
 ";
 
@@ -67,6 +68,7 @@ struct Options {
     threads: usize,
     opt_level: Option<u8>,
     unchecked: bool,
+    barriers: spirv_run::BarrierMode,
 }
 
 fn dimensions(text: &str) -> Result<Vec<u64>, String> {
@@ -150,6 +152,7 @@ fn parse(arguments: Vec<String>) -> Result<Options, String> {
                 }
             }
             "--unchecked" => options.unchecked = true,
+            "--barriers" => options.barriers = value("--barriers")?.parse().map_err(|error| format!("--barriers {error}"))?,
             "--reps" => options.reps = value("--reps")?.parse().map_err(|_| "--reps: not a number".to_owned())?,
             "--threads" => options.threads = value("--threads")?.parse().map_err(|_| "--threads: not a number".to_owned())?,
             "--opt-level" => {
@@ -176,6 +179,7 @@ fn run(options: Options) -> Result<String, String> {
         entry: options.entry.clone(),
         opt_level: options.opt_level,
         unchecked: options.unchecked,
+        barriers: options.barriers,
         ..CompileOptions::default()
     };
     let started = Instant::now();

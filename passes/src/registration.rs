@@ -75,13 +75,26 @@ static KERNEL_ABI_INFO: PassInfo = PassInfo {
     name: "spirv-kernel-abi",
     description: "Give the converted GLCompute and Kernel entry points the kernel ABI of docs/abi.md: \
                   __spvabi_<entry>(dispatch, workgroup_id) runs one workgroup, __spvabi_<entry>_info describes it",
-    options: &[PassOptionSpec {
-        name: "bounds-checks",
-        description: "Bounds-check every memory access (robustBufferAccess); run spirv-define-builtins first",
-        kind: PassOptionKind::Bool,
-        default: "true",
-    }],
+    options: &[
+        PassOptionSpec {
+            name: "bounds-checks",
+            description: "Bounds-check every memory access (robustBufferAccess); run spirv-define-builtins first",
+            kind: PassOptionKind::Bool,
+            default: "true",
+        },
+        PassOptionSpec {
+            name: "barriers",
+            description: "How kernels with workgroup barriers run",
+            kind: PassOptionKind::Enum(BARRIER_MODES),
+            default: "regions",
+        },
+    ],
 };
+
+static BARRIER_MODES: &[(&str, &str)] = &[
+    ("regions", "regions between the barriers, each a loop over the invocations (formed on LLVM IR by --emit)"),
+    ("coroutines", "every invocation a coroutine suspended at each barrier"),
+];
 
 impl Pass for SpirvKernelAbi {
     fn info(&self) -> &'static PassInfo {
@@ -90,8 +103,9 @@ impl Pass for SpirvKernelAbi {
 
     fn run(&self, op: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), PassError> {
         let bounds_checks = options.get_bool("bounds-checks")?;
-        let _span = tracing::info_span!("spirv-kernel-abi", bounds_checks).entered();
-        let options = crate::kernel_abi::KernelAbiOptions { bounds_checks };
+        let barriers: crate::kernel_abi::BarrierMode = options.parse_as("barriers")?;
+        let _span = tracing::info_span!("spirv-kernel-abi", bounds_checks, %barriers).entered();
+        let options = crate::kernel_abi::KernelAbiOptions { bounds_checks, barriers };
         spirv_opt_rs::with_context(op.context(), |context| {
             crate::kernel_abi::apply_kernel_abi(context, op, options).map(|_| ()).map_err(|error| {
                 spirv_opt_rs::emit_error(error.location, &error.message);

@@ -350,7 +350,8 @@ unsafe impl Sync for Jit {}
 /// through a null address.
 pub(crate) fn resolvable(name: &str) -> bool {
     inkwell::support::load_visible_symbols();
-    matches!(name, "malloc" | "free")
+    // The ABI's barrier markers are gone once the regions are formed.
+    matches!(name, "malloc" | "free" | spirv_opt_passes::kernel_abi::regions::MARKER)
         || IMAGE_FUNCTIONS.contains(&name)
         || inkwell::support::search_for_address_of_symbol(name).is_some()
 }

@@ -23,6 +23,7 @@ pub mod sampler;
 
 pub use image::{Format, Image};
 pub use sampler::Sampler;
+pub use spirv_opt_passes::kernel_abi::{BarrierMode, regions::RegionStats};
 
 use std::{
     cell::RefCell,
@@ -36,7 +37,8 @@ use spirv_opt_dialects::spirv::deserialize::{DeserializeOptions, EntryPoints, de
 use spirv_opt_passes::{
     builtins::define_builtins,
     kernel_abi::{
-        ExecutionModel, KernelAbiOptions, apply_kernel_abi, invocations_name,
+        ExecutionModel, KernelAbiOptions, apply_kernel_abi, invocations_name, region_name,
+        regions::form_regions,
         spmd::{SpmdOptions, vectorize_invocations},
     },
     specialize::{SpecValue, UnknownSpecIds, specialize_with},
@@ -80,6 +82,22 @@ pub struct CompileOptions {
     /// SPMD vectorization of barrier-free kernels (several invocations per
     /// vector lane set; docs/abi.md, "SPMD vectorization").
     pub spmd: SpmdOptions,
+    /// How a kernel with workgroup barriers runs: regions (the default;
+    /// coroutines when the regions cannot be formed) or coroutines
+    /// (docs/abi.md, "Barriers").
+    pub barriers: BarrierMode,
+}
+
+/// How a kernel's workgroup barriers run ([`KernelInfo::barriers`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BarrierPath {
+    /// The kernel has no workgroup barrier.
+    None,
+    /// Regions between the barriers, each a loop over the invocations.
+    Regions(RegionStats),
+    /// Every invocation a coroutine: asked for, or (with the reason) the
+    /// regions could not be formed.
+    Coroutines(Option<String>),
 }
 
 /// What a resource of the kernel is (include/spvabi.h's kinds).
@@ -163,8 +181,10 @@ pub struct KernelInfo {
     pub resources: Vec<ResourceInfo>,
     /// The push-constant block's size in bytes.
     pub push_constant_size: u32,
-    /// Whether the kernel has workgroup barriers (coroutine invocations).
+    /// Whether the kernel has workgroup barriers.
     pub uses_barriers: bool,
+    /// How they run: regions or coroutines (docs/abi.md, "Barriers").
+    pub barriers: BarrierPath,
     /// Invocations run at once, one per vector lane (SPMD vectorization,
     /// [`CompileOptions::spmd`]): the width (less for a workgroup narrower
     /// than it), or 1 when they run one by one.
@@ -380,7 +400,7 @@ impl Kernel {
     /// [`RunError::Compile`] with every diagnostic, [`RunError::Entry`],
     /// [`RunError::Jit`].
     pub fn compile(source: &[u8], source_name: &str, options: &CompileOptions) -> Result<Self, RunError> {
-        let (llvm_ir, entry, scalars, spmd) = lower(source, source_name, options)?;
+        let (llvm_ir, entry, scalars, spmd, regions) = lower(source, source_name, options)?;
         let jit = jit::Jit::new(&llvm_ir, &entry)?;
         let (version, model, size, push_constant_size, uses_barriers, resources) = jit.info();
         if version != spirv_opt_passes::kernel_abi::ABI_VERSION {
@@ -423,6 +443,12 @@ impl Kernel {
             resources,
             push_constant_size,
             uses_barriers: uses_barriers != 0,
+            barriers: match (uses_barriers, regions) {
+                (0, _) => BarrierPath::None,
+                (2, Ok(stats)) => BarrierPath::Regions(stats),
+                (_, Err(reason)) => BarrierPath::Coroutines(reason),
+                (_, Ok(_)) => BarrierPath::Coroutines(None),
+            },
             lanes: match spmd {
                 Some(Ok(lanes)) => lanes,
                 _ => 1,
@@ -816,10 +842,36 @@ fn is_image(kind: ResourceKind) -> bool {
 
 /// Source to optimized LLVM IR with the kernel ABI, and the entry point's name.
 /// The LLVM IR, the entry point's name, the scalar types of its parameters,
-/// and what the SPMD vectorizer did with the entry point (if it was asked).
-type Lowered = (String, String, Vec<Option<ScalarType>>, Option<Result<u32, String>>);
+/// what the SPMD vectorizer did with the entry point (if it was asked), and
+/// the entry point's regions (`Err` with why not, when they were asked and
+/// could not be formed, or `Err(None)` when not asked).
+type Lowered =
+    (String, String, Vec<Option<ScalarType>>, Option<Result<u32, String>>, Result<RegionStats, Option<String>>);
 
+/// [`lower_once`], again with coroutines when the regions of the entry
+/// point could not be formed (the coroutine path takes what they cannot).
 fn lower(source: &[u8], source_name: &str, options: &CompileOptions) -> Result<Lowered, RunError> {
+    let refused = RefCell::new(None);
+    match lower_once(source, source_name, options, &refused) {
+        Err(error) => match refused.into_inner() {
+            Some(reason) if options.barriers == BarrierMode::Regions => {
+                tracing::debug!(%reason, "regions refused: coroutines");
+                let coroutines = CompileOptions { barriers: BarrierMode::Coroutines, ..options.clone() };
+                let (ir, entry, scalars, spmd, _) = lower_once(source, source_name, &coroutines, &RefCell::new(None))?;
+                Ok((ir, entry, scalars, spmd, Err(Some(reason))))
+            }
+            _ => Err(error),
+        },
+        ok => ok,
+    }
+}
+
+fn lower_once(
+    source: &[u8],
+    source_name: &str,
+    options: &CompileOptions,
+    refused: &RefCell<Option<String>>,
+) -> Result<Lowered, RunError> {
     let context = spirv_opt_rs::context::create_context();
     let messages = Rc::new(RefCell::new(Vec::new()));
     let sink = Rc::clone(&messages);
@@ -829,7 +881,7 @@ fn lower(source: &[u8], source_name: &str, options: &CompileOptions) -> Result<L
         }
         true
     });
-    let result = lower_in(&context, source, source_name, options, &messages);
+    let result = lower_in(&context, source, source_name, options, &messages, refused);
     context.detach_diagnostic_handler(handler);
     result
 }
@@ -840,6 +892,7 @@ fn lower_in(
     source_name: &str,
     options: &CompileOptions,
     messages: &Rc<RefCell<Vec<String>>>,
+    refused: &RefCell<Option<String>>,
 ) -> Result<Lowered, RunError> {
     let failed = |extra: Option<String>| {
         let mut all = messages.borrow().clone();
@@ -886,7 +939,7 @@ fn lower_in(
         spirv_opt_rs::emit_error(error.location, &error.message);
         failed(None)
     })?;
-    let abi_options = KernelAbiOptions { bounds_checks: !options.unchecked };
+    let abi_options = KernelAbiOptions { bounds_checks: !options.unchecked, barriers: options.barriers };
     apply_kernel_abi(context, operation, abi_options).map_err(|error| {
         spirv_opt_rs::emit_error(error.location, &error.message);
         failed(None)
@@ -904,9 +957,24 @@ fn lower_in(
         // sees its vector width and masked loads and stores.
         EmitOptions { kind: EmitKind::LlvmIr, opt_level: options.opt_level.unwrap_or(2), target: None, cpu: Some(jit::host_cpu()) };
     let outcomes = RefCell::new(Vec::new());
+    let region = region_name(&model.0);
+    let formed = RefCell::new(Err(None));
+    let opt_level = emit_options.opt_level;
     let vectorize = |module: &inkwell::module::Module<'_>, machine: &inkwell::targets::TargetMachine| {
-        *outcomes.borrow_mut() =
-            vectorize_invocations(module, machine, options.spmd).map_err(|error| error.to_string())?;
+        // Regions first, at every level: the module needs them.
+        for outcome in form_regions(module, machine)? {
+            if outcome.function == region {
+                if let Err(reason) = &outcome.result {
+                    *refused.borrow_mut() = Some(reason.clone());
+                    return Err(format!("regions: {reason}"));
+                }
+                *formed.borrow_mut() = outcome.result.map_err(Some);
+            }
+        }
+        if opt_level > 0 {
+            *outcomes.borrow_mut() =
+                vectorize_invocations(module, machine, options.spmd).map_err(|error| error.to_string())?;
+        }
         Ok(())
     };
     let bytes = emit_with(context, operation, &emit_options, &vectorize)
@@ -915,7 +983,7 @@ fn lower_in(
     let invocations = invocations_name(&model.0);
     let spmd =
         outcomes.into_inner().into_iter().find(|outcome| outcome.function == invocations).map(|outcome| outcome.result);
-    Ok((text, model.0, scalars, spmd))
+    Ok((text, model.0, scalars, spmd, formed.into_inner()))
 }
 
 /// A function the code calls that has no body and that the JIT cannot

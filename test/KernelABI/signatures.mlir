@@ -1,4 +1,6 @@
-// RUN: spirv-opt-rs -split-input-file --convert-spirv-to-llvm=client-api=Vulkan --spirv-kernel-abi %s | FileCheck %s
+// RUN: spirv-opt-rs -split-input-file --convert-spirv-to-llvm=client-api=Vulkan --spirv-kernel-abi=barriers=coroutines %s | FileCheck %s
+// RUN: spirv-opt-rs -split-input-file --convert-spirv-to-llvm=client-api=Vulkan --spirv-kernel-abi=barriers=coroutines %s | mlir-translate --mlir-to-llvmir -split-input-file > /dev/null
+// RUN: spirv-opt-rs -split-input-file --convert-spirv-to-llvm=client-api=Vulkan --spirv-kernel-abi %s | FileCheck %s --check-prefix=REGIONS
 // RUN: spirv-opt-rs -split-input-file --convert-spirv-to-llvm=client-api=Vulkan --spirv-kernel-abi %s | mlir-translate --mlir-to-llvmir -split-input-file > /dev/null
 
 // The kernel ABI's signatures (docs/abi.md), one entry-point form a chunk.
@@ -55,10 +57,41 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storag
 
 // -----
 
-// A barrier makes the entry point a coroutine returning its handle; the
-// workgroup function starts every invocation, then resumes the unfinished
-// ones until all are done, then destroys them. A private variable's
-// initializer stays as the value every invocation starts from.
+// With barriers=coroutines, a barrier makes the entry point a coroutine
+// returning its handle; the workgroup function starts every invocation,
+// then resumes the unfinished ones until all are done, then destroys them.
+// A private variable's initializer stays as the value every invocation
+// starts from.
+//
+// By default (regions), the barrier becomes the marker
+// __spvabi_barrier(0) alone before a branch, the entry point is inlined
+// into __spvabi_main.region (regions.rs splits it on LLVM IR), and the
+// workgroup function runs rounds: per region (0: from the entry, 1: after
+// barrier 0), a loop over the 8x8 invocations waiting for it, whose calls
+// say which region each waits for next (2: done).
+
+// REGIONS-LABEL: // -----
+// REGIONS:       llvm.func @__spvabi_main(
+// REGIONS:         %[[BYTES:.*]] = llvm.mlir.addressof @__spvabi_main.region_bytes
+// REGIONS:         llvm.call @malloc(
+// REGIONS:         llvm.switch %{{.*}} : i64, ^[[DONE:.*]] [
+// REGIONS-NEXT:      0: ^[[REGION0:[a-z0-9]*]],
+// REGIONS-NEXT:      1: ^[[REGION1:[a-z0-9]*]]
+// REGIONS:       ^[[REGION0]]:
+// REGIONS:         llvm.icmp "eq" %{{.*}}, %{{.*}} : i64
+// REGIONS:         llvm.call @__spvabi_main.region(%{{.*}}) : (!llvm.ptr, {{.*}}) -> i64
+// REGIONS:       ^[[REGION1]]:
+// REGIONS:         llvm.call @__spvabi_main.region(
+// REGIONS:         llvm.intr.umin
+// REGIONS:       ^[[DONE]]:
+// REGIONS-NEXT:    llvm.call @free(
+// REGIONS:       llvm.func internal @__spvabi_main.region(
+// REGIONS-SAME:    %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr {llvm.noalias}, %{{.*}}: i64) -> i64
+// REGIONS-NOT:     llvm.call @main
+// REGIONS:         llvm.call @__spvabi_barrier(%{{.*}}) : (i32) -> ()
+// REGIONS-NEXT:    llvm.br
+// REGIONS:       llvm.mlir.global external constant @__spvabi_main.region_bytes() {addr_space = 0 : i32} : i64
+// REGIONS-LABEL: // -----
 
 // CHECK-LABEL: // -----
 // CHECK:       llvm.mlir.global private @counter(

@@ -169,11 +169,14 @@ pub fn define_builtins<'c>(
             }
         }
         if uses_workgroup_collectives {
-            declarations.push_str(&collectives::workgroup_declarations(&|symbol| existing.contains(symbol)));
+            // Declared in the text even where the module has them (a kernel
+            // with barrier() of its own): the text verifies on its own, and
+            // the module's copies stay.
+            declarations.push_str(&collectives::workgroup_declarations(&|_| false));
         }
         let source = format!("module {{\n{declarations}{text}{collective_text}}}\n");
         tracing::debug!("builtin definitions:\n{source}");
-        surgery::append_parsed(context, body, &source, &|_| false).ok_or_else(|| BuiltinError {
+        surgery::append_parsed(context, body, &source, &|symbol| existing.contains(symbol)).ok_or_else(|| BuiltinError {
             location,
             message: "internal error: the builtin definitions do not verify".to_owned(),
         })?;

@@ -1,15 +1,20 @@
 //! Barriers: `__spirv_ControlBarrier` calls with workgroup (or wider)
-//! execution scope become suspend points of LLVM switched-resume coroutines;
-//! narrower ones, and `__spirv_MemoryBarrier`, become fences (one
-//! invocation per subgroup, docs/abi.md).
+//! execution scope become region boundaries (`regions.rs`) or suspend
+//! points of LLVM switched-resume coroutines; narrower ones, and
+//! `__spirv_MemoryBarrier`, become fences (one invocation per subgroup,
+//! docs/abi.md).
 //!
-//! A coroutine can only suspend in its own body, so the functions that
-//! reach a barrier are first inlined into the entry points that call them
-//! (SPIR-V has no recursion, so this ends). The entry point then becomes a
-//! coroutine: it returns its handle at its first barrier (or when it is
-//! done), and each resumption takes it to the next barrier. Its frame is
-//! allocated with `malloc` and freed with `free` when the workgroup
-//! function destroys it.
+//! Both need the barriers in the entry point's own body, so the functions
+//! that reach a barrier are first inlined into the entry points that call
+//! them (SPIR-V has no recursion, so this ends).
+//! - Regions: each barrier becomes a call `__spvabi_barrier(i32 k)`, k
+//!   numbering the entry point's barriers, alone before a branch to the
+//!   rest of its block; `regions::form_regions` then splits the code there
+//!   on LLVM IR.
+//! - Coroutines: the entry point returns its handle at its first barrier (or
+//!   when it is done), and each resumption takes it to the next barrier. Its
+//!   frame is allocated with `malloc` and freed with `free` when the
+//!   workgroup function destroys it.
 
 use std::collections::{HashMap, HashSet};
 
@@ -25,7 +30,7 @@ use melior::{
 };
 use spirv_opt_rs::surgery;
 
-use super::{AbiError, Entry, Result, error, flat_symbol, function_type, op_name};
+use super::{regions, AbiError, BarrierMode, Entry, Result, error, flat_symbol, function_type, op_name, workgroup::Barriers};
 
 /// The mangled name of `__spirv_ControlBarrier(i32, i32, i32)`.
 const CONTROL_BARRIER: &str = "_Z22__spirv_ControlBarrieriii";
@@ -100,8 +105,8 @@ pub(super) fn result<'c, 'a>(op: OperationRef<'c, 'a>) -> Result<'c, Value<'c, '
     op.result(0).map(Into::into).map_err(|_| error(op, "internal error: an op without result"))
 }
 
-/// Lowers every barrier of the module; returns the entry points that became
-/// coroutines.
+/// Lowers every barrier of the module; returns the entry points with
+/// workgroup barriers and how each runs them.
 pub(super) fn lower_barriers<'c>(
     context: &'c Context,
     module: OperationRef<'c, '_>,
@@ -109,7 +114,8 @@ pub(super) fn lower_barriers<'c>(
     entries: &[Entry<'c, '_>],
     barriers: &[(String, OperationRef<'c, '_>)],
     calls: &[(String, String, OperationRef<'c, '_>)],
-) -> Result<'c, HashSet<String>> {
+    mode: BarrierMode,
+) -> Result<'c, HashMap<String, Barriers>> {
     let mut suspending: HashSet<String> = HashSet::new();
     for (function, call) in barriers {
         if synchronizes_workgroup(*call) {
@@ -123,7 +129,7 @@ pub(super) fn lower_barriers<'c>(
         }
     }
     if suspending.is_empty() {
-        return Ok(HashSet::new());
+        return Ok(HashMap::new());
     }
     // The functions reaching a barrier through calls.
     loop {
@@ -143,6 +149,9 @@ pub(super) fn lower_barriers<'c>(
         .and_then(|region| region.first_block())
         .ok_or_else(|| error(module, "an empty module"))?;
     let mut declarations = String::new();
+    if mode == BarrierMode::Regions && !functions.contains_key(regions::MARKER) {
+        declarations.push_str(&format!("  llvm.func @{}(i32)\n", regions::MARKER));
+    }
     if !functions.contains_key("malloc") {
         declarations.push_str("  llvm.func @malloc(i64) -> !llvm.ptr\n");
     }
@@ -153,15 +162,21 @@ pub(super) fn lower_barriers<'c>(
         surgery::append_parsed(context, body, &format!("module {{\n{declarations}}}\n"), &|_| false)
             .ok_or_else(|| error(module, "internal error: cannot declare malloc and free"))?;
     }
-    let mut coroutines = HashSet::new();
+    let mut coroutines = HashMap::new();
     for entry in entries.iter().filter(|entry| suspending.contains(&entry.name)) {
         inline_suspending_calls(context, entry.func, functions, &suspending)?;
-        make_coroutine(context, entry)?;
-        coroutines.insert(entry.name.clone());
+        let barriers = match mode {
+            BarrierMode::Regions => Barriers::Regions(mark_barriers(context, entry)?),
+            BarrierMode::Coroutines => {
+                make_coroutine(context, entry)?;
+                Barriers::Coroutines
+            }
+        };
+        coroutines.insert(entry.name.clone(), barriers);
     }
     // What reached a barrier outside an entry point now lives inside the
     // entry points; the originals could only be called from a coroutine.
-    let mut dead: Vec<&String> = suspending.iter().filter(|name| !coroutines.contains(*name)).collect();
+    let mut dead: Vec<&String> = suspending.iter().filter(|name| !coroutines.contains_key(*name)).collect();
     dead.sort();
     for name in dead {
         if let Some(func) = functions.get(name) {
@@ -267,6 +282,45 @@ pub(super) fn inline_call<'c>(
     surgery::erase(call);
     surgery::erase(copy);
     Ok(())
+}
+
+/// Replaces each workgroup barrier of the entry point by
+/// `__spvabi_barrier(k)` (k = 0, 1...) followed by a branch to the rest of
+/// its block; returns how many there are.
+fn mark_barriers<'c>(context: &'c Context, entry: &Entry<'c, '_>) -> Result<'c, u32> {
+    let i32: Type<'c> = IntegerType::new(context, 32).into();
+    let barriers = surgery::nested_ops(entry.func, &mut |op| op_name(op) == "llvm.call" && synchronizes_workgroup(op));
+    let mut count: u32 = 0;
+    for barrier in barriers {
+        let location = barrier.location();
+        let block = barrier.block().ok_or_else(|| error(barrier, "a barrier outside any block"))?;
+        let next = barrier.next_in_block().ok_or_else(|| error(barrier, "a barrier ending its block"))?;
+        let rest = surgery::split_block_before(next).ok_or_else(|| error(barrier, "cannot split at the barrier"))?;
+        let id = block.insert_operation_before(
+            barrier,
+            build(context, location, "llvm.mlir.constant", &[], &[i32], &[], &[("value", &format!("{count} : i32"))])?,
+        );
+        block.insert_operation_before(
+            barrier,
+            build(
+                context,
+                location,
+                "llvm.call",
+                &[result(id)?],
+                &[],
+                &[],
+                &[
+                    ("callee", &format!("@{}", regions::MARKER)),
+                    ("operandSegmentSizes", "array<i32: 1, 0>"),
+                    ("op_bundle_sizes", "array<i32>"),
+                ],
+            )?,
+        );
+        block.append_operation(build(context, location, "llvm.br", &[], &[], &[rest], &[])?);
+        surgery::erase(barrier);
+        count += 1;
+    }
+    Ok(count)
 }
 
 /// Turns the entry point into a switched-resume coroutine returning its

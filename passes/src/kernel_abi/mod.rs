@@ -20,11 +20,13 @@
 //! resources. The entry points themselves become internal (an entry point
 //! called `main` no longer clashes with a host's `main`).
 //!
-//! Barriers (`__spirv_ControlBarrier` with workgroup execution scope) make
-//! the invocation a coroutine (LLVM's switched-resume coroutines): the
-//! workgroup function resumes every invocation in turn until all have
-//! returned, so each barrier is a point every invocation reaches before any
-//! goes on (`barrier.rs`).
+//! Barriers (`__spirv_ControlBarrier` with workgroup execution scope) split
+//! the entry point into regions, each run as a loop over the workgroup's
+//! invocations (`barrier.rs` marks the barriers, `regions.rs` forms the
+//! regions on LLVM IR), or, on request, make the invocation a coroutine
+//! (LLVM's switched-resume coroutines): the workgroup function resumes
+//! every invocation in turn until all have returned. Either way each
+//! barrier is a point every invocation reaches before any goes on.
 
 mod array_length;
 mod atomics;
@@ -32,6 +34,7 @@ mod barrier;
 mod bounds;
 mod division;
 mod generic;
+pub mod regions;
 pub mod spmd;
 mod workgroup;
 
@@ -53,7 +56,7 @@ use spirv_opt_rs::{
 use thiserror::Error;
 
 use crate::spirv_to_llvm::abi_attributes::{ENTRY_POINT, INTERFACE};
-pub use workgroup::{ABI_VERSION, ResourceKind, invocations_name};
+pub use workgroup::{ABI_VERSION, ResourceKind, invocations_name, region_bytes_name, region_name};
 
 /// Why the ABI could not be applied; `location` is the op at fault.
 #[derive(Debug, Error)]
@@ -173,11 +176,54 @@ pub struct KernelAbiOptions {
     /// so that no kernel reaches memory outside its own resources and stack
     /// objects. On by default; off trades that guarantee for speed.
     pub bounds_checks: bool,
+    /// How kernels with workgroup barriers run (docs/abi.md, "Barriers").
+    pub barriers: BarrierMode,
 }
 
 impl Default for KernelAbiOptions {
     fn default() -> Self {
-        Self { bounds_checks: true }
+        Self { bounds_checks: true, barriers: BarrierMode::Regions }
+    }
+}
+
+/// How an entry point with workgroup barriers runs (docs/abi.md, "Barriers").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BarrierMode {
+    /// Split at its barriers into regions, each a loop over the workgroup's
+    /// invocations; values live across a barrier in per-invocation storage.
+    /// The regions are formed on LLVM IR ([`regions::form_regions`]), which
+    /// `--emit` and the runner run.
+    #[default]
+    Regions,
+    /// Every invocation a coroutine suspended at each barrier.
+    Coroutines,
+}
+
+impl BarrierMode {
+    /// The modes by name, as options spell them.
+    pub const NAMES: [(Self, &'static str); 2] = [(Self::Regions, "regions"), (Self::Coroutines, "coroutines")];
+
+    /// The mode's name.
+    pub fn name(self) -> &'static str {
+        Self::NAMES.iter().find(|(mode, _)| *mode == self).map_or("regions", |(_, name)| name)
+    }
+}
+
+impl std::str::FromStr for BarrierMode {
+    type Err = String;
+
+    fn from_str(text: &str) -> std::result::Result<Self, Self::Err> {
+        Self::NAMES
+            .iter()
+            .find(|(_, name)| *name == text)
+            .map(|(mode, _)| *mode)
+            .ok_or_else(|| format!("'{text}' (regions or coroutines)"))
+    }
+}
+
+impl std::fmt::Display for BarrierMode {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str(self.name())
     }
 }
 
@@ -552,8 +598,9 @@ fn apply_to_module<'c>(
     }
 
     // Barriers: the functions holding them are inlined into the entry
-    // points, which become coroutines.
-    let uses_barriers = barrier::lower_barriers(context, module, &functions, &entries, &barriers, &calls)?;
+    // points, whose barriers become region boundaries or suspend points.
+    let uses_barriers =
+        barrier::lower_barriers(context, module, &functions, &entries, &barriers, &calls, options.barriers)?;
 
     // Bounds checks, with the resource sizes in the environment's last slot.
     let mut checked_globals = HashMap::new();
@@ -617,7 +664,7 @@ fn apply_to_module<'c>(
             slots: &slots,
             resources: &resources,
             push_constant_type: push_constant_type.as_deref(),
-            coroutine: uses_barriers.contains(&entry.name),
+            barriers: uses_barriers.get(&entry.name).copied().unwrap_or(workgroup::Barriers::None),
         });
         tracing::debug!(entry = %entry.name, "kernel ABI glue:\n{text}");
         for glue in [
@@ -636,10 +683,14 @@ fn apply_to_module<'c>(
         // the private variables' initial values.
         let declared: HashSet<String> = std::iter::once(entry.name.clone())
             .chain(slots.iter().filter(|slot| slot.kind == SlotKind::Private(true)).map(|slot| slot.global.clone()))
+            .chain(["malloc".to_owned(), "free".to_owned()])
             .collect();
         surgery::append_parsed(context, body, &text, &|name| declared.contains(name)).ok_or_else(|| {
             error(entry.func, format!("internal error: the workgroup function of @{} does not verify", entry.name))
         })?;
+        if matches!(uses_barriers.get(&entry.name), Some(workgroup::Barriers::Regions(_))) {
+            inline_into_region_function(context, body, entry)?;
+        }
     }
 
     // The replaced globals are gone; a private variable's initializer stays
@@ -650,6 +701,35 @@ fn apply_to_module<'c>(
         }
     }
     Ok(entries.len())
+}
+
+/// Inlines the entry point into its `__spvabi_E.region` (its one caller)
+/// and erases it: `regions.rs` then finds every barrier, alone before its
+/// branch, in the region function itself (LLVM's inliner would merge those
+/// blocks).
+fn inline_into_region_function<'c>(
+    context: &'c Context,
+    body: melior::ir::BlockRef<'c, '_>,
+    entry: &Entry<'c, '_>,
+) -> Result<'c, ()> {
+    let name = region_name(&entry.name);
+    let mut region = None;
+    let mut op = body.first_operation();
+    while let Some(current) = op {
+        op = current.next_in_block();
+        if op_name(current) == "llvm.func" && symbol(current).as_deref() == Some(name.as_str()) {
+            region = Some(current);
+        }
+    }
+    let region = region.ok_or_else(|| error(entry.func, format!("internal error: no @{name}")))?;
+    let calls = surgery::nested_ops(region, &mut |op| {
+        op_name(op) == "llvm.call" && flat_symbol(op, "callee").as_deref() == Some(entry.name.as_str())
+    });
+    for call in calls {
+        barrier::inline_call(context, region, call, entry.func)?;
+    }
+    surgery::erase(entry.func);
+    Ok(())
 }
 
 fn flat_symbol(op: OperationRef<'_, '_>, name: &str) -> Option<String> {

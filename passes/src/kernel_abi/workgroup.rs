@@ -12,6 +12,9 @@
 //!    to its first barrier;
 //! 3. for a coroutine, resumes every unfinished invocation in turn until all
 //!    have finished, then destroys them.
+//!
+//! With regions (`regions.rs`), step 2 is instead rounds: each a loop over
+//! the invocations waiting for one region, calling `__spvabi_E.region`.
 
 use std::fmt::Write;
 
@@ -82,8 +85,31 @@ pub(super) struct EntryAbi<'a> {
     pub slots: &'a [Slot],
     pub resources: &'a [super::Binding],
     pub push_constant_type: Option<&'a str>,
-    /// Whether the entry point is a coroutine (it has barriers).
-    pub coroutine: bool,
+    /// How the entry point's workgroup barriers run, if it has any.
+    pub barriers: Barriers,
+}
+
+/// How an entry point's workgroup barriers run (docs/abi.md, "Barriers").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Barriers {
+    /// No workgroup barrier: invocations run to completion one after another.
+    None,
+    /// Regions between the barriers, each a loop over the invocations; the
+    /// entry point has this many barriers (`__spvabi_barrier(0..n)`).
+    Regions(u32),
+    /// Each invocation a coroutine.
+    Coroutines,
+}
+
+impl Barriers {
+    /// `spvabi_kernel_info.uses_barriers`: 0, 1 coroutines, 2 regions.
+    fn info_word(self) -> i64 {
+        match self {
+            Self::None => 0,
+            Self::Coroutines => 1,
+            Self::Regions(_) => 2,
+        }
+    }
 }
 
 /// The i64 values the built-ins are made of, in the invocation's block.
@@ -101,14 +127,15 @@ struct Ids {
 /// and the declarations they need to verify on their own.
 pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     let name = abi.name;
+    let coroutine = abi.barriers == Barriers::Coroutines;
     let mut text = Text::new();
     // The variables' slots, then `dispatch->resource_sizes` (bounds checks).
     let environment_size = abi.slots.len() + 1;
-    let entry_result = if abi.coroutine { " -> !llvm.ptr" } else { "" };
+    let entry_result = if coroutine { " -> !llvm.ptr" } else { "" };
     let mut entry_inputs: Vec<String> = abi.parameters.to_vec();
     entry_inputs.push("!llvm.ptr".to_owned());
     let entry_inputs = entry_inputs.join(", ");
-    let entry_call_result = if abi.coroutine { "!llvm.ptr" } else { "()" };
+    let entry_call_result = if coroutine { "!llvm.ptr" } else { "()" };
 
     // Entry block: the dispatch, the workgroup memory, the environments.
     let one = text.i64(1);
@@ -131,7 +158,7 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         text.line("llvm.return");
         text.label("start");
     }
-    let copies = if abi.coroutine { invocations.clone() } else { one.clone() };
+    let copies = if coroutine { invocations.clone() } else { one.clone() };
 
     // Workgroup variables and the entry point's arguments (OpenCL).
     let mut shared: Vec<Option<String>> = Vec::new();
@@ -276,9 +303,8 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         text.value(format!("llvm.alloca {total_words} x !llvm.ptr {{alignment = 8 : i64}} : (i64) -> !llvm.ptr"));
     // Without barriers the invocation function has its own (below).
     let own: Vec<Option<String>> =
-        if abi.coroutine { own_storage(&mut text, abi.slots, &copies) } else { vec![None; abi.slots.len()] };
-    let handles = abi
-        .coroutine
+        if coroutine { own_storage(&mut text, abi.slots, &copies) } else { vec![None; abi.slots.len()] };
+    let handles = coroutine
         .then(|| text.value(format!("llvm.alloca {copies} x !llvm.ptr {{alignment = 8 : i64}} : (i64) -> !llvm.ptr")));
 
     // Without barriers every invocation uses environment copy 0, whose
@@ -291,8 +317,14 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         environments: &environments,
         words: &environment_words,
     };
-    if !abi.coroutine {
+    if !coroutine {
         storage.fill(&mut text, &zero, None, Some(&resource_sizes));
+    }
+
+    if let Barriers::Regions(barriers) = abi.barriers {
+        let glue = RegionGlue { size: &size, invocations: &invocations, environment: &environments };
+        region_rounds(&mut text, abi, barriers, &glue, &arguments, &dispatch);
+        return module_text(abi, &text.out, &entry_inputs, entry_result);
     }
 
     // for z, for y, for x: one invocation.
@@ -311,7 +343,7 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     let more = text.value(format!("llvm.icmp \"ult\" %x, {} : i64", size[0]));
     text.line(format!("llvm.cond_br {more}, ^invocation, ^x_done"));
     text.label("invocation");
-    if !abi.coroutine {
+    if !coroutine {
         // `__spvabi_E.invocations` runs invocation x (or, once the SPMD
         // vectorizer has rewritten it, several from x on) and says how many.
         // The ids every invocation shares are read here, once: loads
@@ -385,7 +417,13 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         text.label("done");
     }
     text.line("llvm.return");
+    module_text(abi, &text.out, &entry_inputs, entry_result)
+}
 
+/// The module holding the workgroup function whose body is `body`, the
+/// declarations it needs, the invocation function and the info.
+fn module_text(abi: &EntryAbi<'_>, body: &str, entry_inputs: &str, entry_result: &str) -> String {
+    let name = abi.name;
     let mut module = String::new();
     let _ = writeln!(module, "module {{");
     let _ = writeln!(module, "  llvm.func {}({entry_inputs}){entry_result}", symbol(name));
@@ -404,10 +442,21 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         "  llvm.func {}(%dispatch: !llvm.ptr {{llvm.noalias, llvm.readonly}}, %workgroup_id: !llvm.ptr {{llvm.readonly}}) {{",
         symbol(&format!("__spvabi_{name}"))
     );
-    module.push_str(&text.out);
+    module.push_str(body);
     let _ = writeln!(module, "  }}");
-    if !abi.coroutine {
-        module.push_str(&invocations_function(abi));
+    match abi.barriers {
+        Barriers::None => module.push_str(&invocations_function(abi, false)),
+        Barriers::Regions(_) => {
+            module.push_str(&invocations_function(abi, true));
+            let _ = writeln!(module, "  llvm.func @malloc(i64) -> !llvm.ptr");
+            let _ = writeln!(module, "  llvm.func @free(!llvm.ptr)");
+            let _ = writeln!(
+                module,
+                "  llvm.mlir.global external constant {}() {{addr_space = 0 : i32}} : i64",
+                symbol(&region_bytes_name(name))
+            );
+        }
+        Barriers::Coroutines => {}
     }
     module.push_str(&info_globals(abi));
     let _ = writeln!(module, "}}");
@@ -510,6 +559,131 @@ pub fn invocations_name(entry: &str) -> String {
     format!("__spvabi_{entry}.invocations")
 }
 
+/// The name of the function running one invocation of an entry point with
+/// barriers from one region to the next barrier (`__spvabi_E.region`,
+/// formed by `regions.rs`).
+pub fn region_name(entry: &str) -> String {
+    format!("__spvabi_{entry}.region")
+}
+
+/// The name of the constant giving the bytes of per-invocation storage of
+/// an entry point's regions (defined by `regions.rs`).
+pub fn region_bytes_name(entry: &str) -> String {
+    format!("__spvabi_{entry}.region_bytes")
+}
+
+/// What the rounds of regions read of the workgroup function.
+struct RegionGlue<'g> {
+    size: &'g [String],
+    invocations: &'g str,
+    environment: &'g str,
+}
+
+/// The rounds of an entry point with `barriers` barriers, run as regions:
+/// region 0 starts at the entry, region k + 1 after barrier k; `barriers` +
+/// 1 is done. Each invocation's state (the region it waits to run) starts
+/// at 0; a round runs the lowest region any invocation waits for, as a
+/// loop over the invocations waiting for it (all of them when the barriers
+/// are in uniform control flow), each to its next barrier or return, which
+/// gives its new state. The round after it runs the lowest state again, so
+/// the workgroup ends when every invocation returned.
+fn region_rounds(
+    text: &mut Text,
+    abi: &EntryAbi<'_>,
+    barriers: u32,
+    glue: &RegionGlue<'_>,
+    arguments: &[String],
+    dispatch: &DispatchIds,
+) {
+    let size = glue.size;
+    let zero = text.i64(0);
+    let one = text.i64(1);
+    let done = text.i64(i64::from(barriers) + 1);
+    let bytes_global =
+        text.value(format!("llvm.mlir.addressof {} : !llvm.ptr", symbol(&region_bytes_name(abi.name))));
+    let bytes = text.value(format!("llvm.load {bytes_global} : !llvm.ptr -> i64"));
+    let total = text.value(format!("llvm.mul {}, {bytes} : i64", glue.invocations));
+    let storage = text.value(format!("llvm.call @malloc({total}) : (i64) -> !llvm.ptr"));
+    let states =
+        text.value(format!("llvm.alloca {} x i32 {{alignment = 64 : i64}} : (i64) -> !llvm.ptr", glue.invocations));
+    let four = text.i64(4);
+    let state_bytes = text.value(format!("llvm.mul {}, {four} : i64", glue.invocations));
+    let zero_byte = text.value("llvm.mlir.constant(0 : i8) : i8");
+    text.line(format!(
+        "\"llvm.intr.memset\"({states}, {zero_byte}, {state_bytes}) <{{isVolatile = false}}> : (!llvm.ptr, i8, i64) -> ()"
+    ));
+    text.line(format!("llvm.br ^round({zero} : i64)"));
+    text.label("round(%region: i64)");
+    let cases: Vec<String> = (0..=barriers).map(|region| format!("      {region}: ^region{region}")).collect();
+    text.line(format!("llvm.switch %region : i64, ^regions_done [\n{}\n    ]", cases.join(",\n")));
+    for region in 0..=barriers {
+        let r = region;
+        text.label(format!("region{r}"));
+        text.line(format!("llvm.br ^z{r}({zero}, {done} : i64, i64)"));
+        text.label(format!("z{r}(%z{r}: i64, %zn{r}: i64)"));
+        let more = text.value(format!("llvm.icmp \"ult\" %z{r}, {} : i64", size[2]));
+        text.line(format!("llvm.cond_br {more}, ^ys{r}, ^round(%zn{r} : i64)"));
+        text.label(format!("ys{r}"));
+        text.line(format!("llvm.br ^y{r}({zero}, %zn{r} : i64, i64)"));
+        text.label(format!("y{r}(%y{r}: i64, %yn{r}: i64)"));
+        let more = text.value(format!("llvm.icmp \"ult\" %y{r}, {} : i64", size[1]));
+        let next_z = text.value(format!("llvm.add %z{r}, {one} : i64"));
+        text.line(format!("llvm.cond_br {more}, ^xs{r}, ^z{r}({next_z}, %yn{r} : i64, i64)"));
+        text.label(format!("xs{r}"));
+        text.line(format!("llvm.br ^x{r}({zero}, %yn{r} : i64, i64)"));
+        text.label(format!("x{r}(%x{r}: i64, %xn{r}: i64)"));
+        let more = text.value(format!("llvm.icmp \"ult\" %x{r}, {} : i64", size[0]));
+        let next_y = text.value(format!("llvm.add %y{r}, {one} : i64"));
+        text.line(format!("llvm.cond_br {more}, ^invocation{r}, ^y{r}({next_y}, %xn{r} : i64, i64)"));
+        text.label(format!("invocation{r}"));
+        let row = text.value(format!("llvm.mul %y{r}, {} : i64", size[0]));
+        let plane = text.value(format!("llvm.mul {}, {} : i64", size[0], size[1]));
+        let layer = text.value(format!("llvm.mul %z{r}, {plane} : i64"));
+        let in_layer = text.value(format!("llvm.add {row}, %x{r} : i64"));
+        let index = text.value(format!("llvm.add {layer}, {in_layer} : i64"));
+        let state_slot =
+            text.value(format!("llvm.getelementptr {states}[{index}] : (!llvm.ptr, i64) -> !llvm.ptr, i32"));
+        let state = text.value(format!("llvm.load {state_slot} : !llvm.ptr -> i32"));
+        let state = text.zext(&state);
+        let this = text.i64(i64::from(region));
+        let waiting = text.value(format!("llvm.icmp \"eq\" {state}, {this} : i64"));
+        text.line(format!("llvm.cond_br {waiting}, ^run{r}, ^next{r}({state} : i64)"));
+        text.label(format!("run{r}"));
+        let mut inputs = vec![glue.environment.to_owned()];
+        inputs.extend(arguments.iter().cloned());
+        inputs.extend(dispatch.values());
+        inputs.extend([
+            format!("%x{r}"),
+            format!("%y{r}"),
+            format!("%z{r}"),
+            this.clone(),
+            index.clone(),
+            storage.clone(),
+            glue.invocations.to_owned(),
+        ]);
+        let mut types = vec!["!llvm.ptr"];
+        types.extend(abi.parameters.iter().map(String::as_str));
+        types.extend(["i64"; DispatchIds::COUNT + 5]);
+        types.extend(["!llvm.ptr", "i64"]);
+        let reached = text.value(format!(
+            "llvm.call {}({}) : ({}) -> i64",
+            symbol(&region_name(abi.name)),
+            inputs.join(", "),
+            types.join(", ")
+        ));
+        let word = text.value(format!("llvm.trunc {reached} : i64 to i32"));
+        text.line(format!("llvm.store {word}, {state_slot} : i32, !llvm.ptr"));
+        text.line(format!("llvm.br ^next{r}({reached} : i64)"));
+        text.label(format!("next{r}(%state{r}: i64)"));
+        let lowest = text.value(format!("llvm.intr.umin(%xn{r}, %state{r}) : (i64, i64) -> i64"));
+        let next_x = text.value(format!("llvm.add %x{r}, {one} : i64"));
+        text.line(format!("llvm.br ^x{r}({next_x}, {lowest} : i64, i64)"));
+    }
+    text.label("regions_done");
+    text.line(format!("llvm.call @free({storage}) : (!llvm.ptr) -> ()"));
+    text.line("llvm.return");
+}
+
 /// The parameter types of `__spvabi_E.invocations`: the shared environment,
 /// the entry point's arguments, the ids read from the dispatch, then x, y, z
 /// and the workgroup's x size.
@@ -541,7 +715,7 @@ fn own_storage(text: &mut Text, slots: &[Slot], copies: &str) -> Vec<Option<Stri
 /// filled once, as it read the ids) and returns 1.
 /// Everything an invocation owns is local here, so that once the entry point
 /// is inlined it becomes SSA values the vectorizer can widen.
-fn invocations_function(abi: &EntryAbi<'_>) -> String {
+fn invocations_function(abi: &EntryAbi<'_>, region: bool) -> String {
     let mut text = Text::new();
     let zero = text.i64(0);
     let one = text.i64(1);
@@ -585,13 +759,15 @@ fn invocations_function(abi: &EntryAbi<'_>) -> String {
     let mut parameters = vec!["%shared: !llvm.ptr {llvm.noalias}".to_owned()];
     parameters.extend(abi.parameters.iter().enumerate().map(|(index, ty)| format!("%arg{index}: {ty}")));
     parameters.extend(dispatch.values().iter().map(|name| format!("{name}: i64")));
-    parameters.extend(["%x: i64", "%y: i64", "%z: i64", "%x_end: i64"].map(str::to_owned));
-    format!(
-        "  llvm.func internal {}({}) -> i64 {{\n{}  }}\n",
-        symbol(&invocations_name(abi.name)),
-        parameters.join(", "),
-        text.out
-    )
+    parameters.extend(["%x: i64", "%y: i64", "%z: i64"].map(str::to_owned));
+    // The region function's last four parameters are `regions.rs`'s.
+    let (function, last): (String, &[&str]) = if region {
+        (region_name(abi.name), &["%region: i64", "%index: i64", "%storage: !llvm.ptr {llvm.noalias}", "%count: i64"])
+    } else {
+        (invocations_name(abi.name), &["%x_end: i64"])
+    };
+    parameters.extend(last.iter().map(|parameter| (*parameter).to_owned()));
+    format!("  llvm.func internal {}({}) -> i64 {{\n{}  }}\n", symbol(&function), parameters.join(", "), text.out)
 }
 
 /// A field of `*dispatch` at `path` (indices into DISPATCH), loaded as `ty`.
@@ -892,7 +1068,7 @@ fn info_globals(abi: &EntryAbi<'_>) -> String {
         ("2, 2", text.i32(i64::from(size[2]))),
         ("3", text.i32(table.len() as i64)),
         ("4", push_constant_size),
-        ("5", text.i32(i64::from(abi.coroutine))),
+        ("5", text.i32(abi.barriers.info_word())),
     ];
     for (position, value) in fields {
         info = text.value(format!("llvm.insertvalue {value}, {info}[{position}] : {INFO}"));

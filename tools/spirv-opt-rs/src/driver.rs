@@ -9,6 +9,7 @@ use spirv_opt_passes::{
     builtins::define_builtins,
     kernel_abi::{
         KernelAbiOptions, apply_kernel_abi,
+        regions,
         spmd::{self, SpmdOptions},
     },
     specialize::specialize,
@@ -410,10 +411,13 @@ fn transform(
             };
             // Barrier-free kernels run several invocations per call, as in
             // the runner (docs/abi.md, "SPMD vectorization").
-            let vectorize = spmd::before_optimization(SpmdOptions {
+            let spmd_step = spmd::before_optimization(SpmdOptions {
                 mode: invocation.options.spmd,
                 width: invocation.options.spmd_width,
             });
+            // Kernels with barriers as regions first, at every level
+            // (docs/abi.md, "Barriers").
+            let vectorize = regions::before_optimization(spmd_step, invocation.options.opt_level > 0);
             match translate::emit_with(context, module.as_operation(), &emit_options, &vectorize) {
                 Ok(bytes) => bytes,
                 Err(error) => {

@@ -28,12 +28,12 @@ mod images;
 use clap::Parser;
 use spirv_opt_passes::{
     kernel_abi::{
-        ExecutionModel,
+        BarrierMode, ExecutionModel,
         spmd::{self, SpmdMode, SpmdOptions},
     },
     specialize::SpecValue,
 };
-use spirv_run::{Buffer, CompileOptions, Dispatch, Kernel, Resource, RunError, Sampler, ScalarType};
+use spirv_run::{BarrierPath, Buffer, CompileOptions, Dispatch, Kernel, Resource, RunError, Sampler, ScalarType};
 
 #[derive(Debug, Parser)]
 #[command(name = "spirv-run-rs", version, about = "Run a SPIR-V compute shader or OpenCL kernel on the CPU")]
@@ -129,6 +129,12 @@ struct Options {
     /// Invocations per vector under --spmd (2 to 64, a power of two)
     #[arg(long, default_value = "8", value_name = "LANES", value_parser = parse_width)]
     spmd_width: u32,
+
+    /// How kernels with workgroup barriers run: `regions` (loops over the
+    /// invocations between barriers; coroutines where they cannot be formed)
+    /// or `coroutines`
+    #[arg(long, default_value = "regions", value_name = "PATH", value_parser = str::parse::<BarrierMode>)]
+    barriers: BarrierMode,
 
     /// Stop a run that takes longer than this many seconds
     #[arg(long, default_value = "600", value_name = "SECONDS")]
@@ -341,6 +347,7 @@ fn run_amber(options: &Options) -> Result<bool, String> {
         threads: options.threads,
         unchecked: options.unchecked,
         spmd: SpmdOptions { mode: options.spmd, width: options.spmd_width },
+        barriers: options.barriers,
         timeout: Duration::from_secs_f64(options.timeout),
         verbose: options.verbose,
     };
@@ -375,6 +382,7 @@ fn run(options: &Options) -> Result<(), String> {
         opt_level: None,
         unchecked: options.unchecked,
         spmd: SpmdOptions { mode: options.spmd, width: options.spmd_width },
+        barriers: options.barriers,
     };
     let kernel = Kernel::compile(&source, &name, &compile_options).map_err(|failure| match failure {
         RunError::Compile(messages) => messages.join("\n"),
@@ -634,6 +642,17 @@ fn run(options: &Options) -> Result<(), String> {
             (Some(reason), _) => eprintln!("spirv-run-rs: invocations one by one ({reason})"),
             (None, 1) => eprintln!("spirv-run-rs: invocations one by one"),
             (None, lanes) => eprintln!("spirv-run-rs: {lanes} invocations at once (SPMD)"),
+        }
+        match &info.barriers {
+            BarrierPath::None => {}
+            BarrierPath::Regions(stats) => eprintln!(
+                "spirv-run-rs: barriers as regions ({} regions, {} values in per-invocation storage, {} bytes per invocation)",
+                stats.regions, stats.stored, stats.bytes
+            ),
+            BarrierPath::Coroutines(None) => eprintln!("spirv-run-rs: barriers as coroutines"),
+            BarrierPath::Coroutines(Some(reason)) => {
+                eprintln!("spirv-run-rs: barriers as coroutines (no regions: {reason})")
+            }
         }
     }
     Ok(())

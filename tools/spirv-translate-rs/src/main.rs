@@ -210,7 +210,14 @@ fn run(options: &Options) -> bool {
                     target: options.target.clone(),
                     cpu: options.mcpu.clone(),
                 };
-                translate::emit(&context, module.as_operation(), &emit_options).map_err(|error| error.to_string())
+                // Kernels with barriers as regions (docs/abi.md, "Barriers").
+                translate::emit_with(
+                    &context,
+                    module.as_operation(),
+                    &emit_options,
+                    &spirv_opt_passes::kernel_abi::regions::form_all,
+                )
+                .map_err(|error| error.to_string())
             };
             result.map_err(tool_error).ok()
         })

@@ -194,6 +194,7 @@ impl<'a> Execution<'a> {
                 opt_level: None,
                 unchecked: self.settings.unchecked,
                 spmd: self.settings.spmd,
+                barriers: self.settings.barriers,
             };
             let source_name = format!("{}: shader {}", self.name, shader.name);
             let kernel = Kernel::compile(&binary, &source_name, &options).map_err(|failure| match failure {

@@ -27,6 +27,8 @@ pub struct Settings {
     pub unchecked: bool,
     /// SPMD vectorization.
     pub spmd: SpmdOptions,
+    /// How kernels with barriers run.
+    pub barriers: spirv_opt_passes::kernel_abi::BarrierMode,
     /// The longest one `RUN` may take.
     pub timeout: Duration,
     /// Print what scripts require (features, extensions, engine data).
