@@ -238,7 +238,7 @@ fn spmd_runs_invocations_side_by_side_with_the_same_results() {
     // the masked accesses keep the bounds checks.
     let mut results = Vec::new();
     for (mode, lanes) in [(SpmdMode::Off, 1), (SpmdMode::Loops, 1), (SpmdMode::Always, 8)] {
-        let options = CompileOptions { spmd: SpmdOptions { mode, width: 8 }, ..Default::default() };
+        let options = CompileOptions { spmd: SpmdOptions { mode, width: 8, subgroup_size: None }, ..Default::default() };
         let kernel = Kernel::compile(KERNEL.as_bytes(), "kernel.mlir", &options).expect("the kernel compiles");
         assert_eq!(kernel.info().lanes, lanes, "{mode:?}");
         match mode {

@@ -52,7 +52,7 @@ use spirv_opt_rs::{
 use thiserror::Error;
 
 use crate::spirv_to_llvm::abi_attributes::{ENTRY_POINT, INTERFACE};
-pub use workgroup::{ABI_VERSION, ResourceKind, invocations_name};
+pub use workgroup::{ABI_VERSION, ResourceKind, invocations_name, subgroup_size_name};
 
 /// Why the ABI could not be applied; `location` is the op at fault.
 #[derive(Debug, Error)]

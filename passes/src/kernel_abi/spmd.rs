@@ -51,6 +51,9 @@ use inkwell::{
 use spirv_opt_rs::llvm as llvm_edge;
 use thiserror::Error;
 
+mod subgroup;
+use subgroup::{SubgroupOp, subgroup_call, subgroup_op};
+
 /// Lanes per vector: 8 is one AVX2 register of f32 or i32 (lavapipe's
 /// width); LLVM splits wider types over several registers.
 pub const DEFAULT_WIDTH: u32 = 8;
@@ -94,11 +97,18 @@ pub struct SpmdOptions {
     pub mode: SpmdMode,
     /// Invocations per call (a power of two, 2 to 64).
     pub width: u32,
+    /// The subgroup size asked for (docs/abi.md, "Subgroups"): `None`, the
+    /// lanes of a function using subgroups when the vectorizer takes it
+    /// (any mode but `Off`; the width, narrowed to the workgroup's constant
+    /// x size), else 1; `Some(1)`, functions using subgroups stay scalar;
+    /// `Some(n)` (a valid width), they run exactly n lanes wide, whatever
+    /// the mode, or their outcome says why not.
+    pub subgroup_size: Option<u32>,
 }
 
 impl Default for SpmdOptions {
     fn default() -> Self {
-        Self { mode: SpmdMode::Loops, width: DEFAULT_WIDTH }
+        Self { mode: SpmdMode::Loops, width: DEFAULT_WIDTH, subgroup_size: None }
     }
 }
 
@@ -133,6 +143,18 @@ pub struct SpmdOutcome {
     /// `Ok(lanes)` when it now runs that many invocations per call (the
     /// width, or less for a narrower workgroup), else why not.
     pub result: std::result::Result<u32, String>,
+    /// Whether it uses subgroup operations or built-ins: its subgroups are
+    /// then `lanes` invocations (1 when it stays scalar).
+    pub subgroups: bool,
+}
+
+/// Whether `module` has a function computing a subgroup operation or the
+/// subgroup size (what the vectorizer computes across lanes).
+pub fn uses_subgroups(module: &Module<'_>) -> bool {
+    module.get_functions().any(|function| {
+        subgroup_op(&function.get_name().to_string_lossy()).is_some()
+            && function.as_global_value().as_pointer_value().get_first_use().is_some()
+    })
 }
 
 /// The passes that put an invocation function in the form the vectorizer
@@ -163,7 +185,8 @@ pub fn vectorize_invocations(
             name.starts_with("__spvabi_") && name.ends_with(".invocations") && function.count_basic_blocks() > 0
         })
         .collect();
-    if targets.is_empty() || options.mode == SpmdMode::Off {
+    let sized = options.subgroup_size.is_some_and(|size| size > 1);
+    if targets.is_empty() || (options.mode == SpmdMode::Off && !sized) {
         return Ok(Vec::new());
     }
     if !valid_width(options.width) {
@@ -179,9 +202,16 @@ pub fn vectorize_invocations(
     // coroutines) are shielded with optnone for the time of the passes.
     let reachable = callees(&targets);
     let mut shielded = Vec::new();
+    let mut subgroup_functions = Vec::new();
     for function in module.get_functions().filter(|function| function.count_basic_blocks() > 0) {
         if targets.contains(&function) {
             function.add_attribute(AttributeLoc::Function, flag(noinline));
+        } else if subgroup_op(&function.get_name().to_string_lossy()).is_some() {
+            // Calls the vectorizer computes across lanes (subgroup.rs).
+            let had_alwaysinline = function.get_enum_attribute(AttributeLoc::Function, alwaysinline).is_some();
+            function.remove_enum_attribute(AttributeLoc::Function, alwaysinline);
+            function.add_attribute(AttributeLoc::Function, flag(noinline));
+            subgroup_functions.push((function.get_name().to_owned(), had_alwaysinline));
         } else if reachable.contains(&function) {
             function.remove_enum_attribute(AttributeLoc::Function, noinline);
             function.add_attribute(AttributeLoc::Function, flag(alwaysinline));
@@ -205,6 +235,17 @@ pub fn vectorize_invocations(
         }
     }
     prepared.map_err(|error| SpmdError::Llvm(error.to_string()))?;
+    // What the vectorizer leaves of the subgroup functions' calls runs in
+    // subgroups of one: inlined as the builtins defined them.
+    let restore_subgroup_functions = || {
+        for (name, had_alwaysinline) in &subgroup_functions {
+            let Some(function) = name.to_str().ok().and_then(|name| module.get_function(name)) else { continue };
+            function.remove_enum_attribute(AttributeLoc::Function, noinline);
+            if *had_alwaysinline {
+                function.add_attribute(AttributeLoc::Function, flag(alwaysinline));
+            }
+        }
+    };
 
     let mut outcomes = Vec::new();
     let names: Vec<String> =
@@ -214,18 +255,34 @@ pub fn vectorize_invocations(
         function.remove_enum_attribute(AttributeLoc::Function, noinline);
         // (A shape the analysis refuses is left to the vectorizer to refuse.)
         let loop_free = Cfg::new(function).is_ok_and(|cfg| !cfg.has_loop());
+        let subgroups = calls_subgroup_functions(function);
         // No wider than the workgroup's x size when the workgroup function
         // passes a constant one: lanes past it would only be masked off.
-        let width = match constant_x_size(function) {
-            Some(size) if size < u64::from(options.width) => 1 << size.max(1).ilog2(),
-            _ => options.width,
+        // A subgroup size asked for is kept, whatever the workgroup.
+        let narrowed = |width: u32| match constant_x_size(function) {
+            Some(size) if size < u64::from(width) => 1 << size.max(1).ilog2(),
+            _ => width,
         };
-        let result = if options.mode == SpmdMode::Loops && loop_free {
-            Err("no loop: LLVM's loop vectorizer widens the invocation loop".to_owned())
-        } else if width < 2 {
-            Err("a workgroup one invocation wide".to_owned())
-        } else {
-            match vectorize_function(module, function, width) {
+        let (wanted, width) = match (subgroups, options.subgroup_size) {
+            (true, Some(1)) => (Err("subgroups of one invocation asked for".to_owned()), 1),
+            (true, Some(size)) => (Ok(()), size),
+            (true, None) if options.mode != SpmdMode::Off => (Ok(()), narrowed(options.width)),
+            _ if options.mode == SpmdMode::Loops && loop_free => {
+                (Err("no loop: LLVM's loop vectorizer widens the invocation loop".to_owned()), 1)
+            }
+            _ => (Ok(()), narrowed(options.width)),
+        };
+        let result = match wanted {
+            Err(reason) => Err(reason),
+            Ok(()) if options.mode == SpmdMode::Off && !(subgroups && options.subgroup_size.is_some()) => {
+                Err("SPMD vectorization off".to_owned())
+            }
+            Ok(()) if !valid_width(width) => Err(if width < 2 {
+                "a workgroup one invocation wide".to_owned()
+            } else {
+                format!("width {width} (a power of two from 2 to 64)")
+            }),
+            Ok(()) => match vectorize_function(module, function, width) {
                 Ok(vector) => {
                     function.replace_all_uses_with(vector);
                     llvm_edge::delete_unused_function(function);
@@ -233,14 +290,15 @@ pub fn vectorize_invocations(
                     Ok(width)
                 }
                 Err(error) => Err(error.to_string()),
-            }
+            },
         };
         match &result {
             Ok(width) => tracing::debug!(function = %name, width, "SPMD-vectorized"),
             Err(reason) => tracing::debug!(function = %name, %reason, "left scalar"),
         }
-        outcomes.push(SpmdOutcome { function: name, result });
+        outcomes.push(SpmdOutcome { function: name, result, subgroups });
     }
+    restore_subgroup_functions();
     Ok(outcomes)
 }
 
@@ -275,6 +333,14 @@ fn constant_x_size(invocations: FunctionValue<'_>) -> Option<u64> {
         (seen, size) = (true, Some(value));
     }
     size
+}
+
+/// Whether `function` (prepared: its callees inlined) calls a subgroup
+/// function.
+fn calls_subgroup_functions(function: FunctionValue<'_>) -> bool {
+    function.get_basic_block_iter().any(|block| {
+        block.get_instructions().any(|instruction| subgroup_call(instruction).is_some())
+    })
 }
 
 /// The defined functions `roots` call, directly or not (roots excluded).
@@ -597,6 +663,9 @@ struct Vectorizer<'a, 'ctx> {
     /// Edges taken in the current iteration of the code being emitted, by
     /// (from, to) block numbers.
     edges: HashMap<(usize, usize), Edge<'ctx>>,
+    /// The fields of the per-lane compare-exchanges (subgroup.rs), for their
+    /// `extractvalue`s.
+    pairs: HashMap<usize, Vec<BasicValueEnum<'ctx>>>,
 }
 
 impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
@@ -620,6 +689,7 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             values: HashMap::new(),
             varying: HashSet::new(),
             edges: HashMap::new(),
+            pairs: HashMap::new(),
         })
     }
 
@@ -661,10 +731,13 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         self.varying.insert(key(&x));
         for &block in &self.cfg.blocks {
             for instruction in block.get_instructions() {
-                let always = matches!(
-                    instruction.get_opcode(),
-                    Op::Phi | Op::Alloca | Op::AtomicRMW | Op::AtomicCmpXchg | Op::Call
-                ) && !(instruction.get_opcode() == Op::Call && is_pure_call(instruction));
+                let opcode = instruction.get_opcode();
+                // The subgroup size is the same in every lane; atomic loads
+                // run lane by lane.
+                let always = (matches!(opcode, Op::Phi | Op::Alloca | Op::AtomicRMW | Op::AtomicCmpXchg | Op::Call)
+                    && !(opcode == Op::Call && is_pure_call(instruction))
+                    && subgroup_call(instruction) != Some(SubgroupOp::Size))
+                    || (opcode == Op::Load && is_atomic(instruction));
                 let from_operands =
                     (0..instruction.get_num_operands()).any(|index| match instruction.get_operand(index) {
                         Some(Operand::Value(value)) => self.varying.contains(&key(&value)),
@@ -941,6 +1014,15 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         if opcode == Op::Call && is_ignorable_intrinsic(instruction) {
             return Ok(());
         }
+        if let Some(op) = subgroup_call(instruction) {
+            return self.emit_subgroup(instruction, op, mask);
+        }
+        let volatile = instruction.get_volatile().unwrap_or(false);
+        if matches!(opcode, Op::AtomicRMW | Op::AtomicCmpXchg)
+            || (matches!(opcode, Op::Load | Op::Store) && is_atomic(instruction) && !volatile)
+        {
+            return self.emit_per_lane(instruction, mask);
+        }
         if opcode == Op::Store {
             return self.emit_store(instruction, mask, guard);
         }
@@ -1128,6 +1210,14 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                     .collect::<Result<_>>()?
             }
             Op::Call => self.emit_call(instruction, &operands, &shape)?,
+            Op::ExtractValue => {
+                // Of a per-lane compare-exchange: {value, i1 success}.
+                let pair = self.pairs.get(&key(&operands[0])).ok_or_else(|| {
+                    SpmdError::Unsupported("an extractvalue of something else than an atomic".to_owned())
+                })?;
+                let field = usize::from(shape.element == self.context.bool_type().into());
+                vec![*pair.get(field).ok_or_else(no_type)?]
+            }
             Op::Alloca => vec![self.emit_alloca(instruction, operands[0])?],
             other => return unsupported(format!("a varying {other:?}")),
         };

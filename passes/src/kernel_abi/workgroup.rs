@@ -92,6 +92,9 @@ struct Ids {
     offset: [String; 3],
     work_dim: String,
     local_index: String,
+    /// The subgroup size (docs/abi.md, "Subgroups"): a call of
+    /// [`subgroup_size_name`] where a subgroup built-in needs it.
+    subgroup_size: String,
 }
 
 /// The MLIR text (a module) holding `__spvabi_<entry>`, `__spvabi_<entry>_info`
@@ -302,7 +305,8 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     }
     if let Some(handles) = &handles {
         let local_index = local_index(&mut text, &dispatch.size, &plane);
-        let ids = dispatch.invocation(&local_index);
+        let subgroup_size = subgroup_size(&mut text, abi);
+        let ids = dispatch.invocation(&local_index, &subgroup_size);
         let environment = storage.fill(&mut text, &local_index, Some(&ids), Some(&resource_sizes));
         let mut call_arguments = arguments.clone();
         call_arguments.push(environment.clone());
@@ -380,6 +384,15 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     if !abi.coroutine {
         module.push_str(&invocations_function(abi));
     }
+    if uses_subgroup_built_ins(abi) {
+        // One invocation per subgroup, unless the SPMD vectorizer replaces
+        // the calls in the invocations it runs as lanes (spmd.rs).
+        let _ = writeln!(
+            module,
+            "  llvm.func internal {}() -> i64 {{\n    %0 = llvm.mlir.constant(1 : i64) : i64\n    llvm.return %0 : i64\n  }}",
+            symbol(&subgroup_size_name(name))
+        );
+    }
     module.push_str(&info_globals(abi));
     let _ = writeln!(module, "}}");
     module
@@ -419,8 +432,9 @@ impl DispatchIds {
         }
     }
 
-    /// The ids of invocation (%x, %y, %z), whose local index is `local_index`.
-    fn invocation(&self, local_index: &str) -> Ids {
+    /// The ids of invocation (%x, %y, %z), whose local index is `local_index`,
+    /// in subgroups of `subgroup_size` invocations.
+    fn invocation(&self, local_index: &str, subgroup_size: &str) -> Ids {
         let three = |values: &[String]| -> [String; 3] { std::array::from_fn(|axis| values[axis].clone()) };
         Ids {
             local: ["%x".into(), "%y".into(), "%z".into()],
@@ -430,6 +444,7 @@ impl DispatchIds {
             offset: three(&self.offset),
             work_dim: self.work_dim.clone(),
             local_index: local_index.to_owned(),
+            subgroup_size: subgroup_size.to_owned(),
         }
     }
 }
@@ -519,7 +534,8 @@ fn invocations_function(abi: &EntryAbi<'_>) -> String {
     let dispatch = DispatchIds::parameters();
     let plane = text.value(format!("llvm.mul {}, {} : i64", dispatch.size[0], dispatch.size[1]));
     let local_index = local_index(&mut text, &dispatch.size, &plane);
-    let ids = dispatch.invocation(&local_index);
+    let subgroup_size = subgroup_size(&mut text, abi);
+    let ids = dispatch.invocation(&local_index, &subgroup_size);
     let words = text.i64(abi.slots.len() as i64 + 1);
     let environment =
         text.value(format!("llvm.alloca {words} x !llvm.ptr {{alignment = 8 : i64}} : (i64) -> !llvm.ptr"));
@@ -684,7 +700,7 @@ fn built_in_value(text: &mut Text, built_in: &str, ty: &str, ids: &Ids) -> Strin
         "GlobalSize" => {
             (0..3).map(|axis| text.value(format!("llvm.mul {}, {} : i64", ids.groups[axis], ids.size[axis]))).collect()
         }
-        "LocalInvocationIndex" | "SubgroupId" => vec![ids.local_index.clone()],
+        "LocalInvocationIndex" => vec![ids.local_index.clone()],
         "WorkDim" => vec![ids.work_dim.clone()],
         "GlobalLinearId" => {
             let global = global_ids(text, ids);
@@ -702,17 +718,26 @@ fn built_in_value(text: &mut Text, built_in: &str, ty: &str, ids: &Ids) -> Strin
             }
             vec![linear.unwrap_or_default()]
         }
-        // One invocation per subgroup (docs/abi.md).
-        "SubgroupSize" | "SubgroupMaxSize" => vec![text.i64(1)],
-        "SubgroupLocalInvocationId" => vec![text.i64(0)],
-        "NumSubgroups" | "NumEnqueuedSubgroups" => {
-            let plane = text.value(format!("llvm.mul {}, {} : i64", ids.size[0], ids.size[1]));
-            vec![text.value(format!("llvm.mul {plane}, {} : i64", ids.size[2]))]
+        // Subgroups: rows of the workgroup cut into runs of S invocations
+        // (docs/abi.md, "Subgroups").
+        "SubgroupSize" | "SubgroupMaxSize" => vec![ids.subgroup_size.clone()],
+        "SubgroupLocalInvocationId" => vec![subgroup_lane(text, ids)],
+        "SubgroupId" => {
+            let per_row = subgroups_per_row(text, ids);
+            let layer = text.value(format!("llvm.mul {}, {} : i64", ids.local[2], ids.size[1]));
+            let row = text.value(format!("llvm.add {layer}, {} : i64", ids.local[1]));
+            let first = text.value(format!("llvm.mul {row}, {per_row} : i64"));
+            let in_row = text.value(format!("llvm.udiv {}, {} : i64", ids.local[0], ids.subgroup_size));
+            vec![text.value(format!("llvm.add {first}, {in_row} : i64"))]
         }
-        "SubgroupEqMask" | "SubgroupLeMask" => return mask(text, ty, [1, 0, 0, 0]),
-        "SubgroupGeMask" => return mask(text, ty, [-1, -1, -1, -1]),
-        "SubgroupGtMask" => return mask(text, ty, [-2, -1, -1, -1]),
-        "SubgroupLtMask" => return mask(text, ty, [0, 0, 0, 0]),
+        "NumSubgroups" | "NumEnqueuedSubgroups" => {
+            let per_row = subgroups_per_row(text, ids);
+            let rows = text.value(format!("llvm.mul {}, {} : i64", ids.size[1], ids.size[2]));
+            vec![text.value(format!("llvm.mul {rows}, {per_row} : i64"))]
+        }
+        "SubgroupEqMask" | "SubgroupGeMask" | "SubgroupGtMask" | "SubgroupLeMask" | "SubgroupLtMask" => {
+            return lane_mask(text, built_in, ty, ids);
+        }
         // Refused before any text is made (`supported_built_in`).
         _ => vec![text.i64(0)],
     };
@@ -756,9 +781,84 @@ fn global_ids(text: &mut Text, ids: &Ids) -> [String; 3] {
     })
 }
 
-fn mask(text: &mut Text, ty: &str, words: [i32; 4]) -> String {
-    let words: Vec<String> = words.iter().map(|word| word.to_string()).collect();
-    text.value(format!("llvm.mlir.constant(dense<[{}]> : {ty}) : {ty}", words.join(", ")))
+/// The name of the function giving the subgroup size of entry point `entry`'s
+/// invocations: 1 as the kernel ABI defines it, the lane count in the
+/// invocations the SPMD vectorizer runs as vector lanes (docs/abi.md,
+/// "Subgroups").
+pub fn subgroup_size_name(entry: &str) -> String {
+    format!("__spvabi_{entry}.subgroup_size")
+}
+
+/// Whether the entry point reads a built-in that depends on the subgroup size.
+fn uses_subgroup_built_ins(abi: &EntryAbi<'_>) -> bool {
+    abi.slots.iter().any(|slot| matches!(&slot.kind, SlotKind::BuiltIn(name) if name.starts_with("Subgroup") || name.ends_with("Subgroups")))
+}
+
+/// The subgroup size for the ids of an invocation: a call of
+/// [`subgroup_size_name`] when a built-in needs it (1 otherwise, unused).
+fn subgroup_size(text: &mut Text, abi: &EntryAbi<'_>) -> String {
+    if uses_subgroup_built_ins(abi) {
+        text.value(format!("llvm.call {}() : () -> i64", symbol(&subgroup_size_name(abi.name))))
+    } else {
+        text.i64(1)
+    }
+}
+
+/// x mod S: the invocation's place in its subgroup.
+fn subgroup_lane(text: &mut Text, ids: &Ids) -> String {
+    text.value(format!("llvm.urem {}, {} : i64", ids.local[0], ids.subgroup_size))
+}
+
+/// ceil(sx / S): the subgroups of one row of the workgroup.
+fn subgroups_per_row(text: &mut Text, ids: &Ids) -> String {
+    let one = text.i64(1);
+    let less = text.value(format!("llvm.sub {}, {one} : i64", ids.subgroup_size));
+    let rounded = text.value(format!("llvm.add {}, {less} : i64", ids.size[0]));
+    text.value(format!("llvm.udiv {rounded}, {} : i64", ids.subgroup_size))
+}
+
+/// `SubgroupEqMask`... of the invocation: four 32-bit words, bit i for the
+/// subgroup's invocation i (bits past the subgroup size follow the same rule:
+/// set in the Ge and Gt masks).
+fn lane_mask(text: &mut Text, built_in: &str, ty: &str, ids: &Ids) -> String {
+    let lane = subgroup_lane(text, ids);
+    let (zero, thirty_two, all) = (text.i64(0), text.i64(32), text.i64(0xFFFF_FFFF));
+    let one = text.i64(1);
+    let clamp = |text: &mut Text, value: &str, low: &str, high: &str| -> String {
+        let below = text.value(format!("llvm.icmp \"slt\" {value}, {low} : i64"));
+        let raised = text.value(format!("llvm.select {below}, {low}, {value} : i1, i64"));
+        let above = text.value(format!("llvm.icmp \"sgt\" {raised}, {high} : i64"));
+        text.value(format!("llvm.select {above}, {high}, {raised} : i1, i64"))
+    };
+    let words: Vec<String> = (0..4)
+        .map(|word| {
+            let base = text.i64(32 * word);
+            let from_base = text.value(format!("llvm.sub {lane}, {base} : i64"));
+            // Ge: the bits from the lane on; Le: the bits up to it.
+            let shift = clamp(text, &from_base, &zero, &thirty_two);
+            let ge = text.value(format!("llvm.shl {all}, {shift} : i64"));
+            let up_to = text.value(format!("llvm.add {from_base}, {one} : i64"));
+            let count = clamp(text, &up_to, &zero, &thirty_two);
+            let bits = text.value(format!("llvm.shl {one}, {count} : i64"));
+            let le = text.value(format!("llvm.sub {bits}, {one} : i64"));
+            let word = match built_in {
+                "SubgroupEqMask" => text.value(format!("llvm.and {ge}, {le} : i64")),
+                "SubgroupGeMask" => ge,
+                "SubgroupLeMask" => le,
+                "SubgroupGtMask" => text.value(format!("llvm.xor {le}, {all} : i64")),
+                _ => text.value(format!("llvm.xor {ge}, {all} : i64")),
+            };
+            text.value(format!("llvm.and {word}, {all} : i64"))
+        })
+        .collect();
+    if ty.starts_with("vector<") {
+        return materialize(text, ty, &words);
+    }
+    // A 64-bit mask (SPV_KHR_shader_ballot's uint64_t view): words 0 and 1.
+    let shift = text.i64(32);
+    let high = text.value(format!("llvm.shl {}, {shift} : i64", words[1]));
+    let both = text.value(format!("llvm.or {}, {high} : i64", words[0]));
+    materialize(text, ty, &[both])
 }
 
 /// A value of type `ty` (a scalar or vector of i32 or i64, or an array of

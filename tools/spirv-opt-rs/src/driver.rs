@@ -398,6 +398,7 @@ fn transform(
             let vectorize = spmd::before_optimization(SpmdOptions {
                 mode: invocation.options.spmd,
                 width: invocation.options.spmd_width,
+                subgroup_size: None,
             });
             match translate::emit_with(context, module.as_operation(), &emit_options, &vectorize) {
                 Ok(bytes) => bytes,
