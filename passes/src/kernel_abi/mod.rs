@@ -535,8 +535,9 @@ fn apply_to_module<'c>(
     }
     // OpArrayLength, from the sizes of the buffers (traced as the checks trace).
     array_length::define_array_lengths(context, module, &checks, !options.bounds_checks)?;
-    // Then the atomics on workgroup memory, checked or not, lose the lock.
-    atomics::plain_workgroup_atomics(context, module, &checks)?;
+    // Then the atomics on workgroup memory of kernels with barriers,
+    // checked or not, lose the lock.
+    atomics::plain_workgroup_atomics(context, module, &checks, &uses_barriers)?;
     bounds::remove_slot_markers(module);
 
     // Before the glue is added: its own divisions cannot trap.

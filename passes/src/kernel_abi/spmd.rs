@@ -26,9 +26,15 @@
 //!   reaches run only when some lane does; divisors of masked-off lanes
 //!   become 1.
 //!
-//! Anything else (atomics, allocas that SROA could not remove, calls that
-//! are not pure, aggregates, irreducible control flow) leaves the function
-//! scalar: vectorization is an optimization, never a requirement.
+//! - atomics and volatile accesses run lane by lane, in lane order, each
+//!   under its lane's mask bit (`spmd/subgroup.rs`);
+//! - the lanes are a subgroup: subgroup operations are computed across the
+//!   block's active lanes (`spmd/subgroup.rs`, docs/abi.md "Subgroups").
+//!
+//! Anything else (allocas that SROA could not remove, calls that are not
+//! pure, aggregates, irreducible control flow) leaves the function scalar:
+//! vectorization is an optimization, never a requirement (and a kernel that
+//! uses subgroups then has subgroups of one invocation).
 
 use std::collections::{HashMap, HashSet};
 
@@ -737,7 +743,7 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                 let always = (matches!(opcode, Op::Phi | Op::Alloca | Op::AtomicRMW | Op::AtomicCmpXchg | Op::Call)
                     && !(opcode == Op::Call && is_pure_call(instruction))
                     && subgroup_call(instruction) != Some(SubgroupOp::Size))
-                    || (opcode == Op::Load && is_atomic(instruction));
+                    || (opcode == Op::Load && (is_atomic(instruction) || instruction.get_volatile().unwrap_or(false)));
                 let from_operands =
                     (0..instruction.get_num_operands()).any(|index| match instruction.get_operand(index) {
                         Some(Operand::Value(value)) => self.varying.contains(&key(&value)),
@@ -1017,9 +1023,12 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         if let Some(op) = subgroup_call(instruction) {
             return self.emit_subgroup(instruction, op, mask);
         }
+        // Atomics and volatile accesses (a `volatile` buffer's: the kernel
+        // ABI's own volatile read-modify-writes are only in kernels with
+        // barriers, atomics.rs) run lane by lane.
         let volatile = instruction.get_volatile().unwrap_or(false);
         if matches!(opcode, Op::AtomicRMW | Op::AtomicCmpXchg)
-            || (matches!(opcode, Op::Load | Op::Store) && is_atomic(instruction) && !volatile)
+            || (matches!(opcode, Op::Load | Op::Store) && (is_atomic(instruction) || volatile))
         {
             return self.emit_per_lane(instruction, mask);
         }

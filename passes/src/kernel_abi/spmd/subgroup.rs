@@ -549,15 +549,18 @@ impl<'ctx> Vectorizer<'_, 'ctx> {
             let join = self.context.append_basic_block(self.vector, "lane.join");
             self.builder.build_conditional_branch(active, run, join)?;
             self.builder.position_at_end(run);
-            let copy = instruction.explicit_clone();
-            self.builder.insert_instruction(&copy, None);
-            for (position, operand) in operands.iter().enumerate() {
-                let value = match operand {
+            let mut values = Vec::with_capacity(operands.len());
+            for operand in &operands {
+                values.push(match operand {
                     Lanes::Uniform(value) => *value,
                     Lanes::Varying(components) => {
                         self.builder.build_extract_element(components[0].into_vector_value(), index, "")?
                     }
-                };
+                });
+            }
+            let copy = instruction.explicit_clone();
+            self.builder.insert_instruction(&copy, None);
+            for (position, value) in values.into_iter().enumerate() {
                 copy.set_operand(position as u32, value);
             }
             let mut results = Vec::new();
@@ -573,9 +576,13 @@ impl<'ctx> Vectorizer<'_, 'ctx> {
             }
             self.builder.build_unconditional_branch(join)?;
             self.builder.position_at_end(join);
+            let mut phis = Vec::new();
             for (field, value) in results.into_iter().enumerate() {
                 let phi = self.builder.build_phi(fields[field], "")?;
                 phi.add_incoming(&[(&value, run), (&super::poison_of(fields[field]), here)]);
+                phis.push(phi);
+            }
+            for (field, phi) in phis.into_iter().enumerate() {
                 gathered[field] =
                     self.builder.build_insert_element(gathered[field], phi.as_basic_value(), index, "")?;
             }
