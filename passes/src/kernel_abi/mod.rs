@@ -151,6 +151,27 @@ fn image_resource(global: OperationRef<'_, '_>) -> Option<(ResourceKind, u32)> {
 
 /// Whether the ABI gives the SPIR-V builtin `base` (an unmangled
 /// `__spirv_*` name) its meaning: the barriers.
+/// Whether `module` declares or defines a subgroup operation
+/// (`__spirv_GroupNonUniform*`, `__spirv_SubgroupBallotKHR`, by their
+/// mangled names).
+fn module_has_subgroup_functions(module: OperationRef<'_, '_>) -> bool {
+    let Some(body) = module.region(0).ok().and_then(|region| region.first_block()) else { return false };
+    let mut next = body.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        if op.name().as_string_ref().as_str() != Ok("llvm.func") {
+            continue;
+        }
+        let Some(name) = op.attribute("sym_name").ok().map(|name| name.to_string()) else { continue };
+        let name = name.trim_matches('"');
+        let base = crate::builtins::demangle_base(name).map_or(name, |(base, _)| base);
+        if base.starts_with("__spirv_GroupNonUniform") || base == "__spirv_SubgroupBallotKHR" {
+            return true;
+        }
+    }
+    false
+}
+
 pub fn handles_builtin(base: &str) -> bool {
     barrier::is_barrier_builtin(base)
 }
@@ -564,6 +585,9 @@ fn apply_to_module<'c>(
                 ),
             ));
         }
+        // Subgroup operations anywhere in the module: the invocations run in
+        // order of their local index (docs/abi.md, "Subgroups").
+        let subgroup_functions = module_has_subgroup_functions(module);
         let text = workgroup::workgroup_function(&workgroup::EntryAbi {
             name: &entry.name,
             model: entry.model,
@@ -574,6 +598,7 @@ fn apply_to_module<'c>(
             resources: &resources,
             push_constant_type: push_constant_type.as_deref(),
             coroutine: uses_barriers.contains(&entry.name),
+            subgroup_functions,
         });
         tracing::debug!(entry = %entry.name, "kernel ABI glue:\n{text}");
         for glue in [

@@ -81,6 +81,8 @@ pub(super) struct EntryAbi<'a> {
     pub push_constant_type: Option<&'a str>,
     /// Whether the entry point is a coroutine (it has barriers).
     pub coroutine: bool,
+    /// Whether the module has subgroup operations.
+    pub subgroup_functions: bool,
 }
 
 /// The i64 values the built-ins are made of, in the invocation's block.
@@ -269,20 +271,25 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         storage.fill(&mut text, &zero, None, Some(&resource_sizes));
     }
 
-    // for z, for y, for x: one invocation.
+    // for z, for y, for x: one invocation. With subgroups, a barrier-free
+    // entry point's invocations run in one loop over their local index,
+    // passed as x (y = z = 0): a vector of lanes, a subgroup, holds
+    // consecutive indices across rows (docs/abi.md, "Subgroups").
+    let linear = !abi.coroutine && in_index_order(abi);
+    let bounds = if linear { [invocations.clone(), one.clone(), one.clone()] } else { [size[0].clone(), size[1].clone(), size[2].clone()] };
     text.line(format!("llvm.br ^z({zero} : i64)"));
     text.label("z(%z: i64)");
-    let more = text.value(format!("llvm.icmp \"ult\" %z, {} : i64", size[2]));
+    let more = text.value(format!("llvm.icmp \"ult\" %z, {} : i64", bounds[2]));
     text.line(format!("llvm.cond_br {more}, ^y_start, ^invocations_done"));
     text.label("y_start");
     text.line(format!("llvm.br ^y({zero} : i64)"));
     text.label("y(%y: i64)");
-    let more = text.value(format!("llvm.icmp \"ult\" %y, {} : i64", size[1]));
+    let more = text.value(format!("llvm.icmp \"ult\" %y, {} : i64", bounds[1]));
     text.line(format!("llvm.cond_br {more}, ^x_start, ^y_done"));
     text.label("x_start");
     text.line(format!("llvm.br ^x({zero} : i64)"));
     text.label("x(%x: i64)");
-    let more = text.value(format!("llvm.icmp \"ult\" %x, {} : i64", size[0]));
+    let more = text.value(format!("llvm.icmp \"ult\" %x, {} : i64", bounds[0]));
     text.line(format!("llvm.cond_br {more}, ^invocation, ^x_done"));
     text.label("invocation");
     if !abi.coroutine {
@@ -293,7 +300,7 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         let mut inputs = vec![environments.clone()];
         inputs.extend(arguments.iter().cloned());
         inputs.extend(dispatch.values());
-        inputs.extend(["%x".to_owned(), "%y".to_owned(), "%z".to_owned(), size[0].clone()]);
+        inputs.extend(["%x".to_owned(), "%y".to_owned(), "%z".to_owned(), bounds[0].clone()]);
         let count = text.value(format!(
             "llvm.call {}({}) : ({}) -> i64",
             symbol(&invocations_name(name)),
@@ -533,9 +540,20 @@ fn invocations_function(abi: &EntryAbi<'_>) -> String {
     let one = text.i64(1);
     let dispatch = DispatchIds::parameters();
     let plane = text.value(format!("llvm.mul {}, {} : i64", dispatch.size[0], dispatch.size[1]));
-    let local_index = local_index(&mut text, &dispatch.size, &plane);
     let subgroup_size = subgroup_size(&mut text, abi);
-    let ids = dispatch.invocation(&local_index, &subgroup_size);
+    let ids = if in_index_order(abi) {
+        // x is the local index: the local id is derived from it.
+        let x = text.value(format!("llvm.urem %x, {} : i64", dispatch.size[0]));
+        let rows = text.value(format!("llvm.udiv %x, {} : i64", dispatch.size[0]));
+        let y = text.value(format!("llvm.urem {rows}, {} : i64", dispatch.size[1]));
+        let z = text.value(format!("llvm.udiv %x, {plane} : i64"));
+        let mut ids = dispatch.invocation("%x", &subgroup_size);
+        ids.local = [x, y, z];
+        ids
+    } else {
+        let local_index = local_index(&mut text, &dispatch.size, &plane);
+        dispatch.invocation(&local_index, &subgroup_size)
+    };
     let words = text.i64(abi.slots.len() as i64 + 1);
     let environment =
         text.value(format!("llvm.alloca {words} x !llvm.ptr {{alignment = 8 : i64}} : (i64) -> !llvm.ptr"));
@@ -718,22 +736,18 @@ fn built_in_value(text: &mut Text, built_in: &str, ty: &str, ids: &Ids) -> Strin
             }
             vec![linear.unwrap_or_default()]
         }
-        // Subgroups: rows of the workgroup cut into runs of S invocations
-        // (docs/abi.md, "Subgroups").
+        // Subgroups: the local indices cut into runs of S (docs/abi.md,
+        // "Subgroups").
         "SubgroupSize" | "SubgroupMaxSize" => vec![ids.subgroup_size.clone()],
         "SubgroupLocalInvocationId" => vec![subgroup_lane(text, ids)],
-        "SubgroupId" => {
-            let per_row = subgroups_per_row(text, ids);
-            let layer = text.value(format!("llvm.mul {}, {} : i64", ids.local[2], ids.size[1]));
-            let row = text.value(format!("llvm.add {layer}, {} : i64", ids.local[1]));
-            let first = text.value(format!("llvm.mul {row}, {per_row} : i64"));
-            let in_row = text.value(format!("llvm.udiv {}, {} : i64", ids.local[0], ids.subgroup_size));
-            vec![text.value(format!("llvm.add {first}, {in_row} : i64"))]
-        }
+        "SubgroupId" => vec![text.value(format!("llvm.udiv {}, {} : i64", ids.local_index, ids.subgroup_size))],
         "NumSubgroups" | "NumEnqueuedSubgroups" => {
-            let per_row = subgroups_per_row(text, ids);
-            let rows = text.value(format!("llvm.mul {}, {} : i64", ids.size[1], ids.size[2]));
-            vec![text.value(format!("llvm.mul {rows}, {per_row} : i64"))]
+            let plane = text.value(format!("llvm.mul {}, {} : i64", ids.size[0], ids.size[1]));
+            let invocations = text.value(format!("llvm.mul {plane}, {} : i64", ids.size[2]));
+            let one = text.i64(1);
+            let less = text.value(format!("llvm.sub {}, {one} : i64", ids.subgroup_size));
+            let rounded = text.value(format!("llvm.add {invocations}, {less} : i64"));
+            vec![text.value(format!("llvm.udiv {rounded}, {} : i64", ids.subgroup_size))]
         }
         "SubgroupEqMask" | "SubgroupGeMask" | "SubgroupGtMask" | "SubgroupLeMask" | "SubgroupLtMask" => {
             return lane_mask(text, built_in, ty, ids);
@@ -789,6 +803,12 @@ pub fn subgroup_size_name(entry: &str) -> String {
     format!("__spvabi_{entry}.subgroup_size")
 }
 
+/// Whether a barrier-free entry point's invocations run in one loop over
+/// their local index (x = the index, y = z = 0): when it has subgroups.
+fn in_index_order(abi: &EntryAbi<'_>) -> bool {
+    abi.subgroup_functions || uses_subgroup_built_ins(abi)
+}
+
 /// Whether the entry point reads a built-in that depends on the subgroup size.
 fn uses_subgroup_built_ins(abi: &EntryAbi<'_>) -> bool {
     abi.slots.iter().any(|slot| matches!(&slot.kind, SlotKind::BuiltIn(name) if name.starts_with("Subgroup") || name.ends_with("Subgroups")))
@@ -804,17 +824,9 @@ fn subgroup_size(text: &mut Text, abi: &EntryAbi<'_>) -> String {
     }
 }
 
-/// x mod S: the invocation's place in its subgroup.
+/// The local index mod S: the invocation's place in its subgroup.
 fn subgroup_lane(text: &mut Text, ids: &Ids) -> String {
-    text.value(format!("llvm.urem {}, {} : i64", ids.local[0], ids.subgroup_size))
-}
-
-/// ceil(sx / S): the subgroups of one row of the workgroup.
-fn subgroups_per_row(text: &mut Text, ids: &Ids) -> String {
-    let one = text.i64(1);
-    let less = text.value(format!("llvm.sub {}, {one} : i64", ids.subgroup_size));
-    let rounded = text.value(format!("llvm.add {}, {less} : i64", ids.size[0]));
-    text.value(format!("llvm.udiv {rounded}, {} : i64", ids.subgroup_size))
+    text.value(format!("llvm.urem {}, {} : i64", ids.local_index, ids.subgroup_size))
 }
 
 /// `SubgroupEqMask`... of the invocation: four 32-bit words, bit i for the

@@ -1,8 +1,8 @@
 #version 450
 // Every subgroup operation family, in uniform and non-uniform control flow,
 // a loop that lanes leave one after the other, and atomics: checked by
-// subgroups.py against a model of docs/abi.md's subgroups (rows of the
-// workgroup cut into runs of gl_SubgroupSize invocations).
+// subgroups.py against a model of docs/abi.md's subgroups (the local
+// indices cut into runs of gl_SubgroupSize).
 #extension GL_KHR_shader_subgroup_basic : enable
 #extension GL_KHR_shader_subgroup_vote : enable
 #extension GL_KHR_shader_subgroup_ballot : enable

@@ -3,8 +3,8 @@
 make SX SY: writes in.bin (the invocations' values), zeros for out.bin and
 counters.bin.
 check SX SY SIZE: reads out.bin and prints how many results match a model of
-subgroups of SIZE invocations: each row of the workgroup cut into runs of
-SIZE consecutive x, every operation over the active invocations of the run.
+subgroups of SIZE invocations: the local indices cut into runs of SIZE,
+every operation over the active invocations of the run.
 Results the specification leaves undefined (a shuffle from an inactive
 invocation) are not checked.
 """
@@ -32,15 +32,14 @@ def bits(lanes):
 
 def model(sx, sy, size):
     """Per invocation, the expected slot values (None: not checked)."""
-    per_row = (sx + size - 1) // size
+    total = sx * sy
     expected = {}
-    for y in range(sy):
-        for first in range(0, sx, size):
-            members = list(range(first, min(first + size, sx)))
+    if True:
+        for first in range(0, total, size):
+            members = list(range(first, min(first + size, total)))
             n = len(members)
-            vs = [value(y * sx + x) for x in members]
-            for lane, x in enumerate(members):
-                i = y * sx + x
+            vs = [value(i) for i in members]
+            for lane, i in enumerate(members):
                 v = vs[lane]
                 e = [None] * SLOTS
 
@@ -50,8 +49,8 @@ def model(sx, sy, size):
                 everyone = list(range(n))
                 e[0] = size
                 e[1] = lane
-                e[2] = y * per_row + first // size
-                e[3] = sy * per_row
+                e[2] = i // size
+                e[3] = (total + size - 1) // size
                 e[4] = sum(vs) & M
                 product = 1
                 for w in vs:
