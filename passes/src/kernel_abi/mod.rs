@@ -152,8 +152,8 @@ fn image_resource(global: OperationRef<'_, '_>) -> Option<(ResourceKind, u32)> {
 /// Whether the ABI gives the SPIR-V builtin `base` (an unmangled
 /// `__spirv_*` name) its meaning: the barriers.
 /// Whether `module` declares or defines a subgroup operation
-/// (`__spirv_GroupNonUniform*`, `__spirv_SubgroupBallotKHR`, by their
-/// mangled names).
+/// (`__spirv_GroupNonUniform*`, `__spirv_SubgroupBallotKHR`, the `OpGroup*`
+/// collectives, by their mangled names).
 fn module_has_subgroup_functions(module: OperationRef<'_, '_>) -> bool {
     let Some(body) = module.region(0).ok().and_then(|region| region.first_block()) else { return false };
     let mut next = body.first_operation();
@@ -165,7 +165,10 @@ fn module_has_subgroup_functions(module: OperationRef<'_, '_>) -> bool {
         let Some(name) = op.attribute("sym_name").ok().map(|name| name.to_string()) else { continue };
         let name = name.trim_matches('"');
         let base = crate::builtins::demangle_base(name).map_or(name, |(base, _)| base);
-        if base.starts_with("__spirv_GroupNonUniform") || base == "__spirv_SubgroupBallotKHR" {
+        if base.starts_with("__spirv_GroupNonUniform")
+            || base == "__spirv_SubgroupBallotKHR"
+            || crate::builtins::collectives::collective(base).is_some()
+        {
             return true;
         }
     }

@@ -158,8 +158,18 @@ pub struct SpmdOutcome {
 /// subgroup size (what the vectorizer computes across lanes).
 pub fn uses_subgroups(module: &Module<'_>) -> bool {
     module.get_functions().any(|function| {
-        subgroup_op(&function.get_name().to_string_lossy()).is_some()
-            && function.as_global_value().as_pointer_value().get_first_use().is_some()
+        function.get_basic_block_iter().any(|block| {
+            block.get_instructions().any(|instruction| {
+                subgroup_call(instruction).is_some() && {
+                    // A collective with a constant workgroup scope is not one.
+                    let scope = match instruction.get_operand(0) {
+                        Some(Operand::Value(BasicValueEnum::IntValue(scope))) => scope.get_zero_extended_constant(),
+                        _ => None,
+                    };
+                    scope.is_none_or(|scope| scope == 3 || subgroup_call(instruction) == Some(SubgroupOp::Ballot))
+                }
+            })
+        })
     })
 }
 

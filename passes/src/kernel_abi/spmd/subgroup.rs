@@ -42,6 +42,8 @@ pub(super) enum SubgroupOp {
     BallotFindMsb,
     /// Reduce, scans and clustered reduce of one operation.
     Arithmetic(Arithmetic),
+    /// An `OpGroup*` collective (`__spirv_GroupIAdd`...): refused.
+    Collective,
 }
 
 /// The operation of a group reduction or scan.
@@ -73,6 +75,11 @@ pub(super) fn subgroup_op(name: &str) -> Option<SubgroupOp> {
     let base = crate::builtins::demangle_base(name).map_or(name, |(base, _)| base);
     if base == "__spirv_SubgroupBallotKHR" {
         return Some(S::Ballot);
+    }
+    // The OpGroup* collectives (OpenCL's sub_group_*): not computed across
+    // lanes yet, so their kernel stays scalar, in subgroups of one.
+    if crate::builtins::collectives::collective(base).is_some() {
+        return Some(S::Collective);
     }
     Some(match base.strip_prefix("__spirv_GroupNonUniform")? {
         "Elect" => S::Elect,
@@ -113,6 +120,9 @@ pub(super) fn subgroup_call(instruction: InstructionValue<'_>) -> Option<Subgrou
     subgroup_op(&callee.get_name().to_string_lossy())
 }
 
+/// SPIR-V's `Subgroup` scope.
+const SUBGROUP_SCOPE: u64 = 3;
+
 /// SPIR-V's group operations (the second operand of reductions and
 /// `BallotBitCount`).
 const REDUCE: u64 = 0;
@@ -137,7 +147,16 @@ impl<'ctx> Vectorizer<'_, 'ctx> {
             .collect::<Result<_>>()?;
         let argument = |index: usize| arguments.get(index).copied().ok_or_else(no_type);
         let width = self.width;
+        // The execution scope, where the operation has one: the subgroup's.
+        let scoped = !matches!(op, SubgroupOp::Size)
+            && !(op == SubgroupOp::Ballot && arguments.len() == 1);
+        if scoped && self.constant_argument(argument(0)?, "the scope")? != SUBGROUP_SCOPE {
+            return unsupported("a group operation over more than a subgroup");
+        }
         let lanes = match op {
+            SubgroupOp::Collective => {
+                return unsupported("an OpGroup* collective with the subgroup scope (only OpGroupNonUniform* runs across lanes)");
+            }
             SubgroupOp::Size => {
                 let size = self.context.i64_type().const_int(u64::from(width), false);
                 self.values.insert(key(&instruction), Lanes::Uniform(size.into()));
