@@ -41,10 +41,10 @@ pub(super) fn plain_workgroup_atomics<'c>(
     let names: Vec<String> =
         reachable(&functions, &with_barriers).into_iter().filter(|name| !shared.contains(name)).collect();
     let mut rewritten = 0;
-    for name in names.iter().cloned() {
+    for name in &names {
         // Pointers passed to helpers are traced in the caller they are
         // inlined into (the bounds checks do the same first).
-        inline_pointer_calls(context, functions[&name], &functions, module.with_environment)?;
+        inline_pointer_calls(context, functions[name], &functions, module.with_environment)?;
     }
     for name in names {
         let func = functions[&name];

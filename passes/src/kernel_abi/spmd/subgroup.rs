@@ -148,8 +148,7 @@ impl<'ctx> Vectorizer<'_, 'ctx> {
         let argument = |index: usize| arguments.get(index).copied().ok_or_else(no_type);
         let width = self.width;
         // The execution scope, where the operation has one: the subgroup's.
-        let scoped = !matches!(op, SubgroupOp::Size)
-            && !(op == SubgroupOp::Ballot && arguments.len() == 1);
+        let scoped = !(op == SubgroupOp::Size || (op == SubgroupOp::Ballot && arguments.len() == 1));
         if scoped && self.constant_argument(argument(0)?, "the scope")? != SUBGROUP_SCOPE {
             return unsupported("a group operation over more than a subgroup");
         }
