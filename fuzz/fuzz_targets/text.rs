@@ -52,6 +52,7 @@ fuzz_target!(|data: &[u8]| run_on_big_stack(|| {
                     spirv_opt_passes::kernel_abi::spmd::SpmdOptions {
                         mode: spirv_opt_passes::kernel_abi::spmd::SpmdMode::Always,
                         width: 8,
+                        subgroup_size: None,
                     },
                 );
                 let _ = spirv_opt_rs::translate::emit_with(

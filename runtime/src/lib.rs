@@ -39,7 +39,7 @@ use spirv_opt_passes::{
     kernel_abi::{
         ExecutionModel, KernelAbiOptions, apply_kernel_abi, invocations_name, region_name,
         regions::form_regions,
-        spmd::{SpmdOptions, vectorize_invocations},
+        spmd::{SpmdOptions, uses_subgroups, vectorize_invocations},
     },
     specialize::{SpecValue, UnknownSpecIds, specialize_with},
     spirv_to_llvm::{ClientApi, SpirvToLlvmOptions, convert_spirv_to_llvm},
@@ -192,6 +192,9 @@ pub struct KernelInfo {
     /// Why the invocations run one by one, when the vectorizer was asked and
     /// declined (a kernel with barriers is never asked).
     pub scalar_reason: Option<String>,
+    /// The invocations of a subgroup (docs/abi.md, "Subgroups"): the lanes
+    /// when the invocations run as vector lanes, else 1.
+    pub subgroup_size: u32,
 }
 
 /// Memory the kernel reads and writes, aligned as the ABI requires (the
@@ -450,6 +453,10 @@ impl Kernel {
                 (_, Ok(_)) => BarrierPath::Coroutines(None),
             },
             lanes: match spmd {
+                Some(Ok(lanes)) => lanes,
+                _ => 1,
+            },
+            subgroup_size: match spmd {
                 Some(Ok(lanes)) => lanes,
                 _ => 1,
             },
@@ -958,6 +965,7 @@ fn lower_in(
         EmitOptions { kind: EmitKind::LlvmIr, opt_level: options.opt_level.unwrap_or(2), target: None, cpu: Some(jit::host_cpu()) };
     let outcomes = RefCell::new(Vec::new());
     let region = region_name(&model.0);
+    let invocations = invocations_name(&model.0);
     let formed = RefCell::new(Err(None));
     let opt_level = emit_options.opt_level;
     let vectorize = |module: &inkwell::module::Module<'_>, machine: &inkwell::targets::TargetMachine| {
@@ -971,16 +979,34 @@ fn lower_in(
                 *formed.borrow_mut() = outcome.result.map_err(Some);
             }
         }
-        if opt_level > 0 {
-            *outcomes.borrow_mut() =
-                vectorize_invocations(module, machine, options.spmd).map_err(|error| error.to_string())?;
+        let subgroups = uses_subgroups(module);
+        let done = if opt_level > 0 {
+            vectorize_invocations(module, machine, options.spmd).map_err(|error| error.to_string())?
+        } else {
+            Vec::new()
+        };
+        // Subgroups of more than one invocation are the vector lanes: a
+        // kernel using them that does not run as lanes cannot have them.
+        if let Some(size) = options.spmd.subgroup_size.filter(|&size| size > 1 && subgroups) {
+            let outcome = done.iter().find(|outcome| outcome.function == invocations);
+            let reason = match outcome.map(|outcome| &outcome.result) {
+                Some(Ok(_)) => None,
+                Some(Err(reason)) => Some(format!("the SPMD vectorizer declined it ({reason})")),
+                None if opt_level == 0 => Some("nothing runs as vector lanes at -O0".to_owned()),
+                None => Some("it has workgroup barriers, and only barrier-free kernels run as vector lanes".to_owned()),
+            };
+            if let Some(reason) = reason {
+                return Err(format!(
+                    "subgroup size {size}: the kernel uses subgroup operations, and subgroups of more than one invocation are the invocations run as vector lanes; {reason} (--subgroup-size 1 runs it with subgroups of one)"
+                ));
+            }
         }
+        *outcomes.borrow_mut() = done;
         Ok(())
     };
     let bytes = emit_with(context, operation, &emit_options, &vectorize)
         .map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?;
     let text = String::from_utf8(bytes).map_err(|_| failed(Some("LLVM IR that is not UTF-8".into())))?;
-    let invocations = invocations_name(&model.0);
     let spmd =
         outcomes.into_inner().into_iter().find(|outcome| outcome.function == invocations).map(|outcome| outcome.result);
     Ok((text, model.0, scalars, spmd, formed.into_inner()))

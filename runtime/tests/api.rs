@@ -238,7 +238,7 @@ fn spmd_runs_invocations_side_by_side_with_the_same_results() {
     // the masked accesses keep the bounds checks.
     let mut results = Vec::new();
     for (mode, lanes) in [(SpmdMode::Off, 1), (SpmdMode::Loops, 1), (SpmdMode::Always, 8)] {
-        let options = CompileOptions { spmd: SpmdOptions { mode, width: 8 }, ..Default::default() };
+        let options = CompileOptions { spmd: SpmdOptions { mode, width: 8, ..SpmdOptions::default() }, ..Default::default() };
         let kernel = Kernel::compile(KERNEL.as_bytes(), "kernel.mlir", &options).expect("the kernel compiles");
         assert_eq!(kernel.info().lanes, lanes, "{mode:?}");
         match mode {
@@ -515,4 +515,60 @@ fn descriptor_arrays_of_buffers() {
     dispatch.bind(0, 0, Resource::Array(vec![Resource::Buffer(&mut even)]));
     let error = kernel.dispatch(&mut dispatch).expect_err("an array of one");
     assert_eq!(error.to_string(), "set 0 binding 0 is an array of 2 buffers, 1 given");
+}
+
+/// out[i] = subgroupAdd(in[i]) + 1000 * SubgroupSize; 8 invocations a workgroup.
+const SUBGROUP_KERNEL: &str = r#"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.3, [Shader, GroupNonUniformArithmetic], [SPV_KHR_storage_buffer_storage_class]> {
+  spirv.GlobalVariable @gid built_in("GlobalInvocationId") : !spirv.ptr<vector<3xi32>, Input>
+  spirv.GlobalVariable @size built_in("SubgroupSize") : !spirv.ptr<i32, Input>
+  spirv.GlobalVariable @input bind(0, 0) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>
+  spirv.GlobalVariable @output bind(0, 1) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>
+  spirv.func @main() "None" {
+    %zero = spirv.Constant 0 : i32
+    %thousand = spirv.Constant 1000 : i32
+    %g = spirv.mlir.addressof @gid : !spirv.ptr<vector<3xi32>, Input>
+    %v = spirv.Load "Input" %g : vector<3xi32>
+    %i = spirv.CompositeExtract %v[0 : i32] : vector<3xi32>
+    %in = spirv.mlir.addressof @input : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>
+    %p = spirv.AccessChain %in[%zero, %i] : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>, i32, i32 -> !spirv.ptr<i32, StorageBuffer>
+    %x = spirv.Load "StorageBuffer" %p : i32
+    %sum = spirv.GroupNonUniformIAdd <Subgroup> <Reduce> %x : i32 -> i32
+    %s = spirv.mlir.addressof @size : !spirv.ptr<i32, Input>
+    %n = spirv.Load "Input" %s : i32
+    %scaled = spirv.IMul %n, %thousand : i32
+    %result = spirv.IAdd %sum, %scaled : i32
+    %out = spirv.mlir.addressof @output : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>
+    %q = spirv.AccessChain %out[%zero, %i] : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>, i32, i32 -> !spirv.ptr<i32, StorageBuffer>
+    spirv.Store "StorageBuffer" %q, %result : i32
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main, @gid, @size, @input, @output
+  spirv.ExecutionMode @main "LocalSize", 8, 1, 1
+}
+"#;
+
+#[test]
+fn the_subgroup_size_is_asked_for_and_reported() {
+    // The default: the SPMD width; 4 lanes; subgroups of one.
+    for (asked, size, expected) in [
+        (None, 8, [8028; 8]),
+        (Some(4), 4, [4006, 4006, 4006, 4006, 4022, 4022, 4022, 4022]),
+        (Some(1), 1, [1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007]),
+    ] {
+        let options = CompileOptions {
+            spmd: SpmdOptions { subgroup_size: asked, ..SpmdOptions::default() },
+            ..Default::default()
+        };
+        let kernel = Kernel::compile(SUBGROUP_KERNEL.as_bytes(), "subgroups.mlir", &options).expect("compiles");
+        assert_eq!(kernel.info().subgroup_size, size, "{asked:?}");
+        let mut input = Buffer::from_bytes(&words(&[0, 1, 2, 3, 4, 5, 6, 7]));
+        let mut output = Buffer::zeroed(8 * 4);
+        let mut dispatch = Dispatch::new([1, 1, 1]);
+        dispatch.bind(0, 0, Resource::Buffer(&mut input));
+        dispatch.bind(0, 1, Resource::Buffer(&mut output));
+        kernel.dispatch(&mut dispatch).expect("the dispatch runs");
+        drop(dispatch);
+        assert_eq!(read_words(&output), expected, "{asked:?}");
+    }
 }

@@ -52,7 +52,7 @@ fn one_bool_per_lane_is_loaded_and_stored_as_bytes() {
     let module = context.create_module_from_ir(buffer).expect("the IR parses");
     module.set_triple(&triple);
     module.set_data_layout(&machine.get_target_data().get_data_layout());
-    let outcomes = vectorize_invocations(&module, &machine, SpmdOptions { mode: SpmdMode::Always, width: 8 })
+    let outcomes = vectorize_invocations(&module, &machine, SpmdOptions { mode: SpmdMode::Always, width: 8, subgroup_size: None })
         .expect("the vectorizer runs");
     assert_eq!(outcomes.len(), 1);
     assert_eq!(outcomes[0].result, Ok(8), "vectorized 8 wide");

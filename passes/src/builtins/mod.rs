@@ -14,7 +14,7 @@
 //! subgroup of one invocation (docs/abi.md). A declaration without a rule is
 //! left alone: the host must provide it.
 
-mod collectives;
+pub(crate) mod collectives;
 mod mangled;
 mod rules;
 

@@ -7,9 +7,12 @@
 //! other thread can see that memory. On x86 a `lock`ed instruction costs
 //! about 20 cycles even without contention (docs/performance.md, "Kernels").
 //!
-//! The load and store are volatile: the SPMD vectorizer (`spmd.rs`), which
-//! runs invocations side by side, refuses them, so a kernel with such an
-//! atomic is never widened into lanes that would race.
+//! Only in kernels with barriers, which the SPMD vectorizer (`spmd.rs`)
+//! never runs side by side: in a barrier-free kernel the vectorizer runs
+//! atomics one lane after the other, and volatile loads and stores too (a
+//! shader's `volatile` buffer), each by itself, which a read-modify-write
+//! split into a load and a store would not survive. The load and store are
+//! volatile all the same: no pass may merge or drop them.
 
 use melior::{
     Context,
@@ -23,22 +26,27 @@ use super::{
     error, op_name,
 };
 
-/// Rewrites the atomics on workgroup memory of every function the entry
-/// points reach; returns how many.
+/// Rewrites the atomics on workgroup memory of every function only the entry
+/// points with barriers (`coroutines`) reach; returns how many.
 pub(super) fn plain_workgroup_atomics<'c>(
     context: &'c Context,
     module_op: OperationRef<'c, '_>,
     module: &Module<'_, 'c, '_>,
+    coroutines: &std::collections::HashSet<String>,
 ) -> Result<'c, usize> {
     let functions = defined_functions(module_op);
-    let entry_names: Vec<String> = module.entries.iter().map(|entry| entry.name.clone()).collect();
+    let (with_barriers, without): (Vec<String>, Vec<String>) =
+        module.entries.iter().map(|entry| entry.name.clone()).partition(|name| coroutines.contains(name));
+    let shared: std::collections::HashSet<String> = reachable(&functions, &without).into_iter().collect();
+    let names: Vec<String> =
+        reachable(&functions, &with_barriers).into_iter().filter(|name| !shared.contains(name)).collect();
     let mut rewritten = 0;
-    for name in reachable(&functions, &entry_names) {
+    for name in &names {
         // Pointers passed to helpers are traced in the caller they are
         // inlined into (the bounds checks do the same first).
-        inline_pointer_calls(context, functions[&name], &functions, module.with_environment)?;
+        inline_pointer_calls(context, functions[name], &functions, module.with_environment)?;
     }
-    for name in reachable(&functions, &entry_names) {
+    for name in names {
         let func = functions[&name];
         let entry = module.entries.iter().find(|entry| entry.name == name);
         let environment = module.with_environment.contains(&name).then(|| last_argument(func)).flatten();

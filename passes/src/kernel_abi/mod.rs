@@ -56,7 +56,7 @@ use spirv_opt_rs::{
 use thiserror::Error;
 
 use crate::spirv_to_llvm::abi_attributes::{ENTRY_POINT, INTERFACE};
-pub use workgroup::{ABI_VERSION, ResourceKind, invocations_name, region_bytes_name, region_name};
+pub use workgroup::{ABI_VERSION, ResourceKind, invocations_name, region_bytes_name, region_name, subgroup_size_name};
 
 /// Why the ABI could not be applied; `location` is the op at fault.
 #[derive(Debug, Error)]
@@ -162,8 +162,32 @@ fn image_resource(global: OperationRef<'_, '_>) -> Option<(ResourceKind, u32)> {
     Some((kind, dictionary_integer(interface, "image_word")?))
 }
 
+/// Whether `module` declares or defines a subgroup operation
+/// (`__spirv_GroupNonUniform*`, `__spirv_SubgroupBallotKHR`, the `OpGroup*`
+/// collectives, by their mangled names).
+fn module_has_subgroup_functions(module: OperationRef<'_, '_>) -> bool {
+    let Some(body) = module.region(0).ok().and_then(|region| region.first_block()) else { return false };
+    let mut next = body.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        if op.name().as_string_ref().as_str() != Ok("llvm.func") {
+            continue;
+        }
+        let Some(name) = op.attribute("sym_name").ok().map(|name| name.to_string()) else { continue };
+        let name = name.trim_matches('"');
+        let base = crate::builtins::demangle_base(name).map_or(name, |(base, _)| base);
+        if base.starts_with("__spirv_GroupNonUniform")
+            || base == "__spirv_SubgroupBallotKHR"
+            || crate::builtins::collectives::collective(base).is_some()
+        {
+            return true;
+        }
+    }
+    false
+}
+
 /// Whether the ABI gives the SPIR-V builtin `base` (an unmangled
-/// `__spirv_*` name) its meaning: the barriers.
+/// `__spirv_*` name) its meaning: the barriers and the generic casts.
 pub fn handles_builtin(base: &str) -> bool {
     barrier::is_barrier_builtin(base) || generic::is_generic_cast_builtin(base)
 }
@@ -626,8 +650,14 @@ fn apply_to_module<'c>(
     generic::define_generic_queries(context, module, &checks, !options.bounds_checks)?;
     // OpArrayLength, from the sizes of the buffers (traced as the checks trace).
     array_length::define_array_lengths(context, module, &checks, !options.bounds_checks)?;
-    // Then the atomics on workgroup memory, checked or not, lose the lock.
-    atomics::plain_workgroup_atomics(context, module, &checks)?;
+    // Then the atomics on workgroup memory of kernels with barriers,
+    // checked or not, lose the lock.
+    let with_barriers: HashSet<String> = uses_barriers
+        .iter()
+        .filter(|(_, barriers)| !matches!(barriers, workgroup::Barriers::None))
+        .map(|(name, _)| name.clone())
+        .collect();
+    atomics::plain_workgroup_atomics(context, module, &checks, &with_barriers)?;
     bounds::remove_slot_markers(module);
 
     // Before the glue is added: its own divisions cannot trap.
@@ -654,6 +684,9 @@ fn apply_to_module<'c>(
                 ),
             ));
         }
+        // Subgroup operations anywhere in the module: the invocations run in
+        // order of their local index (docs/abi.md, "Subgroups").
+        let subgroup_functions = module_has_subgroup_functions(module);
         let text = workgroup::workgroup_function(&workgroup::EntryAbi {
             name: &entry.name,
             model: entry.model,
@@ -665,6 +698,7 @@ fn apply_to_module<'c>(
             resources: &resources,
             push_constant_type: push_constant_type.as_deref(),
             barriers: uses_barriers.get(&entry.name).copied().unwrap_or(workgroup::Barriers::None),
+            subgroup_functions,
         });
         tracing::debug!(entry = %entry.name, "kernel ABI glue:\n{text}");
         for glue in [

@@ -26,9 +26,15 @@
 //!   reaches run only when some lane does; divisors of masked-off lanes
 //!   become 1.
 //!
-//! Anything else (atomics, allocas that SROA could not remove, calls that
-//! are not pure, aggregates, irreducible control flow) leaves the function
-//! scalar: vectorization is an optimization, never a requirement.
+//! - atomics and volatile accesses run lane by lane, in lane order, each
+//!   under its lane's mask bit (`spmd/subgroup.rs`);
+//! - the lanes are a subgroup: subgroup operations are computed across the
+//!   block's active lanes (`spmd/subgroup.rs`, docs/abi.md "Subgroups").
+//!
+//! Anything else (allocas that SROA could not remove, calls that are not
+//! pure, aggregates, irreducible control flow) leaves the function scalar:
+//! vectorization is an optimization, never a requirement (and a kernel that
+//! uses subgroups then has subgroups of one invocation).
 
 use std::collections::{HashMap, HashSet};
 
@@ -50,6 +56,9 @@ use inkwell::{
 };
 use spirv_opt_rs::llvm as llvm_edge;
 use thiserror::Error;
+
+mod subgroup;
+use subgroup::{SubgroupOp, subgroup_call, subgroup_op};
 
 /// Lanes per vector: 8 is one AVX2 register of f32 or i32 (lavapipe's
 /// width); LLVM splits wider types over several registers.
@@ -94,11 +103,18 @@ pub struct SpmdOptions {
     pub mode: SpmdMode,
     /// Invocations per call (a power of two, 2 to 64).
     pub width: u32,
+    /// The subgroup size asked for (docs/abi.md, "Subgroups"): `None`, the
+    /// lanes of a function using subgroups when the vectorizer takes it
+    /// (any mode but `Off`; the width, narrowed to the workgroup's constant
+    /// x size), else 1; `Some(1)`, functions using subgroups stay scalar;
+    /// `Some(n)` (a valid width), they run exactly n lanes wide, whatever
+    /// the mode, or their outcome says why not.
+    pub subgroup_size: Option<u32>,
 }
 
 impl Default for SpmdOptions {
     fn default() -> Self {
-        Self { mode: SpmdMode::Loops, width: DEFAULT_WIDTH }
+        Self { mode: SpmdMode::Loops, width: DEFAULT_WIDTH, subgroup_size: None }
     }
 }
 
@@ -133,6 +149,28 @@ pub struct SpmdOutcome {
     /// `Ok(lanes)` when it now runs that many invocations per call (the
     /// width, or less for a narrower workgroup), else why not.
     pub result: std::result::Result<u32, String>,
+    /// Whether it uses subgroup operations or built-ins: its subgroups are
+    /// then `lanes` invocations (1 when it stays scalar).
+    pub subgroups: bool,
+}
+
+/// Whether `module` has a function computing a subgroup operation or the
+/// subgroup size (what the vectorizer computes across lanes).
+pub fn uses_subgroups(module: &Module<'_>) -> bool {
+    module.get_functions().any(|function| {
+        function.get_basic_block_iter().any(|block| {
+            block.get_instructions().any(|instruction| {
+                subgroup_call(instruction).is_some() && {
+                    // A collective with a constant workgroup scope is not one.
+                    let scope = match instruction.get_operand(0) {
+                        Some(Operand::Value(BasicValueEnum::IntValue(scope))) => scope.get_zero_extended_constant(),
+                        _ => None,
+                    };
+                    scope.is_none_or(|scope| scope == 3 || subgroup_call(instruction) == Some(SubgroupOp::Ballot))
+                }
+            })
+        })
+    })
 }
 
 /// The passes that put an invocation function in the form the vectorizer
@@ -163,7 +201,8 @@ pub fn vectorize_invocations(
             name.starts_with("__spvabi_") && name.ends_with(".invocations") && function.count_basic_blocks() > 0
         })
         .collect();
-    if targets.is_empty() || options.mode == SpmdMode::Off {
+    let sized = options.subgroup_size.is_some_and(|size| size > 1);
+    if targets.is_empty() || (options.mode == SpmdMode::Off && !sized) {
         return Ok(Vec::new());
     }
     if !valid_width(options.width) {
@@ -179,9 +218,16 @@ pub fn vectorize_invocations(
     // coroutines) are shielded with optnone for the time of the passes.
     let reachable = callees(&targets);
     let mut shielded = Vec::new();
+    let mut subgroup_functions = Vec::new();
     for function in module.get_functions().filter(|function| function.count_basic_blocks() > 0) {
         if targets.contains(&function) {
             function.add_attribute(AttributeLoc::Function, flag(noinline));
+        } else if subgroup_op(&function.get_name().to_string_lossy()).is_some() {
+            // Calls the vectorizer computes across lanes (subgroup.rs).
+            let had_alwaysinline = function.get_enum_attribute(AttributeLoc::Function, alwaysinline).is_some();
+            function.remove_enum_attribute(AttributeLoc::Function, alwaysinline);
+            function.add_attribute(AttributeLoc::Function, flag(noinline));
+            subgroup_functions.push((function.get_name().to_owned(), had_alwaysinline));
         } else if reachable.contains(&function) {
             function.remove_enum_attribute(AttributeLoc::Function, noinline);
             function.add_attribute(AttributeLoc::Function, flag(alwaysinline));
@@ -205,6 +251,17 @@ pub fn vectorize_invocations(
         }
     }
     prepared.map_err(|error| SpmdError::Llvm(error.to_string()))?;
+    // What the vectorizer leaves of the subgroup functions' calls runs in
+    // subgroups of one: inlined as the builtins defined them.
+    let restore_subgroup_functions = || {
+        for (name, had_alwaysinline) in &subgroup_functions {
+            let Some(function) = name.to_str().ok().and_then(|name| module.get_function(name)) else { continue };
+            function.remove_enum_attribute(AttributeLoc::Function, noinline);
+            if *had_alwaysinline {
+                function.add_attribute(AttributeLoc::Function, flag(alwaysinline));
+            }
+        }
+    };
 
     let mut outcomes = Vec::new();
     let names: Vec<String> =
@@ -214,18 +271,34 @@ pub fn vectorize_invocations(
         function.remove_enum_attribute(AttributeLoc::Function, noinline);
         // (A shape the analysis refuses is left to the vectorizer to refuse.)
         let loop_free = Cfg::new(function).is_ok_and(|cfg| !cfg.has_loop());
+        let subgroups = calls_subgroup_functions(function);
         // No wider than the workgroup's x size when the workgroup function
         // passes a constant one: lanes past it would only be masked off.
-        let width = match constant_x_size(function) {
-            Some(size) if size < u64::from(options.width) => 1 << size.max(1).ilog2(),
-            _ => options.width,
+        // A subgroup size asked for is kept, whatever the workgroup.
+        let narrowed = |width: u32| match constant_x_size(function) {
+            Some(size) if size < u64::from(width) => 1 << size.max(1).ilog2(),
+            _ => width,
         };
-        let result = if options.mode == SpmdMode::Loops && loop_free {
-            Err("no loop: LLVM's loop vectorizer widens the invocation loop".to_owned())
-        } else if width < 2 {
-            Err("a workgroup one invocation wide".to_owned())
-        } else {
-            match vectorize_function(module, function, width) {
+        let (wanted, width) = match (subgroups, options.subgroup_size) {
+            (true, Some(1)) => (Err("subgroups of one invocation asked for".to_owned()), 1),
+            (true, Some(size)) => (Ok(()), size),
+            (true, None) if options.mode != SpmdMode::Off => (Ok(()), narrowed(options.width)),
+            _ if options.mode == SpmdMode::Loops && loop_free => {
+                (Err("no loop: LLVM's loop vectorizer widens the invocation loop".to_owned()), 1)
+            }
+            _ => (Ok(()), narrowed(options.width)),
+        };
+        let result = match wanted {
+            Err(reason) => Err(reason),
+            Ok(()) if options.mode == SpmdMode::Off && !(subgroups && options.subgroup_size.is_some()) => {
+                Err("SPMD vectorization off".to_owned())
+            }
+            Ok(()) if !valid_width(width) => Err(if width < 2 {
+                "a workgroup one invocation wide".to_owned()
+            } else {
+                format!("width {width} (a power of two from 2 to 64)")
+            }),
+            Ok(()) => match vectorize_function(module, function, width) {
                 Ok(vector) => {
                     function.replace_all_uses_with(vector);
                     llvm_edge::delete_unused_function(function);
@@ -233,14 +306,15 @@ pub fn vectorize_invocations(
                     Ok(width)
                 }
                 Err(error) => Err(error.to_string()),
-            }
+            },
         };
         match &result {
             Ok(width) => tracing::debug!(function = %name, width, "SPMD-vectorized"),
             Err(reason) => tracing::debug!(function = %name, %reason, "left scalar"),
         }
-        outcomes.push(SpmdOutcome { function: name, result });
+        outcomes.push(SpmdOutcome { function: name, result, subgroups });
     }
+    restore_subgroup_functions();
     Ok(outcomes)
 }
 
@@ -275,6 +349,14 @@ fn constant_x_size(invocations: FunctionValue<'_>) -> Option<u64> {
         (seen, size) = (true, Some(value));
     }
     size
+}
+
+/// Whether `function` (prepared: its callees inlined) calls a subgroup
+/// function.
+fn calls_subgroup_functions(function: FunctionValue<'_>) -> bool {
+    function.get_basic_block_iter().any(|block| {
+        block.get_instructions().any(|instruction| subgroup_call(instruction).is_some())
+    })
 }
 
 /// The defined functions `roots` call, directly or not (roots excluded).
@@ -597,6 +679,9 @@ struct Vectorizer<'a, 'ctx> {
     /// Edges taken in the current iteration of the code being emitted, by
     /// (from, to) block numbers.
     edges: HashMap<(usize, usize), Edge<'ctx>>,
+    /// The fields of the per-lane compare-exchanges (subgroup.rs), for their
+    /// `extractvalue`s.
+    pairs: HashMap<usize, Vec<BasicValueEnum<'ctx>>>,
 }
 
 impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
@@ -620,6 +705,7 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             values: HashMap::new(),
             varying: HashSet::new(),
             edges: HashMap::new(),
+            pairs: HashMap::new(),
         })
     }
 
@@ -661,10 +747,13 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         self.varying.insert(key(&x));
         for &block in &self.cfg.blocks {
             for instruction in block.get_instructions() {
-                let always = matches!(
-                    instruction.get_opcode(),
-                    Op::Phi | Op::Alloca | Op::AtomicRMW | Op::AtomicCmpXchg | Op::Call
-                ) && !(instruction.get_opcode() == Op::Call && is_pure_call(instruction));
+                let opcode = instruction.get_opcode();
+                // The subgroup size is the same in every lane; atomic loads
+                // run lane by lane.
+                let always = (matches!(opcode, Op::Phi | Op::Alloca | Op::AtomicRMW | Op::AtomicCmpXchg | Op::Call)
+                    && !(opcode == Op::Call && is_pure_call(instruction))
+                    && subgroup_call(instruction) != Some(SubgroupOp::Size))
+                    || (opcode == Op::Load && (is_atomic(instruction) || instruction.get_volatile().unwrap_or(false)));
                 let from_operands =
                     (0..instruction.get_num_operands()).any(|index| match instruction.get_operand(index) {
                         Some(Operand::Value(value)) => self.varying.contains(&key(&value)),
@@ -941,6 +1030,18 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         if opcode == Op::Call && is_ignorable_intrinsic(instruction) {
             return Ok(());
         }
+        if let Some(op) = subgroup_call(instruction) {
+            return self.emit_subgroup(instruction, op, mask);
+        }
+        // Atomics and volatile accesses (a `volatile` buffer's: the kernel
+        // ABI's own volatile read-modify-writes are only in kernels with
+        // barriers, atomics.rs) run lane by lane.
+        let volatile = instruction.get_volatile().unwrap_or(false);
+        if matches!(opcode, Op::AtomicRMW | Op::AtomicCmpXchg)
+            || (matches!(opcode, Op::Load | Op::Store) && (is_atomic(instruction) || volatile))
+        {
+            return self.emit_per_lane(instruction, mask);
+        }
         if opcode == Op::Store {
             return self.emit_store(instruction, mask, guard);
         }
@@ -1128,6 +1229,14 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                     .collect::<Result<_>>()?
             }
             Op::Call => self.emit_call(instruction, &operands, &shape)?,
+            Op::ExtractValue => {
+                // Of a per-lane compare-exchange: {value, i1 success}.
+                let pair = self.pairs.get(&key(&operands[0])).ok_or_else(|| {
+                    SpmdError::Unsupported("an extractvalue of something else than an atomic".to_owned())
+                })?;
+                let field = usize::from(shape.element == self.context.bool_type().into());
+                vec![*pair.get(field).ok_or_else(no_type)?]
+            }
             Op::Alloca => vec![self.emit_alloca(instruction, operands[0])?],
             other => return unsupported(format!("a varying {other:?}")),
         };

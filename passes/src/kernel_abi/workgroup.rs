@@ -87,6 +87,8 @@ pub(super) struct EntryAbi<'a> {
     pub push_constant_type: Option<&'a str>,
     /// How the entry point's workgroup barriers run, if it has any.
     pub barriers: Barriers,
+    /// Whether the module has subgroup operations.
+    pub subgroup_functions: bool,
 }
 
 /// How an entry point's workgroup barriers run (docs/abi.md, "Barriers").
@@ -121,6 +123,9 @@ struct Ids {
     offset: [String; 3],
     work_dim: String,
     local_index: String,
+    /// The subgroup size (docs/abi.md, "Subgroups"): a call of
+    /// [`subgroup_size_name`] where a subgroup built-in needs it.
+    subgroup_size: String,
 }
 
 /// The MLIR text (a module) holding `__spvabi_<entry>`, `__spvabi_<entry>_info`
@@ -327,20 +332,25 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         return module_text(abi, &text.out, &entry_inputs, entry_result);
     }
 
-    // for z, for y, for x: one invocation.
+    // for z, for y, for x: one invocation. With subgroups, a barrier-free
+    // entry point's invocations run in one loop over their local index,
+    // passed as x (y = z = 0): a vector of lanes, a subgroup, holds
+    // consecutive indices across rows (docs/abi.md, "Subgroups").
+    let linear = !coroutine && in_index_order(abi);
+    let bounds = if linear { [invocations.clone(), one.clone(), one.clone()] } else { [size[0].clone(), size[1].clone(), size[2].clone()] };
     text.line(format!("llvm.br ^z({zero} : i64)"));
     text.label("z(%z: i64)");
-    let more = text.value(format!("llvm.icmp \"ult\" %z, {} : i64", size[2]));
+    let more = text.value(format!("llvm.icmp \"ult\" %z, {} : i64", bounds[2]));
     text.line(format!("llvm.cond_br {more}, ^y_start, ^invocations_done"));
     text.label("y_start");
     text.line(format!("llvm.br ^y({zero} : i64)"));
     text.label("y(%y: i64)");
-    let more = text.value(format!("llvm.icmp \"ult\" %y, {} : i64", size[1]));
+    let more = text.value(format!("llvm.icmp \"ult\" %y, {} : i64", bounds[1]));
     text.line(format!("llvm.cond_br {more}, ^x_start, ^y_done"));
     text.label("x_start");
     text.line(format!("llvm.br ^x({zero} : i64)"));
     text.label("x(%x: i64)");
-    let more = text.value(format!("llvm.icmp \"ult\" %x, {} : i64", size[0]));
+    let more = text.value(format!("llvm.icmp \"ult\" %x, {} : i64", bounds[0]));
     text.line(format!("llvm.cond_br {more}, ^invocation, ^x_done"));
     text.label("invocation");
     if !coroutine {
@@ -351,7 +361,7 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         let mut inputs = vec![environments.clone()];
         inputs.extend(arguments.iter().cloned());
         inputs.extend(dispatch.values());
-        inputs.extend(["%x".to_owned(), "%y".to_owned(), "%z".to_owned(), size[0].clone()]);
+        inputs.extend(["%x".to_owned(), "%y".to_owned(), "%z".to_owned(), bounds[0].clone()]);
         let count = text.value(format!(
             "llvm.call {}({}) : ({}) -> i64",
             symbol(&invocations_name(name)),
@@ -363,7 +373,8 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     }
     if let Some(handles) = &handles {
         let local_index = local_index(&mut text, &dispatch.size, &plane);
-        let ids = dispatch.invocation(&local_index);
+        let subgroup_size = subgroup_size(&mut text, abi);
+        let ids = dispatch.invocation(&local_index, &subgroup_size);
         let environment = storage.fill(&mut text, &local_index, Some(&ids), Some(&resource_sizes));
         let mut call_arguments = arguments.clone();
         call_arguments.push(environment.clone());
@@ -458,6 +469,15 @@ fn module_text(abi: &EntryAbi<'_>, body: &str, entry_inputs: &str, entry_result:
         }
         Barriers::Coroutines => {}
     }
+    if uses_subgroup_built_ins(abi) {
+        // One invocation per subgroup, unless the SPMD vectorizer replaces
+        // the calls in the invocations it runs as lanes (spmd.rs).
+        let _ = writeln!(
+            module,
+            "  llvm.func internal {}() -> i64 {{\n    %0 = llvm.mlir.constant(1 : i64) : i64\n    llvm.return %0 : i64\n  }}",
+            symbol(&subgroup_size_name(name))
+        );
+    }
     module.push_str(&info_globals(abi));
     let _ = writeln!(module, "}}");
     module
@@ -497,8 +517,9 @@ impl DispatchIds {
         }
     }
 
-    /// The ids of invocation (%x, %y, %z), whose local index is `local_index`.
-    fn invocation(&self, local_index: &str) -> Ids {
+    /// The ids of invocation (%x, %y, %z), whose local index is `local_index`,
+    /// in subgroups of `subgroup_size` invocations.
+    fn invocation(&self, local_index: &str, subgroup_size: &str) -> Ids {
         let three = |values: &[String]| -> [String; 3] { std::array::from_fn(|axis| values[axis].clone()) };
         Ids {
             local: ["%x".into(), "%y".into(), "%z".into()],
@@ -508,6 +529,7 @@ impl DispatchIds {
             offset: three(&self.offset),
             work_dim: self.work_dim.clone(),
             local_index: local_index.to_owned(),
+            subgroup_size: subgroup_size.to_owned(),
         }
     }
 }
@@ -721,8 +743,20 @@ fn invocations_function(abi: &EntryAbi<'_>, region: bool) -> String {
     let one = text.i64(1);
     let dispatch = DispatchIds::parameters();
     let plane = text.value(format!("llvm.mul {}, {} : i64", dispatch.size[0], dispatch.size[1]));
-    let local_index = local_index(&mut text, &dispatch.size, &plane);
-    let ids = dispatch.invocation(&local_index);
+    let subgroup_size = subgroup_size(&mut text, abi);
+    let ids = if in_index_order(abi) {
+        // x is the local index: the local id is derived from it.
+        let x = text.value(format!("llvm.urem %x, {} : i64", dispatch.size[0]));
+        let rows = text.value(format!("llvm.udiv %x, {} : i64", dispatch.size[0]));
+        let y = text.value(format!("llvm.urem {rows}, {} : i64", dispatch.size[1]));
+        let z = text.value(format!("llvm.udiv %x, {plane} : i64"));
+        let mut ids = dispatch.invocation("%x", &subgroup_size);
+        ids.local = [x, y, z];
+        ids
+    } else {
+        let local_index = local_index(&mut text, &dispatch.size, &plane);
+        dispatch.invocation(&local_index, &subgroup_size)
+    };
     let words = text.i64(abi.slots.len() as i64 + 1);
     let environment =
         text.value(format!("llvm.alloca {words} x !llvm.ptr {{alignment = 8 : i64}} : (i64) -> !llvm.ptr"));
@@ -889,7 +923,7 @@ fn built_in_value(text: &mut Text, built_in: &str, ty: &str, ids: &Ids) -> Strin
         "GlobalSize" => {
             (0..3).map(|axis| text.value(format!("llvm.mul {}, {} : i64", ids.groups[axis], ids.size[axis]))).collect()
         }
-        "LocalInvocationIndex" | "SubgroupId" => vec![ids.local_index.clone()],
+        "LocalInvocationIndex" => vec![ids.local_index.clone()],
         "WorkDim" => vec![ids.work_dim.clone()],
         "GlobalLinearId" => {
             let global = global_ids(text, ids);
@@ -907,17 +941,22 @@ fn built_in_value(text: &mut Text, built_in: &str, ty: &str, ids: &Ids) -> Strin
             }
             vec![linear.unwrap_or_default()]
         }
-        // One invocation per subgroup (docs/abi.md).
-        "SubgroupSize" | "SubgroupMaxSize" => vec![text.i64(1)],
-        "SubgroupLocalInvocationId" => vec![text.i64(0)],
+        // Subgroups: the local indices cut into runs of S (docs/abi.md,
+        // "Subgroups").
+        "SubgroupSize" | "SubgroupMaxSize" => vec![ids.subgroup_size.clone()],
+        "SubgroupLocalInvocationId" => vec![subgroup_lane(text, ids)],
+        "SubgroupId" => vec![text.value(format!("llvm.udiv {}, {} : i64", ids.local_index, ids.subgroup_size))],
         "NumSubgroups" | "NumEnqueuedSubgroups" => {
             let plane = text.value(format!("llvm.mul {}, {} : i64", ids.size[0], ids.size[1]));
-            vec![text.value(format!("llvm.mul {plane}, {} : i64", ids.size[2]))]
+            let invocations = text.value(format!("llvm.mul {plane}, {} : i64", ids.size[2]));
+            let one = text.i64(1);
+            let less = text.value(format!("llvm.sub {}, {one} : i64", ids.subgroup_size));
+            let rounded = text.value(format!("llvm.add {invocations}, {less} : i64"));
+            vec![text.value(format!("llvm.udiv {rounded}, {} : i64", ids.subgroup_size))]
         }
-        "SubgroupEqMask" | "SubgroupLeMask" => return mask(text, ty, [1, 0, 0, 0]),
-        "SubgroupGeMask" => return mask(text, ty, [-1, -1, -1, -1]),
-        "SubgroupGtMask" => return mask(text, ty, [-2, -1, -1, -1]),
-        "SubgroupLtMask" => return mask(text, ty, [0, 0, 0, 0]),
+        "SubgroupEqMask" | "SubgroupGeMask" | "SubgroupGtMask" | "SubgroupLeMask" | "SubgroupLtMask" => {
+            return lane_mask(text, built_in, ty, ids);
+        }
         // Refused before any text is made (`supported_built_in`).
         _ => vec![text.i64(0)],
     };
@@ -961,9 +1000,82 @@ fn global_ids(text: &mut Text, ids: &Ids) -> [String; 3] {
     })
 }
 
-fn mask(text: &mut Text, ty: &str, words: [i32; 4]) -> String {
-    let words: Vec<String> = words.iter().map(|word| word.to_string()).collect();
-    text.value(format!("llvm.mlir.constant(dense<[{}]> : {ty}) : {ty}", words.join(", ")))
+/// The name of the function giving the subgroup size of entry point `entry`'s
+/// invocations: 1 as the kernel ABI defines it, the lane count in the
+/// invocations the SPMD vectorizer runs as vector lanes (docs/abi.md,
+/// "Subgroups").
+pub fn subgroup_size_name(entry: &str) -> String {
+    format!("__spvabi_{entry}.subgroup_size")
+}
+
+/// Whether a barrier-free entry point's invocations run in one loop over
+/// their local index (x = the index, y = z = 0): when it has subgroups.
+fn in_index_order(abi: &EntryAbi<'_>) -> bool {
+    abi.subgroup_functions || uses_subgroup_built_ins(abi)
+}
+
+/// Whether the entry point reads a built-in that depends on the subgroup size.
+fn uses_subgroup_built_ins(abi: &EntryAbi<'_>) -> bool {
+    abi.slots.iter().any(|slot| matches!(&slot.kind, SlotKind::BuiltIn(name) if name.starts_with("Subgroup") || name.ends_with("Subgroups")))
+}
+
+/// The subgroup size for the ids of an invocation: a call of
+/// [`subgroup_size_name`] when a built-in needs it (1 otherwise, unused).
+fn subgroup_size(text: &mut Text, abi: &EntryAbi<'_>) -> String {
+    if uses_subgroup_built_ins(abi) {
+        text.value(format!("llvm.call {}() : () -> i64", symbol(&subgroup_size_name(abi.name))))
+    } else {
+        text.i64(1)
+    }
+}
+
+/// The local index mod S: the invocation's place in its subgroup.
+fn subgroup_lane(text: &mut Text, ids: &Ids) -> String {
+    text.value(format!("llvm.urem {}, {} : i64", ids.local_index, ids.subgroup_size))
+}
+
+/// `SubgroupEqMask`... of the invocation: four 32-bit words, bit i for the
+/// subgroup's invocation i (bits past the subgroup size follow the same rule:
+/// set in the Ge and Gt masks).
+fn lane_mask(text: &mut Text, built_in: &str, ty: &str, ids: &Ids) -> String {
+    let lane = subgroup_lane(text, ids);
+    let (zero, thirty_two, all) = (text.i64(0), text.i64(32), text.i64(0xFFFF_FFFF));
+    let one = text.i64(1);
+    let clamp = |text: &mut Text, value: &str, low: &str, high: &str| -> String {
+        let below = text.value(format!("llvm.icmp \"slt\" {value}, {low} : i64"));
+        let raised = text.value(format!("llvm.select {below}, {low}, {value} : i1, i64"));
+        let above = text.value(format!("llvm.icmp \"sgt\" {raised}, {high} : i64"));
+        text.value(format!("llvm.select {above}, {high}, {raised} : i1, i64"))
+    };
+    let words: Vec<String> = (0..4)
+        .map(|word| {
+            let base = text.i64(32 * word);
+            let from_base = text.value(format!("llvm.sub {lane}, {base} : i64"));
+            // Ge: the bits from the lane on; Le: the bits up to it.
+            let shift = clamp(text, &from_base, &zero, &thirty_two);
+            let ge = text.value(format!("llvm.shl {all}, {shift} : i64"));
+            let up_to = text.value(format!("llvm.add {from_base}, {one} : i64"));
+            let count = clamp(text, &up_to, &zero, &thirty_two);
+            let bits = text.value(format!("llvm.shl {one}, {count} : i64"));
+            let le = text.value(format!("llvm.sub {bits}, {one} : i64"));
+            let word = match built_in {
+                "SubgroupEqMask" => text.value(format!("llvm.and {ge}, {le} : i64")),
+                "SubgroupGeMask" => ge,
+                "SubgroupLeMask" => le,
+                "SubgroupGtMask" => text.value(format!("llvm.xor {le}, {all} : i64")),
+                _ => text.value(format!("llvm.xor {ge}, {all} : i64")),
+            };
+            text.value(format!("llvm.and {word}, {all} : i64"))
+        })
+        .collect();
+    if ty.starts_with("vector<") {
+        return materialize(text, ty, &words);
+    }
+    // A 64-bit mask (SPV_KHR_shader_ballot's uint64_t view): words 0 and 1.
+    let shift = text.i64(32);
+    let high = text.value(format!("llvm.shl {}, {shift} : i64", words[1]));
+    let both = text.value(format!("llvm.or {}, {high} : i64", words[0]));
+    materialize(text, ty, &[both])
 }
 
 /// A value of type `ty` (a scalar or vector of i32 or i64, or an array of

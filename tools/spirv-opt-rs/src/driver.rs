@@ -414,6 +414,7 @@ fn transform(
             let spmd_step = spmd::before_optimization(SpmdOptions {
                 mode: invocation.options.spmd,
                 width: invocation.options.spmd_width,
+                subgroup_size: None,
             });
             // Kernels with barriers as regions first, at every level
             // (docs/abi.md, "Barriers").

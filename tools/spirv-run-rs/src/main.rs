@@ -107,9 +107,11 @@ struct Options {
     #[arg(long, default_value = "0")]
     threads: usize,
 
-    /// The subgroup size; this runner has one invocation per subgroup
-    #[arg(long, default_value = "1")]
-    subgroup_size: u32,
+    /// The subgroup size: 1, or a power of two from 2 to 64 (the invocations
+    /// run as that many vector lanes). Default: the SPMD width for kernels
+    /// the vectorizer takes, 1 for the others (docs/abi.md, "Subgroups")
+    #[arg(long, value_name = "N", value_parser = parse_subgroup_size)]
+    subgroup_size: Option<u32>,
 
     /// Print the compile and run times on stderr
     #[arg(long)]
@@ -342,11 +344,10 @@ fn run_amber(options: &Options) -> Result<bool, String> {
     if let Some((flag, _)) = given.iter().find(|(_, given)| *given) {
         return Err(format!("{flag} is not for Amber scripts: each script says what it runs"));
     }
-    check_subgroup_size(options)?;
     let settings = amber::Settings {
         threads: options.threads,
         unchecked: options.unchecked,
-        spmd: SpmdOptions { mode: options.spmd, width: options.spmd_width },
+        spmd: SpmdOptions { mode: options.spmd, width: options.spmd_width, subgroup_size: options.subgroup_size },
         barriers: options.barriers,
         timeout: Duration::from_secs_f64(options.timeout),
         verbose: options.verbose,
@@ -354,19 +355,15 @@ fn run_amber(options: &Options) -> Result<bool, String> {
     Ok(amber::run_scripts(&options.inputs, &settings))
 }
 
-/// `--subgroup-size`: this runner's subgroups have one invocation.
-fn check_subgroup_size(options: &Options) -> Result<(), String> {
-    if options.subgroup_size != 1 {
-        return Err(format!(
-            "--subgroup-size {}: this runner runs one invocation per subgroup (docs/abi.md)",
-            options.subgroup_size
-        ));
+/// `--subgroup-size`: 1, or a width the vectorizer takes.
+fn parse_subgroup_size(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(size) if size == 1 || spmd::valid_width(size) => Ok(size),
+        _ => Err(format!("'{text}' is not 1 or a power of two from 2 to 64")),
     }
-    Ok(())
 }
 
 fn run(options: &Options) -> Result<(), String> {
-    check_subgroup_size(options)?;
     if !(options.timeout > 0.0 && options.timeout.is_finite()) {
         return Err(format!("--timeout {}: not a positive number of seconds", options.timeout));
     }
@@ -381,7 +378,7 @@ fn run(options: &Options) -> Result<(), String> {
         specs: options.specs.clone(),
         opt_level: None,
         unchecked: options.unchecked,
-        spmd: SpmdOptions { mode: options.spmd, width: options.spmd_width },
+        spmd: SpmdOptions { mode: options.spmd, width: options.spmd_width, subgroup_size: options.subgroup_size },
         barriers: options.barriers,
     };
     let kernel = Kernel::compile(&source, &name, &compile_options).map_err(|failure| match failure {
@@ -654,6 +651,7 @@ fn run(options: &Options) -> Result<(), String> {
                 eprintln!("spirv-run-rs: barriers as coroutines (no regions: {reason})")
             }
         }
+        eprintln!("spirv-run-rs: subgroups of {}", info.subgroup_size);
     }
     Ok(())
 }

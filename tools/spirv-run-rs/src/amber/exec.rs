@@ -14,6 +14,7 @@ use std::{
 };
 
 use spirv_opt_passes::kernel_abi::ExecutionModel;
+use spirv_opt_passes::kernel_abi::spmd::SpmdOptions;
 use spirv_opt_passes::spirv_to_llvm::image::DESCRIPTOR_COUNT_SHIFT;
 use spirv_run::{
     Buffer, BufferView, CompileOptions, Dispatch, Image, Kernel, Resource, ResourceKind, RunError, image::level_extent,
@@ -193,7 +194,10 @@ impl<'a> Execution<'a> {
                 specs: attach.specs.clone(),
                 opt_level: None,
                 unchecked: self.settings.unchecked,
-                spmd: self.settings.spmd,
+                spmd: SpmdOptions {
+                    subgroup_size: pipeline.subgroup_size.or(self.settings.spmd.subgroup_size),
+                    ..self.settings.spmd
+                },
                 barriers: self.settings.barriers,
             };
             let source_name = format!("{}: shader {}", self.name, shader.name);

@@ -213,6 +213,9 @@ pub struct Pipeline {
     pub push_constant: Option<String>,
     /// `SHADER_OPTIMIZATION` passes (spirv-opt flags), by shader name.
     pub optimizations: HashMap<String, Vec<String>>,
+    /// `SUBGROUP ... REQUIRED_SIZE n`: the subgroup size the shader must run
+    /// with (docs/abi.md, "Subgroups").
+    pub subgroup_size: Option<u32>,
 }
 
 /// A comparison of `EXPECT buf IDX x CMP values`.
@@ -1190,7 +1193,7 @@ impl Parser<'_> {
                     // OpenCL-C only, which is refused at its SHADER.
                     self.block_words()?;
                 }
-                "SUBGROUP" => self.subgroup()?,
+                "SUBGROUP" => pipeline.subgroup_size = self.subgroup()?.or(pipeline.subgroup_size),
                 "SET" => return self.unsupported("SET KERNEL: OpenCL-C arguments are not supported"),
                 other => {
                     return self.error(format!("'{other}' is not a compute PIPELINE command (ATTACH, BIND, ...)"));
@@ -1218,26 +1221,34 @@ impl Parser<'_> {
         }
     }
 
-    /// `SUBGROUP shader ... END`: this runner's subgroups have one invocation.
-    fn subgroup(&mut self) -> Parsed<()> {
+    /// `SUBGROUP shader ... END`: a required size the runner's subgroups can
+    /// have (1, or a power of two from 2 to 64: the SPMD lanes) becomes the
+    /// pipeline's; `MIN` and `MAX` leave the default (any size is in range).
+    fn subgroup(&mut self) -> Parsed<Option<u32>> {
         let line = self.tokens.line();
         let _ = self.expect_word("shader name")?;
         self.end_of_line("SUBGROUP")?;
         let words = self.block_words()?;
         let mut words = words.iter();
+        let mut required = None;
         while let Some(word) = words.next() {
             let value = words.next().map(String::as_str).unwrap_or("");
             match (word.as_str(), value) {
                 ("FULLY_POPULATED" | "VARYING_SIZE", "on" | "off") => {}
-                ("REQUIRED_SIZE", "MIN" | "MAX" | "1") => {}
-                ("REQUIRED_SIZE", size) => {
-                    let reason = format!("subgroup size {size} required; this runner's is 1");
-                    return Err(ParseError::Unsupported { line, reason });
-                }
+                ("REQUIRED_SIZE", "MIN" | "MAX") => {}
+                ("REQUIRED_SIZE", size) => match size.parse::<u32>() {
+                    Ok(size) if size == 1 || spirv_opt_passes::kernel_abi::spmd::valid_width(size) => {
+                        required = Some(size);
+                    }
+                    _ => {
+                        let reason = format!("subgroup size {size} required; this runner's are 1 and powers of two from 2 to 64");
+                        return Err(ParseError::Unsupported { line, reason });
+                    }
+                },
                 (other, _) => return self.error(format!("unknown SUBGROUP setting '{other}'")),
             }
         }
-        Ok(())
+        Ok(required)
     }
 
     fn attach(&mut self, pipeline: &mut Pipeline) -> Parsed<()> {

@@ -353,6 +353,7 @@ pub fn parse(text: &str) -> Result<Script, ParseError> {
                 images: Vec::new(),
                 push_constant: Some("push constants".into()),
                 optimizations: HashMap::new(),
+                subgroup_size: None,
             },
         );
     }
