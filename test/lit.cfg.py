@@ -93,3 +93,29 @@ if hasattr(os, "geteuid") and os.geteuid() != 0:
 config.environment["RUST_LOG"] = "off"
 config.environment["NO_COLOR"] = "1"
 config.environment.pop("RUST_BACKTRACE", None)
+
+# `python3` in RUN lines and the scripts they call (about 300 runs): the
+# interpreter itself, found once here, first on PATH. A version manager's
+# shim (pyenv's, on the CI machine) is a shell script that finds it again
+# on every run, which costs more than most of the runs it starts.
+import shutil
+import subprocess
+
+_python = shutil.which("python3")
+if _python:
+    try:
+        _real = subprocess.run(
+            [_python, "-c", "import sys; print(sys.executable)"],
+            capture_output=True, text=True, timeout=60,
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        _real = ""
+    if _real and os.path.basename(_real).startswith("python3"):
+        _bin = os.path.join(config.test_exec_root, "python-bin")
+        os.makedirs(_bin, exist_ok=True)
+        _link = os.path.join(_bin, "python3")
+        if os.path.realpath(_link) != os.path.realpath(_real):
+            if os.path.lexists(_link):
+                os.remove(_link)
+            os.symlink(_real, _link)
+        config.environment["PATH"] = _bin + os.pathsep + config.environment.get("PATH", os.environ.get("PATH", ""))

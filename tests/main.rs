@@ -5,6 +5,7 @@
 mod common;
 mod conversion;
 mod framework;
+mod fuzz_corpus;
 mod jit;
 mod manual;
 mod pipeline;
