@@ -9,6 +9,9 @@ side in one run, at realistic sizes:
   matmul      1024x1024 float matrix multiply, 16x16 shared-memory tiles, barriers
   histogram   256 bins over 16M uints, atomics on shared memory then on the buffer
   mandelbrot  escape-time Mandelbrot, 2048x2048 pixels, at most 256 iterations
+  scan        inclusive prefix sums of runs of 256 uints through shared memory (16 barriers), 16M uints
+  transpose   2048x2048 float matrix transpose through 16x16 shared-memory tiles, one barrier
+  reduce_subgroup  reduce with subgroup sums (subgroupAdd / sub_group_reduce_add), one barrier, 16M uints
 
 Each kernel is GLSL compute (bench/kernels/NAME.comp, compiled with
 glslangValidator -V) and OpenCL C (bench/kernels/NAME.cl). The .spv runs on
@@ -79,6 +82,8 @@ class Case:
     check: object                    # outputs {binding: bytes} -> (problems, note)
     note: str = ""
     outputs: list = field(default_factory=list)
+    cl_std: str = "CL1.2"            # the OpenCL C version clang-22 compiles the .cl for
+    no_pocl: str = ""                # why PoCL cannot run the .cl ("": it can)
 
     def __post_init__(self):
         self.outputs = [binding for binding, _, out in self.buffers if out]
@@ -191,6 +196,30 @@ def cases(np, small: bool) -> list[Case]:
         [(0, image, True)], struct.pack("<III", side, side, max_iter), (side // 16, side // 16, 1),
         [("buffer", 0), ("value", "u32", side), ("value", "u32", side), ("value", "u32", max_iter)],
         (side, side), (16, 16), mandelbrot_check, f"at most {max_iter} iterations"))
+
+    block_sums = data.reshape(-1, 256).cumsum(axis=1, dtype=np.uint64).astype(np.uint32).ravel()
+    result.append(Case(
+        "scan", f"{n >> 20}M uints" if n >= 1 << 20 else f"{n >> 10}K uints", "scan",
+        [(0, data, False), (1, np.zeros(n, dtype=np.uint32), True)], b"", (n // 256, 1, 1),
+        [("buffer", 0), ("buffer", 1)], (n,), (256,),
+        exact(np, block_sums, np.uint32), "runs of 256"))
+
+    t = 128 if small else 2048
+    source = rng.integers(-1 << 20, 1 << 20, (t, t)).astype(np.float32)
+    result.append(Case(
+        "transpose", f"{t}x{t}", "transpose",
+        [(0, source.ravel(), False), (1, np.zeros(t * t, dtype=np.float32), True)], struct.pack("<I", t),
+        (t // 16, t // 16, 1),
+        [("buffer", 0), ("buffer", 1), ("value", "u32", t)], (t, t), (16, 16),
+        exact(np, np.ascontiguousarray(source.T).ravel(), np.float32), "16x16 tiles"))
+
+    result.append(Case(
+        "reduce_subgroup", f"{n >> 20}M uints" if n >= 1 << 20 else f"{n >> 10}K uints", "reduce_subgroup",
+        [(0, data, False), (1, np.zeros(n // 256, dtype=np.uint32), True)], b"", (n // 256, 1, 1),
+        [("buffer", 0), ("buffer", 1)], (n,), (256,),
+        exact(np, data.reshape(-1, 256).sum(axis=1, dtype=np.uint64).astype(np.uint32), np.uint32),
+        "256 per workgroup, subgroup sums", cl_std="CL2.0",
+        no_pocl="PoCL 3.1 here has no cl_khr_subgroups"))
     return result
 
 
@@ -481,16 +510,17 @@ def resource_arguments(case: Case, opencl: bool, work: Path) -> list[str]:
 
 # ------------------------------------------------------------------ building the modules
 
-def build_modules(out: Path, names: list[str]) -> dict:
-    """NAME.spv (glslangValidator) and NAME-cl.spv (clang-22, -O2, CL1.2) into `out`."""
+def build_modules(out: Path, selected: list[Case]) -> dict:
+    """NAME.spv (glslangValidator) and NAME-cl.spv (clang-22, -O2, the case's OpenCL C version) into `out`."""
     out.mkdir(parents=True, exist_ok=True)
     modules = {}
-    for name in names:
+    for case in selected:
+        name = case.name
         spv = out / f"{name}.spv"
         subprocess.run(["glslangValidator", "-V", "--target-env", "vulkan1.1", "-o", str(spv),
                         str(KERNELS / f"{name}.comp")], check=True, capture_output=True)
         cl_spv = out / f"{name}-cl.spv"
-        subprocess.run([CLANG, "--target=spirv64", "-cl-std=CL1.2", "-O2", "-c", str(KERNELS / f"{name}.cl"),
+        subprocess.run([CLANG, "--target=spirv64", f"-cl-std={case.cl_std}", "-O2", "-c", str(KERNELS / f"{name}.cl"),
                         "-o", str(cl_spv)], check=True, capture_output=True)
         modules[name] = (spv, cl_spv)
     return modules
@@ -580,7 +610,7 @@ def main() -> int:
         if not binary.exists():
             print(f"bench-kernels: {binary} not found: run scripts/bench-kernels, which builds it", file=sys.stderr)
             return 2
-    modules = build_modules(out / "modules", [c.name for c in selected])
+    modules = build_modules(out / "modules", selected)
     prog = "bench-kernels" + (" --check" if options.check else "")
 
     references = {}
@@ -608,7 +638,8 @@ def main() -> int:
                     results["spirv-run-rs --unchecked"] = run_ours(driver, spv, case, reps, threads, False, work,
                                                                    unchecked=True)
             results["lavapipe"] = references["lavapipe"].run(spv.read_bytes(), case, reps)
-            results["PoCL"] = references["PoCL"].run((KERNELS / f"{case.name}.cl").read_text(), case, reps, np)
+            if not case.no_pocl:
+                results["PoCL"] = references["PoCL"].run((KERNELS / f"{case.name}.cl").read_text(), case, reps, np)
             if not options.no_opencl_ours:
                 if options.check:
                     results["spirv-run-rs OpenCL"] = run_tool(tool, cl_spv, case, threads, True, work)
@@ -636,6 +667,8 @@ def main() -> int:
                 line.append(f"{label} {state}")
             else:
                 line.append(f"{label} {ms(timing.median)} ({state})")
+        if case.no_pocl:
+            line.append(f"PoCL not run ({case.no_pocl})")
         print(f"{prog}: {case.name} {case.size}: " + ", ".join(line), flush=True)
         rows.append((case, {label: timing for label, (timing, _) in results.items()}))
     load_after = os.getloadavg()
@@ -675,6 +708,8 @@ def report(rows, references, threads, reps, load_before, load_after) -> str:
         notes = [f"{label} {t.note}" for label, t in results.items() if t.ok and t.note]
         if agree and notes:
             state += " (" + ", ".join(notes) + " of the reference without fma)"
+        if case.no_pocl:
+            state += f"; PoCL not run: {case.no_pocl}"
         lines.append(f"| {case.name} | {case.size}{', ' + case.note if case.note else ''} | {cell(lava)} | {cell(ours)} | "
                      f"**{ratio(ours, lava)}** | {cell(unchecked)} | {ratio(unchecked, lava)} | {cell(pocl)} | {ratio(pocl, lava)} | {cell(ours_cl)} | "
                      f"{ratio(ours_cl, lava)} | {state} |")

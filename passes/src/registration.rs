@@ -86,7 +86,7 @@ static KERNEL_ABI_INFO: PassInfo = PassInfo {
             name: "barriers",
             description: "How kernels with workgroup barriers run",
             kind: PassOptionKind::Enum(BARRIER_MODES),
-            default: "coroutines",
+            default: "regions",
         },
     ],
 };

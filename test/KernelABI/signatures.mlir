@@ -1,7 +1,7 @@
 // RUN: spirv-opt-rs -split-input-file --convert-spirv-to-llvm=client-api=Vulkan --spirv-kernel-abi=barriers=coroutines %s | FileCheck %s
 // RUN: spirv-opt-rs -split-input-file --convert-spirv-to-llvm=client-api=Vulkan --spirv-kernel-abi=barriers=coroutines %s | mlir-translate --mlir-to-llvmir -split-input-file > /dev/null
-// RUN: spirv-opt-rs -split-input-file --convert-spirv-to-llvm=client-api=Vulkan --spirv-kernel-abi=barriers=regions %s | FileCheck %s --check-prefix=REGIONS
-// RUN: spirv-opt-rs -split-input-file --convert-spirv-to-llvm=client-api=Vulkan --spirv-kernel-abi=barriers=regions %s | mlir-translate --mlir-to-llvmir -split-input-file > /dev/null
+// RUN: spirv-opt-rs -split-input-file --convert-spirv-to-llvm=client-api=Vulkan --spirv-kernel-abi %s | FileCheck %s --check-prefix=REGIONS
+// RUN: spirv-opt-rs -split-input-file --convert-spirv-to-llvm=client-api=Vulkan --spirv-kernel-abi %s | mlir-translate --mlir-to-llvmir -split-input-file > /dev/null
 
 // The kernel ABI's signatures (docs/abi.md), one entry-point form a chunk.
 // What each built-in computes is checked by running it:

@@ -206,7 +206,7 @@ pub struct KernelAbiOptions {
 
 impl Default for KernelAbiOptions {
     fn default() -> Self {
-        Self { bounds_checks: true, barriers: BarrierMode::Coroutines }
+        Self { bounds_checks: true, barriers: BarrierMode::Regions }
     }
 }
 
@@ -217,11 +217,9 @@ pub enum BarrierMode {
     /// invocations; values live across a barrier in per-invocation storage.
     /// The regions are formed on LLVM IR ([`regions::form_regions`]), which
     /// `--emit` and the runner run.
-    Regions,
-    /// Every invocation a coroutine suspended at each barrier: the default
-    /// until the region path's hang on the work-group collectives of
-    /// `test/Runner/uniform-group.test` is fixed (docs/notes.md, session 8).
     #[default]
+    Regions,
+    /// Every invocation a coroutine suspended at each barrier.
     Coroutines,
 }
 

@@ -11,7 +11,7 @@
 //!
 //! This rewrites each `.region` function so that a call runs the invocation
 //! from the start of its region (the entry, or just after barrier k) to the
-//! next barrier (returning k + 1) or to its return (returning `done`):
+//! next barrier (returning k + 1) or to its return (returning [`DONE`]):
 //! 1. `E`, which the ABI inlined into it, is promoted to SSA (`sroa`), so what crosses a barrier
 //!    is SSA values and the allocas SROA could not remove (private arrays);
 //! 2. liveness over the unchanged control flow gives, per barrier, the
@@ -54,6 +54,16 @@ use spirv_opt_rs::llvm as llvm_edge;
 /// The function `barrier.rs` calls where a workgroup barrier was.
 pub const MARKER: &str = "__spvabi_barrier";
 
+/// What a call of `__spvabi_E.region` returns when its invocation returned
+/// (barrier k returns k + 1), and the workgroup function's rounds take for
+/// "done". Not "barriers + 1": the preparing passes delete the markers of
+/// barriers in dead code (`instcombine` on a branch on a constant, as in
+/// the work-group collectives' subgroup-scope path), so the region function
+/// may see fewer barriers than `barrier.rs` numbered; a count of its own
+/// made it return a region the workgroup function then ran again from the
+/// entry, forever (`test/Runner/region-shapes.test`).
+pub const DONE: u32 = u32::MAX;
+
 /// What [`form_regions`] did with one `__spvabi_E.region`.
 #[derive(Debug, Clone)]
 pub struct RegionOutcome {
@@ -68,7 +78,8 @@ pub struct RegionOutcome {
 /// The shape of one entry point's regions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RegionStats {
-    /// Barriers + 1.
+    /// Barriers + 1 (the barriers left after the preparing passes: those
+    /// in dead code are gone).
     pub regions: u32,
     /// Values kept in per-invocation storage across a barrier (private
     /// arrays included), not counting those recomputed.
@@ -217,11 +228,12 @@ fn form<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>, layout: &Lay
             barriers.push(Barrier { block: *block, call: instruction, branch, id: id as u32, next });
         }
     }
+    // Numbered 0, 1... by `barrier.rs`; those in dead code may be gone.
     barriers.sort_by_key(|barrier| barrier.id);
-    if barriers.iter().enumerate().any(|(position, barrier)| barrier.id as usize != position) {
-        return Err("the barriers are not numbered 0, 1...".into());
+    if barriers.windows(2).any(|pair| pair[0].id == pair[1].id) || barriers.iter().any(|barrier| barrier.id >= DONE - 1) {
+        return Err("a barrier number used twice or out of range".into());
     }
-    let done = barriers.len() as u64 + 1;
+    let done = u64::from(DONE);
 
     // Allocas: all in the entry block (the ABI and LLVM's inliner hoist them).
     let mut allocas = Vec::new();
@@ -392,7 +404,7 @@ fn form<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>, layout: &Lay
     global.set_initializer(&i64.const_int(bytes, false));
     global.set_constant(true);
     global.set_linkage(Linkage::Internal);
-    Ok(RegionStats { regions: done as u32, stored: items.len(), bytes })
+    Ok(RegionStats { regions: barriers.len() as u32 + 1, stored: items.len(), bytes })
 }
 
 /// `getelementptr ty, base, index`.

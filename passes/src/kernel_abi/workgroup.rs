@@ -18,7 +18,7 @@
 
 use std::fmt::Write;
 
-use super::{ExecutionModel, Slot, SlotKind};
+use super::{ExecutionModel, Slot, SlotKind, regions};
 use crate::ir_text::{Text, symbol};
 
 /// The version `__spvabi_E_info.abi_version` holds (docs/abi.md).
@@ -602,8 +602,8 @@ struct RegionGlue<'g> {
 }
 
 /// The rounds of an entry point with `barriers` barriers, run as regions:
-/// region 0 starts at the entry, region k + 1 after barrier k; `barriers` +
-/// 1 is done. Each invocation's state (the region it waits to run) starts
+/// region 0 starts at the entry, region k + 1 after barrier k;
+/// [`regions::DONE`] is done (a region the switch does not list). Each invocation's state (the region it waits to run) starts
 /// at 0; a round runs the lowest region any invocation waits for, as a
 /// loop over the invocations waiting for it (all of them when the barriers
 /// are in uniform control flow), each to its next barrier or return, which
@@ -620,7 +620,7 @@ fn region_rounds(
     let size = glue.size;
     let zero = text.i64(0);
     let one = text.i64(1);
-    let done = text.i64(i64::from(barriers) + 1);
+    let done = text.i64(i64::from(regions::DONE));
     let bytes_global =
         text.value(format!("llvm.mlir.addressof {} : !llvm.ptr", symbol(&region_bytes_name(abi.name))));
     let bytes = text.value(format!("llvm.load {bytes_global} : !llvm.ptr -> i64"));

@@ -135,7 +135,7 @@ struct Options {
     /// How kernels with workgroup barriers run: `regions` (loops over the
     /// invocations between barriers; coroutines where they cannot be formed)
     /// or `coroutines`
-    #[arg(long, default_value = "coroutines", value_name = "PATH", value_parser = str::parse::<BarrierMode>)]
+    #[arg(long, default_value = "regions", value_name = "PATH", value_parser = str::parse::<BarrierMode>)]
     barriers: BarrierMode,
 
     /// Stop a run that takes longer than this many seconds
