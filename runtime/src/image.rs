@@ -150,7 +150,14 @@ pub const SAMPLED_ONLY_FORMATS: &[Format] = &[
     Format { srgb: true, ..format(260, "R8G8_SRGB", [8, 8, 0, 0], Unorm) },
     format(261, "D16_UNORM", [16, 0, 0, 0], Unorm),
     format(262, "D32_SFLOAT", [32, 0, 0, 0], Float),
+    // R, G, B mantissas of 9 bits, then their shared 5-bit exponent.
+    format(SHARED_EXPONENT, "E5B9G9R9_UFLOAT_PACK32", [9, 9, 9, 5], Float),
 ];
+
+/// The number of `E5B9G9R9_UFLOAT_PACK32` (three 9-bit mantissas and a
+/// shared exponent: Vulkan's "Shared Exponent" conversions), which only a
+/// sampled image can have.
+pub const SHARED_EXPONENT: u32 = 263;
 
 /// Every format an image or texel buffer can have: the storage-image and
 /// texel-buffer formats a SPIR-V shader can name (SPIR-V's `Image Format`
@@ -266,8 +273,12 @@ impl Format {
         (data_type, order)
     }
 
-    /// How many channels it has.
+    /// How many channels it has (3 for the shared-exponent format, whose
+    /// fourth field is the exponent).
     pub fn channels(self) -> usize {
+        if self.spirv == SHARED_EXPONENT {
+            return 3;
+        }
         self.bits.iter().take_while(|&&bits| bits != 0).count()
     }
 
@@ -284,6 +295,10 @@ impl Format {
         word[..texel.len()].copy_from_slice(texel);
         let word = u128::from_le_bytes(word);
         let mut out = self.missing();
+        if self.spirv == SHARED_EXPONENT {
+            let [red, green, blue] = shared_exponent_to_floats(word as u32);
+            return [red.to_bits(), green.to_bits(), blue.to_bits(), out[3]];
+        }
         let mut shift = 0;
         for (channel, &bits) in self.bits.iter().enumerate().take(self.channels()) {
             let raw = ((word >> shift) as u64 & mask(bits)) as u32;
@@ -324,6 +339,11 @@ impl Format {
         }
         if self.bgr {
             components.swap(0, 2);
+        }
+        if self.spirv == SHARED_EXPONENT {
+            let packed = floats_to_shared_exponent(std::array::from_fn(|c| f32::from_bits(components[c])));
+            texel.copy_from_slice(&packed.to_le_bytes()[..texel.len()]);
+            return;
         }
         let mut word: u128 = 0;
         let mut shift = 0;
@@ -402,6 +422,36 @@ pub fn half_to_float(half: u16) -> f32 {
         _ => sign | ((exponent + 112) << 23) | (mantissa << 13),
     };
     f32::from_bits(bits)
+}
+
+/// The bias of the shared exponent and the bits of each mantissa of
+/// `E5B9G9R9_UFLOAT_PACK32`.
+const SHARED_BIAS: i32 = 15;
+const SHARED_MANTISSA: i32 = 9;
+
+/// The R, G and B of an `E5B9G9R9_UFLOAT_PACK32` texel (exact: each is its
+/// 9-bit mantissa times 2^(exponent - 15 - 9); Vulkan's "Shared Exponent
+/// to RGB").
+pub fn shared_exponent_to_floats(texel: u32) -> [f32; 3] {
+    let scale = 2f32.powi((texel >> 27) as i32 - SHARED_BIAS - SHARED_MANTISSA);
+    std::array::from_fn(|channel| ((texel >> (9 * channel)) & 0x1ff) as f32 * scale)
+}
+
+/// R, G and B to an `E5B9G9R9_UFLOAT_PACK32` texel by Vulkan's "RGB to
+/// Shared Exponent Conversion": each clamped to [0, the largest value]
+/// (NaN to 0), the exponent from the largest, mantissas rounded to nearest.
+pub fn floats_to_shared_exponent(rgb: [f32; 3]) -> u32 {
+    let largest = f64::from((1u32 << SHARED_MANTISSA) - 1) / f64::from(1u32 << SHARED_MANTISSA) * 2f64.powi(31 - SHARED_BIAS);
+    let clamped = rgb.map(|value| if value.is_nan() { 0.0 } else { f64::from(value).clamp(0.0, largest) });
+    let max = clamped.iter().copied().fold(0.0, f64::max);
+    // floor(log2(max)) for a positive value; -infinity (so the clamp) for 0.
+    let floor_log2 = if max > 0.0 { max.log2().floor() as i32 } else { i32::MIN };
+    let exponent = floor_log2.max(-SHARED_BIAS - 1) + 1 + SHARED_BIAS;
+    let scale = |exponent: i32| 2f64.powi(exponent - SHARED_BIAS - SHARED_MANTISSA);
+    let max_mantissa = (max / scale(exponent) + 0.5).floor();
+    let exponent = if max_mantissa < f64::from(1u32 << SHARED_MANTISSA) { exponent } else { exponent + 1 };
+    let mantissas = clamped.map(|value| (value / scale(exponent) + 0.5).floor() as u32 & 0x1ff);
+    mantissas[0] | (mantissas[1] << 9) | (mantissas[2] << 18) | ((exponent as u32) << 27)
 }
 
 /// An unsigned float of 5 exponent bits and `mantissa_bits` (6 for the
@@ -905,6 +955,35 @@ mod tests {
         assert_eq!(float_to_half(1.0 + 3.0 * 2f32.powi(-11)), 0x3c02);
         assert_eq!(float_to_half(1e6), 0x7c00);
         assert!(half_to_float(0x7e00).is_nan());
+    }
+
+    #[test]
+    fn shared_exponent_texels_decode_exactly_and_encode_back() {
+        let format = named("E5B9G9R9_UFLOAT_PACK32");
+        assert_eq!((format.texel_size(), format.channels(), format.storage()), (4, 3, false));
+        // R 256, G 1, B 0 at exponent 16: 256 * 2^-8, 1 * 2^-8; alpha 1.
+        let texel = 256 | (1 << 9) | (16 << 27);
+        let read = format.decode(&u32::to_le_bytes(texel)).map(f32::from_bits);
+        assert_eq!(read, [1.0, 2f32.powi(-8), 0.0, 1.0]);
+        // The largest value, and values beyond it, negatives and NaN clamped.
+        assert_eq!(shared_exponent_to_floats(u32::MAX), [65408.0; 3]);
+        assert_eq!(floats_to_shared_exponent([1e9, -1.0, f32::NAN]), 0x1ff | (31 << 27));
+        // 1.0 is 256 * 2^-8: the exponent 16; 0.999 rounds up to 512 * 2^-9,
+        // which takes the next exponent.
+        assert_eq!(floats_to_shared_exponent([1.0, 0.0, 0.0]), 256 | (16 << 27));
+        assert_eq!(floats_to_shared_exponent([0.9995, 0.0, 0.0]), 256 | (16 << 27));
+        // Every value the format has comes back the same through the encoder.
+        for exponent in 0..32u32 {
+            for step in 0..512u32 {
+                let mantissas = [step, (step * 7 + 3) % 512, (step * 131) % 512];
+                let texel = mantissas[0] | (mantissas[1] << 9) | (mantissas[2] << 18) | (exponent << 27);
+                let values = shared_exponent_to_floats(texel);
+                assert_eq!(shared_exponent_to_floats(floats_to_shared_exponent(values)), values, "{texel:#x}");
+                let mut bytes = [0u8; 4];
+                format.encode(format.decode(&texel.to_le_bytes()), &mut bytes);
+                assert_eq!(shared_exponent_to_floats(u32::from_le_bytes(bytes)), values);
+            }
+        }
     }
 
     #[test]
