@@ -104,15 +104,25 @@ impl AtomicOp {
             _ => return None,
         };
         match format.spirv {
-            24 | 33 if op != Self::FAdd => Some(op),
+            24 | 33 | 40 | 41 if op != Self::FAdd => Some(op),
             3 if matches!(op, Self::Exchange | Self::CompareExchange | Self::FAdd) => Some(op),
             _ => None,
         }
     }
 
-    /// The new texel from the old one, or `None` to leave it (a failed
-    /// compare-exchange).
+    /// The new 32-bit texel from the old one, or `None` to leave it (a
+    /// failed compare-exchange).
     pub(crate) fn apply(self, old: u32, value: u32, comparator: u32) -> Option<u32> {
+        if self == Self::FAdd {
+            return Some((f32::from_bits(old) + f32::from_bits(value)).to_bits());
+        }
+        // The signed ones compare the words sign-extended; the rest keep the low 32 bits.
+        let wide = |word: u32| word as i32 as i64 as u64;
+        self.apply_wide(wide(old), wide(value), wide(comparator)).map(|new| new as u32)
+    }
+
+    /// [`Self::apply`] on a 64-bit texel (`R64_UINT`, `R64_SINT`).
+    pub(crate) fn apply_wide(self, old: u64, value: u64, comparator: u64) -> Option<u64> {
         Some(match self {
             Self::Exchange => value,
             Self::Add => old.wrapping_add(value),
@@ -120,11 +130,11 @@ impl AtomicOp {
             Self::And => old & value,
             Self::Or => old | value,
             Self::Xor => old ^ value,
-            Self::SMax => (old as i32).max(value as i32) as u32,
-            Self::SMin => (old as i32).min(value as i32) as u32,
+            Self::SMax => (old as i64).max(value as i64) as u64,
+            Self::SMin => (old as i64).min(value as i64) as u64,
             Self::UMax => old.max(value),
             Self::UMin => old.min(value),
-            Self::FAdd => (f32::from_bits(old) + f32::from_bits(value)).to_bits(),
+            Self::FAdd => (f64::from_bits(old) + f64::from_bits(value)).to_bits(),
             Self::CompareExchange if old == comparator => value,
             Self::CompareExchange => return None,
         })
@@ -160,8 +170,8 @@ pub const SAMPLED_ONLY_FORMATS: &[Format] = &[
 pub const SHARED_EXPONENT: u32 = 263;
 
 /// Every format an image or texel buffer can have: the storage-image and
-/// texel-buffer formats a SPIR-V shader can name (SPIR-V's `Image Format`
-/// but the 64-bit ones), each with its Vulkan format.
+/// texel-buffer formats a SPIR-V shader can name (SPIR-V's `Image Format`),
+/// each with its Vulkan format.
 pub const FORMATS: &[Format] = &[
     format(1, "R32G32B32A32_SFLOAT", [32, 32, 32, 32], Float),
     format(2, "R16G16B16A16_SFLOAT", [16, 16, 16, 16], Float),
@@ -202,11 +212,15 @@ pub const FORMATS: &[Format] = &[
     format(37, "R8G8_UINT", [8, 8, 0, 0], Uint),
     format(38, "R16_UINT", [16, 0, 0, 0], Uint),
     format(39, "R8_UINT", [8, 0, 0, 0], Uint),
+    // One 64-bit channel (Int64ImageEXT): its low and high words are
+    // components 0 and 1 of what the host functions pass.
+    format(40, "R64_UINT", [64, 0, 0, 0], Uint),
+    format(41, "R64_SINT", [64, 0, 0, 0], Sint),
 ];
 
 /// [`FORMATS`] indexed by their SPIR-V number.
-const BY_SPIRV: [Option<Format>; 40] = {
-    let mut table = [None; 40];
+const BY_SPIRV: [Option<Format>; 42] = {
+    let mut table = [None; 42];
     let mut index = 0;
     while index < FORMATS.len() {
         table[FORMATS[index].spirv as usize] = Some(FORMATS[index]);
@@ -273,6 +287,12 @@ impl Format {
         (data_type, order)
     }
 
+    /// Whether its channel is 64 bits wide (`R64_UINT`, `R64_SINT`): the
+    /// host functions pass its low and high words as components 0 and 1.
+    pub fn wide(self) -> bool {
+        self.bits[0] == 64
+    }
+
     /// How many channels it has (3 for the shared-exponent format, whose
     /// fourth field is the exponent).
     pub fn channels(self) -> usize {
@@ -298,6 +318,10 @@ impl Format {
         if self.spirv == SHARED_EXPONENT {
             let [red, green, blue] = shared_exponent_to_floats(word as u32);
             return [red.to_bits(), green.to_bits(), blue.to_bits(), out[3]];
+        }
+        if self.wide() {
+            // The 64-bit channel's low and high words (the lowering's i64).
+            return [word as u32, (word >> 32) as u32, 0, 0];
         }
         let mut shift = 0;
         for (channel, &bits) in self.bits.iter().enumerate().take(self.channels()) {
@@ -343,6 +367,11 @@ impl Format {
         if self.spirv == SHARED_EXPONENT {
             let packed = floats_to_shared_exponent(std::array::from_fn(|c| f32::from_bits(components[c])));
             texel.copy_from_slice(&packed.to_le_bytes()[..texel.len()]);
+            return;
+        }
+        if self.wide() {
+            let value = u64::from(components[0]) | (u64::from(components[1]) << 32);
+            texel.copy_from_slice(&value.to_le_bytes()[..texel.len()]);
             return;
         }
         let mut word: u128 = 0;

@@ -169,7 +169,7 @@ extern "C" fn image_write(descriptor: *const RawImage, x: i32, y: i32, z: i32, l
 }
 
 /// `__spvabi_image_atomic` (spirv_to_llvm/image.rs): the atomic `op` on
-/// the texel of an `R32_UINT`, `R32_SINT` or `R32_SFLOAT` image (exchange,
+/// the texel of an `R32_UINT`, `R32_SINT`, `R64_UINT`, `R64_SINT` or `R32_SFLOAT` image (exchange,
 /// compare-exchange and add only on floats), sequentially consistent; the
 /// old texel. Out of bounds, or on another format, nothing happens and
 /// the result is 0 (robustImageAccess).
@@ -184,7 +184,7 @@ extern "C" fn image_atomic(
     value: u64,
     comparator: u64,
 ) -> u64 {
-    use std::sync::atomic::{AtomicU32, Ordering::SeqCst};
+    use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::SeqCst};
     // SAFETY: as in `image_read`.
     let descriptor = unsafe { &*descriptor };
     let Some(format) = crate::image::Format::from_spirv(descriptor.format) else { return 0 };
@@ -194,6 +194,14 @@ extern "C" fn image_atomic(
     // image whose rows are whole texels is 4-byte aligned (descriptors
     // point at aligned texel memory: docs/abi.md); other invocations reach
     // it only through atomics or the image functions, as on a GPU.
+    if format.wide() {
+        // SAFETY: as below, for a 64-bit texel: 8-byte aligned (texel
+        // memory is, and rows are whole texels).
+        let texel = unsafe { AtomicU64::from_ptr(descriptor.texels.add(offset).cast::<u64>()) };
+        return match texel.fetch_update(SeqCst, SeqCst, |old| operation.apply_wide(old, value, comparator)) {
+            Ok(old) | Err(old) => old,
+        };
+    }
     let texel = unsafe { AtomicU32::from_ptr(descriptor.texels.add(offset).cast::<u32>()) };
     let (value, comparator) = (value as u32, comparator as u32);
     let old = match texel.fetch_update(SeqCst, SeqCst, |old| operation.apply(old, value, comparator)) {

@@ -119,6 +119,11 @@ fn supported(image: &ImageType) -> Result<(), String> {
     }
     match &*image.element {
         SpirvType::Float(FloatKind::F32) | SpirvType::Integer { width: 32, .. } => Ok(()),
+        // R64_UINT/R64_SINT storage images and texel buffers (Int64ImageEXT).
+        SpirvType::Integer { width: 64, .. } if image.sampler_use == ImageSamplerUseInfo::NoSampler => Ok(()),
+        SpirvType::Integer { width: 64, .. } => {
+            Err("sampled images of 64-bit texels are not supported (storage images are)".to_owned())
+        }
         other => Err(format!("images of {other} texels are not supported (32-bit integers and floats are)")),
     }
 }
@@ -395,7 +400,7 @@ pub(super) fn read_texel<'c, 'r>(
     coordinate: Value<'c, 'r>,
     result: Type<'c>,
 ) -> Result<Value<'c, 'r>, MatchFailure> {
-    let element = components_element(result)?;
+    let element = storage_element(result)?;
     let coordinates = coordinates(rewriter, image, coordinate)?;
     let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
     let pointer = llvm::r#type::pointer(rewriter.context(), 0);
@@ -412,7 +417,19 @@ pub(super) fn read_texel<'c, 'r>(
     )?
     .ok_or_else(|| MatchFailure::new("the image read has no result"))?;
     let vector = Type::vector(&[4], element);
-    let texel = rewriter.create_value("llvm.bitcast", &[word], vector, &[])?;
+    let texel = if element.to_string() == "i64" {
+        // A 64-bit channel (R64_UINT, R64_SINT): the low 64 bits, then G
+        // and B 0 and A 1, as Vulkan substitutes them.
+        let value = rewriter.create_value("llvm.trunc", &[word], element, &[])?;
+        let zero = rewriter.create_value("llvm.mlir.zero", &[], vector, &[])?;
+        let lane = i32_constant(rewriter, 0)?;
+        let texel = rewriter.create_value("llvm.insertelement", &[zero, value, lane], vector, &[])?;
+        let one = super::util::integer_constant(rewriter, element, 1)?;
+        let lane = i32_constant(rewriter, 3)?;
+        rewriter.create_value("llvm.insertelement", &[texel, one, lane], vector, &[])?
+    } else {
+        rewriter.create_value("llvm.bitcast", &[word], vector, &[])?
+    };
     narrow(rewriter, texel, result)
 }
 
@@ -436,11 +453,18 @@ pub(super) fn write_texel<'c, 'r>(
     coordinate: Value<'c, 'r>,
     texel: Value<'c, 'r>,
 ) -> Result<(), MatchFailure> {
-    let element = components_element(texel.r#type())?;
+    let element = storage_element(texel.r#type())?;
     let coordinates = coordinates(rewriter, image, coordinate)?;
     let widened = widen(rewriter, texel, element)?;
     let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
-    let word = rewriter.create_value("llvm.bitcast", &[widened], i128_type, &[])?;
+    let word = if element.to_string() == "i64" {
+        // A 64-bit channel: its value in the low 64 bits.
+        let lane = i32_constant(rewriter, 0)?;
+        let value = rewriter.create_value("llvm.extractelement", &[widened, lane], element, &[])?;
+        rewriter.create_value("llvm.zext", &[value], i128_type, &[])?
+    } else {
+        rewriter.create_value("llvm.bitcast", &[widened], i128_type, &[])?
+    };
     let pointer = llvm::r#type::pointer(rewriter.context(), 0);
     let i32_type: Type<'c> = IntegerType::new(rewriter.context(), 32).into();
     let mut arguments = vec![descriptor];
@@ -525,6 +549,16 @@ pub(super) fn components_element(ty: Type<'_>) -> Result<Type<'_>, MatchFailure>
         )));
     }
     Ok(element)
+}
+
+/// [`components_element`] of a storage image's texel, which may also be
+/// 64-bit integers (`R64_UINT`/`R64_SINT`, `Int64ImageEXT`: reads, writes
+/// and atomics; sampling and fetches of them are refused).
+fn storage_element(ty: Type<'_>) -> Result<Type<'_>, MatchFailure> {
+    match vector_shape(ty).unwrap_or((1, ty)) {
+        (count, element) if count <= 4 && element.to_string() == "i64" => Ok(element),
+        _ => components_element(ty),
+    }
 }
 
 /// The first components of `texel` (`vector<4 x T>`) as `result` (a scalar
