@@ -400,6 +400,11 @@ pub(super) fn read_texel<'c, 'r>(
     coordinate: Value<'c, 'r>,
     result: Type<'c>,
 ) -> Result<Value<'c, 'r>, MatchFailure> {
+    if let Some(wide) = single_of_half(rewriter.context(), result) {
+        // Half texels (OpenCL's read_imageh): read as floats, rounded to nearest even.
+        let texel = read_texel(rewriter, image, descriptor, coordinate, wide)?;
+        return rewriter.create_value("llvm.fptrunc", &[texel], result, &[]);
+    }
     let element = storage_element(result)?;
     let coordinates = coordinates(rewriter, image, coordinate)?;
     let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
@@ -453,6 +458,11 @@ pub(super) fn write_texel<'c, 'r>(
     coordinate: Value<'c, 'r>,
     texel: Value<'c, 'r>,
 ) -> Result<(), MatchFailure> {
+    if let Some(wide) = single_of_half(rewriter.context(), texel.r#type()) {
+        // Half texels (OpenCL's write_imageh): written as the floats they are.
+        let texel = rewriter.create_value("llvm.fpext", &[texel], wide, &[])?;
+        return write_texel(rewriter, image, descriptor, coordinate, texel);
+    }
     let element = storage_element(texel.r#type())?;
     let coordinates = coordinates(rewriter, image, coordinate)?;
     let widened = widen(rewriter, texel, element)?;
@@ -549,6 +559,19 @@ pub(super) fn components_element(ty: Type<'_>) -> Result<Type<'_>, MatchFailure>
         )));
     }
     Ok(element)
+}
+
+/// The same shape of `f32` when `ty` is `f16` or a vector of it.
+fn single_of_half<'c>(context: &'c Context, ty: Type<'c>) -> Option<Type<'c>> {
+    let (shape, element) = match vector_shape(ty) {
+        Some((count, element)) => (Some(count), element),
+        None => (None, ty),
+    };
+    if element.to_string() != "f16" {
+        return None;
+    }
+    let f32_type = Type::float32(context);
+    Some(shape.map_or(f32_type, |count| Type::vector(&[count], f32_type)))
 }
 
 /// [`components_element`] of a storage image's texel, which may also be
