@@ -276,7 +276,7 @@ impl Format {
             (Float, _) => 14,
         };
         let order = match (self.channels(), self.bgr, self.srgb) {
-            _ if self.name.starts_with('D') => 13,
+            _ if self.is_depth() => 13,
             (4, true, true) => 18,
             (4, true, false) => 6,
             (4, false, true) => 17,
@@ -285,6 +285,11 @@ impl Format {
             _ => 0,
         };
         (data_type, order)
+    }
+
+    /// Whether it is a depth format (`D16_UNORM`, `D32_SFLOAT`).
+    pub fn is_depth(self) -> bool {
+        self.name.starts_with('D')
     }
 
     /// Whether its channel is 64 bits wide (`R64_UINT`, `R64_SINT`): the
@@ -747,11 +752,14 @@ impl Image {
     /// `storage`: bound as a storage image or texel buffer, which cannot
     /// have a sampled-only format.
     pub(crate) fn check(&self, word: u32, storage: bool) -> Result<(), String> {
-        if storage && !self.format.storage() {
-            return Err(format!("{} is for sampled images only, not storage images or texel buffers", self.format.name));
-        }
         let declared = word & 0xff;
         let sampled_type = (word >> 8) & 0xf;
+        // OpenCL writes depth images (write_only image2d_depth_t): D16_UNORM
+        // and D32_SFLOAT encode as any one-channel format.
+        let opencl_depth = sampled_type == OPENCL_SAMPLED_TYPE && self.format.is_depth();
+        if storage && !self.format.storage() && !opencl_depth {
+            return Err(format!("{} is for sampled images only, not storage images or texel buffers", self.format.name));
+        }
         let dim = (word >> 12) & 0xf;
         let arrayed = (word >> 16) & 1 == 1;
         if declared != 0 && declared != self.format.spirv {

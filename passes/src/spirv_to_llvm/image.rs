@@ -38,7 +38,7 @@ use melior::{
     },
 };
 use spirv_opt_dialects::spirv::{
-    attributes::{Dim, ImageArrayedInfo, ImageDepthInfo, ImageSamplerUseInfo, ImageSamplingInfo, StorageClass},
+    attributes::{Dim, ImageArrayedInfo, ImageSamplerUseInfo, ImageSamplingInfo, StorageClass},
     types::{FloatKind, ImageType, SpirvType},
 };
 use spirv_opt_rs::{
@@ -136,9 +136,8 @@ fn supported_opencl(image: &ImageType) -> Result<(), String> {
         return Err("OpenCL has no cube images".to_owned());
     }
     spatial_coordinates(image).map_err(|failure| failure.to_string())?;
-    if image.depth == ImageDepthInfo::IsDepth {
-        return Err("OpenCL depth images (image2d_depth_t) are not supported yet".to_owned());
-    }
+    // Depth images (image2d_depth_t, image2d_array_depth_t) read and write
+    // one float: the first component of the format's (D16_UNORM, D32_SFLOAT).
     // The importer made OpenCL's `void` texel type f32.
     match &*image.element {
         SpirvType::Void | SpirvType::Float(FloatKind::F32) => Ok(()),
