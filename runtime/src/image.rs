@@ -316,10 +316,25 @@ impl Format {
     /// `texel_size()` bytes): floats as their bits, integers sign- or
     /// zero-extended; a missing G or B is 0, a missing A is 1.
     pub fn decode(self, texel: &[u8]) -> [u32; 4] {
+        if self.class == Unorm && self.bits[0] == 8 && !self.srgb {
+            // 8-bit UNORM channels (one a byte), the most common texels: the
+            // table holds the same quotients as the division below, and the
+            // missing channels are `missing()`'s (bench-kernels' blur).
+            let channel = |index: usize| match texel.get(index) {
+                Some(&byte) => UNORM8[usize::from(byte)],
+                None if index == 3 => 1.0f32.to_bits(),
+                None => 0,
+            };
+            let mut out = [channel(0), channel(1), channel(2), channel(3)];
+            if self.bgr {
+                out.swap(0, 2);
+            }
+            return out;
+        }
+        let mut out = self.missing();
         let mut word = [0u8; 16];
         word[..texel.len()].copy_from_slice(texel);
         let word = u128::from_le_bytes(word);
-        let mut out = self.missing();
         if self.spirv == SHARED_EXPONENT {
             let [red, green, blue] = shared_exponent_to_floats(word as u32);
             return [red.to_bits(), green.to_bits(), blue.to_bits(), out[3]];
@@ -345,6 +360,12 @@ impl Format {
                 Float => raw,
             };
         }
+        self.finish_decode(out)
+    }
+
+    /// The last steps of [`Self::decode`]: B and R swapped for BGRA
+    /// formats, sRGB decoded to linear values.
+    fn finish_decode(self, mut out: [u32; 4]) -> [u32; 4] {
         if self.bgr {
             out.swap(0, 2);
         }
@@ -415,6 +436,18 @@ impl Format {
         [0, 0, 0, alpha]
     }
 }
+
+/// Every 8-bit UNORM value as the float bits [`Format::decode`] gives it
+/// (`v / 255`, correctly rounded).
+static UNORM8: [u32; 256] = {
+    let mut table = [0; 256];
+    let mut value = 0;
+    while value < 256 {
+        table[value] = (value as f32 / 255.0).to_bits();
+        value += 1;
+    }
+    table
+};
 
 /// sRGB's transfer function, decoding (Vulkan's "sRGB EOTF").
 pub fn srgb_to_linear(value: f32) -> f32 {
@@ -834,7 +867,14 @@ impl Image {
 /// The byte offset of texel (x, y, z, layer) in an image of `descriptor`,
 /// or `None` out of bounds.
 pub(crate) fn texel_offset(descriptor: &crate::jit::RawImage, format: Format, coordinates: [i32; 4]) -> Option<usize> {
-    level_texel_offset(descriptor, format, 0, coordinates)
+    // Level 0 has the descriptor's extent and pitches (level_layout's
+    // first case), without the call: every texel read and write comes here.
+    let level = LevelLayout {
+        base: 0,
+        extent: descriptor.extent,
+        pitches: [descriptor.row_pitch, descriptor.slice_pitch, descriptor.layer_pitch],
+    };
+    offset_in(&level, descriptor.layers, format, coordinates)
 }
 
 /// Where mip level `level` of an image lies: its first byte (from the
@@ -879,11 +919,17 @@ pub(crate) fn level_texel_offset(
     level: u32,
     coordinates: [i32; 4],
 ) -> Option<usize> {
+    offset_in(&level_layout(descriptor, format, level)?, descriptor.layers, format, coordinates)
+}
+
+/// The offset of the texel at `coordinates` in `layout` (of an image of
+/// `layers` layers); `None` outside it.
+#[inline]
+fn offset_in(layout: &LevelLayout, layers: u32, format: Format, coordinates: [i32; 4]) -> Option<usize> {
     let [x, y, z, layer] = coordinates.map(|c| u32::try_from(c).ok());
     let (x, y, z, layer) = (x?, y?, z?, layer?);
-    let layout = level_layout(descriptor, format, level)?;
     let [width, height, depth] = layout.extent;
-    if x >= width || y >= height || z >= depth || layer >= descriptor.layers {
+    if x >= width || y >= height || z >= depth || layer >= layers {
         return None;
     }
     let [row, slice, layer_pitch] = layout.pitches;
@@ -904,7 +950,8 @@ pub(crate) fn array_layers(descriptor: &crate::jit::RawImage) -> u32 {
 /// Packs four 32-bit components as the `i128` the compiled code sees as
 /// `<4 x i32>` (component 0 in the low bits).
 pub(crate) fn pack(components: [u32; 4]) -> u128 {
-    components.iter().rev().fold(0u128, |word, &component| (word << 32) | u128::from(component))
+    let [x, y, z, w] = components.map(u128::from);
+    x | (y << 32) | (z << 64) | (w << 96)
 }
 
 /// The four components of [`pack`]'s word.
@@ -992,6 +1039,20 @@ mod tests {
         assert_eq!(float_to_half(1.0 + 3.0 * 2f32.powi(-11)), 0x3c02);
         assert_eq!(float_to_half(1e6), 0x7c00);
         assert!(half_to_float(0x7e00).is_nan());
+    }
+
+    #[test]
+    fn unorm8_table_is_the_division() {
+        for format in ["R8_UNORM", "R8G8B8A8_UNORM", "B8G8R8A8_UNORM"].map(named) {
+            for value in 0..=255u8 {
+                let texel = vec![value; format.texel_size()];
+                let read = format.decode(&texel);
+                assert_eq!(read[0], (f32::from(value) / 255.0).to_bits(), "{} {value}", format.name);
+            }
+        }
+        // BGRA still swaps, sRGB still decodes.
+        assert_eq!(named("B8G8R8A8_UNORM").decode(&[255, 0, 0, 0])[2], 1.0f32.to_bits());
+        assert_eq!(named("R8G8B8A8_SRGB").decode(&[255, 0, 0, 0])[0], 1.0f32.to_bits());
     }
 
     #[test]
