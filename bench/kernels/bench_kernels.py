@@ -12,6 +12,7 @@ side in one run, at realistic sizes:
   scan        inclusive prefix sums of runs of 256 uints through shared memory (16 barriers), 16M uints
   transpose   2048x2048 float matrix transpose through 16x16 shared-memory tiles, one barrier
   reduce_subgroup  reduce with subgroup sums (subgroupAdd / sub_group_reduce_add), one barrier, 16M uints
+  blur        a 5x5 Gaussian over a 2048x2048 RGBA8 image (storage images; OpenCL images, a literal sampler)
 
 Each kernel is GLSL compute (bench/kernels/NAME.comp, compiled with
 glslangValidator -V) and OpenCL C (bench/kernels/NAME.cl). The .spv runs on
@@ -84,9 +85,16 @@ class Case:
     outputs: list = field(default_factory=list)
     cl_std: str = "CL1.2"            # the OpenCL C version clang-22 compiles the .cl for
     no_pocl: str = ""                # why PoCL cannot run the .cl ("": it can)
+    # Storage images (Vulkan) and image arguments (OpenCL): [(binding, numpy array of
+    # height x width x 4 bytes, is output)], all of IMAGE_FORMAT; cl_args name them ("image", binding).
+    images: list = field(default_factory=list)
 
     def __post_init__(self):
-        self.outputs = [binding for binding, _, out in self.buffers if out]
+        self.outputs = [binding for binding, _, out in self.buffers + self.images if out]
+
+
+# The images' format: Vulkan's name (spirv-run-rs), lavapipe's and PoCL's.
+IMAGE_FORMAT = "R8G8B8A8_UNORM"
 
 
 def exact(np, expected, dtype):
@@ -220,7 +228,41 @@ def cases(np, small: bool) -> list[Case]:
         exact(np, data.reshape(-1, 256).sum(axis=1, dtype=np.uint64).astype(np.uint32), np.uint32),
         "256 per workgroup, subgroup sums", cl_std="CL2.0",
         no_pocl="PoCL 3.1 here has no cl_khr_subgroups"))
+    side = 128 if small else 2048
+    picture = rng.integers(0, 256, (side, side, 4), dtype=np.uint8)
+    blurred = np.zeros_like(picture)
+    result.append(Case(
+        "blur", f"{side}x{side}", "blur", [], b"", (side // 16, side // 16, 1),
+        [("image", 0), ("image", 1)], (side, side), (16, 16), blur_check(np, picture),
+        "RGBA8, 5x5 taps", images=[(0, picture, False), (1, blurred, True)]))
     return result
+
+
+def blur_check(np, picture):
+    """The check of the blur: each channel within one unit of the exact
+    weighted mean (the kernels compute in float, then round to 8 bits:
+    Vulkan and OpenCL allow a conversion to UNORM either neighbour of a
+    value between two units)."""
+    height, width, _ = picture.shape
+    weights = np.array([1, 4, 6, 4, 1], dtype=np.int64)
+    padded = np.pad(picture.astype(np.int64), ((2, 2), (2, 2), (0, 0)), mode="edge")
+    sums = np.zeros(picture.shape, dtype=np.int64)
+    for dy in range(5):
+        for dx in range(5):
+            sums += weights[dx] * weights[dy] * padded[dy:dy + height, dx:dx + width]
+    exact_values = sums.ravel() / 256.0
+
+    def check(outputs: dict) -> tuple[list[str], str]:
+        got = np.frombuffer(outputs[1], dtype=np.uint8)
+        if got.size != exact_values.size:
+            return [f"{got.size} bytes, expected {exact_values.size}"], ""
+        wrong = np.flatnonzero(np.abs(got - exact_values) >= 1.0)
+        if wrong.size:
+            i = int(wrong[0])
+            return [f"{wrong.size} of {got.size} channels off by a unit or more; first [{i}]: {got[i]}, "
+                    f"exact {exact_values[i]}"], ""
+        return [], ""
+    return check
 
 
 # ------------------------------------------------------------------ results of one implementation
@@ -304,9 +346,13 @@ class Lavapipe:
                 mapped = vk.vkMapMemory(device, memory, 0, size, 0)
                 destroy.append(lambda m=memory: vk.vkUnmapMemory(device, m))
                 handles.append((binding, buffer, mapped, size, data))
+            images = [self.image(array, destroy) + (binding, array.tobytes()) for binding, array, _ in case.images]
             layout_bindings = [vk.VkDescriptorSetLayoutBinding(
                 binding=binding, descriptorCount=1, stageFlags=vk.VK_SHADER_STAGE_COMPUTE_BIT,
                 descriptorType=vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER) for binding, *_ in handles]
+            layout_bindings += [vk.VkDescriptorSetLayoutBinding(
+                binding=binding, descriptorCount=1, stageFlags=vk.VK_SHADER_STAGE_COMPUTE_BIT,
+                descriptorType=vk.VK_DESCRIPTOR_TYPE_STORAGE_IMAGE) for *_, binding, _ in images]
             set_layout = vk.vkCreateDescriptorSetLayout(device, vk.VkDescriptorSetLayoutCreateInfo(
                 bindingCount=len(layout_bindings), pBindings=layout_bindings), None)
             destroy.append(lambda: vk.vkDestroyDescriptorSetLayout(device, set_layout, None))
@@ -317,8 +363,9 @@ class Lavapipe:
                 setLayoutCount=1, pSetLayouts=[set_layout], pushConstantRangeCount=len(ranges),
                 pPushConstantRanges=ranges or None), None)
             destroy.append(lambda: vk.vkDestroyPipelineLayout(device, pipeline_layout, None))
-            pool = vk.vkCreateDescriptorPool(device, vk.VkDescriptorPoolCreateInfo(maxSets=1, poolSizeCount=1, pPoolSizes=[
-                vk.VkDescriptorPoolSize(type=vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount=16)]), None)
+            pool = vk.vkCreateDescriptorPool(device, vk.VkDescriptorPoolCreateInfo(maxSets=1, poolSizeCount=2, pPoolSizes=[
+                vk.VkDescriptorPoolSize(type=vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount=16),
+                vk.VkDescriptorPoolSize(type=vk.VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, descriptorCount=16)]), None)
             destroy.append(lambda: vk.vkDestroyDescriptorPool(device, pool, None))
             descriptor_set = vk.vkAllocateDescriptorSets(device, vk.VkDescriptorSetAllocateInfo(
                 descriptorPool=pool, descriptorSetCount=1, pSetLayouts=[set_layout]))[0]
@@ -327,7 +374,14 @@ class Lavapipe:
                 descriptorType=vk.VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                 pBufferInfo=[vk.VkDescriptorBufferInfo(buffer=buffer, offset=0, range=size)])
                 for binding, buffer, _, size, _ in handles]
+            writes += [vk.VkWriteDescriptorSet(
+                dstSet=descriptor_set, dstBinding=binding, descriptorCount=1,
+                descriptorType=vk.VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
+                pImageInfo=[vk.VkDescriptorImageInfo(imageView=view, imageLayout=vk.VK_IMAGE_LAYOUT_GENERAL)])
+                for _, view, _, _, binding, _ in images]
             vk.vkUpdateDescriptorSets(device, len(writes), writes, 0, None)
+            if images:
+                self.to_general([image for image, *_ in images])
 
             started = time.perf_counter()
             module = vk.vkCreateShaderModule(device, vk.VkShaderModuleCreateInfo(codeSize=len(spv), pCode=spv), None)
@@ -361,6 +415,8 @@ class Lavapipe:
             for rep in range(reps + 1):
                 for _, _, mapped, _, data in handles:
                     mapped[:len(data)] = data
+                for _, _, write, _, _, data in images:
+                    write(data)
                 vk.vkResetFences(device, 1, [fence])
                 started = time.perf_counter()
                 vk.vkQueueSubmit(self.queue, 1, submit, fence)
@@ -368,6 +424,7 @@ class Lavapipe:
                 runs.append((time.perf_counter() - started) * 1e3)
                 outputs = {binding: bytes(mapped[:len(data)]) for binding, _, mapped, _, data in handles
                            if binding in case.outputs}
+                outputs.update({binding: read() for _, _, _, read, binding, _ in images if binding in case.outputs})
                 if rep == 0:
                     first = outputs
                 elif outputs != first:
@@ -377,6 +434,64 @@ class Lavapipe:
         finally:
             for undo in reversed(destroy):
                 undo()
+
+    def image(self, array, destroy: list):
+        """A 2D storage image of IMAGE_FORMAT with `array`'s size (height x
+        width x 4), linear in host-visible memory: (image, view, write(bytes),
+        read() -> bytes), each row at the driver's row pitch."""
+        vk, device = self.vk, self.device
+        height, width, texel = array.shape
+        image = vk.vkCreateImage(device, vk.VkImageCreateInfo(
+            imageType=vk.VK_IMAGE_TYPE_2D, format=vk.VK_FORMAT_R8G8B8A8_UNORM,
+            extent=vk.VkExtent3D(width=width, height=height, depth=1), mipLevels=1, arrayLayers=1,
+            samples=vk.VK_SAMPLE_COUNT_1_BIT, tiling=vk.VK_IMAGE_TILING_LINEAR, usage=vk.VK_IMAGE_USAGE_STORAGE_BIT,
+            sharingMode=vk.VK_SHARING_MODE_EXCLUSIVE, initialLayout=vk.VK_IMAGE_LAYOUT_PREINITIALIZED), None)
+        destroy.append(lambda: vk.vkDestroyImage(device, image, None))
+        requirements = vk.vkGetImageMemoryRequirements(device, image)
+        memory = vk.vkAllocateMemory(device, vk.VkMemoryAllocateInfo(
+            allocationSize=requirements.size, memoryTypeIndex=self.memory_type), None)
+        destroy.append(lambda: vk.vkFreeMemory(device, memory, None))
+        vk.vkBindImageMemory(device, image, memory, 0)
+        layout = vk.vkGetImageSubresourceLayout(device, image, vk.VkImageSubresource(
+            aspectMask=vk.VK_IMAGE_ASPECT_COLOR_BIT, mipLevel=0, arrayLayer=0))
+        mapped = vk.vkMapMemory(device, memory, 0, requirements.size, 0)
+        destroy.append(lambda: vk.vkUnmapMemory(device, memory))
+        view = vk.vkCreateImageView(device, vk.VkImageViewCreateInfo(
+            image=image, viewType=vk.VK_IMAGE_VIEW_TYPE_2D, format=vk.VK_FORMAT_R8G8B8A8_UNORM,
+            subresourceRange=vk.VkImageSubresourceRange(aspectMask=vk.VK_IMAGE_ASPECT_COLOR_BIT, baseMipLevel=0,
+                                                        levelCount=1, baseArrayLayer=0, layerCount=1)), None)
+        destroy.append(lambda: vk.vkDestroyImageView(device, view, None))
+        row, pitch, offset = width * texel, layout.rowPitch, layout.offset
+
+        def write(data: bytes):
+            for y in range(height):
+                mapped[offset + y * pitch:offset + y * pitch + row] = data[y * row:(y + 1) * row]
+
+        def read() -> bytes:
+            return b"".join(bytes(mapped[offset + y * pitch:offset + y * pitch + row]) for y in range(height))
+        return image, view, write, read
+
+    def to_general(self, images: list):
+        """Moves `images` from the preinitialized layout to the general one
+        (their texels kept), once before the timed dispatches."""
+        vk, device = self.vk, self.device
+        command = vk.vkAllocateCommandBuffers(device, vk.VkCommandBufferAllocateInfo(
+            commandPool=self.pool, level=vk.VK_COMMAND_BUFFER_LEVEL_PRIMARY, commandBufferCount=1))[0]
+        vk.vkBeginCommandBuffer(command, vk.VkCommandBufferBeginInfo())
+        barriers = [vk.VkImageMemoryBarrier(
+            srcAccessMask=vk.VK_ACCESS_HOST_WRITE_BIT,
+            dstAccessMask=vk.VK_ACCESS_SHADER_READ_BIT | vk.VK_ACCESS_SHADER_WRITE_BIT,
+            oldLayout=vk.VK_IMAGE_LAYOUT_PREINITIALIZED, newLayout=vk.VK_IMAGE_LAYOUT_GENERAL,
+            srcQueueFamilyIndex=vk.VK_QUEUE_FAMILY_IGNORED, dstQueueFamilyIndex=vk.VK_QUEUE_FAMILY_IGNORED,
+            image=image, subresourceRange=vk.VkImageSubresourceRange(
+                aspectMask=vk.VK_IMAGE_ASPECT_COLOR_BIT, baseMipLevel=0, levelCount=1, baseArrayLayer=0, layerCount=1))
+            for image in images]
+        vk.vkCmdPipelineBarrier(command, vk.VK_PIPELINE_STAGE_HOST_BIT, vk.VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                                0, 0, None, 0, None, len(barriers), barriers)
+        vk.vkEndCommandBuffer(command)
+        vk.vkQueueSubmit(self.queue, 1, [vk.VkSubmitInfo(commandBufferCount=1, pCommandBuffers=[command])], None)
+        vk.vkQueueWaitIdle(self.queue)
+        vk.vkFreeCommandBuffers(device, self.pool, 1, [command])
 
 
 # ------------------------------------------------------------------ PoCL
@@ -411,15 +526,25 @@ class PoCL:
         arrays = {binding: array for binding, array, _ in case.buffers}
         buffers = {binding: cl.Buffer(self.context, cl.mem_flags.READ_WRITE, size=array.nbytes)
                    for binding, array in arrays.items()}
+        pictures = {binding: array for binding, array, _ in case.images}
+        image_format = cl.ImageFormat(cl.channel_order.RGBA, cl.channel_type.UNORM_INT8)
+        images = {binding: cl.create_image(self.context, cl.mem_flags.READ_WRITE, image_format,
+                                    shape=(array.shape[1], array.shape[0]))
+                  for binding, array in pictures.items()}
         for index, arg in enumerate(case.cl_args):
             if arg[0] == "buffer":
                 kernel.set_arg(index, buffers[arg[1]])
+            elif arg[0] == "image":
+                kernel.set_arg(index, images[arg[1]])
             else:
                 kernel.set_arg(index, np.array(arg[2], dtype={"u32": np.uint32, "f32": np.float32}[arg[1]]))
         runs, first = [], {}
         for rep in range(reps + 1):
             for binding, array in arrays.items():
                 cl.enqueue_copy(self.queue, buffers[binding], array)
+            for binding, array in pictures.items():
+                cl.enqueue_copy(self.queue, images[binding], array, origin=(0, 0),
+                                region=(array.shape[1], array.shape[0]))
             self.queue.finish()
             started = time.perf_counter()
             cl.enqueue_nd_range_kernel(self.queue, kernel, case.global_size, case.local_size)
@@ -427,8 +552,13 @@ class PoCL:
             runs.append((time.perf_counter() - started) * 1e3)
             outputs = {}
             for binding in case.outputs:
-                host = np.empty_like(arrays[binding])
-                cl.enqueue_copy(self.queue, host, buffers[binding])
+                if binding in pictures:
+                    host = np.empty_like(pictures[binding])
+                    cl.enqueue_copy(self.queue, host, images[binding], origin=(0, 0),
+                                    region=(host.shape[1], host.shape[0]))
+                else:
+                    host = np.empty_like(arrays[binding])
+                    cl.enqueue_copy(self.queue, host, buffers[binding])
                 outputs[binding] = host.tobytes()
             self.queue.finish()
             if rep == 0:
@@ -489,19 +619,27 @@ def resource_arguments(case: Case, opencl: bool, work: Path) -> list[str]:
         if not path.exists():
             path.write_bytes(array.tobytes())
         files[binding] = f"{path}:{work / f'{binding}.out'}" if output else str(path)
+    for binding, array, output in case.images:
+        path = work / f"{binding}.in"
+        if not path.exists():
+            path.write_bytes(array.tobytes())
+        spec = f"{path}@{IMAGE_FORMAT},{array.shape[1]},{array.shape[0]}"
+        files[binding] = f"{spec}:{work / f'{binding}.out'}" if output else spec
     arguments = []
     if opencl:
         arguments += ["--entry", case.entry, "--global", ",".join(map(str, case.global_size)),
                       "--local", ",".join(map(str, case.local_size))]
         for index, arg in enumerate(case.cl_args):
-            if arg[0] == "buffer":
-                arguments += ["--arg", f"{index}=buffer:{files[arg[1]]}"]
+            if arg[0] in ("buffer", "image"):
+                arguments += ["--arg", f"{index}={arg[0]}:{files[arg[1]]}"]
             else:
                 arguments += ["--arg", f"{index}={arg[1]}:{arg[2]}"]
     else:
         arguments += ["--workgroups", ",".join(map(str, case.workgroups))]
         for binding, *_ in case.buffers:
             arguments += ["--buffer", f"0:{binding}={files[binding]}"]
+        for binding, *_ in case.images:
+            arguments += ["--image", f"0:{binding}={files[binding]}"]
         if case.push:
             (work / "push.bin").write_bytes(case.push)
             arguments += ["--push-constants", str(work / "push.bin")]

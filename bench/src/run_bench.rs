@@ -13,10 +13,16 @@
 //! for what it has:
 //!
 //! ```text
-//! spirv-run-bench k.spv --workgroups X[,Y[,Z]] --buffer SET:BINDING=IN[:OUT]... [--push-constants FILE]
-//! spirv-run-bench k.spv --entry NAME --global X[,Y[,Z]] --local X[,Y[,Z]] --arg I=buffer:IN[:OUT]|I=local:BYTES|I=TYPE:VALUE...
+//! spirv-run-bench k.spv --workgroups X[,Y[,Z]] --buffer SET:BINDING=IN[:OUT]... [--image SET:BINDING=IMAGE[:OUT]]...
+//!     [--push-constants FILE]
+//! spirv-run-bench k.spv --entry NAME --global X[,Y[,Z]] --local X[,Y[,Z]]
+//!     --arg I=buffer:IN[:OUT]|I=image:IMAGE[:OUT]|I=local:BYTES|I=TYPE:VALUE...
 //!     [--reps N] [--threads N] [--opt-level N] [--unchecked]
 //! ```
+//!
+//! IMAGE is `[FILE]@FORMAT,W[,H[,D]]`: raw texels of the Vulkan format
+//! (spirv-run-rs's raw form, one level and layer; no FILE: zeros). Images
+//! are fresh copies of the input at each repetition too.
 //!
 //! Prints one JSON object on stdout:
 //! `{"compile_ms": C, "runs_ms": [R1, ...], "identical": true}`; OUT files
@@ -24,11 +30,14 @@
 
 use std::{path::PathBuf, process::ExitCode, time::Instant};
 
-use spirv_run::{Buffer, CompileOptions, Dispatch, Kernel, Resource};
+use spirv_run::{Buffer, CompileOptions, Dispatch, Format, Image, Kernel, Resource};
 
 const USAGE: &str = "\
-usage: spirv-run-bench K.spv --workgroups X[,Y[,Z]] --buffer SET:BINDING=IN[:OUT]... [--push-constants FILE]
-       spirv-run-bench K.spv --entry NAME --global X[,Y[,Z]] --local X[,Y[,Z]] --arg I=buffer:IN[:OUT]|I=local:BYTES|I=TYPE:VALUE...
+usage: spirv-run-bench K.spv --workgroups X[,Y[,Z]] --buffer SET:BINDING=IN[:OUT]... [--image SET:BINDING=IMAGE[:OUT]]...
+           [--push-constants FILE]
+       spirv-run-bench K.spv --entry NAME --global X[,Y[,Z]] --local X[,Y[,Z]]
+           --arg I=buffer:IN[:OUT]|I=image:IMAGE[:OUT]|I=local:BYTES|I=TYPE:VALUE...
+  IMAGE           [FILE]@FORMAT,W[,H[,D]]: raw texels of a Vulkan format (no FILE: zeros)
   --reps N        dispatches after the one compile (default 5)
   --threads N     worker threads (default 0: every core)
   --opt-level N   LLVM's default<ON> (default: the library's, -O2)
@@ -62,6 +71,7 @@ struct Options {
     local: Option<Vec<u64>>,
     push_constants: Vec<u8>,
     buffers: Vec<(Slot, PathBuf, Option<PathBuf>)>,
+    images: Vec<(Slot, Image, Option<PathBuf>)>,
     locals: Vec<(u32, usize)>,
     values: Vec<(u32, Vec<u8>)>,
     reps: usize,
@@ -93,6 +103,35 @@ fn files(text: &str) -> (PathBuf, Option<PathBuf>) {
         Some((input, output)) => (PathBuf::from(input), Some(PathBuf::from(output))),
         None => (PathBuf::from(text), None),
     }
+}
+
+/// `[FILE]@FORMAT,W[,H[,D]][:OUT]`: the image and where to write it.
+fn image(text: &str) -> Result<(Image, Option<PathBuf>), String> {
+    let bad = || format!("'{text}' is not [FILE]@FORMAT,W[,H[,D]][:OUT]");
+    let (input, output) = files(text);
+    let input = input.to_string_lossy().into_owned();
+    let (file, spec) = input.split_once('@').ok_or_else(bad)?;
+    let mut parts = spec.split(',');
+    let name = parts.next().unwrap_or_default();
+    let format = Format::from_name(name).ok_or_else(|| format!("'{name}' is not a format spirv-run knows"))?;
+    let sizes: Vec<u64> = dimensions(&parts.collect::<Vec<_>>().join(","))?;
+    let extent = three(&sizes)?;
+    let bytes = if file.is_empty() {
+        let size = Image::size_of(format, extent, 1, 1).and_then(|size| usize::try_from(size).ok()).ok_or_else(bad)?;
+        vec![0; size]
+    } else {
+        std::fs::read(file).map_err(|error| format!("cannot read '{file}': {error}"))?
+    };
+    let image = Image::new(format, extent, 1, &bytes).map_err(|reason| format!("'{text}': {reason}"))?;
+    Ok((image, output))
+}
+
+/// `SET:BINDING`.
+fn binding_slot(option: &str, text: &str, slot: &str) -> Result<Slot, String> {
+    let (set, binding) = slot.split_once(':').ok_or_else(|| format!("{option} {text}: not SET:BINDING=..."))?;
+    let set = set.parse().map_err(|_| format!("{option} {text}: bad set"))?;
+    let binding = binding.parse().map_err(|_| format!("{option} {text}: bad binding"))?;
+    Ok(Slot::Binding(set, binding))
 }
 
 /// The little-endian bytes of an OpenCL argument by value.
@@ -131,11 +170,14 @@ fn parse(arguments: Vec<String>) -> Result<Options, String> {
             "--buffer" => {
                 let text = value("--buffer")?;
                 let (slot, rest) = text.split_once('=').ok_or_else(|| format!("--buffer {text}: not SET:BINDING=IN[:OUT]"))?;
-                let (set, binding) = slot.split_once(':').ok_or_else(|| format!("--buffer {text}: not SET:BINDING=IN[:OUT]"))?;
-                let set = set.parse().map_err(|_| format!("--buffer {text}: bad set"))?;
-                let binding = binding.parse().map_err(|_| format!("--buffer {text}: bad binding"))?;
                 let (input, output) = files(rest);
-                options.buffers.push((Slot::Binding(set, binding), input, output));
+                options.buffers.push((binding_slot("--buffer", &text, slot)?, input, output));
+            }
+            "--image" => {
+                let text = value("--image")?;
+                let (slot, rest) = text.split_once('=').ok_or_else(|| format!("--image {text}: not SET:BINDING=IMAGE[:OUT]"))?;
+                let (image, output) = image(rest)?;
+                options.images.push((binding_slot("--image", &text, slot)?, image, output));
             }
             "--arg" => {
                 let text = value("--arg")?;
@@ -146,6 +188,10 @@ fn parse(arguments: Vec<String>) -> Result<Options, String> {
                     "buffer" => {
                         let (input, output) = files(rest);
                         options.buffers.push((Slot::Argument(index), input, output));
+                    }
+                    "image" => {
+                        let (image, output) = image(rest)?;
+                        options.images.push((Slot::Argument(index), image, output));
                     }
                     "local" => options.locals.push((index, rest.parse().map_err(|_| format!("--arg {text}: bad size"))?)),
                     ty => options.values.push((index, value_bytes(ty, rest)?)),
@@ -214,10 +260,12 @@ fn run(options: Options) -> Result<String, String> {
 
     let mut runs = Vec::with_capacity(options.reps);
     let mut identical = true;
+    let mut first_images: Vec<Vec<u8>> = Vec::new();
     for rep in 0..options.reps {
         for input in &mut inputs {
             input.buffer.bytes_mut().copy_from_slice(&input.initial);
         }
+        let mut images: Vec<Image> = options.images.iter().map(|(_, image, _)| image.clone()).collect();
         let mut dispatch = Dispatch::new(workgroups);
         dispatch.workgroup_size = local;
         dispatch.work_dim = options.global.as_ref().map_or(3, |global| global.len() as u32);
@@ -227,6 +275,12 @@ fn run(options: Options) -> Result<String, String> {
             match input.slot {
                 Slot::Binding(set, binding) => dispatch.bind(set, binding, Resource::Buffer(&mut input.buffer)),
                 Slot::Argument(index) => dispatch.argument(index, Resource::Buffer(&mut input.buffer)),
+            };
+        }
+        for ((slot, _, _), image) in options.images.iter().zip(&mut images) {
+            match *slot {
+                Slot::Binding(set, binding) => dispatch.bind(set, binding, Resource::Image(image)),
+                Slot::Argument(index) => dispatch.argument(index, Resource::Image(image)),
             };
         }
         for &(index, bytes) in &options.locals {
@@ -246,6 +300,16 @@ fn run(options: Options) -> Result<String, String> {
                 Some(first) => identical &= first.as_slice() == input.buffer.bytes(),
                 None => {}
             }
+        }
+        if rep == 0 {
+            first_images = images.iter().map(|image| image.bytes().to_vec()).collect();
+        } else {
+            identical &= images.iter().zip(&first_images).all(|(image, first)| image.bytes() == first.as_slice());
+        }
+    }
+    for ((_, _, output), first) in options.images.iter().zip(&first_images) {
+        if let Some(output) = output {
+            std::fs::write(output, first).map_err(|error| format!("cannot write '{}': {error}", output.display()))?;
         }
     }
     for input in &inputs {

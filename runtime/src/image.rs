@@ -104,15 +104,25 @@ impl AtomicOp {
             _ => return None,
         };
         match format.spirv {
-            24 | 33 if op != Self::FAdd => Some(op),
+            24 | 33 | 40 | 41 if op != Self::FAdd => Some(op),
             3 if matches!(op, Self::Exchange | Self::CompareExchange | Self::FAdd) => Some(op),
             _ => None,
         }
     }
 
-    /// The new texel from the old one, or `None` to leave it (a failed
-    /// compare-exchange).
+    /// The new 32-bit texel from the old one, or `None` to leave it (a
+    /// failed compare-exchange).
     pub(crate) fn apply(self, old: u32, value: u32, comparator: u32) -> Option<u32> {
+        if self == Self::FAdd {
+            return Some((f32::from_bits(old) + f32::from_bits(value)).to_bits());
+        }
+        // The signed ones compare the words sign-extended; the rest keep the low 32 bits.
+        let wide = |word: u32| word as i32 as i64 as u64;
+        self.apply_wide(wide(old), wide(value), wide(comparator)).map(|new| new as u32)
+    }
+
+    /// [`Self::apply`] on a 64-bit texel (`R64_UINT`, `R64_SINT`).
+    pub(crate) fn apply_wide(self, old: u64, value: u64, comparator: u64) -> Option<u64> {
         Some(match self {
             Self::Exchange => value,
             Self::Add => old.wrapping_add(value),
@@ -120,11 +130,11 @@ impl AtomicOp {
             Self::And => old & value,
             Self::Or => old | value,
             Self::Xor => old ^ value,
-            Self::SMax => (old as i32).max(value as i32) as u32,
-            Self::SMin => (old as i32).min(value as i32) as u32,
+            Self::SMax => (old as i64).max(value as i64) as u64,
+            Self::SMin => (old as i64).min(value as i64) as u64,
             Self::UMax => old.max(value),
             Self::UMin => old.min(value),
-            Self::FAdd => (f32::from_bits(old) + f32::from_bits(value)).to_bits(),
+            Self::FAdd => (f64::from_bits(old) + f64::from_bits(value)).to_bits(),
             Self::CompareExchange if old == comparator => value,
             Self::CompareExchange => return None,
         })
@@ -150,11 +160,18 @@ pub const SAMPLED_ONLY_FORMATS: &[Format] = &[
     Format { srgb: true, ..format(260, "R8G8_SRGB", [8, 8, 0, 0], Unorm) },
     format(261, "D16_UNORM", [16, 0, 0, 0], Unorm),
     format(262, "D32_SFLOAT", [32, 0, 0, 0], Float),
+    // R, G, B mantissas of 9 bits, then their shared 5-bit exponent.
+    format(SHARED_EXPONENT, "E5B9G9R9_UFLOAT_PACK32", [9, 9, 9, 5], Float),
 ];
 
+/// The number of `E5B9G9R9_UFLOAT_PACK32` (three 9-bit mantissas and a
+/// shared exponent: Vulkan's "Shared Exponent" conversions), which only a
+/// sampled image can have.
+pub const SHARED_EXPONENT: u32 = 263;
+
 /// Every format an image or texel buffer can have: the storage-image and
-/// texel-buffer formats a SPIR-V shader can name (SPIR-V's `Image Format`
-/// but the 64-bit ones), each with its Vulkan format.
+/// texel-buffer formats a SPIR-V shader can name (SPIR-V's `Image Format`),
+/// each with its Vulkan format.
 pub const FORMATS: &[Format] = &[
     format(1, "R32G32B32A32_SFLOAT", [32, 32, 32, 32], Float),
     format(2, "R16G16B16A16_SFLOAT", [16, 16, 16, 16], Float),
@@ -195,11 +212,15 @@ pub const FORMATS: &[Format] = &[
     format(37, "R8G8_UINT", [8, 8, 0, 0], Uint),
     format(38, "R16_UINT", [16, 0, 0, 0], Uint),
     format(39, "R8_UINT", [8, 0, 0, 0], Uint),
+    // One 64-bit channel (Int64ImageEXT): its low and high words are
+    // components 0 and 1 of what the host functions pass.
+    format(40, "R64_UINT", [64, 0, 0, 0], Uint),
+    format(41, "R64_SINT", [64, 0, 0, 0], Sint),
 ];
 
 /// [`FORMATS`] indexed by their SPIR-V number.
-const BY_SPIRV: [Option<Format>; 40] = {
-    let mut table = [None; 40];
+const BY_SPIRV: [Option<Format>; 42] = {
+    let mut table = [None; 42];
     let mut index = 0;
     while index < FORMATS.len() {
         table[FORMATS[index].spirv as usize] = Some(FORMATS[index]);
@@ -255,7 +276,7 @@ impl Format {
             (Float, _) => 14,
         };
         let order = match (self.channels(), self.bgr, self.srgb) {
-            _ if self.name.starts_with('D') => 13,
+            _ if self.is_depth() => 13,
             (4, true, true) => 18,
             (4, true, false) => 6,
             (4, false, true) => 17,
@@ -266,8 +287,23 @@ impl Format {
         (data_type, order)
     }
 
-    /// How many channels it has.
+    /// Whether it is a depth format (`D16_UNORM`, `D32_SFLOAT`).
+    pub fn is_depth(self) -> bool {
+        self.name.starts_with('D')
+    }
+
+    /// Whether its channel is 64 bits wide (`R64_UINT`, `R64_SINT`): the
+    /// host functions pass its low and high words as components 0 and 1.
+    pub fn wide(self) -> bool {
+        self.bits[0] == 64
+    }
+
+    /// How many channels it has (3 for the shared-exponent format, whose
+    /// fourth field is the exponent).
     pub fn channels(self) -> usize {
+        if self.spirv == SHARED_EXPONENT {
+            return 3;
+        }
         self.bits.iter().take_while(|&&bits| bits != 0).count()
     }
 
@@ -280,10 +316,33 @@ impl Format {
     /// `texel_size()` bytes): floats as their bits, integers sign- or
     /// zero-extended; a missing G or B is 0, a missing A is 1.
     pub fn decode(self, texel: &[u8]) -> [u32; 4] {
+        if self.class == Unorm && self.bits[0] == 8 && !self.srgb {
+            // 8-bit UNORM channels (one a byte), the most common texels: the
+            // table holds the same quotients as the division below, and the
+            // missing channels are `missing()`'s (bench-kernels' blur).
+            let channel = |index: usize| match texel.get(index) {
+                Some(&byte) => UNORM8[usize::from(byte)],
+                None if index == 3 => 1.0f32.to_bits(),
+                None => 0,
+            };
+            let mut out = [channel(0), channel(1), channel(2), channel(3)];
+            if self.bgr {
+                out.swap(0, 2);
+            }
+            return out;
+        }
+        let mut out = self.missing();
         let mut word = [0u8; 16];
         word[..texel.len()].copy_from_slice(texel);
         let word = u128::from_le_bytes(word);
-        let mut out = self.missing();
+        if self.spirv == SHARED_EXPONENT {
+            let [red, green, blue] = shared_exponent_to_floats(word as u32);
+            return [red.to_bits(), green.to_bits(), blue.to_bits(), out[3]];
+        }
+        if self.wide() {
+            // The 64-bit channel's low and high words (the lowering's i64).
+            return [word as u32, (word >> 32) as u32, 0, 0];
+        }
         let mut shift = 0;
         for (channel, &bits) in self.bits.iter().enumerate().take(self.channels()) {
             let raw = ((word >> shift) as u64 & mask(bits)) as u32;
@@ -301,6 +360,12 @@ impl Format {
                 Float => raw,
             };
         }
+        self.finish_decode(out)
+    }
+
+    /// The last steps of [`Self::decode`]: B and R swapped for BGRA
+    /// formats, sRGB decoded to linear values.
+    fn finish_decode(self, mut out: [u32; 4]) -> [u32; 4] {
         if self.bgr {
             out.swap(0, 2);
         }
@@ -324,6 +389,16 @@ impl Format {
         }
         if self.bgr {
             components.swap(0, 2);
+        }
+        if self.spirv == SHARED_EXPONENT {
+            let packed = floats_to_shared_exponent(std::array::from_fn(|c| f32::from_bits(components[c])));
+            texel.copy_from_slice(&packed.to_le_bytes()[..texel.len()]);
+            return;
+        }
+        if self.wide() {
+            let value = u64::from(components[0]) | (u64::from(components[1]) << 32);
+            texel.copy_from_slice(&value.to_le_bytes()[..texel.len()]);
+            return;
         }
         let mut word: u128 = 0;
         let mut shift = 0;
@@ -361,6 +436,18 @@ impl Format {
         [0, 0, 0, alpha]
     }
 }
+
+/// Every 8-bit UNORM value as the float bits [`Format::decode`] gives it
+/// (`v / 255`, correctly rounded).
+static UNORM8: [u32; 256] = {
+    let mut table = [0; 256];
+    let mut value = 0;
+    while value < 256 {
+        table[value] = (value as f32 / 255.0).to_bits();
+        value += 1;
+    }
+    table
+};
 
 /// sRGB's transfer function, decoding (Vulkan's "sRGB EOTF").
 pub fn srgb_to_linear(value: f32) -> f32 {
@@ -402,6 +489,36 @@ pub fn half_to_float(half: u16) -> f32 {
         _ => sign | ((exponent + 112) << 23) | (mantissa << 13),
     };
     f32::from_bits(bits)
+}
+
+/// The bias of the shared exponent and the bits of each mantissa of
+/// `E5B9G9R9_UFLOAT_PACK32`.
+const SHARED_BIAS: i32 = 15;
+const SHARED_MANTISSA: i32 = 9;
+
+/// The R, G and B of an `E5B9G9R9_UFLOAT_PACK32` texel (exact: each is its
+/// 9-bit mantissa times 2^(exponent - 15 - 9); Vulkan's "Shared Exponent
+/// to RGB").
+pub fn shared_exponent_to_floats(texel: u32) -> [f32; 3] {
+    let scale = 2f32.powi((texel >> 27) as i32 - SHARED_BIAS - SHARED_MANTISSA);
+    std::array::from_fn(|channel| ((texel >> (9 * channel)) & 0x1ff) as f32 * scale)
+}
+
+/// R, G and B to an `E5B9G9R9_UFLOAT_PACK32` texel by Vulkan's "RGB to
+/// Shared Exponent Conversion": each clamped to [0, the largest value]
+/// (NaN to 0), the exponent from the largest, mantissas rounded to nearest.
+pub fn floats_to_shared_exponent(rgb: [f32; 3]) -> u32 {
+    let largest = f64::from((1u32 << SHARED_MANTISSA) - 1) / f64::from(1u32 << SHARED_MANTISSA) * 2f64.powi(31 - SHARED_BIAS);
+    let clamped = rgb.map(|value| if value.is_nan() { 0.0 } else { f64::from(value).clamp(0.0, largest) });
+    let max = clamped.iter().copied().fold(0.0, f64::max);
+    // floor(log2(max)) for a positive value; -infinity (so the clamp) for 0.
+    let floor_log2 = if max > 0.0 { max.log2().floor() as i32 } else { i32::MIN };
+    let exponent = floor_log2.max(-SHARED_BIAS - 1) + 1 + SHARED_BIAS;
+    let scale = |exponent: i32| 2f64.powi(exponent - SHARED_BIAS - SHARED_MANTISSA);
+    let max_mantissa = (max / scale(exponent) + 0.5).floor();
+    let exponent = if max_mantissa < f64::from(1u32 << SHARED_MANTISSA) { exponent } else { exponent + 1 };
+    let mantissas = clamped.map(|value| (value / scale(exponent) + 0.5).floor() as u32 & 0x1ff);
+    mantissas[0] | (mantissas[1] << 9) | (mantissas[2] << 18) | ((exponent as u32) << 27)
 }
 
 /// An unsigned float of 5 exponent bits and `mantissa_bits` (6 for the
@@ -668,11 +785,14 @@ impl Image {
     /// `storage`: bound as a storage image or texel buffer, which cannot
     /// have a sampled-only format.
     pub(crate) fn check(&self, word: u32, storage: bool) -> Result<(), String> {
-        if storage && !self.format.storage() {
-            return Err(format!("{} is for sampled images only, not storage images or texel buffers", self.format.name));
-        }
         let declared = word & 0xff;
         let sampled_type = (word >> 8) & 0xf;
+        // OpenCL writes depth images (write_only image2d_depth_t): D16_UNORM
+        // and D32_SFLOAT encode as any one-channel format.
+        let opencl_depth = sampled_type == OPENCL_SAMPLED_TYPE && self.format.is_depth();
+        if storage && !self.format.storage() && !opencl_depth {
+            return Err(format!("{} is for sampled images only, not storage images or texel buffers", self.format.name));
+        }
         let dim = (word >> 12) & 0xf;
         let arrayed = (word >> 16) & 1 == 1;
         if declared != 0 && declared != self.format.spirv {
@@ -747,7 +867,14 @@ impl Image {
 /// The byte offset of texel (x, y, z, layer) in an image of `descriptor`,
 /// or `None` out of bounds.
 pub(crate) fn texel_offset(descriptor: &crate::jit::RawImage, format: Format, coordinates: [i32; 4]) -> Option<usize> {
-    level_texel_offset(descriptor, format, 0, coordinates)
+    // Level 0 has the descriptor's extent and pitches (level_layout's
+    // first case), without the call: every texel read and write comes here.
+    let level = LevelLayout {
+        base: 0,
+        extent: descriptor.extent,
+        pitches: [descriptor.row_pitch, descriptor.slice_pitch, descriptor.layer_pitch],
+    };
+    offset_in(&level, descriptor.layers, format, coordinates)
 }
 
 /// Where mip level `level` of an image lies: its first byte (from the
@@ -792,11 +919,17 @@ pub(crate) fn level_texel_offset(
     level: u32,
     coordinates: [i32; 4],
 ) -> Option<usize> {
+    offset_in(&level_layout(descriptor, format, level)?, descriptor.layers, format, coordinates)
+}
+
+/// The offset of the texel at `coordinates` in `layout` (of an image of
+/// `layers` layers); `None` outside it.
+#[inline]
+fn offset_in(layout: &LevelLayout, layers: u32, format: Format, coordinates: [i32; 4]) -> Option<usize> {
     let [x, y, z, layer] = coordinates.map(|c| u32::try_from(c).ok());
     let (x, y, z, layer) = (x?, y?, z?, layer?);
-    let layout = level_layout(descriptor, format, level)?;
     let [width, height, depth] = layout.extent;
-    if x >= width || y >= height || z >= depth || layer >= descriptor.layers {
+    if x >= width || y >= height || z >= depth || layer >= layers {
         return None;
     }
     let [row, slice, layer_pitch] = layout.pitches;
@@ -817,7 +950,8 @@ pub(crate) fn array_layers(descriptor: &crate::jit::RawImage) -> u32 {
 /// Packs four 32-bit components as the `i128` the compiled code sees as
 /// `<4 x i32>` (component 0 in the low bits).
 pub(crate) fn pack(components: [u32; 4]) -> u128 {
-    components.iter().rev().fold(0u128, |word, &component| (word << 32) | u128::from(component))
+    let [x, y, z, w] = components.map(u128::from);
+    x | (y << 32) | (z << 64) | (w << 96)
 }
 
 /// The four components of [`pack`]'s word.
@@ -905,6 +1039,49 @@ mod tests {
         assert_eq!(float_to_half(1.0 + 3.0 * 2f32.powi(-11)), 0x3c02);
         assert_eq!(float_to_half(1e6), 0x7c00);
         assert!(half_to_float(0x7e00).is_nan());
+    }
+
+    #[test]
+    fn unorm8_table_is_the_division() {
+        for format in ["R8_UNORM", "R8G8B8A8_UNORM", "B8G8R8A8_UNORM"].map(named) {
+            for value in 0..=255u8 {
+                let texel = vec![value; format.texel_size()];
+                let read = format.decode(&texel);
+                assert_eq!(read[0], (f32::from(value) / 255.0).to_bits(), "{} {value}", format.name);
+            }
+        }
+        // BGRA still swaps, sRGB still decodes.
+        assert_eq!(named("B8G8R8A8_UNORM").decode(&[255, 0, 0, 0])[2], 1.0f32.to_bits());
+        assert_eq!(named("R8G8B8A8_SRGB").decode(&[255, 0, 0, 0])[0], 1.0f32.to_bits());
+    }
+
+    #[test]
+    fn shared_exponent_texels_decode_exactly_and_encode_back() {
+        let format = named("E5B9G9R9_UFLOAT_PACK32");
+        assert_eq!((format.texel_size(), format.channels(), format.storage()), (4, 3, false));
+        // R 256, G 1, B 0 at exponent 16: 256 * 2^-8, 1 * 2^-8; alpha 1.
+        let texel = 256 | (1 << 9) | (16 << 27);
+        let read = format.decode(&u32::to_le_bytes(texel)).map(f32::from_bits);
+        assert_eq!(read, [1.0, 2f32.powi(-8), 0.0, 1.0]);
+        // The largest value, and values beyond it, negatives and NaN clamped.
+        assert_eq!(shared_exponent_to_floats(u32::MAX), [65408.0; 3]);
+        assert_eq!(floats_to_shared_exponent([1e9, -1.0, f32::NAN]), 0x1ff | (31 << 27));
+        // 1.0 is 256 * 2^-8: the exponent 16; 0.999 rounds up to 512 * 2^-9,
+        // which takes the next exponent.
+        assert_eq!(floats_to_shared_exponent([1.0, 0.0, 0.0]), 256 | (16 << 27));
+        assert_eq!(floats_to_shared_exponent([0.9995, 0.0, 0.0]), 256 | (16 << 27));
+        // Every value the format has comes back the same through the encoder.
+        for exponent in 0..32u32 {
+            for step in 0..512u32 {
+                let mantissas = [step, (step * 7 + 3) % 512, (step * 131) % 512];
+                let texel = mantissas[0] | (mantissas[1] << 9) | (mantissas[2] << 18) | (exponent << 27);
+                let values = shared_exponent_to_floats(texel);
+                assert_eq!(shared_exponent_to_floats(floats_to_shared_exponent(values)), values, "{texel:#x}");
+                let mut bytes = [0u8; 4];
+                format.encode(format.decode(&texel.to_le_bytes()), &mut bytes);
+                assert_eq!(shared_exponent_to_floats(u32::from_le_bytes(bytes)), values);
+            }
+        }
     }
 
     #[test]

@@ -196,6 +196,10 @@ fn function_call<'c, 'r>(
         // The importer's call for an image instruction the dialect lacks.
         return super::sampling::stand_in(op, operands, rewriter, kind);
     }
+    if super::sampling::is_opencl_read_half(op, &callee) {
+        // clang's import of read_imageh.
+        return super::sampling::opencl_read_half(op, operands, rewriter);
+    }
     if let Some(order) = super::sampling::opencl_channel_query(op, &callee) {
         // clang's import of get_image_channel_order/_data_type.
         return super::sampling::channel_query(op, operands, rewriter, order, true);

@@ -38,7 +38,7 @@ use melior::{
     },
 };
 use spirv_opt_dialects::spirv::{
-    attributes::{Dim, ImageArrayedInfo, ImageDepthInfo, ImageSamplerUseInfo, ImageSamplingInfo, StorageClass},
+    attributes::{Dim, ImageArrayedInfo, ImageSamplerUseInfo, ImageSamplingInfo, StorageClass},
     types::{FloatKind, ImageType, SpirvType},
 };
 use spirv_opt_rs::{
@@ -119,6 +119,11 @@ fn supported(image: &ImageType) -> Result<(), String> {
     }
     match &*image.element {
         SpirvType::Float(FloatKind::F32) | SpirvType::Integer { width: 32, .. } => Ok(()),
+        // R64_UINT/R64_SINT storage images and texel buffers (Int64ImageEXT).
+        SpirvType::Integer { width: 64, .. } if image.sampler_use == ImageSamplerUseInfo::NoSampler => Ok(()),
+        SpirvType::Integer { width: 64, .. } => {
+            Err("sampled images of 64-bit texels are not supported (storage images are)".to_owned())
+        }
         other => Err(format!("images of {other} texels are not supported (32-bit integers and floats are)")),
     }
 }
@@ -131,9 +136,8 @@ fn supported_opencl(image: &ImageType) -> Result<(), String> {
         return Err("OpenCL has no cube images".to_owned());
     }
     spatial_coordinates(image).map_err(|failure| failure.to_string())?;
-    if image.depth == ImageDepthInfo::IsDepth {
-        return Err("OpenCL depth images (image2d_depth_t) are not supported yet".to_owned());
-    }
+    // Depth images (image2d_depth_t, image2d_array_depth_t) read and write
+    // one float: the first component of the format's (D16_UNORM, D32_SFLOAT).
     // The importer made OpenCL's `void` texel type f32.
     match &*image.element {
         SpirvType::Void | SpirvType::Float(FloatKind::F32) => Ok(()),
@@ -395,7 +399,12 @@ pub(super) fn read_texel<'c, 'r>(
     coordinate: Value<'c, 'r>,
     result: Type<'c>,
 ) -> Result<Value<'c, 'r>, MatchFailure> {
-    let element = components_element(result)?;
+    if let Some(wide) = single_of_half(rewriter.context(), result) {
+        // Half texels (OpenCL's read_imageh): read as floats, rounded to nearest even.
+        let texel = read_texel(rewriter, image, descriptor, coordinate, wide)?;
+        return rewriter.create_value("llvm.fptrunc", &[texel], result, &[]);
+    }
+    let element = storage_element(result)?;
     let coordinates = coordinates(rewriter, image, coordinate)?;
     let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
     let pointer = llvm::r#type::pointer(rewriter.context(), 0);
@@ -412,7 +421,19 @@ pub(super) fn read_texel<'c, 'r>(
     )?
     .ok_or_else(|| MatchFailure::new("the image read has no result"))?;
     let vector = Type::vector(&[4], element);
-    let texel = rewriter.create_value("llvm.bitcast", &[word], vector, &[])?;
+    let texel = if element.to_string() == "i64" {
+        // A 64-bit channel (R64_UINT, R64_SINT): the low 64 bits, then G
+        // and B 0 and A 1, as Vulkan substitutes them.
+        let value = rewriter.create_value("llvm.trunc", &[word], element, &[])?;
+        let zero = rewriter.create_value("llvm.mlir.zero", &[], vector, &[])?;
+        let lane = i32_constant(rewriter, 0)?;
+        let texel = rewriter.create_value("llvm.insertelement", &[zero, value, lane], vector, &[])?;
+        let one = super::util::integer_constant(rewriter, element, 1)?;
+        let lane = i32_constant(rewriter, 3)?;
+        rewriter.create_value("llvm.insertelement", &[texel, one, lane], vector, &[])?
+    } else {
+        rewriter.create_value("llvm.bitcast", &[word], vector, &[])?
+    };
     narrow(rewriter, texel, result)
 }
 
@@ -436,11 +457,23 @@ pub(super) fn write_texel<'c, 'r>(
     coordinate: Value<'c, 'r>,
     texel: Value<'c, 'r>,
 ) -> Result<(), MatchFailure> {
-    let element = components_element(texel.r#type())?;
+    if let Some(wide) = single_of_half(rewriter.context(), texel.r#type()) {
+        // Half texels (OpenCL's write_imageh): written as the floats they are.
+        let texel = rewriter.create_value("llvm.fpext", &[texel], wide, &[])?;
+        return write_texel(rewriter, image, descriptor, coordinate, texel);
+    }
+    let element = storage_element(texel.r#type())?;
     let coordinates = coordinates(rewriter, image, coordinate)?;
     let widened = widen(rewriter, texel, element)?;
     let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
-    let word = rewriter.create_value("llvm.bitcast", &[widened], i128_type, &[])?;
+    let word = if element.to_string() == "i64" {
+        // A 64-bit channel: its value in the low 64 bits.
+        let lane = i32_constant(rewriter, 0)?;
+        let value = rewriter.create_value("llvm.extractelement", &[widened, lane], element, &[])?;
+        rewriter.create_value("llvm.zext", &[value], i128_type, &[])?
+    } else {
+        rewriter.create_value("llvm.bitcast", &[widened], i128_type, &[])?
+    };
     let pointer = llvm::r#type::pointer(rewriter.context(), 0);
     let i32_type: Type<'c> = IntegerType::new(rewriter.context(), 32).into();
     let mut arguments = vec![descriptor];
@@ -525,6 +558,29 @@ pub(super) fn components_element(ty: Type<'_>) -> Result<Type<'_>, MatchFailure>
         )));
     }
     Ok(element)
+}
+
+/// The same shape of `f32` when `ty` is `f16` or a vector of it.
+fn single_of_half<'c>(context: &'c Context, ty: Type<'c>) -> Option<Type<'c>> {
+    let (shape, element) = match vector_shape(ty) {
+        Some((count, element)) => (Some(count), element),
+        None => (None, ty),
+    };
+    if element.to_string() != "f16" {
+        return None;
+    }
+    let f32_type = Type::float32(context);
+    Some(shape.map_or(f32_type, |count| Type::vector(&[count], f32_type)))
+}
+
+/// [`components_element`] of a storage image's texel, which may also be
+/// 64-bit integers (`R64_UINT`/`R64_SINT`, `Int64ImageEXT`: reads, writes
+/// and atomics; sampling and fetches of them are refused).
+fn storage_element(ty: Type<'_>) -> Result<Type<'_>, MatchFailure> {
+    match vector_shape(ty).unwrap_or((1, ty)) {
+        (count, element) if count <= 4 && element.to_string() == "i64" => Ok(element),
+        _ => components_element(ty),
+    }
 }
 
 /// The first components of `texel` (`vector<4 x T>`) as `result` (a scalar

@@ -360,6 +360,53 @@ pub(crate) fn stand_in<'c, 'r>(
     }
 }
 
+/// Whether the call of `callee` is OpenCL C's `read_imageh` (half texels,
+/// `cl_khr_fp16`), which clang-22 leaves as a library function: on an image
+/// and an integer coordinate, or an image, a sampler and a coordinate.
+pub(crate) fn is_opencl_read_half(op: OperationRef<'_, '_>, callee: &str) -> bool {
+    callee.starts_with("_Z11read_imageh") && matches!(op.operand_count(), 2 | 3) && image_type(op, 0).is_ok()
+}
+
+/// OpenCL C's `read_imageh`: the read (or, with a sampler, the sample at
+/// LOD 0) as `read_imagef` makes it, rounded to half precision (to nearest
+/// even, as OpenCL's conversion to `half` of a texel).
+pub(crate) fn opencl_read_half<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let result = rewriter.converted_result_type(op, 0)?;
+    let context = rewriter.context();
+    let f32_type: Type<'c> = melior::ir::r#type::Type::float32(context);
+    let wide = vector_shape(result).map_or(f32_type, |(count, _)| Type::vector(&[count], f32_type));
+    let image = image_type(op, 0)?;
+    let texel = match *operands {
+        [descriptor, coordinate] => super::image::read_texel(rewriter, &image, descriptor, coordinate, wide)?,
+        [descriptor, sampler, coordinate] => {
+            let pointer = llvm::r#type::pointer(context, 0);
+            let pair_type = llvm::r#type::r#struct(context, &[pointer, pointer], false);
+            let mut pair = rewriter.create_value("llvm.mlir.poison", &[], pair_type, &[])?;
+            for (index, value) in [descriptor, sampler].into_iter().enumerate() {
+                let position = DenseI64ArrayAttribute::new(context, &[index as i64]).into();
+                pair = rewriter.create_value("llvm.insertvalue", &[pair, value], pair_type, &[("position", position)])?;
+            }
+            let lod = float_constant(rewriter, f32_type, 0.0)?;
+            let request = Request {
+                pair,
+                image,
+                coordinate,
+                proj: false,
+                dref: None,
+                gather: None,
+                operands: Operands { lod: Some(lod), ..Operands::default() },
+            };
+            sample(rewriter, &request, wide)?
+        }
+        _ => return Err(MatchFailure::new("read_imageh takes an image, a sampler if any, and a coordinate")),
+    };
+    Ok(vec![rewriter.create_value("llvm.fptrunc", &[texel], result, &[])?])
+}
+
 /// Whether the call of `callee` is OpenCL C's `get_image_channel_order`
 /// (`Some(true)`) or `get_image_channel_data_type` (`Some(false)`), which
 /// clang-22 imports as library functions (or writes as the SPIR-V queries,

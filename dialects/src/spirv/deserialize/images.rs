@@ -145,14 +145,18 @@ const LOD_OPERANDS: u32 = 0x1 | 0x2 | 0x4;
 /// in OpenCL modules (`opencl`) `OpImageRead`, `OpImageWrite` and
 /// `OpImageSampleExplicitLod`, whose texel types the dialect's verifier
 /// compares with the image's (OpenCL images have none: `read_imagef` and
-/// `read_imageui` read one image).
+/// `read_imageui` read one image). A Vulkan module's `OpImageRead` and
+/// `OpImageWrite` are the dialect's ops, as upstream imports them, unless
+/// their image operands are beyond its verifier (`Sample`, `Offset`...).
 pub(super) fn imports(opcode: u16, words: &[u32], opencl: bool) -> bool {
     if opencl && matches!(opcode, 88 | 98 | 99) {
         return true;
     }
     let (mask_at, allowed) = match opcode {
         88 => (4, PLAIN_OPERANDS | LOD_OPERANDS),
-        95 => (4, PLAIN_OPERANDS),
+        95 | 98 => (4, PLAIN_OPERANDS),
+        // OpImageWrite has no result: image, coordinate, texel, mask.
+        99 => (3, PLAIN_OPERANDS),
         97 => (5, PLAIN_OPERANDS),
         _ => {
             return STAND_INS.iter().any(|(known, _, _)| *known == opcode)
