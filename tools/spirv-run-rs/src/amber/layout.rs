@@ -398,7 +398,9 @@ mod tests {
         assert_eq!(texel("vec2<uint8>"), Some("R8G8_UINT"));
         assert_eq!(texel("vec3<float>"), None);
         assert_eq!(Format::image("R8G8B8A8_UNORM").unwrap().texel().map(|format| format.name), Some("R8G8B8A8_UNORM"));
-        assert_eq!(Format::image("R64_UINT").unwrap().texel(), None);
+        // 64-bit integer texels (Int64ImageEXT) are image formats too.
+        assert_eq!(Format::image("R64_UINT").unwrap().texel().map(|format| format.name), Some("R64_UINT"));
+        assert_eq!(Format::image("R64G64_UINT").unwrap().texel(), None);
         // Every format the runner's images have is a BUFFER FORMAT of that same format.
         for known in spirv_run::image::FORMATS.iter().chain(spirv_run::image::SAMPLED_ONLY_FORMATS) {
             let format = Format::image(known.name).unwrap();
