@@ -126,6 +126,10 @@ struct Ids {
     /// The subgroup size (docs/abi.md, "Subgroups"): a call of
     /// [`subgroup_size_name`] where a subgroup built-in needs it.
     subgroup_size: String,
+    /// An OpenCL kernel: `SubgroupSize` is the invocation's subgroup's
+    /// length (`get_sub_group_size`, shorter for a workgroup's last
+    /// subgroup), not S.
+    opencl: bool,
 }
 
 /// The MLIR text (a module) holding `__spvabi_<entry>`, `__spvabi_<entry>_info`
@@ -374,7 +378,7 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     if let Some(handles) = &handles {
         let local_index = local_index(&mut text, &dispatch.size, &plane);
         let subgroup_size = subgroup_size(&mut text, abi);
-        let ids = dispatch.invocation(&local_index, &subgroup_size);
+        let ids = dispatch.invocation(&local_index, &subgroup_size, abi);
         let environment = storage.fill(&mut text, &local_index, Some(&ids), Some(&resource_sizes));
         let mut call_arguments = arguments.clone();
         call_arguments.push(environment.clone());
@@ -519,7 +523,7 @@ impl DispatchIds {
 
     /// The ids of invocation (%x, %y, %z), whose local index is `local_index`,
     /// in subgroups of `subgroup_size` invocations.
-    fn invocation(&self, local_index: &str, subgroup_size: &str) -> Ids {
+    fn invocation(&self, local_index: &str, subgroup_size: &str, abi: &EntryAbi<'_>) -> Ids {
         let three = |values: &[String]| -> [String; 3] { std::array::from_fn(|axis| values[axis].clone()) };
         Ids {
             local: ["%x".into(), "%y".into(), "%z".into()],
@@ -530,6 +534,7 @@ impl DispatchIds {
             work_dim: self.work_dim.clone(),
             local_index: local_index.to_owned(),
             subgroup_size: subgroup_size.to_owned(),
+            opencl: abi.model == ExecutionModel::Kernel,
         }
     }
 }
@@ -750,12 +755,12 @@ fn invocations_function(abi: &EntryAbi<'_>, region: bool) -> String {
         let rows = text.value(format!("llvm.udiv %x, {} : i64", dispatch.size[0]));
         let y = text.value(format!("llvm.urem {rows}, {} : i64", dispatch.size[1]));
         let z = text.value(format!("llvm.udiv %x, {plane} : i64"));
-        let mut ids = dispatch.invocation("%x", &subgroup_size);
+        let mut ids = dispatch.invocation("%x", &subgroup_size, abi);
         ids.local = [x, y, z];
         ids
     } else {
         let local_index = local_index(&mut text, &dispatch.size, &plane);
-        dispatch.invocation(&local_index, &subgroup_size)
+        dispatch.invocation(&local_index, &subgroup_size, abi)
     };
     let words = text.i64(abi.slots.len() as i64 + 1);
     let environment =
@@ -943,6 +948,15 @@ fn built_in_value(text: &mut Text, built_in: &str, ty: &str, ids: &Ids) -> Strin
         }
         // Subgroups: the local indices cut into runs of S (docs/abi.md,
         // "Subgroups").
+        "SubgroupSize" if ids.opencl => {
+            // min(S, invocations - SubgroupId * S).
+            let plane = text.value(format!("llvm.mul {}, {} : i64", ids.size[0], ids.size[1]));
+            let invocations = text.value(format!("llvm.mul {plane}, {} : i64", ids.size[2]));
+            let index = text.value(format!("llvm.udiv {}, {} : i64", ids.local_index, ids.subgroup_size));
+            let first = text.value(format!("llvm.mul {index}, {} : i64", ids.subgroup_size));
+            let left = text.value(format!("llvm.sub {invocations}, {first} : i64"));
+            vec![text.value(format!("llvm.intr.umin({left}, {}) : (i64, i64) -> i64", ids.subgroup_size))]
+        }
         "SubgroupSize" | "SubgroupMaxSize" => vec![ids.subgroup_size.clone()],
         "SubgroupLocalInvocationId" => vec![subgroup_lane(text, ids)],
         "SubgroupId" => vec![text.value(format!("llvm.udiv {}, {} : i64", ids.local_index, ids.subgroup_size))],
