@@ -41,9 +41,8 @@ pub(super) mod opcode {
     pub const GROUP_NON_UNIFORM_BALLOT_BIT_EXTRACT: u16 = 341;
     pub const GROUP_NON_UNIFORM_QUAD_BROADCAST: u16 = 365;
     pub const GROUP_NON_UNIFORM_QUAD_SWAP: u16 = 366;
-    pub(in super::super) use super::super::newer_grammar::{
-        GROUP_NON_UNIFORM_QUAD_ALL_KHR, GROUP_NON_UNIFORM_QUAD_ANY_KHR,
-    };
+    pub const GROUP_NON_UNIFORM_QUAD_ALL_KHR: u16 = 5110;
+    pub const GROUP_NON_UNIFORM_QUAD_ANY_KHR: u16 = 5111;
     pub const GROUP_BITWISE_AND_KHR: u16 = 6403;
     pub const GROUP_BITWISE_OR_KHR: u16 = 6404;
     pub const GROUP_BITWISE_XOR_KHR: u16 = 6405;

@@ -35,9 +35,8 @@ pub(super) struct NewerInstruction {
     pub operands: usize,
 }
 
-/// SPV_VALVE_mixed_float_dot_product; SPV_KHR_quad_control.
+/// SPV_VALVE_mixed_float_dot_product.
 pub(super) const CAPABILITIES: &[NewerCapability] = &[
-    NewerCapability { value: 5087, name: "QuadControlKHR" },
     NewerCapability { value: 6912, name: "DotProductFloat16AccFloat32VALVE" },
     NewerCapability { value: 6913, name: "DotProductFloat16AccFloat16VALVE" },
     NewerCapability { value: 6914, name: "DotProductBFloat16AccVALVE" },
@@ -45,21 +44,8 @@ pub(super) const CAPABILITIES: &[NewerCapability] = &[
 ];
 
 /// SPV_VALVE_mixed_float_dot_product: `Result = Accumulator + Σ Vector1[i] *
-/// Vector2[i]` over a 2-component (4 for the 8-bit floats) vector;
-/// SPV_KHR_quad_control's quad votes (imported by `groups_ext.rs`).
+/// Vector2[i]` over a 2-component (4 for the 8-bit floats) vector.
 pub(super) const INSTRUCTIONS: &[NewerInstruction] = &[
-    NewerInstruction {
-        opcode: GROUP_NON_UNIFORM_QUAD_ALL_KHR,
-        name: "OpGroupNonUniformQuadAllKHR",
-        extension: "SPV_KHR_quad_control",
-        operands: 1,
-    },
-    NewerInstruction {
-        opcode: GROUP_NON_UNIFORM_QUAD_ANY_KHR,
-        name: "OpGroupNonUniformQuadAnyKHR",
-        extension: "SPV_KHR_quad_control",
-        operands: 1,
-    },
     NewerInstruction {
         opcode: FDOT2_MIX_ACC32_VALVE,
         name: "OpFDot2MixAcc32VALVE",
@@ -80,8 +66,6 @@ pub(super) const INSTRUCTIONS: &[NewerInstruction] = &[
     },
 ];
 
-pub(super) const GROUP_NON_UNIFORM_QUAD_ALL_KHR: u16 = 5110;
-pub(super) const GROUP_NON_UNIFORM_QUAD_ANY_KHR: u16 = 5111;
 pub(super) const FDOT2_MIX_ACC32_VALVE: u16 = 6916;
 pub(super) const FDOT2_MIX_ACC16_VALVE: u16 = 6917;
 pub(super) const FDOT4_MIX_ACC32_VALVE: u16 = 6918;
