@@ -929,7 +929,7 @@ fn lower_in(
     let model = entry_model(operation, options.entry.as_deref()).map_err(RunError::Entry)?;
     // An OpenCL kernel's `SubgroupSize` execution mode
     // (`intel_reqd_sub_group_size`): the subgroup size, as if asked for.
-    let required = required_subgroup_size(operation, &model.0, options.spmd.subgroup_size)
+    let required = required_subgroup_size(operation, &model.0, options.spmd.subgroup_size, options.spmd.width)
         .map_err(|message| failed(Some(format!("{source_name}: error: {message}"))))?;
     let with_required;
     let options = match required {
@@ -1089,17 +1089,22 @@ fn parameter_scalars(module: melior::ir::OperationRef<'_, '_>, entry: &str) -> V
         .collect()
 }
 
-/// The subgroup size `entry`'s `SubgroupSize` execution mode requires, if it
-/// has one (docs/abi.md, "Subgroups"): a size the runner has (1, or a power
-/// of two from 2 to 64) and, when the caller asked for one (`asked`), the
-/// same. `SubgroupsPerWorkgroup` and `SubgroupsPerWorkgroupId` are refused:
-/// the number of subgroups follows from the workgroup and subgroup sizes.
+/// The subgroup size `entry`'s execution modes require, if they require one
+/// (docs/abi.md, "Subgroups"): `SubgroupSize N`, a size the runner has (1,
+/// or a power of two from 2 to 64) and, when the caller asked for one
+/// (`asked`), the same; `DerivativeGroupLinear`, quads of lanes: at least 4
+/// (what was asked for, else the SPMD `width`). `SubgroupsPerWorkgroup` and
+/// `SubgroupsPerWorkgroupId` are refused: the number of subgroups follows
+/// from the workgroup and subgroup sizes; so is `DerivativeGroupQuads`,
+/// whose 2x2 quads are not 4 consecutive local indices.
 fn required_subgroup_size(
     module: melior::ir::OperationRef<'_, '_>,
     entry: &str,
     asked: Option<u32>,
+    width: u32,
 ) -> Result<Option<u32>, String> {
     let mut required = None;
+    let mut derivatives = false;
     for op in spirv_opt_rs::surgery::nested_ops(module, &mut |op| {
         op.name().as_string_ref().as_str() == Ok("spirv.ExecutionMode")
     }) {
@@ -1138,6 +1143,12 @@ fn required_subgroup_size(
                 }
                 required = Some(size);
             }
+            "DerivativeGroupLinearNV" => derivatives = true,
+            "DerivativeGroupQuadsNV" => {
+                return Err(format!(
+                    "'{entry}' has the execution mode DerivativeGroupQuads, which is not supported: its derivative quads are 2x2 blocks of local ids, and the runner's quads are 4 consecutive local indices (DerivativeGroupLinear runs)"
+                ));
+            }
             "SubgroupsPerWorkgroup" | "SubgroupsPerWorkgroupId" => {
                 return Err(format!(
                     "'{entry}' has the execution mode {mode}, which is not supported: the number of subgroups follows from the workgroup size and the subgroup size (docs/abi.md, \"Subgroups\")"
@@ -1145,6 +1156,15 @@ fn required_subgroup_size(
             }
             _ => {}
         }
+    }
+    if derivatives {
+        let size = required.or(asked).unwrap_or(width);
+        if size < 4 {
+            return Err(format!(
+                "'{entry}' computes derivatives (execution mode DerivativeGroupLinear) over quads of 4 subgroup invocations, and subgroups of {size} have none"
+            ));
+        }
+        required = Some(size);
     }
     Ok(required)
 }

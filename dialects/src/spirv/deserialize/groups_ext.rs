@@ -20,7 +20,16 @@
 //!   (horizontal 1, vertical 2, diagonal 3), and SPV_KHR_quad_control's
 //!   `OpGroupNonUniformQuad{All,Any}KHR(predicate)` the quad's 4 bits of a
 //!   `spirv.GroupNonUniformBallot` (of the negated predicate for `All`),
-//!   which counts active invocations only, compared with 0.
+//!   which counts active invocations only, compared with 0;
+//! - the derivatives of SPV_KHR/NV_compute_shader_derivatives (`OpDPdx`,
+//!   `OpDPdy`, `OpFwidth` and their `Fine` and `Coarse` forms) over the same
+//!   quads, lane bit 0 the horizontal neighbour and bit 1 the vertical one
+//!   (`DerivativeGroupLinearKHR`: quads of 4 consecutive local indices):
+//!   fine `dPdx = P[id | 1] - P[id & ~1]`, `dPdy = P[id | 2] - P[id & ~2]`,
+//!   coarse the same differences of the quad's first row or column
+//!   (`P[(id & ~3) + 1] - P[id & ~3]`, `P[(id & ~3) + 2] - P[id & ~3]`), each
+//!   `P[j]` a `spirv.GroupNonUniformShuffle`; `OpDPdx` and `OpDPdy` are the
+//!   fine ones; `Fwidth` is `|dPdx| + |dPdy|`.
 
 use melior::ir::{
     Location, Type, Value, ValueLike,
@@ -41,6 +50,8 @@ pub(super) mod opcode {
     pub const GROUP_NON_UNIFORM_BALLOT_BIT_EXTRACT: u16 = 341;
     pub const GROUP_NON_UNIFORM_QUAD_BROADCAST: u16 = 365;
     pub const GROUP_NON_UNIFORM_QUAD_SWAP: u16 = 366;
+    pub const DPDX: u16 = 207;
+    pub const FWIDTH_COARSE: u16 = 215;
     pub const GROUP_NON_UNIFORM_QUAD_ALL_KHR: u16 = 5110;
     pub const GROUP_NON_UNIFORM_QUAD_ANY_KHR: u16 = 5111;
     pub const GROUP_BITWISE_AND_KHR: u16 = 6403;
@@ -75,6 +86,7 @@ pub(super) fn imports(opcode: u16) -> bool {
             | opcode::GROUP_NON_UNIFORM_QUAD_SWAP
             | opcode::GROUP_NON_UNIFORM_QUAD_ALL_KHR
             | opcode::GROUP_NON_UNIFORM_QUAD_ANY_KHR
+            | opcode::DPDX..=opcode::FWIDTH_COARSE
     )
         || UNIFORM_GROUP.iter().any(|(row, _, _)| *row == opcode)
 }
@@ -162,6 +174,23 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let compare = if all { "spirv.IEqual" } else { "spirv.INotEqual" };
                 self.emit(state, inst, location, compare, &[bits, zero], &[], Some(ty))?
             }
+            derivative @ opcode::DPDX..=opcode::FWIDTH_COARSE => {
+                let value = self.value(state, inst, self.word(inst, 2)?)?;
+                // 207-209 plain, 210-212 fine, 213-215 coarse; x, y, width.
+                let coarse = derivative >= opcode::DPDX + 6;
+                let which = (derivative - opcode::DPDX) % 3;
+                let horizontal = self.quad_difference(state, inst, location, value, ty, 1, coarse)?;
+                let vertical = self.quad_difference(state, inst, location, value, ty, 2, coarse)?;
+                match which {
+                    0 => horizontal,
+                    1 => vertical,
+                    _ => {
+                        let h = self.emit(state, inst, location, "spirv.GL.FAbs", &[horizontal], &[], Some(ty))?;
+                        let v = self.emit(state, inst, location, "spirv.GL.FAbs", &[vertical], &[], Some(ty))?;
+                        self.emit(state, inst, location, "spirv.FAdd", &[h, v], &[], Some(ty))?
+                    }
+                }
+            }
             uniform => {
                 let &(_, builtin, logical) = UNIFORM_GROUP
                     .iter()
@@ -226,6 +255,35 @@ impl<'c, 'w> Importer<'c, 'w> {
             self.emit(state, inst, location, "spirv.ShiftRightLogical", &[word, bit_index], &[], Some(i32_type))?;
         let bit = self.emit(state, inst, location, "spirv.BitwiseAnd", &[shifted, one], &[], Some(i32_type))?;
         self.emit(state, inst, location, "spirv.INotEqual", &[bit, zero], &[], Some(bool_type))
+    }
+
+    /// The difference of `value` across a quad (4 consecutive subgroup
+    /// invocations) along lane bit `bit` (1: horizontal, 2: vertical): from
+    /// the invocation's own row or column, or the quad's first (`coarse`).
+    #[allow(clippy::too_many_arguments)]
+    fn quad_difference<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        value: Value<'c, 'b>,
+        ty: Type<'c>,
+        bit: i64,
+        coarse: bool,
+    ) -> Result<Value<'c, 'b>> {
+        let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
+        // Subgroup = 3.
+        let scope = (self.id("execution_scope"), self.enum_attribute(inst, "scope", 3)?);
+        let id = self.subgroup_local_id(state, inst, location)?;
+        let clear = self.integer_constant(state, inst, location, 32, if coarse { !3 } else { !bit })?;
+        let low = self.emit(state, inst, location, "spirv.BitwiseAnd", &[id, clear], &[], Some(i32_type))?;
+        let bit = self.integer_constant(state, inst, location, 32, bit)?;
+        let high = self.emit(state, inst, location, "spirv.BitwiseOr", &[low, bit], &[], Some(i32_type))?;
+        self.added_capabilities.insert("GroupNonUniformShuffle");
+        let first = self.emit(state, inst, location, "spirv.GroupNonUniformShuffle", &[value, low], &[scope], Some(ty))?;
+        let second =
+            self.emit(state, inst, location, "spirv.GroupNonUniformShuffle", &[value, high], &[scope], Some(ty))?;
+        self.emit(state, inst, location, "spirv.FSub", &[second, first], &[], Some(ty))
     }
 
     /// An integer operand (a lane index, a direction) as an `i32`.
