@@ -261,7 +261,7 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// invocations) along lane bit `bit` (1: horizontal, 2: vertical): from
     /// the invocation's own row or column, or the quad's first (`coarse`).
     #[allow(clippy::too_many_arguments)]
-    fn quad_difference<'b>(
+    pub(super) fn quad_difference<'b>(
         &mut self,
         state: &mut FunctionState<'c, 'b, 'w>,
         inst: &Inst<'w>,
