@@ -1093,10 +1093,11 @@ fn parameter_scalars(module: melior::ir::OperationRef<'_, '_>, entry: &str) -> V
 /// (docs/abi.md, "Subgroups"): `SubgroupSize N`, a size the runner has (1,
 /// or a power of two from 2 to 64) and, when the caller asked for one
 /// (`asked`), the same; `DerivativeGroupLinear`, quads of lanes: at least 4
-/// (what was asked for, else the SPMD `width`). `SubgroupsPerWorkgroup` and
-/// `SubgroupsPerWorkgroupId` are refused: the number of subgroups follows
-/// from the workgroup and subgroup sizes; so is `DerivativeGroupQuads`,
-/// whose 2x2 quads are not 4 consecutive local indices.
+/// (what was asked for, else the SPMD `width`); `DerivativeGroupQuads`
+/// the same, and an even workgroup width and height where the module gives
+/// its size by `LocalSize` (the kernel ABI runs it in 2x2 quads).
+/// `SubgroupsPerWorkgroup` and `SubgroupsPerWorkgroupId` are refused: the
+/// number of subgroups follows from the workgroup and subgroup sizes.
 fn required_subgroup_size(
     module: melior::ir::OperationRef<'_, '_>,
     entry: &str,
@@ -1105,6 +1106,8 @@ fn required_subgroup_size(
 ) -> Result<Option<u32>, String> {
     let mut required = None;
     let mut derivatives = false;
+    let mut quads = false;
+    let mut local_size: Option<Vec<i64>> = None;
     for op in spirv_opt_rs::surgery::nested_ops(module, &mut |op| {
         op.name().as_string_ref().as_str() == Ok("spirv.ExecutionMode")
     }) {
@@ -1145,10 +1148,10 @@ fn required_subgroup_size(
             }
             "DerivativeGroupLinearNV" => derivatives = true,
             "DerivativeGroupQuadsNV" => {
-                return Err(format!(
-                    "'{entry}' has the execution mode DerivativeGroupQuads, which is not supported: its derivative quads are 2x2 blocks of local ids, and the runner's quads are 4 consecutive local indices (DerivativeGroupLinear runs)"
-                ));
+                derivatives = true;
+                quads = true;
             }
+            "LocalSize" => local_size = Some(values.clone()),
             "SubgroupsPerWorkgroup" | "SubgroupsPerWorkgroupId" => {
                 return Err(format!(
                     "'{entry}' has the execution mode {mode}, which is not supported: the number of subgroups follows from the workgroup size and the subgroup size (docs/abi.md, \"Subgroups\")"
@@ -1156,6 +1159,12 @@ fn required_subgroup_size(
             }
             _ => {}
         }
+    }
+    if quads && let Some(size) = local_size.filter(|size| size.len() == 3 && (size[0] % 2 != 0 || size[1] % 2 != 0)) {
+        return Err(format!(
+            "'{entry}' has the execution mode DerivativeGroupQuads, whose 2x2 quads need an even workgroup width and height, and its workgroup is {}x{}x{}",
+            size[0], size[1], size[2]
+        ));
     }
     if derivatives {
         let size = required.or(asked).unwrap_or(width);

@@ -89,6 +89,9 @@ pub(super) struct EntryAbi<'a> {
     pub barriers: Barriers,
     /// Whether the module has subgroup operations.
     pub subgroup_functions: bool,
+    /// The execution mode `DerivativeGroupQuadsKHR`: the invocations run in
+    /// order of 2x2 quads of local ids (`invocations_function`).
+    pub derivative_quads: bool,
 }
 
 /// How an entry point's workgroup barriers run (docs/abi.md, "Barriers").
@@ -123,6 +126,10 @@ struct Ids {
     offset: [String; 3],
     work_dim: String,
     local_index: String,
+    /// The invocation's place in the order the invocations run in, whose
+    /// runs of S are the subgroups: the local index, but with
+    /// `DerivativeGroupQuads` the loop's counter (quads of 2x2 local ids).
+    order_index: String,
     /// The subgroup size (docs/abi.md, "Subgroups"): a call of
     /// [`subgroup_size_name`] where a subgroup built-in needs it.
     subgroup_size: String,
@@ -533,6 +540,7 @@ impl DispatchIds {
             offset: three(&self.offset),
             work_dim: self.work_dim.clone(),
             local_index: local_index.to_owned(),
+            order_index: local_index.to_owned(),
             subgroup_size: subgroup_size.to_owned(),
             opencl: abi.model == ExecutionModel::Kernel,
         }
@@ -756,7 +764,37 @@ fn invocations_function(abi: &EntryAbi<'_>, region: bool) -> String {
         let y = text.value(format!("llvm.urem {rows}, {} : i64", dispatch.size[1]));
         let z = text.value(format!("llvm.udiv %x, {plane} : i64"));
         let mut ids = dispatch.invocation("%x", &subgroup_size, abi);
-        ids.local = [x, y, z];
+        if abi.derivative_quads {
+            // %x counts quads of 2x2 local ids, row by row of quads, plane
+            // by plane: quad q = %x / 4, its lane %x % 4 (bit 0: x, bit 1:
+            // y). The sizes' x and y are even (the runner checks).
+            let four = text.i64(4);
+            let two = text.i64(2);
+            let one = text.i64(1);
+            let quad = text.value(format!("llvm.udiv %x, {four} : i64"));
+            let lane = text.value(format!("llvm.urem %x, {four} : i64"));
+            let across = text.value(format!("llvm.udiv {}, {two} : i64", dispatch.size[0]));
+            let down = text.value(format!("llvm.udiv {}, {two} : i64", dispatch.size[1]));
+            let per_plane = text.value(format!("llvm.mul {across}, {down} : i64"));
+            let z = text.value(format!("llvm.udiv {quad}, {per_plane} : i64"));
+            let in_plane = text.value(format!("llvm.urem {quad}, {per_plane} : i64"));
+            let quad_x = text.value(format!("llvm.urem {in_plane}, {across} : i64"));
+            let quad_y = text.value(format!("llvm.udiv {in_plane}, {across} : i64"));
+            let lane_x = text.value(format!("llvm.and {lane}, {one} : i64"));
+            let lane_y = text.value(format!("llvm.lshr {lane}, {one} : i64"));
+            let x = text.value(format!("llvm.mul {quad_x}, {two} : i64"));
+            let x = text.value(format!("llvm.add {x}, {lane_x} : i64"));
+            let y = text.value(format!("llvm.mul {quad_y}, {two} : i64"));
+            let y = text.value(format!("llvm.add {y}, {lane_y} : i64"));
+            ids.local = [x, y, z];
+            // LocalInvocationIndex keeps its definition from the local id.
+            let row = text.value(format!("llvm.mul {}, {} : i64", ids.local[1], dispatch.size[0]));
+            let layer = text.value(format!("llvm.mul {}, {plane} : i64", ids.local[2]));
+            let in_layer = text.value(format!("llvm.add {row}, {} : i64", ids.local[0]));
+            ids.local_index = text.value(format!("llvm.add {layer}, {in_layer} : i64"));
+        } else {
+            ids.local = [x, y, z];
+        }
         ids
     } else {
         let local_index = local_index(&mut text, &dispatch.size, &plane);
@@ -952,14 +990,14 @@ fn built_in_value(text: &mut Text, built_in: &str, ty: &str, ids: &Ids) -> Strin
             // min(S, invocations - SubgroupId * S).
             let plane = text.value(format!("llvm.mul {}, {} : i64", ids.size[0], ids.size[1]));
             let invocations = text.value(format!("llvm.mul {plane}, {} : i64", ids.size[2]));
-            let index = text.value(format!("llvm.udiv {}, {} : i64", ids.local_index, ids.subgroup_size));
+            let index = text.value(format!("llvm.udiv {}, {} : i64", ids.order_index, ids.subgroup_size));
             let first = text.value(format!("llvm.mul {index}, {} : i64", ids.subgroup_size));
             let left = text.value(format!("llvm.sub {invocations}, {first} : i64"));
             vec![text.value(format!("llvm.intr.umin({left}, {}) : (i64, i64) -> i64", ids.subgroup_size))]
         }
         "SubgroupSize" | "SubgroupMaxSize" => vec![ids.subgroup_size.clone()],
         "SubgroupLocalInvocationId" => vec![subgroup_lane(text, ids)],
-        "SubgroupId" => vec![text.value(format!("llvm.udiv {}, {} : i64", ids.local_index, ids.subgroup_size))],
+        "SubgroupId" => vec![text.value(format!("llvm.udiv {}, {} : i64", ids.order_index, ids.subgroup_size))],
         "NumSubgroups" | "NumEnqueuedSubgroups" => {
             let plane = text.value(format!("llvm.mul {}, {} : i64", ids.size[0], ids.size[1]));
             let invocations = text.value(format!("llvm.mul {plane}, {} : i64", ids.size[2]));
@@ -1045,7 +1083,7 @@ fn subgroup_size(text: &mut Text, abi: &EntryAbi<'_>) -> String {
 
 /// The local index mod S: the invocation's place in its subgroup.
 fn subgroup_lane(text: &mut Text, ids: &Ids) -> String {
-    text.value(format!("llvm.urem {}, {} : i64", ids.local_index, ids.subgroup_size))
+    text.value(format!("llvm.urem {}, {} : i64", ids.order_index, ids.subgroup_size))
 }
 
 /// `SubgroupEqMask`... of the invocation: four 32-bit words, bit i for the
