@@ -129,9 +129,9 @@ pub(crate) fn populate(patterns: &mut PatternSet) {
 /// `spirv.GroupNonUniformQuadSwap(scope, value, direction)`: no builtin
 /// library has it (the translator cannot represent the instruction), so it
 /// is the shuffle xor it means, a quad being 4 consecutive subgroup
-/// invocations: `__spirv_GroupNonUniformShuffleXor(scope, value, (direction
-/// + 1) & 3)` (horizontal 1, vertical 2, diagonal 3), as the importer makes
-/// of the instruction (docs/import.md).
+/// invocations: `__spirv_GroupNonUniformShuffleXor(scope, value,
+/// (direction + 1) & 3)` (horizontal 1, vertical 2, diagonal 3), as the
+/// importer makes of the instruction (docs/import.md).
 #[derive(Debug, Clone, Copy)]
 struct QuadSwap;
 
