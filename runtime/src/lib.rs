@@ -927,6 +927,21 @@ fn lower_in(
     };
     let operation = module.as_operation();
     let model = entry_model(operation, options.entry.as_deref()).map_err(RunError::Entry)?;
+    // An OpenCL kernel's `SubgroupSize` execution mode
+    // (`intel_reqd_sub_group_size`): the subgroup size, as if asked for.
+    let required = required_subgroup_size(operation, &model.0, options.spmd.subgroup_size, options.spmd.width)
+        .map_err(|message| failed(Some(format!("{source_name}: error: {message}"))))?;
+    let with_required;
+    let options = match required {
+        Some(size) => {
+            with_required = CompileOptions {
+                spmd: SpmdOptions { subgroup_size: Some(size), ..options.spmd },
+                ..options.clone()
+            };
+            &with_required
+        }
+        None => options,
+    };
     // The other entry points (a WGSL module's vertex and fragment stages
     // beside its compute one) and what only they reach are dropped, as a
     // driver compiles only the stage a pipeline names.
@@ -1072,6 +1087,95 @@ fn parameter_scalars(module: melior::ir::OperationRef<'_, '_>, entry: &str) -> V
             }
         })
         .collect()
+}
+
+/// The subgroup size `entry`'s execution modes require, if they require one
+/// (docs/abi.md, "Subgroups"): `SubgroupSize N`, a size the runner has (1,
+/// or a power of two from 2 to 64) and, when the caller asked for one
+/// (`asked`), the same; `DerivativeGroupLinear`, quads of lanes: at least 4
+/// (what was asked for, else the SPMD `width`); `DerivativeGroupQuads`
+/// the same, and an even workgroup width and height where the module gives
+/// its size by `LocalSize` (the kernel ABI runs it in 2x2 quads).
+/// `SubgroupsPerWorkgroup` and `SubgroupsPerWorkgroupId` are refused: the
+/// number of subgroups follows from the workgroup and subgroup sizes.
+fn required_subgroup_size(
+    module: melior::ir::OperationRef<'_, '_>,
+    entry: &str,
+    asked: Option<u32>,
+    width: u32,
+) -> Result<Option<u32>, String> {
+    let mut required = None;
+    let mut derivatives = false;
+    let mut quads = false;
+    let mut local_size: Option<Vec<i64>> = None;
+    for op in spirv_opt_rs::surgery::nested_ops(module, &mut |op| {
+        op.name().as_string_ref().as_str() == Ok("spirv.ExecutionMode")
+    }) {
+        if op.attribute("fn").ok().and_then(spirv_opt_rs::ir::string_value).as_deref() != Some(entry) {
+            continue;
+        }
+        let mode = op.attribute("execution_mode").map(|mode| mode.to_string()).unwrap_or_default();
+        let mode = mode.rsplit_once('<').map_or(mode.as_str(), |(_, rest)| rest.trim_end_matches('>')).to_owned();
+        let values: Vec<i64> = op
+            .attribute("values")
+            .ok()
+            .and_then(|values| melior::ir::attribute::ArrayAttribute::try_from(values).ok())
+            .map(|values| {
+                (0..values.len())
+                    .filter_map(|index| values.element(index).ok())
+                    .filter_map(|value| melior::ir::attribute::IntegerAttribute::try_from(value).ok())
+                    .map(|value| value.value())
+                    .collect()
+            })
+            .unwrap_or_default();
+        match mode.as_str() {
+            "SubgroupSize" => {
+                let size = values.first().copied().unwrap_or(0);
+                let size = u32::try_from(size)
+                    .ok()
+                    .filter(|&size| size == 1 || (size.is_power_of_two() && (2..=64).contains(&size)))
+                    .ok_or_else(|| {
+                        format!(
+                            "'{entry}' requires subgroups of {size} invocations (execution mode SubgroupSize): the runner has subgroups of 1, or of a power of two from 2 to 64"
+                        )
+                    })?;
+                if let Some(asked) = asked.filter(|&asked| asked != size) {
+                    return Err(format!(
+                        "'{entry}' requires subgroups of {size} invocations (execution mode SubgroupSize), and subgroups of {asked} were asked for"
+                    ));
+                }
+                required = Some(size);
+            }
+            "DerivativeGroupLinearNV" => derivatives = true,
+            "DerivativeGroupQuadsNV" => {
+                derivatives = true;
+                quads = true;
+            }
+            "LocalSize" => local_size = Some(values.clone()),
+            "SubgroupsPerWorkgroup" | "SubgroupsPerWorkgroupId" => {
+                return Err(format!(
+                    "'{entry}' has the execution mode {mode}, which is not supported: the number of subgroups follows from the workgroup size and the subgroup size (docs/abi.md, \"Subgroups\")"
+                ));
+            }
+            _ => {}
+        }
+    }
+    if quads && let Some(size) = local_size.filter(|size| size.len() == 3 && (size[0] % 2 != 0 || size[1] % 2 != 0)) {
+        return Err(format!(
+            "'{entry}' has the execution mode DerivativeGroupQuads, whose 2x2 quads need an even workgroup width and height, and its workgroup is {}x{}x{}",
+            size[0], size[1], size[2]
+        ));
+    }
+    if derivatives {
+        let size = required.or(asked).unwrap_or(width);
+        if size < 4 {
+            return Err(format!(
+                "'{entry}' computes derivatives (execution mode DerivativeGroupLinear) over quads of 4 subgroup invocations, and subgroups of {size} have none"
+            ));
+        }
+        required = Some(size);
+    }
+    Ok(required)
 }
 
 /// The entry point to run (`wanted`, or the module's only compute one) and

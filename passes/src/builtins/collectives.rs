@@ -217,8 +217,8 @@ fn slot(text: &mut Text, index: &str) -> String {
     text.value(format!("llvm.getelementptr {scratch}[{index}] : (!llvm.ptr, i64) -> !llvm.ptr, i64"))
 }
 
-/// The definition of `name` (parameters `inputs`, result `result`, with
-/// the declaration's `calling_convention`), over the workgroup when
+/// The definition of `name` (parameters `inputs`, result `result`, the
+/// calling convention of its calls `convention`), over the workgroup when
 /// `workgroup`, else over a subgroup of one invocation.
 pub fn define(
     name: &str,
@@ -226,7 +226,7 @@ pub fn define(
     inputs: &[String],
     result: &str,
     workgroup: bool,
-    calling_convention: &str,
+    convention: &str,
 ) -> Result<String, String> {
     if !(is_float(result) || integer_bits(result).is_some_and(|bits| bits <= 64)) {
         return Err(format!("group operations on {result} are not supported (scalars only)"));
@@ -316,7 +316,7 @@ pub fn define(
     let parameters: Vec<String> =
         arguments.iter().zip(inputs).map(|(argument, ty)| format!("{argument}: {ty}")).collect();
     Ok(format!(
-        "  llvm.func linkonce_odr {calling_convention} {}({}) -> {result} attributes {{no_unwind}} {{\n{}  }}\n",
+        "  llvm.func linkonce_odr {convention} {}({}) -> {result} attributes {{no_unwind}} {{\n{}  }}\n",
         crate::ir_text::symbol(name),
         parameters.join(", "),
         text.out

@@ -99,23 +99,18 @@ pub fn define_builtins<'c>(
                 continue;
             };
             let Some((base, parameters)) = demangle_base(&name) else { continue };
-            // The definition takes the declaration's calling convention
-            // (OpenCL's `spir_func`): a call through another is undefined
-            // behaviour, which LLVM turns into nothing.
-            let calling_convention = declaration
-                .attribute("CConv")
-                .ok()
-                .map(|cconv| cconv.to_string())
-                .and_then(|cconv| cconv.strip_prefix("#llvm.cconv<").map(|rest| rest.trim_end_matches('>').to_owned()))
-                .unwrap_or_else(|| "ccc".to_owned());
             if let Some(collective) = collectives::collective(base) {
                 // Over the workgroup unless every call has the subgroup scope.
                 let workgroup = call_scopes(module, &name).iter().any(|scope| *scope != Some(SUBGROUP_SCOPE));
                 let (result_type, inputs) = function_type(declaration, &name)?;
                 let inputs: Vec<String> = inputs.iter().map(|ty| printed(*ty)).collect();
+                // The calls' calling convention (`spir_func` from the
+                // conversion): a definition of another would make every call
+                // undefined behaviour, which LLVM turns into `unreachable`.
+                let convention = calling_convention(declaration);
                 let definition =
-                    collectives::define(&name, collective, &inputs, &printed(result_type), workgroup, &calling_convention)
-                    .map_err(|message| BuiltinError {
+                    collectives::define(&name, collective, &inputs, &printed(result_type), workgroup, &convention)
+                        .map_err(|message| BuiltinError {
                         location: declaration.location(),
                         message: format!("@{name}: {message}"),
                     })?;
@@ -146,7 +141,7 @@ pub fn define_builtins<'c>(
                 mangled_parameters: parameters,
                 result: printed(result_type),
                 inputs: inputs.iter().map(|ty| printed(*ty)).collect(),
-                calling_convention,
+                calling_convention: calling_convention(declaration),
             };
             let definition = rules::define(&signature, rule).map_err(|message| BuiltinError {
                 location: declaration.location(),
@@ -255,6 +250,17 @@ fn existing_symbols(body: melior::ir::BlockRef<'_, '_>) -> std::collections::Has
         }
     }
     symbols
+}
+
+/// The calling convention of a builtin's declaration (`spir_func` for
+/// the conversion's calls), as `llvm.func` prints it; `ccc` by default.
+fn calling_convention(declaration: OperationRef<'_, '_>) -> String {
+    declaration
+        .attribute("CConv")
+        .ok()
+        .map(|cconv| cconv.to_string())
+        .and_then(|cconv| cconv.strip_prefix("#llvm.cconv<").map(|rest| rest.trim_end_matches('>').to_owned()))
+        .unwrap_or_else(|| "ccc".to_owned())
 }
 
 fn function_type<'c>(

@@ -298,6 +298,8 @@ struct Entry<'c, 'a> {
     name: String,
     model: ExecutionModel,
     local_size: Option<[u32; 3]>,
+    /// The execution mode `DerivativeGroupQuadsKHR`: from `derivative_quads`.
+    derivative_quads: bool,
     /// What each parameter is (OpenCL): from `arguments`.
     arguments: Vec<ResourceKind>,
     /// The image word of each image argument (docs/abi.md, "OpenCL images
@@ -372,7 +374,8 @@ fn read_entry<'c, 'a>(func: OperationRef<'c, 'a>) -> Result<'c, Option<Entry<'c,
             });
         }
     }
-    Ok(Some(Entry { func, name, model, local_size, arguments, argument_words }))
+    let derivative_quads = dictionary.element_by_name("derivative_quads").is_some();
+    Ok(Some(Entry { func, name, model, local_size, derivative_quads, arguments, argument_words }))
 }
 
 /// How the module's interface global `global` is replaced, or `None` when
@@ -699,6 +702,7 @@ fn apply_to_module<'c>(
             push_constant_type: push_constant_type.as_deref(),
             barriers: uses_barriers.get(&entry.name).copied().unwrap_or(workgroup::Barriers::None),
             subgroup_functions,
+            derivative_quads: entry.derivative_quads,
         });
         tracing::debug!(entry = %entry.name, "kernel ABI glue:\n{text}");
         for glue in [

@@ -89,6 +89,9 @@ pub(super) struct EntryAbi<'a> {
     pub barriers: Barriers,
     /// Whether the module has subgroup operations.
     pub subgroup_functions: bool,
+    /// The execution mode `DerivativeGroupQuadsKHR`: the invocations run in
+    /// order of 2x2 quads of local ids (`invocations_function`).
+    pub derivative_quads: bool,
 }
 
 /// How an entry point's workgroup barriers run (docs/abi.md, "Barriers").
@@ -123,9 +126,17 @@ struct Ids {
     offset: [String; 3],
     work_dim: String,
     local_index: String,
+    /// The invocation's place in the order the invocations run in, whose
+    /// runs of S are the subgroups: the local index, but with
+    /// `DerivativeGroupQuads` the loop's counter (quads of 2x2 local ids).
+    order_index: String,
     /// The subgroup size (docs/abi.md, "Subgroups"): a call of
     /// [`subgroup_size_name`] where a subgroup built-in needs it.
     subgroup_size: String,
+    /// An OpenCL kernel: `SubgroupSize` is the invocation's subgroup's
+    /// length (`get_sub_group_size`, shorter for a workgroup's last
+    /// subgroup), not S.
+    opencl: bool,
 }
 
 /// The MLIR text (a module) holding `__spvabi_<entry>`, `__spvabi_<entry>_info`
@@ -374,7 +385,7 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     if let Some(handles) = &handles {
         let local_index = local_index(&mut text, &dispatch.size, &plane);
         let subgroup_size = subgroup_size(&mut text, abi);
-        let ids = dispatch.invocation(&local_index, &subgroup_size);
+        let ids = dispatch.invocation(&local_index, &subgroup_size, abi);
         let environment = storage.fill(&mut text, &local_index, Some(&ids), Some(&resource_sizes));
         let mut call_arguments = arguments.clone();
         call_arguments.push(environment.clone());
@@ -519,7 +530,7 @@ impl DispatchIds {
 
     /// The ids of invocation (%x, %y, %z), whose local index is `local_index`,
     /// in subgroups of `subgroup_size` invocations.
-    fn invocation(&self, local_index: &str, subgroup_size: &str) -> Ids {
+    fn invocation(&self, local_index: &str, subgroup_size: &str, abi: &EntryAbi<'_>) -> Ids {
         let three = |values: &[String]| -> [String; 3] { std::array::from_fn(|axis| values[axis].clone()) };
         Ids {
             local: ["%x".into(), "%y".into(), "%z".into()],
@@ -529,7 +540,9 @@ impl DispatchIds {
             offset: three(&self.offset),
             work_dim: self.work_dim.clone(),
             local_index: local_index.to_owned(),
+            order_index: local_index.to_owned(),
             subgroup_size: subgroup_size.to_owned(),
+            opencl: abi.model == ExecutionModel::Kernel,
         }
     }
 }
@@ -750,12 +763,42 @@ fn invocations_function(abi: &EntryAbi<'_>, region: bool) -> String {
         let rows = text.value(format!("llvm.udiv %x, {} : i64", dispatch.size[0]));
         let y = text.value(format!("llvm.urem {rows}, {} : i64", dispatch.size[1]));
         let z = text.value(format!("llvm.udiv %x, {plane} : i64"));
-        let mut ids = dispatch.invocation("%x", &subgroup_size);
-        ids.local = [x, y, z];
+        let mut ids = dispatch.invocation("%x", &subgroup_size, abi);
+        if abi.derivative_quads {
+            // %x counts quads of 2x2 local ids, row by row of quads, plane
+            // by plane: quad q = %x / 4, its lane %x % 4 (bit 0: x, bit 1:
+            // y). The sizes' x and y are even (the runner checks).
+            let four = text.i64(4);
+            let two = text.i64(2);
+            let one = text.i64(1);
+            let quad = text.value(format!("llvm.udiv %x, {four} : i64"));
+            let lane = text.value(format!("llvm.urem %x, {four} : i64"));
+            let across = text.value(format!("llvm.udiv {}, {two} : i64", dispatch.size[0]));
+            let down = text.value(format!("llvm.udiv {}, {two} : i64", dispatch.size[1]));
+            let per_plane = text.value(format!("llvm.mul {across}, {down} : i64"));
+            let z = text.value(format!("llvm.udiv {quad}, {per_plane} : i64"));
+            let in_plane = text.value(format!("llvm.urem {quad}, {per_plane} : i64"));
+            let quad_x = text.value(format!("llvm.urem {in_plane}, {across} : i64"));
+            let quad_y = text.value(format!("llvm.udiv {in_plane}, {across} : i64"));
+            let lane_x = text.value(format!("llvm.and {lane}, {one} : i64"));
+            let lane_y = text.value(format!("llvm.lshr {lane}, {one} : i64"));
+            let x = text.value(format!("llvm.mul {quad_x}, {two} : i64"));
+            let x = text.value(format!("llvm.add {x}, {lane_x} : i64"));
+            let y = text.value(format!("llvm.mul {quad_y}, {two} : i64"));
+            let y = text.value(format!("llvm.add {y}, {lane_y} : i64"));
+            ids.local = [x, y, z];
+            // LocalInvocationIndex keeps its definition from the local id.
+            let row = text.value(format!("llvm.mul {}, {} : i64", ids.local[1], dispatch.size[0]));
+            let layer = text.value(format!("llvm.mul {}, {plane} : i64", ids.local[2]));
+            let in_layer = text.value(format!("llvm.add {row}, {} : i64", ids.local[0]));
+            ids.local_index = text.value(format!("llvm.add {layer}, {in_layer} : i64"));
+        } else {
+            ids.local = [x, y, z];
+        }
         ids
     } else {
         let local_index = local_index(&mut text, &dispatch.size, &plane);
-        dispatch.invocation(&local_index, &subgroup_size)
+        dispatch.invocation(&local_index, &subgroup_size, abi)
     };
     let words = text.i64(abi.slots.len() as i64 + 1);
     let environment =
@@ -943,9 +986,18 @@ fn built_in_value(text: &mut Text, built_in: &str, ty: &str, ids: &Ids) -> Strin
         }
         // Subgroups: the local indices cut into runs of S (docs/abi.md,
         // "Subgroups").
+        "SubgroupSize" if ids.opencl => {
+            // min(S, invocations - SubgroupId * S).
+            let plane = text.value(format!("llvm.mul {}, {} : i64", ids.size[0], ids.size[1]));
+            let invocations = text.value(format!("llvm.mul {plane}, {} : i64", ids.size[2]));
+            let index = text.value(format!("llvm.udiv {}, {} : i64", ids.order_index, ids.subgroup_size));
+            let first = text.value(format!("llvm.mul {index}, {} : i64", ids.subgroup_size));
+            let left = text.value(format!("llvm.sub {invocations}, {first} : i64"));
+            vec![text.value(format!("llvm.intr.umin({left}, {}) : (i64, i64) -> i64", ids.subgroup_size))]
+        }
         "SubgroupSize" | "SubgroupMaxSize" => vec![ids.subgroup_size.clone()],
         "SubgroupLocalInvocationId" => vec![subgroup_lane(text, ids)],
-        "SubgroupId" => vec![text.value(format!("llvm.udiv {}, {} : i64", ids.local_index, ids.subgroup_size))],
+        "SubgroupId" => vec![text.value(format!("llvm.udiv {}, {} : i64", ids.order_index, ids.subgroup_size))],
         "NumSubgroups" | "NumEnqueuedSubgroups" => {
             let plane = text.value(format!("llvm.mul {}, {} : i64", ids.size[0], ids.size[1]));
             let invocations = text.value(format!("llvm.mul {plane}, {} : i64", ids.size[2]));
@@ -1031,7 +1083,7 @@ fn subgroup_size(text: &mut Text, abi: &EntryAbi<'_>) -> String {
 
 /// The local index mod S: the invocation's place in its subgroup.
 fn subgroup_lane(text: &mut Text, ids: &Ids) -> String {
-    text.value(format!("llvm.urem {}, {} : i64", ids.local_index, ids.subgroup_size))
+    text.value(format!("llvm.urem {}, {} : i64", ids.order_index, ids.subgroup_size))
 }
 
 /// `SubgroupEqMask`... of the invocation: four 32-bit words, bit i for the

@@ -7,7 +7,9 @@
 //!   `{execution_model = "GLCompute", local_size = array<i32: x, y, z>}`,
 //!   the workgroup size from the `WorkgroupSize` built-in constant, else
 //!   `LocalSizeId`, else `LocalSize` (spirv.ExecutionMode); no `local_size`
-//!   when the module leaves it to the dispatch (OpenCL); and for an entry
+//!   when the module leaves it to the dispatch (OpenCL); `derivative_quads`
+//!   when the entry point has the execution mode `DerivativeGroupQuadsKHR`
+//!   (its invocations run in 2x2 quads, docs/abi.md); and for an entry
 //!   point with parameters (OpenCL), `arguments = ["value", "global",
 //!   "local"]`, what each is.
 //! - `spirv_abi.interface` on the `llvm.mlir.global` of a
@@ -154,6 +156,7 @@ pub(super) fn interface_attribute<'c>(
 fn read_entry_points(module: OperationRef<'_, '_>) -> Result<HashMap<String, String>, MatchFailure> {
     let mut models: Vec<(String, String)> = Vec::new();
     let mut local_size: HashMap<String, Vec<i64>> = HashMap::new();
+    let mut derivative_quads: std::collections::HashSet<String> = std::collections::HashSet::new();
     // The values, and per operand the specialization constant it names.
     let mut local_size_id: HashMap<String, (Vec<i64>, Vec<Option<String>>)> = HashMap::new();
     let mut spec_defaults: HashMap<String, i64> = HashMap::new();
@@ -174,6 +177,9 @@ fn read_entry_points(module: OperationRef<'_, '_>) -> Result<HashMap<String, Str
                 match mode.as_str() {
                     "LocalSize" => {
                         local_size.insert(symbol_reference(op, "fn")?, integer_array(op, "values")?);
+                    }
+                    "DerivativeGroupQuadsNV" => {
+                        derivative_quads.insert(symbol_reference(op, "fn")?);
                     }
                     "LocalSizeId" => {
                         local_size_id.insert(
@@ -238,7 +244,8 @@ fn read_entry_points(module: OperationRef<'_, '_>) -> Result<HashMap<String, Str
             }
             _ => String::new(),
         };
-        table.insert(function, format!("{{execution_model = \"{model}\"{size}}}"));
+        let quads = if derivative_quads.contains(&function) { ", derivative_quads" } else { "" };
+        table.insert(function, format!("{{execution_model = \"{model}\"{size}{quads}}}"));
     }
     Ok(table)
 }

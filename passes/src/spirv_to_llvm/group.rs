@@ -102,10 +102,6 @@ const OTHERS: &[GroupToCall] = &[
 /// Group ops left as errors, with the reason.
 const NOT_LOWERED: &[NotLowered] = &[
     NotLowered {
-        op: ["spirv.GroupNonUniformQuadSwap"],
-        reason: "no SPIR-V builtin library provides '__spirv_GroupNonUniformQuadSwap' (the SPIRV-LLVM-Translator has no representation of OpGroupNonUniformQuadSwap)",
-    },
-    NotLowered {
         op: ["spirv.INTEL.SubgroupBlockRead"],
         reason: "not lowered yet: the '__spirv_SubgroupBlockReadINTEL' builtin is mangled on its pointer's SPIR address space and pointee, which is not implemented",
     },
@@ -126,6 +122,58 @@ pub(crate) fn populate(patterns: &mut PatternSet) {
     }
     for op in NOT_LOWERED {
         patterns.add(*op);
+    }
+    patterns.add(QuadSwap);
+}
+
+/// `spirv.GroupNonUniformQuadSwap(scope, value, direction)`: no builtin
+/// library has it (the translator cannot represent the instruction), so it
+/// is the shuffle xor it means, a quad being 4 consecutive subgroup
+/// invocations: `__spirv_GroupNonUniformShuffleXor(scope, value,
+/// (direction + 1) & 3)` (horizontal 1, vertical 2, diagonal 3), as the
+/// importer makes of the instruction (docs/import.md).
+#[derive(Debug, Clone, Copy)]
+struct QuadSwap;
+
+impl ConversionPattern for QuadSwap {
+    fn root_names(&self) -> &[&'static str] {
+        &["spirv.GroupNonUniformQuadSwap"]
+    }
+
+    fn match_and_rewrite<'c, 'r>(
+        &self,
+        op: OperationRef<'c, 'r>,
+        operands: &[Value<'c, 'r>],
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+        let &[value, direction] = operands else {
+            return Err(MatchFailure::new("expected a value and a direction"));
+        };
+        let scope = enum_attribute::<Scope>(op, "execution_scope")?.value();
+        let i32 = i32_type(rewriter.context());
+        let width = melior::ir::r#type::IntegerType::try_from(direction.r#type())
+            .map_err(|_| MatchFailure::new(format!("a direction of type {}", direction.r#type())))?
+            .width();
+        let params = [(i32, Signed), (value.r#type(), Signed), (i32, Unsigned)];
+        let result = Some(rewriter.converted_result_type(op, 0)?);
+        super::builtin_call::mangle("__spirv_GroupNonUniformShuffleXor", &params)?;
+        let direction = match width {
+            32 => direction,
+            ..32 => rewriter.create_value("llvm.zext", &[direction], i32, &[])?,
+            _ => rewriter.create_value("llvm.trunc", &[direction], i32, &[])?,
+        };
+        let one = i32_constant(rewriter, 1)?;
+        let three = i32_constant(rewriter, 3)?;
+        let next = rewriter.create_value("llvm.add", &[direction, one], i32, &[])?;
+        let mask = rewriter.create_value("llvm.and", &[next, three], i32, &[])?;
+        let scope = i32_constant(rewriter, i64::from(scope))?;
+        let builtin = Builtin {
+            name: "__spirv_GroupNonUniformShuffleXor",
+            params: &params,
+            result,
+            kind: BuiltinKind::Convergent,
+        };
+        call_builtin(rewriter, &builtin, &[scope, value, mask])
     }
 }
 

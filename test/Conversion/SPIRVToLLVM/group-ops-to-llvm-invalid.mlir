@@ -1,16 +1,5 @@
 // RUN: spirv-opt-rs -split-input-file -convert-spirv-to-llvm -verify-diagnostics %s
 
-// No builtin library defines a quad swap (the SPIRV-LLVM-Translator cannot
-// represent OpGroupNonUniformQuadSwap either).
-spirv.func @quad_swap(%x: f32) -> f32 "None" {
-  %direction = spirv.Constant 1 : i32
-  // expected-error@+1 {{failed to legalize operation 'spirv.GroupNonUniformQuadSwap' that was explicitly marked illegal: no SPIR-V builtin library provides '__spirv_GroupNonUniformQuadSwap' (the SPIRV-LLVM-Translator has no representation of OpGroupNonUniformQuadSwap)}}
-  %0 = spirv.GroupNonUniformQuadSwap <Subgroup> %x %direction : f32, i32
-  spirv.ReturnValue %0 : f32
-}
-
-// -----
-
 spirv.func @subgroup_block_read(%ptr: !spirv.ptr<i32, CrossWorkgroup>) -> i32 "None" {
   // expected-error@+1 {{failed to legalize operation 'spirv.INTEL.SubgroupBlockRead' that was explicitly marked illegal: not lowered yet: the '__spirv_SubgroupBlockReadINTEL' builtin is mangled on its pointer's SPIR address space and pointee, which is not implemented}}
   %0 = spirv.INTEL.SubgroupBlockRead %ptr : !spirv.ptr<i32, CrossWorkgroup> -> i32

@@ -1156,3 +1156,29 @@ spirv.module Logical OpenCL {
     spirv.Return
   }
 }
+
+// -----
+
+// No builtin library has a quad swap: the shuffle xor it means, within quads
+// of 4 consecutive subgroup invocations, the mask (direction + 1) & 3.
+// CHECK-DAG: llvm.func spir_funccc @_Z33__spirv_GroupNonUniformShuffleXorifj(i32, f32, i32) -> f32 attributes {convergent, no_unwind, will_return}
+// CHECK-DAG: llvm.func spir_funccc @_Z33__spirv_GroupNonUniformShuffleXoriDv3_ij(i32, vector<3xi32>, i32) -> vector<3xi32> attributes {convergent, no_unwind, will_return}
+// CHECK-NOT: llvm.func spir_funccc
+// CHECK-LABEL: @quad_swap
+// CHECK-SAME: (%[[X:.*]]: f32, %[[V:.*]]: vector<3xi32>, %[[D:.*]]: i32, %[[W:.*]]: i16)
+// CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK-NEXT: %[[THREE:.*]] = llvm.mlir.constant(3 : i32) : i32
+// CHECK-NEXT: %[[NEXT:.*]] = llvm.add %[[D]], %[[ONE]] : i32
+// CHECK-NEXT: %[[MASK:.*]] = llvm.and %[[NEXT]], %[[THREE]] : i32
+// CHECK-NEXT: %[[SCOPE:.*]] = llvm.mlir.constant(3 : i32) : i32
+// CHECK-NEXT: llvm.call spir_funccc @_Z33__spirv_GroupNonUniformShuffleXorifj(%[[SCOPE]], %[[X]], %[[MASK]])
+// CHECK: %[[WIDE:.*]] = llvm.zext %[[W]] : i16 to i32
+// CHECK: llvm.add %[[WIDE]]
+// CHECK: llvm.call spir_funccc @_Z33__spirv_GroupNonUniformShuffleXoriDv3_ij(
+spirv.module Logical OpenCL {
+  spirv.func @quad_swap(%x: f32, %v: vector<3xi32>, %direction: i32, %narrow: i16) "None" {
+    %0 = spirv.GroupNonUniformQuadSwap <Subgroup> %x %direction : f32, i32
+    %1 = spirv.GroupNonUniformQuadSwap <Subgroup> %v %narrow : vector<3xi32>, i16
+    spirv.Return
+  }
+}

@@ -10,7 +10,26 @@
 //! - `OpGroupNonUniformBallotBitExtract(value, index)`: bit `index` of the
 //!   128-bit ballot, from its `index / 32`th word;
 //! - `OpGroupNonUniformInverseBallot(value)`: the bit of the invocation's
-//!   `SubgroupLocalInvocationId` (a built-in variable the importer adds).
+//!   `SubgroupLocalInvocationId` (a built-in variable the importer adds);
+//! - the quad operations, a quad being 4 consecutive subgroup invocations
+//!   (`SubgroupLocalInvocationId / 4`, as Vulkan defines them):
+//!   `OpGroupNonUniformQuadBroadcast(scope, value, index)` a
+//!   `spirv.GroupNonUniformShuffle` from invocation `(id & ~3) | (index &
+//!   3)`, `OpGroupNonUniformQuadSwap(scope, value, direction)` a
+//!   `spirv.GroupNonUniformShuffleXor` with the mask `direction + 1`
+//!   (horizontal 1, vertical 2, diagonal 3), and SPV_KHR_quad_control's
+//!   `OpGroupNonUniformQuad{All,Any}KHR(predicate)` the quad's 4 bits of a
+//!   `spirv.GroupNonUniformBallot` (of the negated predicate for `All`),
+//!   which counts active invocations only, compared with 0;
+//! - the derivatives of SPV_KHR/NV_compute_shader_derivatives (`OpDPdx`,
+//!   `OpDPdy`, `OpFwidth` and their `Fine` and `Coarse` forms) over the same
+//!   quads, lane bit 0 the horizontal neighbour and bit 1 the vertical one
+//!   (`DerivativeGroupLinearKHR`: quads of 4 consecutive local indices):
+//!   fine `dPdx = P[id | 1] - P[id & ~1]`, `dPdy = P[id | 2] - P[id & ~2]`,
+//!   coarse the same differences of the quad's first row or column
+//!   (`P[(id & ~3) + 1] - P[id & ~3]`, `P[(id & ~3) + 2] - P[id & ~3]`), each
+//!   `P[j]` a `spirv.GroupNonUniformShuffle`; `OpDPdx` and `OpDPdy` are the
+//!   fine ones; `Fwidth` is `|dPdx| + |dPdy|`.
 
 use melior::ir::{
     Location, Type, Value, ValueLike,
@@ -29,6 +48,12 @@ use super::{
 pub(super) mod opcode {
     pub const GROUP_NON_UNIFORM_INVERSE_BALLOT: u16 = 340;
     pub const GROUP_NON_UNIFORM_BALLOT_BIT_EXTRACT: u16 = 341;
+    pub const GROUP_NON_UNIFORM_QUAD_BROADCAST: u16 = 365;
+    pub const GROUP_NON_UNIFORM_QUAD_SWAP: u16 = 366;
+    pub const DPDX: u16 = 207;
+    pub const FWIDTH_COARSE: u16 = 215;
+    pub const GROUP_NON_UNIFORM_QUAD_ALL_KHR: u16 = 5110;
+    pub const GROUP_NON_UNIFORM_QUAD_ANY_KHR: u16 = 5111;
     pub const GROUP_BITWISE_AND_KHR: u16 = 6403;
     pub const GROUP_BITWISE_OR_KHR: u16 = 6404;
     pub const GROUP_BITWISE_XOR_KHR: u16 = 6405;
@@ -53,7 +78,16 @@ const LOCAL_ID_SYMBOL: &str = "__spirv_import_SubgroupLocalInvocationId";
 
 /// Whether this module imports `opcode`.
 pub(super) fn imports(opcode: u16) -> bool {
-    matches!(opcode, opcode::GROUP_NON_UNIFORM_INVERSE_BALLOT | opcode::GROUP_NON_UNIFORM_BALLOT_BIT_EXTRACT)
+    matches!(
+        opcode,
+        opcode::GROUP_NON_UNIFORM_INVERSE_BALLOT
+            | opcode::GROUP_NON_UNIFORM_BALLOT_BIT_EXTRACT
+            | opcode::GROUP_NON_UNIFORM_QUAD_BROADCAST
+            | opcode::GROUP_NON_UNIFORM_QUAD_SWAP
+            | opcode::GROUP_NON_UNIFORM_QUAD_ALL_KHR
+            | opcode::GROUP_NON_UNIFORM_QUAD_ANY_KHR
+            | opcode::DPDX..=opcode::FWIDTH_COARSE
+    )
         || UNIFORM_GROUP.iter().any(|(row, _, _)| *row == opcode)
 }
 
@@ -76,6 +110,86 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let ballot = self.value(state, inst, self.word(inst, 3)?)?;
                 let index = self.subgroup_local_id(state, inst, location)?;
                 self.ballot_bit(state, inst, location, ballot, index, ty)?
+            }
+            opcode::GROUP_NON_UNIFORM_QUAD_BROADCAST | opcode::GROUP_NON_UNIFORM_QUAD_SWAP => {
+                let scope = self.constant_u32(self.word(inst, 2)?).ok_or_else(|| {
+                    inst.error(ErrorKind::Invalid("the execution scope is not an integer constant".into()))
+                })?;
+                let scope = (self.id("execution_scope"), self.enum_attribute(inst, "scope", scope)?);
+                let value = self.value(state, inst, self.word(inst, 3)?)?;
+                let operand = self.value(state, inst, self.word(inst, 4)?)?;
+                let operand = self.as_i32(state, inst, location, operand)?;
+                let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
+                let three = self.integer_constant(state, inst, location, 32, 3)?;
+                self.added_capabilities.insert("GroupNonUniformShuffle");
+                if inst.opcode == opcode::GROUP_NON_UNIFORM_QUAD_BROADCAST {
+                    let id = self.subgroup_local_id(state, inst, location)?;
+                    let not_three = self.integer_constant(state, inst, location, 32, !3)?;
+                    let quad = self.emit(state, inst, location, "spirv.BitwiseAnd", &[id, not_three], &[], Some(i32_type))?;
+                    let within =
+                        self.emit(state, inst, location, "spirv.BitwiseAnd", &[operand, three], &[], Some(i32_type))?;
+                    let source = self.emit(state, inst, location, "spirv.BitwiseOr", &[quad, within], &[], Some(i32_type))?;
+                    self.emit(state, inst, location, "spirv.GroupNonUniformShuffle", &[value, source], &[scope], Some(ty))?
+                } else {
+                    let one = self.integer_constant(state, inst, location, 32, 1)?;
+                    let mask = self.emit(state, inst, location, "spirv.IAdd", &[operand, one], &[], Some(i32_type))?;
+                    let mask = self.emit(state, inst, location, "spirv.BitwiseAnd", &[mask, three], &[], Some(i32_type))?;
+                    self.emit(state, inst, location, "spirv.GroupNonUniformShuffleXor", &[value, mask], &[scope], Some(ty))?
+                }
+            }
+            opcode::GROUP_NON_UNIFORM_QUAD_ALL_KHR | opcode::GROUP_NON_UNIFORM_QUAD_ANY_KHR => {
+                let mut predicate = self.value(state, inst, self.word(inst, 2)?)?;
+                let all = inst.opcode == opcode::GROUP_NON_UNIFORM_QUAD_ALL_KHR;
+                if all {
+                    predicate = self.emit(state, inst, location, "spirv.LogicalNot", &[predicate], &[], Some(ty))?;
+                }
+                let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
+                let ballot_type = self
+                    .parse_type("vector<4xi32>")
+                    .ok_or_else(|| inst.error(ErrorKind::Invalid("vector<4xi32>".into())))?;
+                // Subgroup = 3.
+                let scope = (self.id("execution_scope"), self.enum_attribute(inst, "scope", 3)?);
+                let ballot =
+                    self.emit(state, inst, location, "spirv.GroupNonUniformBallot", &[predicate], &[scope], Some(ballot_type))?;
+                self.added_capabilities.insert("GroupNonUniformBallot");
+                let id = self.subgroup_local_id(state, inst, location)?;
+                let five = self.integer_constant(state, inst, location, 32, 5)?;
+                let quad_shift = self.integer_constant(state, inst, location, 32, 28)?;
+                let fifteen = self.integer_constant(state, inst, location, 32, 15)?;
+                let zero = self.integer_constant(state, inst, location, 32, 0)?;
+                let word_index =
+                    self.emit(state, inst, location, "spirv.ShiftRightLogical", &[id, five], &[], Some(i32_type))?;
+                let word = self.emit(
+                    state,
+                    inst,
+                    location,
+                    "spirv.VectorExtractDynamic",
+                    &[ballot, word_index],
+                    &[],
+                    Some(i32_type),
+                )?;
+                let shift = self.emit(state, inst, location, "spirv.BitwiseAnd", &[id, quad_shift], &[], Some(i32_type))?;
+                let moved = self.emit(state, inst, location, "spirv.ShiftRightLogical", &[word, shift], &[], Some(i32_type))?;
+                let bits = self.emit(state, inst, location, "spirv.BitwiseAnd", &[moved, fifteen], &[], Some(i32_type))?;
+                let compare = if all { "spirv.IEqual" } else { "spirv.INotEqual" };
+                self.emit(state, inst, location, compare, &[bits, zero], &[], Some(ty))?
+            }
+            derivative @ opcode::DPDX..=opcode::FWIDTH_COARSE => {
+                let value = self.value(state, inst, self.word(inst, 2)?)?;
+                // 207-209 plain, 210-212 fine, 213-215 coarse; x, y, width.
+                let coarse = derivative >= opcode::DPDX + 6;
+                let which = (derivative - opcode::DPDX) % 3;
+                let horizontal = self.quad_difference(state, inst, location, value, ty, 1, coarse)?;
+                let vertical = self.quad_difference(state, inst, location, value, ty, 2, coarse)?;
+                match which {
+                    0 => horizontal,
+                    1 => vertical,
+                    _ => {
+                        let h = self.emit(state, inst, location, "spirv.GL.FAbs", &[horizontal], &[], Some(ty))?;
+                        let v = self.emit(state, inst, location, "spirv.GL.FAbs", &[vertical], &[], Some(ty))?;
+                        self.emit(state, inst, location, "spirv.FAdd", &[h, v], &[], Some(ty))?
+                    }
+                }
             }
             uniform => {
                 let &(_, builtin, logical) = UNIFORM_GROUP
@@ -127,14 +241,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         bool_type: Type<'c>,
     ) -> Result<Value<'c, 'b>> {
         let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
-        let width = IntegerType::try_from(index.r#type())
-            .map(|ty| ty.width())
-            .map_err(|_| inst.error(ErrorKind::Invalid(format!("a ballot bit index of type {}", index.r#type()))))?;
-        let index = if width == 32 {
-            index
-        } else {
-            self.emit(state, inst, location, "spirv.UConvert", &[index], &[], Some(i32_type))?
-        };
+        let index = self.as_i32(state, inst, location, index)?;
         let five = self.integer_constant(state, inst, location, 32, 5)?;
         let low_bits = self.integer_constant(state, inst, location, 32, 31)?;
         let one = self.integer_constant(state, inst, location, 32, 1)?;
@@ -148,6 +255,54 @@ impl<'c, 'w> Importer<'c, 'w> {
             self.emit(state, inst, location, "spirv.ShiftRightLogical", &[word, bit_index], &[], Some(i32_type))?;
         let bit = self.emit(state, inst, location, "spirv.BitwiseAnd", &[shifted, one], &[], Some(i32_type))?;
         self.emit(state, inst, location, "spirv.INotEqual", &[bit, zero], &[], Some(bool_type))
+    }
+
+    /// The difference of `value` across a quad (4 consecutive subgroup
+    /// invocations) along lane bit `bit` (1: horizontal, 2: vertical): from
+    /// the invocation's own row or column, or the quad's first (`coarse`).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn quad_difference<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        value: Value<'c, 'b>,
+        ty: Type<'c>,
+        bit: i64,
+        coarse: bool,
+    ) -> Result<Value<'c, 'b>> {
+        let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
+        // Subgroup = 3.
+        let scope = (self.id("execution_scope"), self.enum_attribute(inst, "scope", 3)?);
+        let id = self.subgroup_local_id(state, inst, location)?;
+        let clear = self.integer_constant(state, inst, location, 32, if coarse { !3 } else { !bit })?;
+        let low = self.emit(state, inst, location, "spirv.BitwiseAnd", &[id, clear], &[], Some(i32_type))?;
+        let bit = self.integer_constant(state, inst, location, 32, bit)?;
+        let high = self.emit(state, inst, location, "spirv.BitwiseOr", &[low, bit], &[], Some(i32_type))?;
+        self.added_capabilities.insert("GroupNonUniformShuffle");
+        let first = self.emit(state, inst, location, "spirv.GroupNonUniformShuffle", &[value, low], &[scope], Some(ty))?;
+        let second =
+            self.emit(state, inst, location, "spirv.GroupNonUniformShuffle", &[value, high], &[scope], Some(ty))?;
+        self.emit(state, inst, location, "spirv.FSub", &[second, first], &[], Some(ty))
+    }
+
+    /// An integer operand (a lane index, a direction) as an `i32`.
+    fn as_i32<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        value: Value<'c, 'b>,
+    ) -> Result<Value<'c, 'b>> {
+        let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
+        let width = IntegerType::try_from(value.r#type())
+            .map(|ty| ty.width())
+            .map_err(|_| inst.error(ErrorKind::Invalid(format!("an index of type {}", value.r#type()))))?;
+        if width == 32 {
+            Ok(value)
+        } else {
+            self.emit(state, inst, location, "spirv.UConvert", &[value], &[], Some(i32_type))
+        }
     }
 
     /// The invocation's `SubgroupLocalInvocationId`, loaded from a built-in

@@ -30,8 +30,13 @@
 //!   uses it; the lowering makes it the address of a constant sampler
 //!   descriptor.
 //!
-//! The implicit-LOD forms and `OpImageQueryLod` need derivatives, which a
-//! compute invocation does not have: they are refused.
+//! `OpImageSampleImplicitLod` and `OpImageSampleDrefImplicitLod` (compute
+//! shaders with derivatives, SPV_KHR/NV_compute_shader_derivatives) are
+//! their explicit forms with the `Grad` operand: the coordinate's fine
+//! derivatives over the quad (`groups_ext.rs`), its array layer left out,
+//! multiplied by `2^Bias` when there is a `Bias` (the LOD is the log2 of
+//! their scale: + Bias exactly). The projective forms and `OpImageQueryLod`
+//! are refused.
 
 use melior::ir::{Location, Type, ValueLike, attribute::FlatSymbolRefAttribute, operation::OperationBuilder};
 
@@ -122,9 +127,13 @@ const STAND_INS: [(u16, ImageStandIn, &str); 17] = [
     (60, ImageStandIn::TexelPointer, "image_texel_pointer"),
 ];
 
-/// Opcodes refused with a reason: they need derivatives.
+/// Opcodes refused with a reason.
 const IMPLICIT: [(u16, &str); 3] =
-    [(89, "OpImageSampleDrefImplicitLod"), (91, "OpImageSampleProjImplicitLod"), (105, "OpImageQueryLod")];
+    [(91, "OpImageSampleProjImplicitLod"), (93, "OpImageSampleProjDrefImplicitLod"), (105, "OpImageQueryLod")];
+
+/// `OpImageSampleImplicitLod`, `OpImageSampleDrefImplicitLod`.
+const SAMPLE_IMPLICIT_LOD: u16 = 87;
+const SAMPLE_DREF_IMPLICIT_LOD: u16 = 89;
 
 /// Which stand-in the function `name` is (`__spvabi_op_<name>_<n>`).
 pub fn image_stand_in(name: &str) -> Option<ImageStandIn> {
@@ -149,7 +158,7 @@ const LOD_OPERANDS: u32 = 0x1 | 0x2 | 0x4;
 /// `OpImageWrite` are the dialect's ops, as upstream imports them, unless
 /// their image operands are beyond its verifier (`Sample`, `Offset`...).
 pub(super) fn imports(opcode: u16, words: &[u32], opencl: bool) -> bool {
-    if opencl && matches!(opcode, 88 | 98 | 99) {
+    if opencl && matches!(opcode, 88 | 98 | 99) || matches!(opcode, SAMPLE_IMPLICIT_LOD | SAMPLE_DREF_IMPLICIT_LOD) {
         return true;
     }
     let (mask_at, allowed) = match opcode {
@@ -176,8 +185,11 @@ impl<'c, 'w> Importer<'c, 'w> {
     ) -> Result<()> {
         if let Some((_, name)) = IMPLICIT.iter().find(|(known, _)| *known == inst.opcode) {
             return Err(inst.error(ErrorKind::Unsupported(format!(
-                "{name} needs derivatives, which a compute invocation does not have (use an explicit LOD)"
+                "{name} (only the non-projective implicit-LOD samples take derivatives in compute; use an explicit LOD)"
             ))));
+        }
+        if matches!(inst.opcode, SAMPLE_IMPLICIT_LOD | SAMPLE_DREF_IMPLICIT_LOD) {
+            return self.implicit_lod(state, inst, location);
         }
         let Some(&(_, stand_in, name)) = STAND_INS.iter().find(|(known, _, _)| *known == inst.opcode) else {
             return Err(inst.error(ErrorKind::Invalid("not an image instruction".into())));
@@ -239,6 +251,86 @@ impl<'c, 'w> Importer<'c, 'w> {
             (Some((_, result_id)), Some(value)) => self.define_value(state, inst, result_id, value),
             _ => Ok(()),
         }
+    }
+
+    /// `OpImageSampleImplicitLod` or `OpImageSampleDrefImplicitLod` as the
+    /// explicit form with `Grad` (the module's documentation).
+    fn implicit_lod<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+    ) -> Result<()> {
+        const BIAS: u32 = 0x1;
+        const GRAD: u32 = 0x4;
+        let dref = inst.opcode == SAMPLE_DREF_IMPLICIT_LOD;
+        let fixed = if dref { 3 } else { 2 };
+        let result_type = self.mlir_type(inst, self.word(inst, 0)?)?;
+        let words = inst.words.get(2..).unwrap_or_default();
+        if words.len() < fixed {
+            return Err(inst.error(ErrorKind::Invalid(format!("{} operands for an implicit-LOD sample", words.len()))));
+        }
+        let mut arguments = Vec::with_capacity(words.len() + 3);
+        for &id in &words[..fixed] {
+            arguments.push(self.value(state, inst, id)?);
+        }
+        let mask = words.get(fixed).copied().unwrap_or(0);
+        let mut operands = Vec::new();
+        for &id in words.get(fixed + 1..).unwrap_or_default() {
+            operands.push(self.value(state, inst, id)?);
+        }
+        // The spatial coordinate: the image's dimensions, not its layer.
+        let image_type = arguments[0].r#type().to_string();
+        let spatial = if image_type.contains("Dim1D") {
+            1
+        } else if image_type.contains("Dim3D") || image_type.contains("Cube") {
+            3
+        } else {
+            2
+        };
+        let coordinate = arguments[1];
+        let printed = coordinate.r#type().to_string();
+        let (count, float_type) = match printed.strip_prefix("vector<").and_then(|rest| rest.strip_suffix('>')) {
+            Some(inner) => {
+                let (count, element) = inner.split_once('x').unwrap_or(("1", inner));
+                (count.parse::<usize>().unwrap_or(1), element.to_owned())
+            }
+            None => (1, printed.clone()),
+        };
+        let coordinate = if count == spatial {
+            coordinate
+        } else if spatial == 1 {
+            let ty = self.parse_type(&float_type).ok_or_else(|| inst.error(ErrorKind::Invalid(float_type.clone())))?;
+            let indices = (self.id("indices"), self.attribute(inst, "[0 : i32]")?);
+            self.emit(state, inst, location, "spirv.CompositeExtract", &[coordinate], &[indices], Some(ty))?
+        } else {
+            let text = format!("vector<{spatial}x{float_type}>");
+            let ty = self.parse_type(&text).ok_or_else(|| inst.error(ErrorKind::Invalid(text.clone())))?;
+            let components: Vec<String> = (0..spatial).map(|lane| format!("{lane} : i32")).collect();
+            let components = (self.id("components"), self.attribute(inst, &format!("[{}]", components.join(", ")))?);
+            self.emit(state, inst, location, "spirv.VectorShuffle", &[coordinate, coordinate], &[components], Some(ty))?
+        };
+        let ty = coordinate.r#type();
+        let mut dx = self.quad_difference(state, inst, location, coordinate, ty, 1, false)?;
+        let mut dy = self.quad_difference(state, inst, location, coordinate, ty, 2, false)?;
+        if mask & BIAS != 0 {
+            let bias = *operands.first().ok_or_else(|| inst.error(ErrorKind::Invalid("a Bias without its value".into())))?;
+            operands.remove(0);
+            let scale = self.emit(state, inst, location, "spirv.GL.Exp2", &[bias], &[], Some(bias.r#type()))?;
+            let scale_op = if spatial == 1 { "spirv.FMul" } else { "spirv.VectorTimesScalar" };
+            dx = self.emit(state, inst, location, scale_op, &[dx, scale], &[], Some(ty))?;
+            dy = self.emit(state, inst, location, scale_op, &[dy, scale], &[], Some(ty))?;
+        }
+        // Grad's values come right after Bias's and Lod's (neither here).
+        arguments.push(self.integer_constant(state, inst, location, 32, i64::from((mask & !BIAS) | GRAD))?);
+        arguments.push(dx);
+        arguments.push(dy);
+        arguments.extend(operands);
+        let name = if dref { "image_sample_dref_explicit_lod" } else { "image_sample_explicit_lod" };
+        let value = self
+            .stand_in_call(state, inst, location, name, &arguments, Some(result_type))?
+            .ok_or_else(|| inst.error(ErrorKind::Invalid("an implicit-LOD sample without a result".into())))?;
+        self.define_value(state, inst, self.word(inst, 1)?, value)
     }
 
     /// A call of `__spvabi_op_<name>_<n>(arguments)` returning `result`

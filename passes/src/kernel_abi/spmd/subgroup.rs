@@ -40,10 +40,10 @@ pub(super) enum SubgroupOp {
     BallotBitCount,
     BallotFindLsb,
     BallotFindMsb,
-    /// Reduce, scans and clustered reduce of one operation.
+    /// Reduce, scans and clustered reduce of one operation (also the
+    /// `OpGroup*` collectives', `__spirv_GroupIAdd`..., whose operands are
+    /// those of the non-uniform ones).
     Arithmetic(Arithmetic),
-    /// An `OpGroup*` collective (`__spirv_GroupIAdd`...): refused.
-    Collective,
 }
 
 /// The operation of a group reduction or scan.
@@ -76,10 +76,30 @@ pub(super) fn subgroup_op(name: &str) -> Option<SubgroupOp> {
     if base == "__spirv_SubgroupBallotKHR" {
         return Some(S::Ballot);
     }
-    // The OpGroup* collectives (OpenCL's sub_group_*): not computed across
-    // lanes yet, so their kernel stays scalar, in subgroups of one.
-    if crate::builtins::collectives::collective(base).is_some() {
-        return Some(S::Collective);
+    // The OpGroup* collectives (OpenCL's sub_group_*, and work_group_* at
+    // the workgroup scope, which emit_subgroup refuses): their operands are
+    // the non-uniform forms' (scope, operation, value) and (scope, value,
+    // id); all and any come as unsigned min and max of 0 or 1.
+    if let Some(collective) = crate::builtins::collectives::collective(base) {
+        use crate::builtins::collectives::{Collective, Combine as C};
+        return Some(match collective {
+            Collective::Broadcast => S::Broadcast,
+            Collective::Reduce(combine) => S::Arithmetic(match combine {
+                C::IAdd => A::IAdd,
+                C::IMul => A::IMul,
+                C::FAdd => A::FAdd,
+                C::FMul => A::FMul,
+                C::FMin => A::FMin,
+                C::FMax => A::FMax,
+                C::SMin => A::SMin,
+                C::SMax => A::SMax,
+                C::UMin => A::UMin,
+                C::UMax => A::UMax,
+                C::BitwiseAnd => A::And,
+                C::BitwiseOr => A::Or,
+                C::BitwiseXor => A::Xor,
+            }),
+        });
     }
     Some(match base.strip_prefix("__spirv_GroupNonUniform")? {
         "Elect" => S::Elect,
@@ -153,9 +173,6 @@ impl<'ctx> Vectorizer<'_, 'ctx> {
             return unsupported("a group operation over more than a subgroup");
         }
         let lanes = match op {
-            SubgroupOp::Collective => {
-                return unsupported("an OpGroup* collective with the subgroup scope (only OpGroupNonUniform* runs across lanes)");
-            }
             SubgroupOp::Size => {
                 let size = self.context.i64_type().const_int(u64::from(width), false);
                 self.values.insert(key(&instruction), Lanes::Uniform(size.into()));
@@ -202,6 +219,8 @@ impl<'ctx> Vectorizer<'_, 'ctx> {
             }
             SubgroupOp::Broadcast | SubgroupOp::BroadcastFirst => {
                 let source = if op == SubgroupOp::Broadcast {
+                    // (OpGroupBroadcast's id may be a 2- or 3-vector: its
+                    // x, the subgroup being one-dimensional.)
                     let id = self.lane_index(argument(2)?)?;
                     self.builder.build_and(id, self.splat_i32(width - 1)?, "")?
                 } else {
