@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-#define SPVABI_VERSION 2u
+#define SPVABI_VERSION 3u
 
 /* spvabi_kernel_info.execution_model: SPIR-V's numbers. */
 #define SPVABI_GLCOMPUTE 5u
@@ -177,6 +177,10 @@ typedef struct spvabi_dispatch {
   uint64_t global_offset[3];      /* OpenCL's global work offset; 0 for Vulkan */
   uint32_t work_dim;              /* OpenCL's get_work_dim(); 3 for Vulkan */
   uint32_t reserved;              /* 0 */
+  uint64_t global_size[3];        /* OpenCL's global size where it is no multiple of the workgroup
+                                     size (non-uniform work-groups, only when info.workgroup_size
+                                     is 0,0,0): num_workgroups is then each rounded up, and the last
+                                     workgroup of a dimension runs what is left; 0,0,0: uniform */
 } spvabi_dispatch;
 
 typedef void spvabi_workgroup_fn(const spvabi_dispatch *dispatch, const uint32_t workgroup_id[3]);

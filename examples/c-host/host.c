@@ -52,7 +52,7 @@ static void vulkan_reduce(void) {
   memset(sums, 0, sizeof sums);
   void *resources[] = {data, sums};
   uint64_t sizes[] = {N * sizeof *data, sizeof sums};
-  spvabi_dispatch dispatch = {resources, sizes, NULL, {GROUPS, 1, 1}, {0, 0, 0}, {0, 0, 0}, 3, 0};
+  spvabi_dispatch dispatch = {resources, sizes, NULL, {GROUPS, 1, 1}, {0, 0, 0}, {0, 0, 0}, 3, 0, {0, 0, 0}};
   run(__spvabi_main, &dispatch);
   for (unsigned g = 0; g < GROUPS; g++) {
     uint32_t expected = 0;
@@ -75,7 +75,7 @@ static void opencl_reduce(void) {
   for (unsigned i = 0; i < N; i++) in[i] = i ^ (i >> 3);
   void *resources[] = {in, out, NULL};
   uint64_t sizes[] = {N * sizeof *in, sizeof out, LOCAL * sizeof(uint32_t)};
-  spvabi_dispatch dispatch = {resources, sizes, NULL, {GROUPS, 1, 1}, {LOCAL, 1, 1}, {0, 0, 0}, 1, 0};
+  spvabi_dispatch dispatch = {resources, sizes, NULL, {GROUPS, 1, 1}, {LOCAL, 1, 1}, {0, 0, 0}, 1, 0, {0, 0, 0}};
   run(__spvabi_reduce, &dispatch);
   for (unsigned g = 0; g < GROUPS; g++) {
     uint32_t expected = 0;
@@ -101,7 +101,7 @@ static void opencl_saxpy(void) {
   for (unsigned i = 0; i < N; i++) x[i] = (float)i * 0.25f, y[i] = before[i] = 1000.0f - (float)i;
   void *resources[] = {&a, x, y, &n};
   uint64_t sizes[] = {sizeof a, sizeof x, sizeof y, sizeof n};
-  spvabi_dispatch dispatch = {resources, sizes, NULL, {groups, 1, 1}, {LOCAL, 1, 1}, {0, 0, 0}, 1, 0};
+  spvabi_dispatch dispatch = {resources, sizes, NULL, {groups, 1, 1}, {LOCAL, 1, 1}, {0, 0, 0}, 1, 0, {0, 0, 0}};
   run(__spvabi_saxpy, &dispatch);
   for (unsigned i = 0; i < N; i++) {
     /* OpenCL allows fma contraction here (the module says ContractionOff

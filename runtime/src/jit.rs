@@ -27,6 +27,7 @@ pub(crate) struct RawDispatch {
     pub global_offset: [u64; 3],
     pub work_dim: u32,
     pub reserved: u32,
+    pub global_size: [u64; 3],
 }
 
 // The dispatch is only read while workgroups run; the memory it points at

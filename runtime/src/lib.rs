@@ -275,6 +275,12 @@ pub struct Dispatch<'a> {
     pub workgroup_size: Option<[u32; 3]>,
     /// OpenCL's global work offset.
     pub global_offset: [u64; 3],
+    /// OpenCL's global work size where it is not a multiple of the
+    /// workgroup size (non-uniform work-groups, OpenCL 2.0): `workgroups`
+    /// must then be the global size divided by the workgroup size, rounded
+    /// up, and the last workgroup of each such dimension runs the rest.
+    /// Only for a kernel that leaves the workgroup size to the dispatch.
+    pub global_size: Option<[u64; 3]>,
     /// OpenCL's work dimension (1 to 3); Vulkan: 3.
     pub work_dim: u32,
     /// The push constants.
@@ -315,6 +321,7 @@ impl<'a> Dispatch<'a> {
             workgroups,
             workgroup_size: None,
             global_offset: [0; 3],
+            global_size: None,
             work_dim: 3,
             push_constants: Vec::new(),
             threads: 0,
@@ -494,6 +501,24 @@ impl Kernel {
                 "a workgroup of {}x{}x{} invocations: between 1 and 1024 are supported",
                 size[0], size[1], size[2]
             )));
+        }
+        if let Some(global) = dispatch.global_size {
+            if let Some(required) = info.workgroup_size {
+                return Err(RunError::Dispatch(format!(
+                    "non-uniform work-groups need a kernel that leaves the workgroup size to the dispatch; \
+                     this one requires {}x{}x{}",
+                    required[0], required[1], required[2]
+                )));
+            }
+            for axis in 0..3 {
+                let wanted = global[axis].div_ceil(u64::from(size[axis]));
+                if global[axis] == 0 || u64::from(dispatch.workgroups[axis]) != wanted {
+                    return Err(RunError::Dispatch(format!(
+                        "a global size of {} in dimension {axis} with workgroups of {} takes {wanted} workgroups, not {}",
+                        global[axis], size[axis], dispatch.workgroups[axis]
+                    )));
+                }
+            }
         }
         let mut pointers: Vec<*mut u8> = Vec::new();
         let mut sizes: Vec<u64> = Vec::new();
@@ -676,6 +701,7 @@ impl Kernel {
             global_offset: dispatch.global_offset,
             work_dim: dispatch.work_dim,
             reserved: 0,
+            global_size: dispatch.global_size.unwrap_or([0; 3]),
         };
         let [gx, gy, gz] = dispatch.workgroups.map(u64::from);
         let total = gx * gy * gz;

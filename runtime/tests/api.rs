@@ -572,3 +572,60 @@ fn the_subgroup_size_is_asked_for_and_reported() {
         assert_eq!(read_words(&output), expected, "{asked:?}");
     }
 }
+
+/// out[i] = get_local_size(0) at each global id i: an OpenCL kernel that
+/// leaves its workgroup size to the dispatch.
+const LOCAL_SIZE_KERNEL: &str = r#"
+spirv.module Physical64 OpenCL requires #spirv.vce<v1.0, [Kernel, Addresses, Int64], []> {
+  spirv.GlobalVariable @gid built_in("GlobalInvocationId") : !spirv.ptr<vector<3xi64>, Input>
+  spirv.GlobalVariable @size built_in("WorkgroupSize") : !spirv.ptr<vector<3xi64>, Input>
+  spirv.func @k(%out: !spirv.ptr<i32, CrossWorkgroup>) "None" {
+    %g = spirv.mlir.addressof @gid : !spirv.ptr<vector<3xi64>, Input>
+    %gv = spirv.Load "Input" %g : vector<3xi64>
+    %i = spirv.CompositeExtract %gv[0 : i32] : vector<3xi64>
+    %s = spirv.mlir.addressof @size : !spirv.ptr<vector<3xi64>, Input>
+    %sv = spirv.Load "Input" %s : vector<3xi64>
+    %n = spirv.CompositeExtract %sv[0 : i32] : vector<3xi64>
+    %n32 = spirv.UConvert %n : i64 to i32
+    %p = spirv.InBoundsPtrAccessChain %out[%i] : !spirv.ptr<i32, CrossWorkgroup>, i64 -> !spirv.ptr<i32, CrossWorkgroup>
+    spirv.Store "CrossWorkgroup" %p, %n32 : i32
+    spirv.Return
+  }
+  spirv.EntryPoint "Kernel" @k, @gid, @size
+}
+"#;
+
+#[test]
+fn non_uniform_work_groups_run_the_rest_in_the_last_workgroup() {
+    let kernel =
+        Kernel::compile(LOCAL_SIZE_KERNEL.as_bytes(), "local-size.mlir", &CompileOptions::default()).expect("compiles");
+    let mut out = Buffer::zeroed(12 * 4);
+    // 10 work-items in workgroups of 4: 3 workgroups, the last of 2.
+    let mut dispatch = Dispatch::new([3, 1, 1]);
+    dispatch.workgroup_size = Some([4, 1, 1]);
+    dispatch.global_size = Some([10, 1, 1]);
+    dispatch.work_dim = 1;
+    dispatch.argument(0, Resource::Buffer(&mut out));
+    kernel.dispatch(&mut dispatch).expect("runs");
+    drop(dispatch);
+    assert_eq!(read_words(&out), [4, 4, 4, 4, 4, 4, 4, 4, 2, 2, 0, 0]);
+
+    // The workgroup count must be the global size over the workgroup size,
+    // rounded up.
+    let mut dispatch = Dispatch::new([2, 1, 1]);
+    dispatch.workgroup_size = Some([4, 1, 1]);
+    dispatch.global_size = Some([10, 1, 1]);
+    dispatch.argument(0, Resource::Buffer(&mut out));
+    let error = kernel.dispatch(&mut dispatch).unwrap_err().to_string();
+    assert_eq!(error, "a global size of 10 in dimension 0 with workgroups of 4 takes 3 workgroups, not 2");
+
+    // A kernel with a size of its own has uniform work-groups only.
+    let fixed = compile();
+    let mut dispatch = Dispatch::new([1, 1, 1]);
+    dispatch.global_size = Some([20, 1, 1]);
+    let error = fixed.dispatch(&mut dispatch).unwrap_err().to_string();
+    assert_eq!(
+        error,
+        "non-uniform work-groups need a kernel that leaves the workgroup size to the dispatch; this one requires 32x1x1"
+    );
+}

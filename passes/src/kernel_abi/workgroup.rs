@@ -22,7 +22,7 @@ use super::{ExecutionModel, Slot, SlotKind, regions};
 use crate::ir_text::{Text, symbol};
 
 /// The version `__spvabi_E_info.abi_version` holds (docs/abi.md).
-pub const ABI_VERSION: u32 = 2;
+pub const ABI_VERSION: u32 = 3;
 
 /// The most invocations a workgroup may have (Vulkan's and OpenCL's common
 /// device limit).
@@ -30,8 +30,9 @@ pub const MAX_INVOCATIONS: u32 = 1024;
 
 /// `spvabi_dispatch` in LLVM: resources, resource sizes, push constants,
 /// `num_workgroups[3]`, `workgroup_size[3]`, `global_offset[3]`,
-/// `work_dim`, a reserved word.
-const DISPATCH: &str = "!llvm.struct<(ptr, ptr, ptr, array<3 x i32>, array<3 x i32>, array<3 x i64>, i32, i32)>";
+/// `work_dim`, a reserved word, `global_size[3]`.
+const DISPATCH: &str =
+    "!llvm.struct<(ptr, ptr, ptr, array<3 x i32>, array<3 x i32>, array<3 x i64>, i32, i32, array<3 x i64>)>";
 
 /// `spvabi_resource`: kind, descriptor set, binding, declared size, element
 /// in a descriptor array, the array's length.
@@ -122,8 +123,14 @@ struct Ids {
     local: [String; 3],
     group: [String; 3],
     groups: [String; 3],
+    /// The workgroup's size: smaller than `enqueued` in the last
+    /// workgroup of a dimension of a non-uniform OpenCL dispatch.
     size: [String; 3],
     offset: [String; 3],
+    /// The size the dispatch asked for (`get_enqueued_local_size`).
+    enqueued: [String; 3],
+    /// The global size (`get_global_size`).
+    global: [String; 3],
     work_dim: String,
     local_index: String,
     /// The invocation's place in the order the invocations run in, whose
@@ -499,19 +506,26 @@ fn module_text(abi: &EntryAbi<'_>, body: &str, entry_inputs: &str, entry_result:
 struct DispatchIds {
     group: Vec<String>,
     groups: Vec<String>,
+    /// This workgroup's size (see [`Ids::size`]).
     size: Vec<String>,
     offset: Vec<String>,
+    enqueued: Vec<String>,
+    global: Vec<String>,
     work_dim: String,
 }
 
 impl DispatchIds {
-    /// How many values: group, groups, size and offset (3 each), work_dim.
-    const COUNT: usize = 13;
+    /// How many values: group, groups, size, offset, enqueued size and
+    /// global size (3 each), work_dim.
+    const COUNT: usize = 19;
 
     /// The values, in the order `__spvabi_E.invocations` takes them.
     fn values(&self) -> Vec<String> {
-        let mut values: Vec<String> =
-            [&self.group, &self.groups, &self.size, &self.offset].into_iter().flatten().cloned().collect();
+        let mut values: Vec<String> = [&self.group, &self.groups, &self.size, &self.offset, &self.enqueued, &self.global]
+            .into_iter()
+            .flatten()
+            .cloned()
+            .collect();
         values.push(self.work_dim.clone());
         values
     }
@@ -524,6 +538,8 @@ impl DispatchIds {
             groups: three("groups"),
             size: three("size"),
             offset: three("offset"),
+            enqueued: three("enqueued"),
+            global: three("global"),
             work_dim: "%work_dim".to_owned(),
         }
     }
@@ -538,6 +554,8 @@ impl DispatchIds {
             groups: three(&self.groups),
             size: three(&self.size),
             offset: three(&self.offset),
+            enqueued: three(&self.enqueued),
+            global: three(&self.global),
             work_dim: self.work_dim.clone(),
             local_index: local_index.to_owned(),
             order_index: local_index.to_owned(),
@@ -570,7 +588,7 @@ fn dispatch_ids(text: &mut Text, local_size: Option<[u32; 3]>) -> DispatchIds {
             text.zext(&value)
         })
         .collect();
-    let size: Vec<String> = (0..3)
+    let enqueued: Vec<String> = (0..3)
         .map(|axis| match local_size {
             Some(size) => text.i64(i64::from(size[axis])),
             None => {
@@ -579,12 +597,36 @@ fn dispatch_ids(text: &mut Text, local_size: Option<[u32; 3]>) -> DispatchIds {
             }
         })
         .collect();
+    let uniform_global: Vec<String> =
+        (0..3).map(|axis| text.value(format!("llvm.mul {}, {} : i64", groups[axis], enqueued[axis]))).collect();
+    let (size, global) = match local_size {
+        // A size the module fixes: the dispatch is uniform (the host checks).
+        Some(_) => (enqueued.clone(), uniform_global),
+        // Non-uniform work-groups (OpenCL 2.0): `global_size` not 0 gives the
+        // global size, and the last workgroup of a dimension runs what is
+        // left of it: min(enqueued, global - group * enqueued).
+        None => {
+            let zero = text.i64(0);
+            let mut size = Vec::new();
+            let mut global = Vec::new();
+            for axis in 0..3 {
+                let given = dispatch_field(text, &format!("0, 8, {axis}"), "i64");
+                let none = text.value(format!("llvm.icmp \"eq\" {given}, {zero} : i64"));
+                let total = text.value(format!("llvm.select {none}, {}, {given} : i1, i64", uniform_global[axis]));
+                let start = text.value(format!("llvm.mul {}, {} : i64", group[axis], enqueued[axis]));
+                let left = text.value(format!("llvm.sub {total}, {start} : i64"));
+                size.push(text.value(format!("llvm.intr.umin({left}, {}) : (i64, i64) -> i64", enqueued[axis])));
+                global.push(total);
+            }
+            (size, global)
+        }
+    };
     let offset: Vec<String> = (0..3).map(|axis| dispatch_field(text, &format!("0, 5, {axis}"), "i64")).collect();
     let work_dim = {
         let value = dispatch_field(text, "0, 6", "i32");
         text.zext(&value)
     };
-    DispatchIds { group, groups, size, offset, work_dim }
+    DispatchIds { group, groups, size, offset, enqueued, global, work_dim }
 }
 
 /// The name of the function running the invocations of a barrier-free entry
@@ -744,7 +786,7 @@ fn own_storage(text: &mut Text, slots: &[Slot], copies: &str) -> Vec<Option<Stri
 }
 
 /// `__spvabi_E.invocations(shared, arguments..., group[3], groups[3],
-/// size[3], offset[3], work_dim, x, y, z, x_end) -> i64` of a barrier-free
+/// size[3], offset[3], enqueued[3], global[3], work_dim, x, y, z, x_end) -> i64` of a barrier-free
 /// entry point: runs invocation (x, y, z) with an environment of its own
 /// (the shared slots copied from `shared`, which the workgroup function
 /// filled once, as it read the ids) and returns 1.
@@ -960,12 +1002,11 @@ fn built_in_value(text: &mut Text, built_in: &str, ty: &str, ids: &Ids) -> Strin
         "LocalInvocationId" => ids.local.to_vec(),
         "WorkgroupId" => ids.group.to_vec(),
         "NumWorkgroups" => ids.groups.to_vec(),
-        "WorkgroupSize" | "EnqueuedWorkgroupSize" => ids.size.to_vec(),
+        "WorkgroupSize" => ids.size.to_vec(),
+        "EnqueuedWorkgroupSize" => ids.enqueued.to_vec(),
         "GlobalOffset" => ids.offset.to_vec(),
         "GlobalInvocationId" => global_ids(text, ids).to_vec(),
-        "GlobalSize" => {
-            (0..3).map(|axis| text.value(format!("llvm.mul {}, {} : i64", ids.groups[axis], ids.size[axis]))).collect()
-        }
+        "GlobalSize" => ids.global.to_vec(),
         "LocalInvocationIndex" => vec![ids.local_index.clone()],
         "WorkDim" => vec![ids.work_dim.clone()],
         "GlobalLinearId" => {
@@ -976,8 +1017,7 @@ fn built_in_value(text: &mut Text, built_in: &str, ty: &str, ids: &Ids) -> Strin
                 linear = Some(match linear {
                     None => from_offset,
                     Some(outer) => {
-                        let extent = text.value(format!("llvm.mul {}, {} : i64", ids.groups[axis], ids.size[axis]));
-                        let scaled = text.value(format!("llvm.mul {outer}, {extent} : i64"));
+                        let scaled = text.value(format!("llvm.mul {outer}, {} : i64", ids.global[axis]));
                         text.value(format!("llvm.add {scaled}, {from_offset} : i64"))
                     }
                 });
@@ -999,8 +1039,9 @@ fn built_in_value(text: &mut Text, built_in: &str, ty: &str, ids: &Ids) -> Strin
         "SubgroupLocalInvocationId" => vec![subgroup_lane(text, ids)],
         "SubgroupId" => vec![text.value(format!("llvm.udiv {}, {} : i64", ids.order_index, ids.subgroup_size))],
         "NumSubgroups" | "NumEnqueuedSubgroups" => {
-            let plane = text.value(format!("llvm.mul {}, {} : i64", ids.size[0], ids.size[1]));
-            let invocations = text.value(format!("llvm.mul {plane}, {} : i64", ids.size[2]));
+            let size = if built_in == "NumSubgroups" { &ids.size } else { &ids.enqueued };
+            let plane = text.value(format!("llvm.mul {}, {} : i64", size[0], size[1]));
+            let invocations = text.value(format!("llvm.mul {plane}, {} : i64", size[2]));
             let one = text.i64(1);
             let less = text.value(format!("llvm.sub {}, {one} : i64", ids.subgroup_size));
             let rounded = text.value(format!("llvm.add {invocations}, {less} : i64"));
@@ -1046,7 +1087,7 @@ pub(super) fn supported_built_in(name: &str) -> bool {
 
 fn global_ids(text: &mut Text, ids: &Ids) -> [String; 3] {
     std::array::from_fn(|axis| {
-        let base = text.value(format!("llvm.mul {}, {} : i64", ids.group[axis], ids.size[axis]));
+        let base = text.value(format!("llvm.mul {}, {} : i64", ids.group[axis], ids.enqueued[axis]));
         let local = text.value(format!("llvm.add {base}, {} : i64", ids.local[axis]));
         text.value(format!("llvm.add {local}, {} : i64", ids.offset[axis]))
     })

@@ -87,7 +87,7 @@ struct Options {
     #[arg(long, value_name = "FILE")]
     push_constants: Option<PathBuf>,
 
-    /// OpenCL: the global size, X[,Y[,Z]]
+    /// OpenCL: the global size, X[,Y[,Z]]; a multiple of the local size, or not (non-uniform work-groups) for a kernel without reqd_work_group_size
     #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dimensions)]
     global: Option<Dimensions>,
 
@@ -399,6 +399,9 @@ fn run(options: &Options) -> Result<(), String> {
     // OpenCL image and sampler arguments.
     let mut argument_images: Vec<(u32, images::ImageInput)> = Vec::new();
     let mut argument_samplers: Vec<(u32, Sampler)> = Vec::new();
+    // OpenCL non-uniform work-groups: the global size, where it is no
+    // multiple of the local size.
+    let mut global_size: Option<[u64; 3]> = None;
     let (workgroups, local_size, work_dim) = match info.model {
         ExecutionModel::GlCompute => {
             if options.global.is_some() || options.local.is_some() || !options.arguments.is_empty() {
@@ -477,14 +480,28 @@ fn run(options: &Options) -> Result<(), String> {
             };
             let global3 = three(global)?;
             let mut workgroups = [1u32; 3];
+            let mut non_uniform = false;
             for axis in 0..3 {
-                if global3[axis] % local[axis] != 0 {
-                    return Err(format!(
-                        "the global size {} is not a multiple of the local size {} in dimension {axis}",
-                        global3[axis], local[axis]
-                    ));
+                if local[axis] == 0 {
+                    return Err(format!("--local: a local size of 0 in dimension {axis}"));
                 }
-                workgroups[axis] = global3[axis] / local[axis];
+                // Non-uniform work-groups (OpenCL 2.0): the last workgroup
+                // runs what is left, where the kernel leaves its size to the
+                // dispatch (docs/abi.md, "Workgroup size").
+                if global3[axis] % local[axis] != 0 {
+                    if let Some(required) = info.workgroup_size {
+                        return Err(format!(
+                            "the global size {} is not a multiple of the local size {} in dimension {axis}: the \
+                             kernel requires a workgroup size of {}x{}x{}, so its work-groups must be uniform",
+                            global3[axis], local[axis], required[0], required[1], required[2]
+                        ));
+                    }
+                    non_uniform = true;
+                }
+                workgroups[axis] = global3[axis].div_ceil(local[axis]);
+            }
+            if non_uniform {
+                global_size = Some(global3.map(u64::from));
             }
             for argument in &options.arguments {
                 let (index, what) =
@@ -538,6 +555,7 @@ fn run(options: &Options) -> Result<(), String> {
 
     let mut dispatch = Dispatch::new(workgroups);
     dispatch.workgroup_size = local_size;
+    dispatch.global_size = global_size;
     dispatch.work_dim = work_dim;
     dispatch.push_constants = push_constants;
     dispatch.threads = options.threads;
