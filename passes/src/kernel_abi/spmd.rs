@@ -2089,6 +2089,10 @@ fn elementwise_intrinsic(name: &str) -> Option<&'static Elementwise> {
         Elementwise { base: "llvm.fptoui.sat", immediates: &[], overloads: &[Res, Argument(0)] },
         Elementwise { base: "llvm.fptosi.sat", immediates: &[], overloads: &[Res, Argument(0)] },
         Elementwise { base: "llvm.ldexp", immediates: &[], overloads: &[Res, Argument(1)] },
+        // Three-way compares (instcombine forms them from select chains of
+        // compares: fuzz-diff's 64-bit compare macros).
+        Elementwise { base: "llvm.scmp", immediates: &[], overloads: &[Res, Argument(0)] },
+        Elementwise { base: "llvm.ucmp", immediates: &[], overloads: &[Res, Argument(0)] },
     ];
     // The base, then one type suffix per overload (`llvm.fptoui.sat.i8.f32`).
     TABLE.iter().find(|intrinsic| {

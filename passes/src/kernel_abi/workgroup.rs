@@ -729,10 +729,15 @@ fn region_rounds(
         let mut inputs = vec![glue.environment.to_owned()];
         inputs.extend(arguments.iter().cloned());
         inputs.extend(dispatch.values());
+        // The region function numbers invocations as `.invocations` does:
+        // with subgroups, x is the local index and y = z = 0.
+        let position = if in_index_order(abi) {
+            [index.clone(), zero.clone(), zero.clone()]
+        } else {
+            [format!("%x{r}"), format!("%y{r}"), format!("%z{r}")]
+        };
+        inputs.extend(position);
         inputs.extend([
-            format!("%x{r}"),
-            format!("%y{r}"),
-            format!("%z{r}"),
             this.clone(),
             index.clone(),
             storage.clone(),
