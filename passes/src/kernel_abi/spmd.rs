@@ -835,7 +835,7 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             }
             let value = match value {
                 Some(value) => value,
-                None => self.components_of(phi.get_type().try_into().map_err(|_| no_type())?)?.poison(self.width),
+                None => self.poison_components(phi.get_type().try_into().map_err(|_| no_type())?)?,
             };
             self.values.insert(key(phi), Lanes::Varying(value));
         }
@@ -945,9 +945,21 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
     }
 
     fn poison_values(&self, phis: &[InstructionValue<'ctx>]) -> Result<Vec<Vec<BasicValueEnum<'ctx>>>> {
-        phis.iter()
-            .map(|phi| Ok(self.components_of(phi.get_type().try_into().map_err(|_| no_type())?)?.poison(self.width)))
-            .collect()
+        phis.iter().map(|phi| self.poison_components(phi.get_type().try_into().map_err(|_| no_type())?)).collect()
+    }
+
+    /// Poison lanes for a value of `ty`: one vector per component, or per
+    /// field of a {value, i1} pair.
+    fn poison_components(&self, ty: BasicTypeEnum<'ctx>) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        if let BasicTypeEnum::StructType(pair) = ty {
+            pair_fields(ty)?;
+            return pair
+                .get_field_types()
+                .into_iter()
+                .map(|field| Ok(self.components_of(field)?.poison(self.width)[0]))
+                .collect();
+        }
+        Ok(self.components_of(ty)?.poison(self.width))
     }
 
     /// The instructions of `block` under `mask`; `always` when every lane
@@ -1057,6 +1069,9 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                 _ => None,
             })
             .collect();
+        if let Some(base) = overflow_intrinsic(instruction) {
+            return self.emit_overflow(instruction, base, &operands);
+        }
         let result_type: BasicTypeEnum<'ctx> = instruction.get_type().try_into().map_err(|_| no_type())?;
         let shape = self.components_of(result_type)?;
         let lanes = match opcode {
@@ -1230,10 +1245,14 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             }
             Op::Call => self.emit_call(instruction, &operands, &shape)?,
             Op::ExtractValue => {
-                // Of a per-lane compare-exchange: {value, i1 success}.
-                let pair = self.pairs.get(&key(&operands[0])).ok_or_else(|| {
-                    SpmdError::Unsupported("an extractvalue of something else than an atomic".to_owned())
-                })?;
+                // Of a per-lane compare-exchange: {value, i1 success}; of an
+                // arithmetic with overflow, or a phi of such pairs: {value,
+                // i1 overflow}.
+                let pair = match self.pairs.get(&key(&operands[0])) {
+                    Some(pair) => pair.clone(),
+                    None if pair_fields(operands[0].get_type()).is_ok() => self.widen(operands[0])?,
+                    None => return unsupported("an extractvalue of something else than a {value, i1} pair"),
+                };
                 let field = usize::from(shape.element == self.context.bool_type().into());
                 vec![*pair.get(field).ok_or_else(no_type)?]
             }
@@ -1684,6 +1703,31 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         Ok(vec![result.into()])
     }
 
+    /// `llvm.{u,s}{add,sub,mul}.with.overflow` of varying scalars (instcombine
+    /// makes them of `uaddCarry`, `usubBorrow`, `umulExtended`): the same
+    /// intrinsic on the lanes' vectors, whose {result, overflow} pair its
+    /// `extractvalue`s read, as those of a compare-exchange.
+    fn emit_overflow(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+        base: &'static str,
+        operands: &[BasicValueEnum<'ctx>],
+    ) -> Result<()> {
+        let (left, right) = (self.widen(operands[0])?, self.widen(operands[1])?);
+        let ([left], [right]) = (left.as_slice(), right.as_slice()) else {
+            return unsupported(format!("{base} of vectors"));
+        };
+        let pair = self.intrinsic_call(base, &[left.get_type()], &[*left, *right], None)?;
+        let mut fields = Vec::new();
+        for field in 0..2 {
+            fields.push(self.builder.build_extract_value(pair.into_struct_value(), field, "")?);
+        }
+        self.pairs.insert(key(&instruction), fields.clone());
+        // As a phi's incoming value: its fields.
+        self.values.insert(key(&instruction), Lanes::Varying(fields));
+        Ok(())
+    }
+
     /// A call of the host's image functions (spirv_to_llvm/image.rs), lane
     /// by lane in lane order. Reads and size queries run in every lane:
     /// they change nothing, and a masked-off lane's coordinates, whatever
@@ -1865,6 +1909,17 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
     fn widen(&mut self, value: BasicValueEnum<'ctx>) -> Result<Vec<BasicValueEnum<'ctx>>> {
         match self.lanes(value)? {
             Lanes::Varying(components) => Ok(components),
+            Lanes::Uniform(uniform) if uniform.is_struct_value() => {
+                // A {value, flag} pair (a constant, or a uniform overflow
+                // arithmetic) meeting varying ones at a phi: its fields.
+                let pair = uniform.into_struct_value();
+                let mut out = Vec::new();
+                for field in 0..pair_fields(pair.get_type().into())? {
+                    let value = self.builder.build_extract_value(pair, field, "")?;
+                    out.push(self.splat(value)?);
+                }
+                Ok(out)
+            }
             Lanes::Uniform(uniform) => {
                 let shape = self.components_of(uniform.get_type())?;
                 if !uniform.get_type().is_vector_type() {
@@ -1994,6 +2049,37 @@ fn image_call(instruction: InstructionValue<'_>) -> Option<ImageCall> {
         _ if name == IMAGE_WRITE => Some(ImageCall::Write),
         _ => None,
     }
+}
+
+/// The fields (2) of a {value, i1} pair, the one aggregate the vectorizer
+/// keeps in lanes (compare-exchange and overflow arithmetic results).
+fn pair_fields(ty: BasicTypeEnum<'_>) -> Result<u32> {
+    let BasicTypeEnum::StructType(pair) = ty else { return unsupported("an aggregate value") };
+    let fields = pair.get_field_types();
+    let flag = |field: &BasicTypeEnum<'_>| matches!(field, BasicTypeEnum::IntType(t) if t.get_bit_width() == 1);
+    match fields.as_slice() {
+        [value @ (BasicTypeEnum::IntType(_) | BasicTypeEnum::FloatType(_)), last] if !flag(value) && flag(last) => Ok(2),
+        _ => unsupported("an aggregate value"),
+    }
+}
+
+/// The intrinsic a call of `llvm.{u,s}{add,sub,mul}.with.overflow.iN` on
+/// scalars names (its base name).
+fn overflow_intrinsic(instruction: InstructionValue<'_>) -> Option<&'static str> {
+    const BASES: [&str; 6] = [
+        "llvm.uadd.with.overflow",
+        "llvm.sadd.with.overflow",
+        "llvm.usub.with.overflow",
+        "llvm.ssub.with.overflow",
+        "llvm.umul.with.overflow",
+        "llvm.smul.with.overflow",
+    ];
+    if instruction.get_opcode() != Op::Call {
+        return None;
+    }
+    let call = CallSiteValue::try_from(instruction).ok()?;
+    let name = call.get_called_fn_value()?.get_name().to_string_lossy().into_owned();
+    BASES.into_iter().find(|base| name.strip_prefix(base).is_some_and(|rest| rest.starts_with(".i") && rest != ".i1"))
 }
 
 fn is_pure_call(instruction: InstructionValue<'_>) -> bool {
