@@ -123,6 +123,9 @@ pub fn form_regions(module: &Module<'_>, machine: &TargetMachine) -> Result<Vec<
     for target in targets {
         let name = target.get_name().to_string_lossy().into_owned();
         let result = form(module, target, &|ty| (data.get_abi_size(ty), u64::from(data.get_abi_alignment(ty))));
+        if !parallel_safe(target) {
+            serialize_calls(target);
+        }
         match &result {
             Ok(stats) => {
                 target.remove_enum_attribute(AttributeLoc::Function, noinline);
@@ -171,6 +174,62 @@ pub fn before_optimization(
     move |module, machine| {
         form_all(module, machine)?;
         if optimizing { then(module, machine) } else { Ok(()) }
+    }
+}
+
+/// Whether every memory access of `function` (and of the functions it
+/// calls) may run in any order across invocations of one region: no
+/// atomics or fences (which may order invocations), no call of a function
+/// whose body is not in the module but LLVM's intrinsics.
+fn parallel_safe(function: FunctionValue<'_>) -> bool {
+    let mut seen = vec![function];
+    let mut next = 0;
+    while next < seen.len() {
+        let current = seen[next];
+        next += 1;
+        for block in current.get_basic_block_iter() {
+            for instruction in block.get_instructions() {
+                match instruction.get_opcode() {
+                    Op::AtomicRMW | Op::AtomicCmpXchg | Op::Fence => return false,
+                    Op::Load | Op::Store
+                        if instruction
+                            .get_atomic_ordering()
+                            .is_ok_and(|ordering| ordering != inkwell::AtomicOrdering::NotAtomic) =>
+                    {
+                        return false;
+                    }
+                    Op::Call => {
+                        let Ok(call) = CallSiteValue::try_from(instruction) else { return false };
+                        let Some(callee) = call.get_called_fn_value() else { return false };
+                        if callee.count_basic_blocks() > 0 {
+                            if !seen.contains(&callee) {
+                                seen.push(callee);
+                            }
+                        } else if !callee.get_name().to_bytes().starts_with(b"llvm.") {
+                            return false;
+                        }
+                    }
+                    Op::Invoke | Op::CallBr => return false,
+                    _ => {}
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Takes the calls of `function` out of the access group `workgroup.rs`
+/// gave them, so that the round's loops are not parallel (the loops'
+/// annotation then covers the state alone: LLVM treats such a loop as an
+/// ordinary one).
+fn serialize_calls(function: FunctionValue<'_>) {
+    let kind = function.get_type().get_context().get_kind_id("llvm.access.group");
+    let mut next = function.as_global_value().as_pointer_value().get_first_use();
+    while let Some(current) = next {
+        next = current.get_next_use();
+        if let Some(call) = as_instruction(current.get_user()) {
+            llvm_edge::remove_metadata(call, kind);
+        }
     }
 }
 
@@ -270,8 +329,12 @@ fn form<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>, layout: &Lay
     // The shared environment (parameter 0) is filled once by the workgroup
     // function and never written after: its words can be read again.
     let environment = function.get_first_param();
+    let invariant = context.get_kind_id("invariant.load");
     let available = |value: InstructionValue<'ctx>| {
-        moved_set.contains(&value) || environment.is_some_and(|environment| reads_environment(value, environment))
+        moved_set.contains(&value)
+            || environment.is_some_and(|environment| {
+                reads_environment(value, environment) || reads_resource_sizes(value, environment, invariant)
+            })
     };
     let recomputed: HashSet<InstructionValue<'ctx>> =
         crossing.iter().copied().filter(|value| recomputable(*value, &available, 0)).collect();
@@ -298,13 +361,17 @@ fn form<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>, layout: &Lay
     }
     let mut offsets = Vec::new();
     let mut bytes: u64 = 0;
+    let mut widest: u64 = 1;
     for (_, ty) in &items {
         let (size, align) = layout(ty);
         bytes = bytes.next_multiple_of(align.max(1));
+        widest = widest.max(align);
         offsets.push(bytes);
         bytes += size.max(1);
     }
-    let bytes = bytes.next_multiple_of(16);
+    // Each item's slots start at offset · count: aligned for it when every
+    // offset is (`malloc`'s storage is aligned for any of them).
+    let bytes = bytes.next_multiple_of(widest);
 
     let builder = context.create_builder();
     let i8 = context.i8_type();
@@ -550,6 +617,32 @@ fn reads_environment<'ctx>(value: InstructionValue<'ctx>, environment: BasicValu
         && (1..offset.get_num_operands()).all(|position| {
             matches!(offset.get_operand(position), Some(Operand::Value(BasicValueEnum::IntValue(index))) if index.is_const())
         })
+}
+
+/// Whether `value` loads a resource's size: from the pointer the region
+/// function read of the shared environment `environment` with
+/// `!invariant.load` (`workgroup.rs` marks that word alone: a copy of the
+/// sizes the workgroup function made, which nothing writes), at a
+/// constant offset.
+fn reads_resource_sizes<'ctx>(value: InstructionValue<'ctx>, environment: BasicValueEnum<'ctx>, invariant: u32) -> bool {
+    if value.get_opcode() != Op::Load {
+        return false;
+    }
+    let Some(Operand::Value(address)) = value.get_operand(0) else { return false };
+    let Some(mut base) = address.as_instruction_value() else { return false };
+    if base.get_opcode() == Op::GetElementPtr {
+        let constant = (1..base.get_num_operands()).all(|position| {
+            matches!(base.get_operand(position), Some(Operand::Value(BasicValueEnum::IntValue(index))) if index.is_const())
+        });
+        match base.get_operand(0) {
+            Some(Operand::Value(pointer)) if constant => match pointer.as_instruction_value() {
+                Some(pointer) => base = pointer,
+                None => return false,
+            },
+            _ => return false,
+        }
+    }
+    base.get_metadata(invariant).is_some() && reads_environment(base, environment)
 }
 
 /// A copy of `value` (and of the instructions it is computed from, but
