@@ -73,15 +73,21 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storag
 // differ, ^ROUND's loops test each. The loops over the invocations are
 // parallel: the region call and the state's accesses in one access group,
 // the back edge's loop annotation listing it (llvm.loop.parallel_accesses).
+// Each round starts by copying the uniform values the last round's barriers
+// wrote to where the regions read them (regions.rs keeps them once).
 
 // REGIONS-LABEL: // -----
 // REGIONS:       #[[GROUP:access_group[0-9]*]] = #llvm.access_group<id = distinct[{{[0-9]+}}]<>>
 // REGIONS-NEXT:  #[[LOOP:loop_annotation[0-9]*]] = #llvm.loop_annotation<parallelAccesses = #[[GROUP]]>
 // REGIONS:       llvm.func @__spvabi_main(
 // REGIONS:         %[[BYTES:.*]] = llvm.mlir.addressof @__spvabi_main.region_bytes
-// REGIONS:         llvm.call @malloc(
+// REGIONS:         %[[STORAGE:.*]] = llvm.call @malloc(
+// REGIONS:         %[[UBYTES_AT:.*]] = llvm.mlir.addressof @__spvabi_main.region_uniform_bytes
+// REGIONS-NEXT:    %[[UBYTES:.*]] = llvm.load %[[UBYTES_AT]]
+// REGIONS-NEXT:    %[[WRITTEN:.*]] = llvm.getelementptr %[[STORAGE]][%[[UBYTES]]]
 // REGIONS:         llvm.br ^[[UNIFORM:bb[0-9]+]](%{{.*}} : i64)
 // REGIONS-NEXT:  ^[[UNIFORM]](%{{.*}}: i64):
+// REGIONS-NEXT:    "llvm.intr.memcpy"(%[[STORAGE]], %[[WRITTEN]], %[[UBYTES]])
 // REGIONS-NEXT:    llvm.switch %{{.*}} : i64, ^[[DONE:bb[0-9]+]] [
 // REGIONS-NEXT:      0: ^[[ALL0:bb[0-9]+]],
 // REGIONS-NEXT:      1: ^[[ALL1:bb[0-9]+]]
@@ -100,6 +106,7 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storag
 // REGIONS:       ^[[ALL1]]:
 // REGIONS:         llvm.call @__spvabi_main.region(
 // REGIONS:       ^[[ROUND]](%{{.*}}: i64):
+// REGIONS-NEXT:    "llvm.intr.memcpy"(%[[STORAGE]], %[[WRITTEN]], %[[UBYTES]])
 // REGIONS-NEXT:    llvm.switch %{{.*}} : i64, ^[[DONE]] [
 // REGIONS-NEXT:      0: ^[[REGION0:bb[0-9]+]],
 // REGIONS-NEXT:      1: ^[[REGION1:bb[0-9]+]]
@@ -119,6 +126,7 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storag
 // REGIONS:         llvm.call @__spvabi_barrier(%{{.*}}) : (i32) -> ()
 // REGIONS-NEXT:    llvm.br
 // REGIONS:       llvm.mlir.global external constant @__spvabi_main.region_bytes() {addr_space = 0 : i32} : i64
+// REGIONS-NEXT:  llvm.mlir.global external constant @__spvabi_main.region_uniform_bytes() {addr_space = 0 : i32} : i64
 // REGIONS-LABEL: // -----
 
 // CHECK-LABEL: // -----

@@ -472,11 +472,13 @@ fn module_text(abi: &EntryAbi<'_>, body: &str, entry_inputs: &str, entry_result:
             module.push_str(&invocations_function(abi, true));
             let _ = writeln!(module, "  llvm.func @malloc(i64) -> !llvm.ptr");
             let _ = writeln!(module, "  llvm.func @free(!llvm.ptr)");
-            let _ = writeln!(
-                module,
-                "  llvm.mlir.global external constant {}() {{addr_space = 0 : i32}} : i64",
-                symbol(&region_bytes_name(name))
-            );
+            for global in [region_bytes_name(name), region_uniform_bytes_name(name)] {
+                let _ = writeln!(
+                    module,
+                    "  llvm.mlir.global external constant {}() {{addr_space = 0 : i32}} : i64",
+                    symbol(&global)
+                );
+            }
         }
         Barriers::Coroutines => {}
     }
@@ -607,6 +609,24 @@ pub fn region_bytes_name(entry: &str) -> String {
     format!("__spvabi_{entry}.region_bytes")
 }
 
+/// The name of the constant giving the bytes of the uniform values an
+/// entry point's regions keep once (defined by `regions.rs`): the storage
+/// starts with them twice, the copy the invocations read and the copy they
+/// write, which each round starts by copying to the first
+/// ([`refresh_uniform_values`]).
+pub fn region_uniform_bytes_name(entry: &str) -> String {
+    format!("__spvabi_{entry}.region_uniform_bytes")
+}
+
+/// At the start of a round: the uniform values the last round's barriers
+/// wrote (`storage` + `bytes`) copied to where the regions read them
+/// (`storage`).
+fn refresh_uniform_values(text: &mut Text, storage: &str, written: &str, bytes: &str) {
+    text.line(format!(
+        "\"llvm.intr.memcpy\"({storage}, {written}, {bytes}) <{{isVolatile = false}}> : (!llvm.ptr, !llvm.ptr, i64) -> ()"
+    ));
+}
+
 /// What the rounds of regions read of the workgroup function.
 struct RegionGlue<'g> {
     size: &'g [String],
@@ -640,6 +660,11 @@ fn region_rounds(
     let bytes = text.value(format!("llvm.load {bytes_global} : !llvm.ptr -> i64"));
     let total = text.value(format!("llvm.mul {}, {bytes} : i64", glue.invocations));
     let storage = text.value(format!("llvm.call @malloc({total}) : (i64) -> !llvm.ptr"));
+    let uniform_global =
+        text.value(format!("llvm.mlir.addressof {} : !llvm.ptr", symbol(&region_uniform_bytes_name(abi.name))));
+    let uniform_bytes = text.value(format!("llvm.load {uniform_global} : !llvm.ptr -> i64"));
+    let written = text.value(format!("llvm.getelementptr {storage}[{uniform_bytes}] : (!llvm.ptr, i64) -> !llvm.ptr, i8"));
+    let uniforms = [storage.clone(), written, uniform_bytes];
     let states =
         text.value(format!("llvm.alloca {} x i32 {{alignment = 64 : i64}} : (i64) -> !llvm.ptr", glue.invocations));
     let four = text.i64(4);
@@ -649,8 +674,9 @@ fn region_rounds(
         "\"llvm.intr.memset\"({states}, {zero_byte}, {state_bytes}) <{{isVolatile = false}}> : (!llvm.ptr, i8, i64) -> ()"
     ));
     let call = RegionCall { abi, glue, arguments, dispatch, storage: &storage, group: &group };
-    uniform_rounds(text, barriers, &call, &states, &parallel);
+    uniform_rounds(text, barriers, &call, &states, &parallel, &uniforms);
     text.label("round(%region: i64)");
+    refresh_uniform_values(text, &uniforms[0], &uniforms[1], &uniforms[2]);
     let cases: Vec<String> = (0..=barriers).map(|region| format!("      {region}: ^region{region}")).collect();
     text.line(format!("llvm.switch %region : i64, ^regions_done [\n{}\n    ]", cases.join(",\n")));
     for region in 0..=barriers {
@@ -747,7 +773,14 @@ impl RegionCall<'_> {
 /// return, a barrier out of uniform control flow) the next round is
 /// `^round`'s, which tests each state. Ends the current block with a
 /// branch to the first round, region 0's.
-fn uniform_rounds(text: &mut Text, barriers: u32, call: &RegionCall<'_>, states: &str, parallel: &str) {
+fn uniform_rounds(
+    text: &mut Text,
+    barriers: u32,
+    call: &RegionCall<'_>,
+    states: &str,
+    parallel: &str,
+    uniforms: &[String; 3],
+) {
     let size = call.glue.size;
     let zero = text.i64(0);
     let one = text.i64(1);
@@ -755,6 +788,7 @@ fn uniform_rounds(text: &mut Text, barriers: u32, call: &RegionCall<'_>, states:
     // Every invocation waits for region 0 first.
     text.line(format!("llvm.br ^uniform({zero} : i64)"));
     text.label("uniform(%uniform_region: i64)");
+    refresh_uniform_values(text, &uniforms[0], &uniforms[1], &uniforms[2]);
     let cases: Vec<String> = (0..=barriers).map(|region| format!("      {region}: ^all{region}")).collect();
     text.line(format!("llvm.switch %uniform_region : i64, ^regions_done [\n{}\n    ]", cases.join(",\n")));
     for r in 0..=barriers {
