@@ -6,7 +6,7 @@ use inkwell::{
     builder::Builder,
     llvm_sys::core::{
         LLVMBuildFreeze, LLVMBuildGEP2, LLVMDeleteFunction, LLVMGetFirstUse, LLVMGetMaskValue, LLVMGetNumMaskElements,
-        LLVMGetUndefMaskElem,
+        LLVMGetUndefMaskElem, LLVMSetMetadata,
     },
     types::{AsTypeRef, BasicTypeEnum},
     values::{AsValueRef, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue},
@@ -82,4 +82,12 @@ pub fn delete_unused_function(function: FunctionValue<'_>) -> bool {
         LLVMDeleteFunction(function.as_value_ref());
     }
     true
+}
+
+/// Removes `instruction`'s metadata of kind `kind` (inkwell sets metadata
+/// but cannot remove it); nothing when it has none.
+pub fn remove_metadata(instruction: InstructionValue<'_>, kind: u32) {
+    // SAFETY: a live instruction; a null node is the C API's way to remove
+    // the attachment (LLVMSetMetadata documents it).
+    unsafe { LLVMSetMetadata(instruction.as_value_ref(), kind, std::ptr::null_mut()) }
 }

@@ -68,21 +68,56 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storag
 // into __spvabi_main.region (regions.rs splits it on LLVM IR), and the
 // workgroup function runs rounds: per region (0: from the entry, 1: after
 // barrier 0), a loop over the 8x8 invocations waiting for it, whose calls
-// say which region each waits for next (2: done).
+// say which region each waits for next (or done). While every invocation
+// waits for the same region (^UNIFORM) the loop tests no state; once they
+// differ, ^ROUND's loops test each. The loops over the invocations are
+// parallel: the region call and the state's accesses in one access group,
+// the back edge's loop annotation listing it (llvm.loop.parallel_accesses).
+// Each round starts by copying the uniform values the last round's barriers
+// wrote to where the regions read them (regions.rs keeps them once).
 
 // REGIONS-LABEL: // -----
+// REGIONS:       #[[GROUP:access_group[0-9]*]] = #llvm.access_group<id = distinct[{{[0-9]+}}]<>>
+// REGIONS-NEXT:  #[[LOOP:loop_annotation[0-9]*]] = #llvm.loop_annotation<parallelAccesses = #[[GROUP]]>
 // REGIONS:       llvm.func @__spvabi_main(
 // REGIONS:         %[[BYTES:.*]] = llvm.mlir.addressof @__spvabi_main.region_bytes
-// REGIONS:         llvm.call @malloc(
-// REGIONS:         llvm.switch %{{.*}} : i64, ^[[DONE:.*]] [
-// REGIONS-NEXT:      0: ^[[REGION0:[a-z0-9]*]],
-// REGIONS-NEXT:      1: ^[[REGION1:[a-z0-9]*]]
+// REGIONS:         %[[STORAGE:.*]] = llvm.call @malloc(
+// REGIONS:         %[[UBYTES_AT:.*]] = llvm.mlir.addressof @__spvabi_main.region_uniform_bytes
+// REGIONS-NEXT:    %[[UBYTES:.*]] = llvm.load %[[UBYTES_AT]]
+// REGIONS-NEXT:    %[[WRITTEN:.*]] = llvm.getelementptr %[[STORAGE]][%[[UBYTES]]]
+// REGIONS:         llvm.br ^[[UNIFORM:bb[0-9]+]](%{{.*}} : i64)
+// REGIONS-NEXT:  ^[[UNIFORM]](%{{.*}}: i64):
+// REGIONS-NEXT:    "llvm.intr.memcpy"(%[[STORAGE]], %[[WRITTEN]], %[[UBYTES]])
+// REGIONS-NEXT:    llvm.switch %{{.*}} : i64, ^[[DONE:bb[0-9]+]] [
+// REGIONS-NEXT:      0: ^[[ALL0:bb[0-9]+]],
+// REGIONS-NEXT:      1: ^[[ALL1:bb[0-9]+]]
+// REGIONS:       ^[[ALL0]]:
+// REGIONS-NOT:     llvm.icmp "eq"
+// REGIONS:         llvm.call @__spvabi_main.region(%{{.*}}) {access_groups = [#[[GROUP]]]} : (!llvm.ptr, {{.*}}) -> i64
+// REGIONS-NOT:     llvm.icmp "eq"
+// REGIONS:         llvm.store %{{.*}}, %{{.*}} {access_groups = [#[[GROUP]]]} : i32, !llvm.ptr
+// REGIONS-NEXT:    llvm.intr.umin
+// REGIONS-NEXT:    llvm.intr.umax
+// REGIONS-NEXT:    llvm.add
+// REGIONS-NEXT:    llvm.br ^{{.*}} {loop_annotation = #[[LOOP]]}
+// REGIONS-NEXT:  ^{{.*}}:
+// REGIONS-NEXT:    %[[SAME:.*]] = llvm.icmp "eq"
+// REGIONS-NEXT:    llvm.cond_br %[[SAME]], ^[[UNIFORM]](%{{.*}} : i64), ^[[ROUND:bb[0-9]+]](%{{.*}} : i64)
+// REGIONS:       ^[[ALL1]]:
+// REGIONS:         llvm.call @__spvabi_main.region(
+// REGIONS:       ^[[ROUND]](%{{.*}}: i64):
+// REGIONS-NEXT:    "llvm.intr.memcpy"(%[[STORAGE]], %[[WRITTEN]], %[[UBYTES]])
+// REGIONS-NEXT:    llvm.switch %{{.*}} : i64, ^[[DONE]] [
+// REGIONS-NEXT:      0: ^[[REGION0:bb[0-9]+]],
+// REGIONS-NEXT:      1: ^[[REGION1:bb[0-9]+]]
 // REGIONS:       ^[[REGION0]]:
+// REGIONS:         llvm.load %{{.*}} {access_groups = [#[[GROUP]]]} : !llvm.ptr -> i32
 // REGIONS:         llvm.icmp "eq" %{{.*}}, %{{.*}} : i64
-// REGIONS:         llvm.call @__spvabi_main.region(%{{.*}}) : (!llvm.ptr, {{.*}}) -> i64
+// REGIONS:         llvm.call @__spvabi_main.region(%{{.*}}) {access_groups = [#[[GROUP]]]} : (!llvm.ptr, {{.*}}) -> i64
 // REGIONS:       ^[[REGION1]]:
 // REGIONS:         llvm.call @__spvabi_main.region(
 // REGIONS:         llvm.intr.umin
+// REGIONS:         llvm.br ^{{.*}} {loop_annotation = #[[LOOP]]}
 // REGIONS:       ^[[DONE]]:
 // REGIONS-NEXT:    llvm.call @free(
 // REGIONS:       llvm.func internal @__spvabi_main.region(
@@ -91,6 +126,7 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storag
 // REGIONS:         llvm.call @__spvabi_barrier(%{{.*}}) : (i32) -> ()
 // REGIONS-NEXT:    llvm.br
 // REGIONS:       llvm.mlir.global external constant @__spvabi_main.region_bytes() {addr_space = 0 : i32} : i64
+// REGIONS-NEXT:  llvm.mlir.global external constant @__spvabi_main.region_uniform_bytes() {addr_space = 0 : i32} : i64
 // REGIONS-LABEL: // -----
 
 // CHECK-LABEL: // -----

@@ -84,8 +84,11 @@ pub struct RegionStats {
     /// Values kept in per-invocation storage across a barrier (private
     /// arrays included), not counting those recomputed.
     pub stored: usize,
-    /// Bytes of storage per invocation.
+    /// Bytes of storage per invocation (the uniform values' not counted).
     pub bytes: u64,
+    /// Values crossing a barrier that every invocation computes alike,
+    /// kept once for the workgroup instead of per invocation.
+    pub uniform: usize,
 }
 
 /// The passes before the analysis: the variables promoted, the
@@ -123,6 +126,9 @@ pub fn form_regions(module: &Module<'_>, machine: &TargetMachine) -> Result<Vec<
     for target in targets {
         let name = target.get_name().to_string_lossy().into_owned();
         let result = form(module, target, &|ty| (data.get_abi_size(ty), u64::from(data.get_abi_alignment(ty))));
+        if !parallel_safe(target) {
+            serialize_calls(target);
+        }
         match &result {
             Ok(stats) => {
                 target.remove_enum_attribute(AttributeLoc::Function, noinline);
@@ -171,6 +177,66 @@ pub fn before_optimization(
     move |module, machine| {
         form_all(module, machine)?;
         if optimizing { then(module, machine) } else { Ok(()) }
+    }
+}
+
+/// Whether every memory access of `function` (and of the functions it
+/// calls) may run in any order across invocations of one region: no
+/// atomics or fences (which may order invocations), no volatile access
+/// (the workgroup atomics' lowering), no call of a function whose body is
+/// not in the module but LLVM's intrinsics.
+fn parallel_safe(function: FunctionValue<'_>) -> bool {
+    let mut seen = vec![function];
+    let mut next = 0;
+    while next < seen.len() {
+        let current = seen[next];
+        next += 1;
+        for block in current.get_basic_block_iter() {
+            for instruction in block.get_instructions() {
+                match instruction.get_opcode() {
+                    Op::AtomicRMW | Op::AtomicCmpXchg | Op::Fence => return false,
+                    // Volatile: workgroup atomics, which run one invocation
+                    // at a time, are volatile loads and stores.
+                    Op::Load | Op::Store
+                        if instruction.get_volatile().unwrap_or(true)
+                            || instruction
+                                .get_atomic_ordering()
+                                .is_ok_and(|ordering| ordering != inkwell::AtomicOrdering::NotAtomic) =>
+                    {
+                        return false;
+                    }
+                    Op::Call => {
+                        let Ok(call) = CallSiteValue::try_from(instruction) else { return false };
+                        let Some(callee) = call.get_called_fn_value() else { return false };
+                        if callee.count_basic_blocks() > 0 {
+                            if !seen.contains(&callee) {
+                                seen.push(callee);
+                            }
+                        } else if !callee.get_name().to_bytes().starts_with(b"llvm.") {
+                            return false;
+                        }
+                    }
+                    Op::Invoke | Op::CallBr => return false,
+                    _ => {}
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Takes the calls of `function` out of the access group `workgroup.rs`
+/// gave them, so that the round's loops are not parallel (the loops'
+/// annotation then covers the state alone: LLVM treats such a loop as an
+/// ordinary one).
+fn serialize_calls(function: FunctionValue<'_>) {
+    let kind = function.get_type().get_context().get_kind_id("llvm.access.group");
+    let mut next = function.as_global_value().as_pointer_value().get_first_use();
+    while let Some(current) = next {
+        next = current.get_next_use();
+        if let Some(call) = as_instruction(current.get_user()) {
+            llvm_edge::remove_metadata(call, kind);
+        }
     }
 }
 
@@ -270,13 +336,31 @@ fn form<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>, layout: &Lay
     // The shared environment (parameter 0) is filled once by the workgroup
     // function and never written after: its words can be read again.
     let environment = function.get_first_param();
+    let invariant = context.get_kind_id("invariant.load");
     let available = |value: InstructionValue<'ctx>| {
-        moved_set.contains(&value) || environment.is_some_and(|environment| reads_environment(value, environment))
+        moved_set.contains(&value)
+            || environment.is_some_and(|environment| {
+                reads_environment(value, environment) || reads_resource_sizes(value, environment, invariant)
+            })
     };
     let recomputed: HashSet<InstructionValue<'ctx>> =
         crossing.iter().copied().filter(|value| recomputable(*value, &available, 0)).collect();
-    let stored: Vec<InstructionValue<'ctx>> =
-        crossing.iter().copied().filter(|value| !recomputed.contains(value)).collect();
+    // Values every invocation computes alike (a loop counter, a size read
+    // from a push constant...) are kept once, not per invocation.
+    // The invocation's index and ids x, y, z (the parameters before `region`).
+    let mut varying = vec![index.as_basic_value_enum()];
+    varying.extend((5..=7).filter_map(parameter));
+    let reread = |value: InstructionValue<'ctx>| {
+        environment.is_some_and(|environment| {
+            reads_environment(value, environment) || reads_resource_sizes(value, environment, invariant)
+        })
+    };
+    let alike = uniform_values(&blocks, &varying, &reread);
+    let (uniform, stored): (Vec<InstructionValue<'ctx>>, Vec<InstructionValue<'ctx>>) = crossing
+        .iter()
+        .copied()
+        .filter(|value| !recomputed.contains(value))
+        .partition(|value| alike.contains(value) && basic_type(*value).is_ok_and(|ty| !holds_pointers(ty)));
 
     // The storage layout: per item, its bytes per invocation at an offset
     // aligned for it; slot i of an item is at storage + offset·count + i·size.
@@ -298,13 +382,31 @@ fn form<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>, layout: &Lay
     }
     let mut offsets = Vec::new();
     let mut bytes: u64 = 0;
+    let mut widest: u64 = 1;
     for (_, ty) in &items {
         let (size, align) = layout(ty);
         bytes = bytes.next_multiple_of(align.max(1));
+        widest = widest.max(align);
         offsets.push(bytes);
         bytes += size.max(1);
     }
-    let bytes = bytes.next_multiple_of(16);
+    // Each item's slots start at offset · count: aligned for it when every
+    // offset is (`malloc`'s storage is aligned for any of them).
+    let bytes = bytes.next_multiple_of(widest);
+    // The uniform values: one slot each, twice: the invocations of a round
+    // read the first copy and write the second, which the workgroup
+    // function copies to the first before the next round (a region that
+    // starts and ends at the same barrier, a loop's, would otherwise read
+    // what an earlier invocation of the round wrote).
+    let mut uniform_offsets = Vec::new();
+    let mut uniform_bytes: u64 = 0;
+    for value in &uniform {
+        let (size, align) = layout(&basic_type(*value)?);
+        uniform_bytes = uniform_bytes.next_multiple_of(align.max(1));
+        uniform_offsets.push(uniform_bytes);
+        uniform_bytes += size.max(1);
+    }
+    let uniform_bytes = uniform_bytes.next_multiple_of(16);
 
     let builder = context.create_builder();
     let i8 = context.i8_type();
@@ -317,10 +419,23 @@ fn form<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>, layout: &Lay
         builder.insert_instruction(alloca, None);
     }
     let mut slots: HashMap<InstructionValue<'ctx>, (BasicValueEnum<'ctx>, BasicTypeEnum<'ctx>)> = HashMap::new();
+    // Where a barrier writes a uniform value (`slots` has where it is read).
+    let mut written: HashMap<InstructionValue<'ctx>, BasicValueEnum<'ctx>> = HashMap::new();
+    for (value, offset) in uniform.iter().zip(&uniform_offsets) {
+        let read = gep(&builder, i8.as_basic_type_enum(), storage.into(), i64.const_int(*offset, false).into())?;
+        let write = i64.const_int(uniform_bytes + offset, false);
+        written.insert(*value, gep(&builder, i8.as_basic_type_enum(), storage.into(), write.into())?);
+        slots.insert(*value, (read, basic_type(*value)?));
+    }
+    let per_invocation = if uniform_bytes == 0 {
+        storage.as_basic_value_enum()
+    } else {
+        gep(&builder, i8.as_basic_type_enum(), storage.into(), i64.const_int(2 * uniform_bytes, false).into())?
+    };
     for ((value, ty), offset) in items.iter().zip(&offsets) {
         let offset = i64.const_int(*offset, false);
         let start = builder.build_int_mul(count, offset, "").map_err(|error| error.to_string())?;
-        let base = gep(&builder, i8.as_basic_type_enum(), storage.into(), start.into())?;
+        let base = gep(&builder, i8.as_basic_type_enum(), per_invocation, start.into())?;
         let slot = gep(&builder, *ty, base, index.into())?;
         slots.insert(*value, (slot, *ty));
     }
@@ -388,6 +503,7 @@ fn form<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>, layout: &Lay
         for value in live.iter().filter(|value| slots.contains_key(value) && !moved_set.contains(value)) {
             let (variable, ty) = variables[value];
             let (slot, _) = slots[value];
+            let slot = written.get(value).copied().unwrap_or(slot);
             let current = builder.build_load(ty, variable.into_pointer_value(), "").map_err(|error| error.to_string())?;
             builder.build_store(slot.into_pointer_value(), current).map_err(|error| error.to_string())?;
         }
@@ -399,12 +515,234 @@ fn form<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>, layout: &Lay
     let cases: Vec<_> = resumes.iter().map(|(id, block)| (i64.const_int(*id, false), *block)).collect();
     builder.build_switch(region, entry, &cases).map_err(|error| error.to_string())?;
 
-    let bytes_name = format!("{}_bytes", function.get_name().to_string_lossy());
-    let global = module.get_global(&bytes_name).ok_or_else(|| format!("no @{bytes_name}"))?;
-    global.set_initializer(&i64.const_int(bytes, false));
-    global.set_constant(true);
-    global.set_linkage(Linkage::Internal);
-    Ok(RegionStats { regions: barriers.len() as u32 + 1, stored: items.len(), bytes })
+    // The storage per invocation, counting the uniform values' copies once
+    // per invocation (`malloc`ed as count · region_bytes: more than enough).
+    for (suffix, value) in [("_bytes", bytes + 2 * uniform_bytes), ("_uniform_bytes", uniform_bytes)] {
+        let name = format!("{}{suffix}", function.get_name().to_string_lossy());
+        let global = module.get_global(&name).ok_or_else(|| format!("no @{name}"))?;
+        global.set_initializer(&i64.const_int(value, false));
+        global.set_constant(true);
+        global.set_linkage(Linkage::Internal);
+    }
+    Ok(RegionStats { regions: barriers.len() as u32 + 1, stored: items.len(), bytes, uniform: uniform.len() })
+}
+
+/// Whether a value of type `ty` holds a pointer (never kept once: a stale
+/// uniform value, in a program whose barriers are out of uniform control
+/// flow, must stay data).
+fn holds_pointers(ty: BasicTypeEnum<'_>) -> bool {
+    match ty {
+        BasicTypeEnum::IntType(_) | BasicTypeEnum::FloatType(_) => false,
+        BasicTypeEnum::VectorType(vector) => !matches!(
+            vector.get_element_type(),
+            BasicTypeEnum::IntType(_) | BasicTypeEnum::FloatType(_)
+        ),
+        _ => true,
+    }
+}
+
+/// The instructions of a function (its `blocks`) that every invocation
+/// computes alike: a divergence analysis. Varying are the `varying`
+/// parameters (the invocation's ids and index), loads but those `reread`
+/// accepts (words nothing writes), allocas, calls but a few pure
+/// intrinsics, atomics; what is computed from a varying value; the phis
+/// where the paths of a branch on a varying condition join (its immediate
+/// post-dominator); and everything in the blocks between such a branch and
+/// that join (conservatively: values there may be computed on some
+/// invocations' paths only, or a different number of times in a loop with
+/// a varying exit). Without a way out of some block (an endless loop), or
+/// when the function is very large, nothing is uniform.
+fn uniform_values<'ctx>(
+    blocks: &[BasicBlock<'ctx>],
+    varying: &[BasicValueEnum<'ctx>],
+    reread: &dyn Fn(InstructionValue<'ctx>) -> bool,
+) -> HashSet<InstructionValue<'ctx>> {
+    let count = blocks.len();
+    if count == 0 || count > 4096 {
+        return HashSet::new();
+    }
+    let number: HashMap<BasicBlock<'ctx>, usize> =
+        blocks.iter().enumerate().map(|(position, block)| (*block, position)).collect();
+    let successors: Vec<Vec<usize>> = blocks
+        .iter()
+        .map(|block| {
+            let mut found = Vec::new();
+            if let Some(terminator) = block.get_terminator() {
+                for operand in 0..terminator.get_num_operands() {
+                    if let Some(Operand::Block(successor)) = terminator.get_operand(operand)
+                        && let Some(&successor) = number.get(&successor)
+                        && !found.contains(&successor)
+                    {
+                        found.push(successor);
+                    }
+                }
+            }
+            found
+        })
+        .collect();
+    // Post-dominator sets, as bit sets.
+    let words = count.div_ceil(64);
+    let bit = |set: &[u64], block: usize| set[block / 64] >> (block % 64) & 1 == 1;
+    let mut all = vec![u64::MAX; words];
+    if count % 64 != 0 {
+        all[words - 1] = (1u64 << (count % 64)) - 1;
+    }
+    let mut post: Vec<Vec<u64>> = (0..count)
+        .map(|block| {
+            if successors[block].is_empty() {
+                let mut only = vec![0; words];
+                only[block / 64] |= 1 << (block % 64);
+                only
+            } else {
+                all.clone()
+            }
+        })
+        .collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for block in (0..count).rev() {
+            if successors[block].is_empty() {
+                continue;
+            }
+            let mut meet = all.clone();
+            for successor in &successors[block] {
+                for (word, other) in meet.iter_mut().zip(&post[*successor]) {
+                    *word &= other;
+                }
+            }
+            meet[block / 64] |= 1 << (block % 64);
+            if meet != post[block] {
+                post[block] = meet;
+                changed = true;
+            }
+        }
+    }
+    // Every block must reach a return: else its set stays "all".
+    let mut reaches = vec![false; count];
+    let mut work: Vec<usize> = (0..count).filter(|block| successors[*block].is_empty()).collect();
+    while let Some(block) = work.pop() {
+        if std::mem::replace(&mut reaches[block], true) {
+            continue;
+        }
+        work.extend((0..count).filter(|other| !reaches[*other] && successors[*other].contains(&block)));
+    }
+    if reaches.iter().any(|reached| !reached) {
+        return HashSet::new();
+    }
+    let size = |set: &[u64]| set.iter().map(|word| word.count_ones()).sum::<u32>();
+    let joins_of = |branch: usize| -> (Vec<usize>, Option<usize>) {
+        let own = size(&post[branch]);
+        let join = (0..count).find(|other| *other != branch && bit(&post[branch], *other) && size(&post[*other]) + 1 == own);
+        let mut inside = vec![false; count];
+        let mut work: Vec<usize> = successors[branch].clone();
+        while let Some(block) = work.pop() {
+            if Some(block) == join || std::mem::replace(&mut inside[block], true) {
+                continue;
+            }
+            work.extend(successors[block].iter().copied());
+        }
+        ((0..count).filter(|block| inside[*block]).collect(), join)
+    };
+
+    let pure = |instruction: InstructionValue<'ctx>| match instruction.get_opcode() {
+        Op::Load => reread(instruction),
+        Op::Call => CallSiteValue::try_from(instruction)
+            .ok()
+            .and_then(|call| call.get_called_fn_value())
+            .is_some_and(|callee| {
+                let name = callee.get_name().to_bytes();
+                [b"llvm.umin.".as_slice(), b"llvm.umax.", b"llvm.smin.", b"llvm.smax.", b"llvm.abs.", b"llvm.ctpop.", b"llvm.fshl.", b"llvm.fshr."]
+                    .iter()
+                    .any(|prefix| name.starts_with(prefix))
+            }),
+        Op::Alloca
+        | Op::Store
+        | Op::AtomicRMW
+        | Op::AtomicCmpXchg
+        | Op::Fence
+        | Op::Invoke
+        | Op::CallBr
+        | Op::VAArg
+        | Op::LandingPad
+        | Op::CatchPad
+        | Op::CleanupPad => false,
+        _ => true,
+    };
+    let mut divergent: HashSet<InstructionValue<'ctx>> = HashSet::new();
+    let mut tainted = vec![false; count];
+    let mut joined = vec![false; count];
+    let mut split = vec![false; count];
+    loop {
+        let mut changed = false;
+        for (position, block) in blocks.iter().enumerate() {
+            for instruction in block.get_instructions() {
+                if divergent.contains(&instruction) {
+                    continue;
+                }
+                let phi = instruction.get_opcode() == Op::Phi;
+                let varies = tainted[position]
+                    || (phi && joined[position])
+                    || !pure(instruction)
+                    || (0..instruction.get_num_operands()).any(|operand| match instruction.get_operand(operand) {
+                        Some(Operand::Value(value)) => {
+                            varying.contains(&value)
+                                || value.as_instruction_value().is_some_and(|inner| divergent.contains(&inner))
+                        }
+                        _ => false,
+                    });
+                if varies {
+                    divergent.insert(instruction);
+                    changed = true;
+                }
+            }
+        }
+        for (position, block) in blocks.iter().enumerate() {
+            let Some(terminator) = block.get_terminator() else { continue };
+            let conditional = match terminator.get_opcode() {
+                Op::Br => terminator.get_num_operands() == 3,
+                Op::Switch => true,
+                Op::IndirectBr => true,
+                _ => false,
+            };
+            if !conditional || split[position] {
+                continue;
+            }
+            let varies = terminator.get_opcode() == Op::IndirectBr
+                || match terminator.get_operand(0) {
+                    Some(Operand::Value(condition)) => {
+                        varying.contains(&condition)
+                            || condition.as_instruction_value().is_some_and(|inner| divergent.contains(&inner))
+                    }
+                    _ => true,
+                };
+            if varies {
+                split[position] = true;
+                changed = true;
+                let (inside, join) = joins_of(position);
+                for block in inside {
+                    tainted[block] = true;
+                }
+                match join {
+                    Some(join) => joined[join] = true,
+                    // No join but the exit: every block after it.
+                    None => {
+                        for block in successors[position].iter().copied() {
+                            tainted[block] = true;
+                        }
+                    }
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    blocks
+        .iter()
+        .flat_map(|block| block.get_instructions())
+        .filter(|instruction| !divergent.contains(instruction) && !instruction.get_type().is_void_type())
+        .collect()
 }
 
 /// `getelementptr ty, base, index`.
@@ -550,6 +888,32 @@ fn reads_environment<'ctx>(value: InstructionValue<'ctx>, environment: BasicValu
         && (1..offset.get_num_operands()).all(|position| {
             matches!(offset.get_operand(position), Some(Operand::Value(BasicValueEnum::IntValue(index))) if index.is_const())
         })
+}
+
+/// Whether `value` loads a resource's size: from the pointer the region
+/// function read of the shared environment `environment` with
+/// `!invariant.load` (`workgroup.rs` marks that word alone: a copy of the
+/// sizes the workgroup function made, which nothing writes), at a
+/// constant offset.
+fn reads_resource_sizes<'ctx>(value: InstructionValue<'ctx>, environment: BasicValueEnum<'ctx>, invariant: u32) -> bool {
+    if value.get_opcode() != Op::Load {
+        return false;
+    }
+    let Some(Operand::Value(address)) = value.get_operand(0) else { return false };
+    let Some(mut base) = address.as_instruction_value() else { return false };
+    if base.get_opcode() == Op::GetElementPtr {
+        let constant = (1..base.get_num_operands()).all(|position| {
+            matches!(base.get_operand(position), Some(Operand::Value(BasicValueEnum::IntValue(index))) if index.is_const())
+        });
+        match base.get_operand(0) {
+            Some(Operand::Value(pointer)) if constant => match pointer.as_instruction_value() {
+                Some(pointer) => base = pointer,
+                None => return false,
+            },
+            _ => return false,
+        }
+    }
+    base.get_metadata(invariant).is_some() && reads_environment(base, environment)
 }
 
 /// A copy of `value` (and of the instructions it is computed from, but

@@ -479,11 +479,13 @@ fn module_text(abi: &EntryAbi<'_>, body: &str, entry_inputs: &str, entry_result:
             module.push_str(&invocations_function(abi, true));
             let _ = writeln!(module, "  llvm.func @malloc(i64) -> !llvm.ptr");
             let _ = writeln!(module, "  llvm.func @free(!llvm.ptr)");
-            let _ = writeln!(
-                module,
-                "  llvm.mlir.global external constant {}() {{addr_space = 0 : i32}} : i64",
-                symbol(&region_bytes_name(name))
-            );
+            for global in [region_bytes_name(name), region_uniform_bytes_name(name)] {
+                let _ = writeln!(
+                    module,
+                    "  llvm.mlir.global external constant {}() {{addr_space = 0 : i32}} : i64",
+                    symbol(&global)
+                );
+            }
         }
         Barriers::Coroutines => {}
     }
@@ -649,6 +651,24 @@ pub fn region_bytes_name(entry: &str) -> String {
     format!("__spvabi_{entry}.region_bytes")
 }
 
+/// The name of the constant giving the bytes of the uniform values an
+/// entry point's regions keep once (defined by `regions.rs`): the storage
+/// starts with them twice, the copy the invocations read and the copy they
+/// write, which each round starts by copying to the first
+/// ([`refresh_uniform_values`]).
+pub fn region_uniform_bytes_name(entry: &str) -> String {
+    format!("__spvabi_{entry}.region_uniform_bytes")
+}
+
+/// At the start of a round: the uniform values the last round's barriers
+/// wrote (`storage` + `bytes`) copied to where the regions read them
+/// (`storage`).
+fn refresh_uniform_values(text: &mut Text, storage: &str, written: &str, bytes: &str) {
+    text.line(format!(
+        "\"llvm.intr.memcpy\"({storage}, {written}, {bytes}) <{{isVolatile = false}}> : (!llvm.ptr, !llvm.ptr, i64) -> ()"
+    ));
+}
+
 /// What the rounds of regions read of the workgroup function.
 struct RegionGlue<'g> {
     size: &'g [String],
@@ -673,6 +693,7 @@ fn region_rounds(
     dispatch: &DispatchIds,
 ) {
     let size = glue.size;
+    let (group, parallel) = parallel_invocations();
     let zero = text.i64(0);
     let one = text.i64(1);
     let done = text.i64(i64::from(regions::DONE));
@@ -681,6 +702,11 @@ fn region_rounds(
     let bytes = text.value(format!("llvm.load {bytes_global} : !llvm.ptr -> i64"));
     let total = text.value(format!("llvm.mul {}, {bytes} : i64", glue.invocations));
     let storage = text.value(format!("llvm.call @malloc({total}) : (i64) -> !llvm.ptr"));
+    let uniform_global =
+        text.value(format!("llvm.mlir.addressof {} : !llvm.ptr", symbol(&region_uniform_bytes_name(abi.name))));
+    let uniform_bytes = text.value(format!("llvm.load {uniform_global} : !llvm.ptr -> i64"));
+    let written = text.value(format!("llvm.getelementptr {storage}[{uniform_bytes}] : (!llvm.ptr, i64) -> !llvm.ptr, i8"));
+    let uniforms = [storage.clone(), written, uniform_bytes];
     let states =
         text.value(format!("llvm.alloca {} x i32 {{alignment = 64 : i64}} : (i64) -> !llvm.ptr", glue.invocations));
     let four = text.i64(4);
@@ -689,8 +715,10 @@ fn region_rounds(
     text.line(format!(
         "\"llvm.intr.memset\"({states}, {zero_byte}, {state_bytes}) <{{isVolatile = false}}> : (!llvm.ptr, i8, i64) -> ()"
     ));
-    text.line(format!("llvm.br ^round({zero} : i64)"));
+    let call = RegionCall { abi, glue, arguments, dispatch, storage: &storage, group: &group };
+    uniform_rounds(text, barriers, &call, &states, &parallel, &uniforms);
     text.label("round(%region: i64)");
+    refresh_uniform_values(text, &uniforms[0], &uniforms[1], &uniforms[2]);
     let cases: Vec<String> = (0..=barriers).map(|region| format!("      {region}: ^region{region}")).collect();
     text.line(format!("llvm.switch %region : i64, ^regions_done [\n{}\n    ]", cases.join(",\n")));
     for region in 0..=barriers {
@@ -720,50 +748,158 @@ fn region_rounds(
         let index = text.value(format!("llvm.add {layer}, {in_layer} : i64"));
         let state_slot =
             text.value(format!("llvm.getelementptr {states}[{index}] : (!llvm.ptr, i64) -> !llvm.ptr, i32"));
-        let state = text.value(format!("llvm.load {state_slot} : !llvm.ptr -> i32"));
+        let state = text.value(format!("llvm.load {state_slot} {group} : !llvm.ptr -> i32"));
         let state = text.zext(&state);
         let this = text.i64(i64::from(region));
         let waiting = text.value(format!("llvm.icmp \"eq\" {state}, {this} : i64"));
         text.line(format!("llvm.cond_br {waiting}, ^run{r}, ^next{r}({state} : i64)"));
         text.label(format!("run{r}"));
-        let mut inputs = vec![glue.environment.to_owned()];
-        inputs.extend(arguments.iter().cloned());
-        inputs.extend(dispatch.values());
-        // The region function numbers invocations as `.invocations` does:
-        // with subgroups, x is the local index and y = z = 0.
-        let position = if in_index_order(abi) {
-            [index.clone(), zero.clone(), zero.clone()]
-        } else {
-            [format!("%x{r}"), format!("%y{r}"), format!("%z{r}")]
-        };
-        inputs.extend(position);
-        inputs.extend([
-            this.clone(),
-            index.clone(),
-            storage.clone(),
-            glue.invocations.to_owned(),
-        ]);
-        let mut types = vec!["!llvm.ptr"];
-        types.extend(abi.parameters.iter().map(String::as_str));
-        types.extend(["i64"; DispatchIds::COUNT + 5]);
-        types.extend(["!llvm.ptr", "i64"]);
-        let reached = text.value(format!(
-            "llvm.call {}({}) : ({}) -> i64",
-            symbol(&region_name(abi.name)),
-            inputs.join(", "),
-            types.join(", ")
-        ));
+        let ids = [format!("%x{r}"), format!("%y{r}"), format!("%z{r}")];
+        let call = RegionCall { abi, glue, arguments, dispatch, storage: &storage, group: &group };
+        let reached = call.emit(text, &ids, &this, &index);
         let word = text.value(format!("llvm.trunc {reached} : i64 to i32"));
-        text.line(format!("llvm.store {word}, {state_slot} : i32, !llvm.ptr"));
+        text.line(format!("llvm.store {word}, {state_slot} {group} : i32, !llvm.ptr"));
         text.line(format!("llvm.br ^next{r}({reached} : i64)"));
         text.label(format!("next{r}(%state{r}: i64)"));
         let lowest = text.value(format!("llvm.intr.umin(%xn{r}, %state{r}) : (i64, i64) -> i64"));
         let next_x = text.value(format!("llvm.add %x{r}, {one} : i64"));
-        text.line(format!("llvm.br ^x{r}({next_x}, {lowest} : i64, i64)"));
+        text.line(format!("llvm.br ^x{r}({next_x}, {lowest} : i64, i64) {parallel}"));
     }
     text.label("regions_done");
     text.line(format!("llvm.call @free({storage}) : (!llvm.ptr) -> ()"));
     text.line("llvm.return");
+}
+
+/// What a call of `__spvabi_E.region` takes besides the invocation's ids,
+/// region and index.
+struct RegionCall<'a> {
+    abi: &'a EntryAbi<'a>,
+    glue: &'a RegionGlue<'a>,
+    arguments: &'a [String],
+    dispatch: &'a DispatchIds,
+    storage: &'a str,
+    /// The call's attributes (`parallel_invocations`' access group).
+    group: &'a str,
+}
+
+impl RegionCall<'_> {
+    /// Calls the region function for invocation `ids` (x, y, z) at `index`
+    /// to run `region`; the value is the region it waits for next.
+    fn emit(&self, text: &mut Text, ids: &[String; 3], region: &str, index: &str) -> String {
+        let mut inputs = vec![self.glue.environment.to_owned()];
+        inputs.extend(self.arguments.iter().cloned());
+        inputs.extend(self.dispatch.values());
+        // The region function numbers invocations as `.invocations` does:
+        // with subgroups, x is the local index and y = z = 0 (fuzz-diff
+        // finding 06).
+        if in_index_order(self.abi) {
+            let zero = text.i64(0);
+            inputs.extend([index.to_owned(), zero.clone(), zero]);
+        } else {
+            inputs.extend(ids.iter().cloned());
+        }
+        inputs.extend([region.to_owned(), index.to_owned(), self.storage.to_owned(), self.glue.invocations.to_owned()]);
+        let mut types = vec!["!llvm.ptr"];
+        types.extend(self.abi.parameters.iter().map(String::as_str));
+        types.extend(["i64"; DispatchIds::COUNT + 5]);
+        types.extend(["!llvm.ptr", "i64"]);
+        text.value(format!(
+            "llvm.call {}({}) {} : ({}) -> i64",
+            symbol(&region_name(self.abi.name)),
+            inputs.join(", "),
+            self.group,
+            types.join(", ")
+        ))
+    }
+}
+
+/// The rounds in which every invocation waits for the same region (block
+/// `^uniform(%region)`; all of them when the barriers are in uniform
+/// control flow, as valid programs have them): a loop over all invocations
+/// calling the region function with no test of each one's state, so that
+/// the loop is the region's code alone (PoCL's work-item loop) and LLVM
+/// can vectorize it without masks. It still stores each invocation's new
+/// state and keeps the lowest and highest: when they differ (an early
+/// return, a barrier out of uniform control flow) the next round is
+/// `^round`'s, which tests each state. Ends the current block with a
+/// branch to the first round, region 0's.
+fn uniform_rounds(
+    text: &mut Text,
+    barriers: u32,
+    call: &RegionCall<'_>,
+    states: &str,
+    parallel: &str,
+    uniforms: &[String; 3],
+) {
+    let size = call.glue.size;
+    let zero = text.i64(0);
+    let one = text.i64(1);
+    let done = text.i64(i64::from(regions::DONE));
+    // Every invocation waits for region 0 first.
+    text.line(format!("llvm.br ^uniform({zero} : i64)"));
+    text.label("uniform(%uniform_region: i64)");
+    refresh_uniform_values(text, &uniforms[0], &uniforms[1], &uniforms[2]);
+    let cases: Vec<String> = (0..=barriers).map(|region| format!("      {region}: ^all{region}")).collect();
+    text.line(format!("llvm.switch %uniform_region : i64, ^regions_done [\n{}\n    ]", cases.join(",\n")));
+    for r in 0..=barriers {
+        // (id, lowest state, highest state) through the z, y and x loops.
+        text.label(format!("all{r}"));
+        text.line(format!("llvm.br ^az{r}({zero}, {done}, {zero} : i64, i64, i64)"));
+        text.label(format!("az{r}(%az{r}: i64, %azl{r}: i64, %azh{r}: i64)"));
+        let more = text.value(format!("llvm.icmp \"ult\" %az{r}, {} : i64", size[2]));
+        text.line(format!("llvm.cond_br {more}, ^ays{r}, ^all_end{r}"));
+        text.label(format!("ays{r}"));
+        text.line(format!("llvm.br ^ay{r}({zero}, %azl{r}, %azh{r} : i64, i64, i64)"));
+        text.label(format!("ay{r}(%ay{r}: i64, %ayl{r}: i64, %ayh{r}: i64)"));
+        let more = text.value(format!("llvm.icmp \"ult\" %ay{r}, {} : i64", size[1]));
+        let next_z = text.value(format!("llvm.add %az{r}, {one} : i64"));
+        text.line(format!("llvm.cond_br {more}, ^axs{r}, ^az{r}({next_z}, %ayl{r}, %ayh{r} : i64, i64, i64)"));
+        text.label(format!("axs{r}"));
+        text.line(format!("llvm.br ^ax{r}({zero}, %ayl{r}, %ayh{r} : i64, i64, i64)"));
+        text.label(format!("ax{r}(%ax{r}: i64, %axl{r}: i64, %axh{r}: i64)"));
+        let more = text.value(format!("llvm.icmp \"ult\" %ax{r}, {} : i64", size[0]));
+        let next_y = text.value(format!("llvm.add %ay{r}, {one} : i64"));
+        text.line(format!("llvm.cond_br {more}, ^arun{r}, ^ay{r}({next_y}, %axl{r}, %axh{r} : i64, i64, i64)"));
+        text.label(format!("arun{r}"));
+        let row = text.value(format!("llvm.mul %ay{r}, {} : i64", size[0]));
+        let plane = text.value(format!("llvm.mul {}, {} : i64", size[0], size[1]));
+        let layer = text.value(format!("llvm.mul %az{r}, {plane} : i64"));
+        let in_layer = text.value(format!("llvm.add {row}, %ax{r} : i64"));
+        let index = text.value(format!("llvm.add {layer}, {in_layer} : i64"));
+        let this = text.i64(i64::from(r));
+        let ids = [format!("%ax{r}"), format!("%ay{r}"), format!("%az{r}")];
+        let reached = call.emit(text, &ids, &this, &index);
+        let state_slot =
+            text.value(format!("llvm.getelementptr {states}[{index}] : (!llvm.ptr, i64) -> !llvm.ptr, i32"));
+        let word = text.value(format!("llvm.trunc {reached} : i64 to i32"));
+        text.line(format!("llvm.store {word}, {state_slot} {} : i32, !llvm.ptr", call.group));
+        let lowest = text.value(format!("llvm.intr.umin(%axl{r}, {reached}) : (i64, i64) -> i64"));
+        let highest = text.value(format!("llvm.intr.umax(%axh{r}, {reached}) : (i64, i64) -> i64"));
+        let next_x = text.value(format!("llvm.add %ax{r}, {one} : i64"));
+        text.line(format!("llvm.br ^ax{r}({next_x}, {lowest}, {highest} : i64, i64, i64) {parallel}"));
+        text.label(format!("all_end{r}"));
+        let same = text.value(format!("llvm.icmp \"eq\" %azl{r}, %azh{r} : i64"));
+        text.line(format!("llvm.cond_br {same}, ^uniform(%azl{r} : i64), ^round(%azl{r} : i64)"));
+    }
+}
+
+/// The attributes that make a round's loop over the invocations parallel
+/// (PoCL's work-item loops carry the same): the access group its memory
+/// accesses (the state's load and store, the region call) are in, and the
+/// loop annotation of its back edge saying the loop carries no dependence
+/// through them. LLVM's inliner copies the call's access group onto the
+/// region's memory accesses, so that the loop vectorizer needs no
+/// dependence checks. Sound by the memory model: invocations are unordered
+/// between two barriers (a region), so no valid program has one invocation
+/// depend on another's access within a region; atomics, which may, are
+/// left out by `regions.rs` (it drops the call's group where the region
+/// function has any).
+fn parallel_invocations() -> (String, String) {
+    let group = "#llvm.access_group<id = distinct[0]<>>";
+    (
+        format!("{{access_groups = [{group}]}}"),
+        format!("{{loop_annotation = #llvm.loop_annotation<parallelAccesses = {group}>}}"),
+    )
 }
 
 /// The parameter types of `__spvabi_E.invocations`: the shared environment,
@@ -865,7 +1001,12 @@ fn invocations_function(abi: &EntryAbi<'_>, region: bool) -> String {
         .collect();
     let sizes_index = text.i64(abi.slots.len() as i64);
     let sizes_pointer = text.pointer_at("%shared", &sizes_index);
-    let resource_sizes = text.value(format!("llvm.load {sizes_pointer} : !llvm.ptr -> !llvm.ptr"));
+    // `invariant` (!invariant.load): this word, the resource sizes' copy,
+    // is the one `regions.rs` may read through again after a barrier.
+    let resource_sizes = text.value(format!(
+        "llvm.load {sizes_pointer}{} : !llvm.ptr -> !llvm.ptr",
+        if region { " invariant" } else { "" }
+    ));
     let storage = Storage { slots: abi.slots, shared: &shared, own: &own, environments: &environment, words: &words };
     let environment = storage.fill(&mut text, &zero, Some(&ids), Some(&resource_sizes));
     let mut call_arguments: Vec<String> = (0..abi.parameters.len()).map(|index| format!("%arg{index}")).collect();

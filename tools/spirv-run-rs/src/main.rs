@@ -661,8 +661,8 @@ fn run(options: &Options) -> Result<(), String> {
         match &info.barriers {
             BarrierPath::None => {}
             BarrierPath::Regions(stats) => eprintln!(
-                "spirv-run-rs: barriers as regions ({} regions, {} values in per-invocation storage, {} bytes per invocation)",
-                stats.regions, stats.stored, stats.bytes
+                "spirv-run-rs: barriers as regions ({} regions, {} values in per-invocation storage, {} bytes per invocation, {} uniform values kept once)",
+                stats.regions, stats.stored, stats.bytes, stats.uniform
             ),
             BarrierPath::Coroutines(None) => eprintln!("spirv-run-rs: barriers as coroutines"),
             BarrierPath::Coroutines(Some(reason)) => {
