@@ -584,7 +584,7 @@ fn uniform_values<'ctx>(
     let words = count.div_ceil(64);
     let bit = |set: &[u64], block: usize| set[block / 64] >> (block % 64) & 1 == 1;
     let mut all = vec![u64::MAX; words];
-    if count % 64 != 0 {
+    if !count.is_multiple_of(64) {
         all[words - 1] = (1u64 << (count % 64)) - 1;
     }
     let mut post: Vec<Vec<u64>> = (0..count)
