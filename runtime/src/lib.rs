@@ -1003,12 +1003,12 @@ fn lower_in(
         // Subgroups of more than one invocation are the vector lanes: a
         // kernel using them that does not run as lanes cannot have them.
         if let Some(size) = options.spmd.subgroup_size.filter(|&size| size > 1 && subgroups) {
-            let outcome = done.iter().find(|outcome| outcome.function == invocations);
+            let outcome = done.iter().find(|outcome| outcome.function == invocations || outcome.function == region);
             let reason = match outcome.map(|outcome| &outcome.result) {
                 Some(Ok(_)) => None,
                 Some(Err(reason)) => Some(format!("the SPMD vectorizer declined it ({reason})")),
                 None if opt_level == 0 => Some("nothing runs as vector lanes at -O0".to_owned()),
-                None => Some("it has workgroup barriers, and only barrier-free kernels run as vector lanes".to_owned()),
+                None => Some("its workgroup barriers run as coroutines, which never run as vector lanes".to_owned()),
             };
             if let Some(reason) = reason {
                 return Err(format!(
@@ -1022,8 +1022,11 @@ fn lower_in(
     let bytes = emit_with(context, operation, &emit_options, &vectorize)
         .map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?;
     let text = String::from_utf8(bytes).map_err(|_| failed(Some("LLVM IR that is not UTF-8".into())))?;
-    let spmd =
-        outcomes.into_inner().into_iter().find(|outcome| outcome.function == invocations).map(|outcome| outcome.result);
+    let spmd = outcomes
+        .into_inner()
+        .into_iter()
+        .find(|outcome| outcome.function == invocations || outcome.function == region)
+        .map(|outcome| outcome.result);
     Ok((text, model.0, scalars, spmd, formed.into_inner()))
 }
 

@@ -468,8 +468,16 @@ fn module_text(abi: &EntryAbi<'_>, body: &str, entry_inputs: &str, entry_result:
     let _ = writeln!(module, "  }}");
     match abi.barriers {
         Barriers::None => module.push_str(&invocations_function(abi, false)),
-        Barriers::Regions(_) => {
+        Barriers::Regions(barriers) => {
             module.push_str(&invocations_function(abi, true));
+            for region in 0..=barriers {
+                module.push_str(&step_function(abi, region));
+            }
+            let _ = writeln!(
+                module,
+                "  llvm.mlir.global external constant {}() {{addr_space = 0 : i32}} : i64",
+                symbol(&region_width_name(name))
+            );
             let _ = writeln!(module, "  llvm.func @malloc(i64) -> !llvm.ptr");
             let _ = writeln!(module, "  llvm.func @free(!llvm.ptr)");
             let _ = writeln!(
@@ -630,10 +638,17 @@ fn region_rounds(
     arguments: &[String],
     dispatch: &DispatchIds,
 ) {
-    let size = glue.size;
+    // With subgroups, the invocations in one loop over the local index
+    // (x = the index, y = z = 0), as without barriers: a step's lanes, a
+    // subgroup, are consecutive indices.
+    let linear = [glue.invocations.to_owned(), text.i64(1), text.i64(1)];
+    let size = if in_index_order(abi) { &linear[..] } else { glue.size };
     let zero = text.i64(0);
     let one = text.i64(1);
     let done = text.i64(i64::from(regions::DONE));
+    let width_global =
+        text.value(format!("llvm.mlir.addressof {} : !llvm.ptr", symbol(&region_width_name(abi.name))));
+    let width = text.value(format!("llvm.load {width_global} : !llvm.ptr -> i64"));
     let bytes_global =
         text.value(format!("llvm.mlir.addressof {} : !llvm.ptr", symbol(&region_bytes_name(abi.name))));
     let bytes = text.value(format!("llvm.load {bytes_global} : !llvm.ptr -> i64"));
@@ -671,52 +686,123 @@ fn region_rounds(
         let next_y = text.value(format!("llvm.add %y{r}, {one} : i64"));
         text.line(format!("llvm.cond_br {more}, ^invocation{r}, ^y{r}({next_y}, %xn{r} : i64, i64)"));
         text.label(format!("invocation{r}"));
-        let row = text.value(format!("llvm.mul %y{r}, {} : i64", size[0]));
-        let plane = text.value(format!("llvm.mul {}, {} : i64", size[0], size[1]));
-        let layer = text.value(format!("llvm.mul %z{r}, {plane} : i64"));
-        let in_layer = text.value(format!("llvm.add {row}, %x{r} : i64"));
-        let index = text.value(format!("llvm.add {layer}, {in_layer} : i64"));
-        let state_slot =
-            text.value(format!("llvm.getelementptr {states}[{index}] : (!llvm.ptr, i64) -> !llvm.ptr, i32"));
-        let state = text.value(format!("llvm.load {state_slot} : !llvm.ptr -> i32"));
-        let state = text.zext(&state);
-        let this = text.i64(i64::from(region));
-        let waiting = text.value(format!("llvm.icmp \"eq\" {state}, {this} : i64"));
-        text.line(format!("llvm.cond_br {waiting}, ^run{r}, ^next{r}({state} : i64)"));
-        text.label(format!("run{r}"));
+        // One step: invocations x.. (as many as the step's width) wait for
+        // region r or not; the lowest state they then have.
         let mut inputs = vec![glue.environment.to_owned()];
         inputs.extend(arguments.iter().cloned());
         inputs.extend(dispatch.values());
         inputs.extend([
+            storage.clone(),
+            glue.invocations.to_owned(),
+            states.clone(),
             format!("%x{r}"),
             format!("%y{r}"),
             format!("%z{r}"),
-            this.clone(),
-            index.clone(),
-            storage.clone(),
-            glue.invocations.to_owned(),
+            size[0].clone(),
         ]);
-        let mut types = vec!["!llvm.ptr"];
-        types.extend(abi.parameters.iter().map(String::as_str));
-        types.extend(["i64"; DispatchIds::COUNT + 5]);
-        types.extend(["!llvm.ptr", "i64"]);
         let reached = text.value(format!(
             "llvm.call {}({}) : ({}) -> i64",
-            symbol(&region_name(abi.name)),
+            symbol(&step_name(abi.name, region)),
             inputs.join(", "),
-            types.join(", ")
+            step_inputs(abi)
         ));
-        let word = text.value(format!("llvm.trunc {reached} : i64 to i32"));
-        text.line(format!("llvm.store {word}, {state_slot} : i32, !llvm.ptr"));
-        text.line(format!("llvm.br ^next{r}({reached} : i64)"));
-        text.label(format!("next{r}(%state{r}: i64)"));
-        let lowest = text.value(format!("llvm.intr.umin(%xn{r}, %state{r}) : (i64, i64) -> i64"));
-        let next_x = text.value(format!("llvm.add %x{r}, {one} : i64"));
+        let lowest = text.value(format!("llvm.intr.umin(%xn{r}, {reached}) : (i64, i64) -> i64"));
+        let next_x = text.value(format!("llvm.add %x{r}, {width} : i64"));
         text.line(format!("llvm.br ^x{r}({next_x}, {lowest} : i64, i64)"));
     }
     text.label("regions_done");
     text.line(format!("llvm.call @free({storage}) : (!llvm.ptr) -> ()"));
     text.line("llvm.return");
+}
+
+/// The name of the function running one step of region `region` of an
+/// entry point with barriers: `__spvabi_E.step.R(shared, arguments..., ids...,
+/// storage, count, states, x, y, z, x_end) -> i64` runs invocation (x, y, z)
+/// to its next barrier or return if its state is `region`, and returns its
+/// state then. The SPMD vectorizer rewrites it to run the invocations x to
+/// x + W - 1 (lanes at or past `x_end` off), each as its state says, and to
+/// return the lowest of their states (docs/abi.md, "Barriers").
+pub fn step_name(entry: &str, region: u32) -> String {
+    format!("__spvabi_{entry}.step.{region}")
+}
+
+/// The name of the constant giving the invocations one step of an entry
+/// point's regions runs ([`step_name`]): 1, unless the SPMD vectorizer made
+/// the steps run that many as vector lanes (set by `regions.rs`, then by
+/// the vectorizer).
+pub fn region_width_name(entry: &str) -> String {
+    format!("__spvabi_{entry}.region_width")
+}
+
+/// The parameter types of the steps ([`step_name`]).
+fn step_inputs(abi: &EntryAbi<'_>) -> String {
+    let mut inputs = vec!["!llvm.ptr"];
+    inputs.extend(abi.parameters.iter().map(String::as_str));
+    inputs.extend(["i64"; DispatchIds::COUNT]);
+    inputs.extend(["!llvm.ptr", "i64", "!llvm.ptr"]);
+    inputs.extend(["i64"; 4]);
+    inputs.join(", ")
+}
+
+/// The step of region `region` ([`step_name`]), calling the region function
+/// with that region constant.
+fn step_function(abi: &EntryAbi<'_>, region: u32) -> String {
+    let mut text = Text::new();
+    let dispatch = DispatchIds::parameters();
+    let index = if in_index_order(abi) {
+        "%x".to_owned()
+    } else {
+        let plane = text.value(format!("llvm.mul {}, {} : i64", dispatch.size[0], dispatch.size[1]));
+        local_index(&mut text, &dispatch.size, &plane)
+    };
+    let state_slot = text.value(format!("llvm.getelementptr %states[{index}] : (!llvm.ptr, i64) -> !llvm.ptr, i32"));
+    let state = text.value(format!("llvm.load {state_slot} : !llvm.ptr -> i32"));
+    let state = text.zext(&state);
+    let this = text.i64(i64::from(region));
+    let waiting = text.value(format!("llvm.icmp \"eq\" {state}, {this} : i64"));
+    text.line(format!("llvm.cond_br {waiting}, ^run, ^wait"));
+    text.label("run");
+    let mut inputs = vec!["%shared".to_owned()];
+    inputs.extend((0..abi.parameters.len()).map(|index| format!("%arg{index}")));
+    inputs.extend(dispatch.values());
+    inputs.extend(["%x".to_owned(), "%y".to_owned(), "%z".to_owned(), this, index, "%storage".to_owned(), "%count".to_owned()]);
+    let mut types = vec!["!llvm.ptr"];
+    types.extend(abi.parameters.iter().map(String::as_str));
+    types.extend(["i64"; DispatchIds::COUNT + 5]);
+    types.extend(["!llvm.ptr", "i64"]);
+    let reached = text.value(format!(
+        "llvm.call {}({}) : ({}) -> i64",
+        symbol(&region_name(abi.name)),
+        inputs.join(", "),
+        types.join(", ")
+    ));
+    let word = text.value(format!("llvm.trunc {reached} : i64 to i32"));
+    text.line(format!("llvm.store {word}, {state_slot} : i32, !llvm.ptr"));
+    text.line(format!("llvm.return {reached} : i64"));
+    text.label("wait");
+    text.line(format!("llvm.return {state} : i64"));
+
+    let mut parameters = vec!["%shared: !llvm.ptr {llvm.noalias}".to_owned()];
+    parameters.extend(abi.parameters.iter().enumerate().map(|(index, ty)| format!("%arg{index}: {ty}")));
+    parameters.extend(dispatch.values().iter().map(|name| format!("{name}: i64")));
+    parameters.extend(
+        [
+            "%storage: !llvm.ptr {llvm.noalias}",
+            "%count: i64",
+            "%states: !llvm.ptr {llvm.noalias}",
+            "%x: i64",
+            "%y: i64",
+            "%z: i64",
+            "%x_end: i64",
+        ]
+        .map(str::to_owned),
+    );
+    format!(
+        "  llvm.func internal {}({}) -> i64 {{\n{}  }}\n",
+        symbol(&step_name(abi.name, region)),
+        parameters.join(", "),
+        text.out
+    )
 }
 
 /// The parameter types of `__spvabi_E.invocations`: the shared environment,
