@@ -23,7 +23,11 @@ pub mod sampler;
 
 pub use image::{Format, Image};
 pub use sampler::Sampler;
-pub use spirv_opt_passes::kernel_abi::{BarrierMode, regions::RegionStats};
+pub use spirv_opt_passes::kernel_abi::{
+    BarrierMode,
+    regions::RegionStats,
+    spmd::{SpmdMode, SpmdOptions},
+};
 
 use std::{
     cell::RefCell,
@@ -39,7 +43,7 @@ use spirv_opt_passes::{
     kernel_abi::{
         ExecutionModel, KernelAbiOptions, apply_kernel_abi, invocations_name, region_name,
         regions::form_regions,
-        spmd::{SpmdOptions, uses_subgroups, vectorize_invocations},
+        spmd::{uses_subgroups, vectorize_invocations},
     },
     specialize::{SpecValue, UnknownSpecIds, specialize_with},
     spirv_to_llvm::{ClientApi, SpirvToLlvmOptions, convert_spirv_to_llvm},
@@ -190,7 +194,8 @@ pub struct KernelInfo {
     /// than it), or 1 when they run one by one.
     pub lanes: u32,
     /// Why the invocations run one by one, when the vectorizer was asked and
-    /// declined (a kernel with barriers is never asked).
+    /// declined (for a kernel with barriers run as regions, the step of a
+    /// region it declined; one run as coroutines is never asked).
     pub scalar_reason: Option<String>,
     /// The invocations of a subgroup (docs/abi.md, "Subgroups"): the lanes
     /// when the invocations run as vector lanes, else 1.

@@ -572,3 +572,46 @@ fn the_subgroup_size_is_asked_for_and_reported() {
         assert_eq!(read_words(&output), expected, "{asked:?}");
     }
 }
+
+#[test]
+fn a_kernel_with_barriers_runs_its_regions_as_lanes_with_subgroups_as_wide() {
+    // SUBGROUP_KERNEL with a workgroup barrier before the reduction.
+    let with_barrier = SUBGROUP_KERNEL.replace(
+        "    %sum = spirv.GroupNonUniformIAdd",
+        "    spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|WorkgroupMemory>\n    %sum = spirv.GroupNonUniformIAdd",
+    );
+    assert_ne!(with_barrier, SUBGROUP_KERNEL);
+    for (mode, asked, size, expected) in [
+        (SpmdMode::Loops, None, 8, [8028; 8]),
+        (SpmdMode::Loops, Some(4), 4, [4006, 4006, 4006, 4006, 4022, 4022, 4022, 4022]),
+        (SpmdMode::Loops, Some(1), 1, [1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007]),
+        (SpmdMode::Off, None, 1, [1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007]),
+    ] {
+        let options = CompileOptions {
+            spmd: SpmdOptions { mode, subgroup_size: asked, ..SpmdOptions::default() },
+            ..Default::default()
+        };
+        let kernel = Kernel::compile(with_barrier.as_bytes(), "barrier.mlir", &options).expect("compiles");
+        let info = kernel.info();
+        assert!(matches!(info.barriers, spirv_run::BarrierPath::Regions(_)), "{mode:?} {asked:?}");
+        assert_eq!((info.lanes, info.subgroup_size), (size, size), "{mode:?} {asked:?}");
+        let mut input = Buffer::from_bytes(&words(&[0, 1, 2, 3, 4, 5, 6, 7]));
+        let mut output = Buffer::zeroed(8 * 4);
+        let mut dispatch = Dispatch::new([1, 1, 1]);
+        dispatch.bind(0, 0, Resource::Buffer(&mut input));
+        dispatch.bind(0, 1, Resource::Buffer(&mut output));
+        kernel.dispatch(&mut dispatch).expect("the dispatch runs");
+        drop(dispatch);
+        assert_eq!(read_words(&output), expected, "{mode:?} {asked:?}");
+    }
+    // As coroutines: subgroups of one, a wider size refused.
+    let coroutines = CompileOptions { barriers: spirv_run::BarrierMode::Coroutines, ..Default::default() };
+    let kernel = Kernel::compile(with_barrier.as_bytes(), "barrier.mlir", &coroutines).expect("compiles");
+    assert_eq!((kernel.info().lanes, kernel.info().subgroup_size), (1, 1));
+    let wider = CompileOptions {
+        spmd: SpmdOptions { subgroup_size: Some(4), ..SpmdOptions::default() },
+        ..coroutines
+    };
+    let error = Kernel::compile(with_barrier.as_bytes(), "barrier.mlir", &wider).err().expect("refused");
+    assert!(error.to_string().contains("run as coroutines, which never run as vector lanes"), "{error}");
+}

@@ -67,22 +67,26 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storag
 // __spvabi_barrier(0) alone before a branch, the entry point is inlined
 // into __spvabi_main.region (regions.rs splits it on LLVM IR), and the
 // workgroup function runs rounds: per region (0: from the entry, 1: after
-// barrier 0), a loop over the 8x8 invocations waiting for it, whose calls
-// say which region each waits for next (2: done).
+// barrier 0), a loop over the 8x8 invocations calling that region's step
+// __spvabi_main.step.R, which runs the invocations waiting for it (the
+// region function with R constant) and returns their state (2: done); the
+// loop steps by __spvabi_main.region_width (1, or the lanes of the SPMD
+// vectorizer's steps).
 
 // REGIONS-LABEL: // -----
 // REGIONS:       llvm.func @__spvabi_main(
+// REGIONS:         %[[WIDTH:.*]] = llvm.mlir.addressof @__spvabi_main.region_width
 // REGIONS:         %[[BYTES:.*]] = llvm.mlir.addressof @__spvabi_main.region_bytes
 // REGIONS:         llvm.call @malloc(
 // REGIONS:         llvm.switch %{{.*}} : i64, ^[[DONE:.*]] [
 // REGIONS-NEXT:      0: ^[[REGION0:[a-z0-9]*]],
 // REGIONS-NEXT:      1: ^[[REGION1:[a-z0-9]*]]
 // REGIONS:       ^[[REGION0]]:
-// REGIONS:         llvm.icmp "eq" %{{.*}}, %{{.*}} : i64
-// REGIONS:         llvm.call @__spvabi_main.region(%{{.*}}) : (!llvm.ptr, {{.*}}) -> i64
+// REGIONS:         llvm.call @__spvabi_main.step.0(%{{.*}}) : (!llvm.ptr, {{.*}}) -> i64
+// REGIONS-NEXT:    llvm.intr.umin
 // REGIONS:       ^[[REGION1]]:
-// REGIONS:         llvm.call @__spvabi_main.region(
-// REGIONS:         llvm.intr.umin
+// REGIONS:         llvm.call @__spvabi_main.step.1(
+// REGIONS-NEXT:    llvm.intr.umin
 // REGIONS:       ^[[DONE]]:
 // REGIONS-NEXT:    llvm.call @free(
 // REGIONS:       llvm.func internal @__spvabi_main.region(
@@ -90,6 +94,13 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storag
 // REGIONS-NOT:     llvm.call @main
 // REGIONS:         llvm.call @__spvabi_barrier(%{{.*}}) : (i32) -> ()
 // REGIONS-NEXT:    llvm.br
+// REGIONS:       llvm.func internal @__spvabi_main.step.0(
+// REGIONS:         %[[R0:.*]] = llvm.mlir.constant(0 : i64) : i64
+// REGIONS:         llvm.icmp "eq" %{{.*}}, %[[R0]] : i64
+// REGIONS:         llvm.call @__spvabi_main.region(%{{.*}}, %[[R0]], %{{.*}}) : (!llvm.ptr, {{.*}}) -> i64
+// REGIONS:       llvm.func internal @__spvabi_main.step.1(
+// REGIONS:         llvm.call @__spvabi_main.region(
+// REGIONS:       llvm.mlir.global external constant @__spvabi_main.region_width() {addr_space = 0 : i32} : i64
 // REGIONS:       llvm.mlir.global external constant @__spvabi_main.region_bytes() {addr_space = 0 : i32} : i64
 // REGIONS-LABEL: // -----
 

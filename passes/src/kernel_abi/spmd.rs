@@ -1,5 +1,14 @@
 //! SPMD vectorization of barrier-free entry points (docs/abi.md, "SPMD
-//! vectorization"), on LLVM IR after the kernel ABI.
+//! vectorization") and of the steps of regions of entry points with
+//! barriers (docs/abi.md, "Regions as vector lanes"), on LLVM IR after the
+//! kernel ABI.
+//!
+//! A step `__spvabi_E.step.R(..., x, y, z, x_end)` has the invocation
+//! function's shape and runs region R of invocation (x, y, z) if its state
+//! says so, returning its new state: vectorized like an invocation
+//! function, it returns the lowest state of its lanes instead of the width,
+//! and `__spvabi_E.region_width` gets the width. All steps of an entry
+//! point are vectorized at one width or none is.
 //!
 //! `__spvabi_E.invocations(..., x, y, z, x_end)` runs invocation (x, y, z)
 //! and returns 1. This rewrites it to run `width` invocations at once, x to
