@@ -380,10 +380,20 @@ fn vectorize_steps(module: &Module<'_>, entry: &str, names: &[String], options: 
         Some(size) if size < u64::from(width) => 1 << size.max(1).ilog2(),
         _ => width,
     };
+    // By default (`Loops`) only the steps of a kernel using subgroups (whose
+    // size is the lanes'): elsewhere values crossing a barrier come back as
+    // vectors (a loop counter, a stride: varying, so its loops and
+    // addresses are too), which made bench-kernels' reduce and matmul 3x
+    // slower than the scalar steps that LLVM's loop vectorizer widens
+    // (docs/performance.md, session 10 (h2)). `Always` takes every one.
     let width = match (subgroups, options.subgroup_size) {
         (true, Some(1)) => Err("subgroups of one invocation asked for".to_owned()),
         (true, Some(size)) => Ok(size),
         _ if options.mode == SpmdMode::Off => Err("SPMD vectorization off".to_owned()),
+        (true, None) => Ok(narrowed(options.width)),
+        _ if options.mode == SpmdMode::Loops => {
+            Err("a kernel with barriers and no subgroups: its regions run as lanes with --spmd always".to_owned())
+        }
         _ => Ok(narrowed(options.width)),
     };
     let width = width.and_then(|width| {
