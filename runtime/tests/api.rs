@@ -548,6 +548,19 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.3, [Shader, GroupNonUniformA
 }
 "#;
 
+/// SUBGROUP_KERNEL's output (or a variant's) on the inputs 0 to 7, one
+/// workgroup.
+fn run_on_eight(kernel: &Kernel) -> Vec<i32> {
+    let mut input = Buffer::from_bytes(&words(&[0, 1, 2, 3, 4, 5, 6, 7]));
+    let mut output = Buffer::zeroed(8 * 4);
+    let mut dispatch = Dispatch::new([1, 1, 1]);
+    dispatch.bind(0, 0, Resource::Buffer(&mut input));
+    dispatch.bind(0, 1, Resource::Buffer(&mut output));
+    kernel.dispatch(&mut dispatch).expect("the dispatch runs");
+    drop(dispatch);
+    read_words(&output)
+}
+
 #[test]
 fn the_subgroup_size_is_asked_for_and_reported() {
     // The default: the SPMD width; 4 lanes; subgroups of one.
@@ -562,14 +575,7 @@ fn the_subgroup_size_is_asked_for_and_reported() {
         };
         let kernel = Kernel::compile(SUBGROUP_KERNEL.as_bytes(), "subgroups.mlir", &options).expect("compiles");
         assert_eq!(kernel.info().subgroup_size, size, "{asked:?}");
-        let mut input = Buffer::from_bytes(&words(&[0, 1, 2, 3, 4, 5, 6, 7]));
-        let mut output = Buffer::zeroed(8 * 4);
-        let mut dispatch = Dispatch::new([1, 1, 1]);
-        dispatch.bind(0, 0, Resource::Buffer(&mut input));
-        dispatch.bind(0, 1, Resource::Buffer(&mut output));
-        kernel.dispatch(&mut dispatch).expect("the dispatch runs");
-        drop(dispatch);
-        assert_eq!(read_words(&output), expected, "{asked:?}");
+        assert_eq!(run_on_eight(&kernel), expected, "{asked:?}");
     }
 }
 
@@ -595,14 +601,7 @@ fn a_kernel_with_barriers_runs_its_regions_as_lanes_with_subgroups_as_wide() {
         let info = kernel.info();
         assert!(matches!(info.barriers, spirv_run::BarrierPath::Regions(_)), "{mode:?} {asked:?}");
         assert_eq!((info.lanes, info.subgroup_size), (size, size), "{mode:?} {asked:?}");
-        let mut input = Buffer::from_bytes(&words(&[0, 1, 2, 3, 4, 5, 6, 7]));
-        let mut output = Buffer::zeroed(8 * 4);
-        let mut dispatch = Dispatch::new([1, 1, 1]);
-        dispatch.bind(0, 0, Resource::Buffer(&mut input));
-        dispatch.bind(0, 1, Resource::Buffer(&mut output));
-        kernel.dispatch(&mut dispatch).expect("the dispatch runs");
-        drop(dispatch);
-        assert_eq!(read_words(&output), expected, "{mode:?} {asked:?}");
+        assert_eq!(run_on_eight(&kernel), expected, "{mode:?} {asked:?}");
     }
     // As coroutines: subgroups of one, a wider size refused.
     let coroutines = CompileOptions { barriers: spirv_run::BarrierMode::Coroutines, ..Default::default() };
