@@ -572,11 +572,12 @@ class PoCL:
 # ------------------------------------------------------------------ spirv-run-rs
 
 def run_ours(driver: Path, spv: Path, case: Case, reps: int, threads: int, opencl: bool,
-             work: Path, unchecked: bool = False) -> tuple[Timing, dict]:
+             work: Path, unchecked: bool = False, spmd: str = "") -> tuple[Timing, dict]:
     """Through spirv-run-bench (the library: one compile, 1 + reps dispatches)."""
     timing = Timing()
     arguments = [str(driver), str(spv), "--reps", str(reps + 1), "--threads", str(threads)]
     arguments += ["--unchecked"] if unchecked else []
+    arguments += ["--spmd", spmd] if spmd else []
     arguments += ["--barriers", BARRIERS] if BARRIERS else []
     arguments += resource_arguments(case, opencl, work)
     if KEEP:
@@ -706,6 +707,8 @@ def main() -> int:
     parser.add_argument("--no-opencl-ours", action="store_true", help="skip spirv-run-rs on the OpenCL C kernels")
     parser.add_argument("--barriers", default="", choices=["", "regions", "coroutines"],
                         help="how spirv-run-rs runs barriers (--barriers; default: its own, regions)")
+    parser.add_argument("--also-spmd-off", action="store_true",
+                        help="also run ours with --spmd off (GLSL and OpenCL C), in the same run (the lines printed)")
     parser.add_argument("--keep", action="store_true",
                         help="keep the input files and print spirv-run-bench's command lines (for profiling)")
     parser.add_argument("--driver", default=str(ROOT / "target/release/spirv-run-bench"))
@@ -783,6 +786,11 @@ def main() -> int:
                     results["spirv-run-rs OpenCL"] = run_tool(tool, cl_spv, case, threads, True, work)
                 else:
                     results["spirv-run-rs OpenCL"] = run_ours(driver, cl_spv, case, reps, threads, True, work)
+            if options.also_spmd_off and not options.check:
+                results["spirv-run-rs --spmd off"] = run_ours(driver, spv, case, reps, threads, False, work, spmd="off")
+                if not options.no_opencl_ours:
+                    results["spirv-run-rs OpenCL --spmd off"] = run_ours(driver, cl_spv, case, reps, threads, True,
+                                                                         work, spmd="off")
             if not options.no_tool and not options.check:
                 results["spirv-run-rs tool"] = run_tool(tool, spv, case, threads, False, work)
         finally:

@@ -43,6 +43,7 @@ usage: spirv-run-bench K.spv --workgroups X[,Y[,Z]] --buffer SET:BINDING=IN[:OUT
   --opt-level N   LLVM's default<ON> (default: the library's, -O2)
   --unchecked     no bounds checks (spirv-run-rs --unchecked)
   --barriers P    how barriers run: regions (default) or coroutines (spirv-run-rs --barriers)
+  --spmd MODE     SPMD vectorization: off, loops (default) or always (spirv-run-rs --spmd)
   --entry NAME    the entry point
 ";
 
@@ -79,6 +80,7 @@ struct Options {
     opt_level: Option<u8>,
     unchecked: bool,
     barriers: spirv_run::BarrierMode,
+    spmd: Option<spirv_run::SpmdMode>,
 }
 
 fn dimensions(text: &str) -> Result<Vec<u64>, String> {
@@ -199,6 +201,7 @@ fn parse(arguments: Vec<String>) -> Result<Options, String> {
             }
             "--unchecked" => options.unchecked = true,
             "--barriers" => options.barriers = value("--barriers")?.parse().map_err(|error| format!("--barriers {error}"))?,
+            "--spmd" => options.spmd = Some(value("--spmd")?.parse().map_err(|error| format!("--spmd {error}"))?),
             "--reps" => options.reps = value("--reps")?.parse().map_err(|_| "--reps: not a number".to_owned())?,
             "--threads" => options.threads = value("--threads")?.parse().map_err(|_| "--threads: not a number".to_owned())?,
             "--opt-level" => {
@@ -226,6 +229,10 @@ fn run(options: Options) -> Result<String, String> {
         opt_level: options.opt_level,
         unchecked: options.unchecked,
         barriers: options.barriers,
+        spmd: spirv_run::SpmdOptions {
+            mode: options.spmd.unwrap_or(spirv_run::SpmdOptions::default().mode),
+            ..spirv_run::SpmdOptions::default()
+        },
         ..CompileOptions::default()
     };
     let started = Instant::now();

@@ -23,7 +23,11 @@ pub mod sampler;
 
 pub use image::{Format, Image};
 pub use sampler::Sampler;
-pub use spirv_opt_passes::kernel_abi::{BarrierMode, regions::RegionStats};
+pub use spirv_opt_passes::kernel_abi::{
+    BarrierMode,
+    regions::RegionStats,
+    spmd::{SpmdMode, SpmdOptions},
+};
 
 use std::{
     cell::RefCell,
@@ -39,7 +43,7 @@ use spirv_opt_passes::{
     kernel_abi::{
         ExecutionModel, KernelAbiOptions, apply_kernel_abi, invocations_name, region_name,
         regions::form_regions,
-        spmd::{SpmdOptions, uses_subgroups, vectorize_invocations},
+        spmd::{uses_subgroups, vectorize_invocations},
     },
     specialize::{SpecValue, UnknownSpecIds, specialize_with},
     spirv_to_llvm::{ClientApi, SpirvToLlvmOptions, convert_spirv_to_llvm},
@@ -190,7 +194,8 @@ pub struct KernelInfo {
     /// than it), or 1 when they run one by one.
     pub lanes: u32,
     /// Why the invocations run one by one, when the vectorizer was asked and
-    /// declined (a kernel with barriers is never asked).
+    /// declined (for a kernel with barriers run as regions, the step of a
+    /// region it declined; one run as coroutines is never asked).
     pub scalar_reason: Option<String>,
     /// The invocations of a subgroup (docs/abi.md, "Subgroups"): the lanes
     /// when the invocations run as vector lanes, else 1.
@@ -1029,12 +1034,12 @@ fn lower_in(
         // Subgroups of more than one invocation are the vector lanes: a
         // kernel using them that does not run as lanes cannot have them.
         if let Some(size) = options.spmd.subgroup_size.filter(|&size| size > 1 && subgroups) {
-            let outcome = done.iter().find(|outcome| outcome.function == invocations);
+            let outcome = done.iter().find(|outcome| outcome.function == invocations || outcome.function == region);
             let reason = match outcome.map(|outcome| &outcome.result) {
                 Some(Ok(_)) => None,
                 Some(Err(reason)) => Some(format!("the SPMD vectorizer declined it ({reason})")),
                 None if opt_level == 0 => Some("nothing runs as vector lanes at -O0".to_owned()),
-                None => Some("it has workgroup barriers, and only barrier-free kernels run as vector lanes".to_owned()),
+                None => Some("its workgroup barriers run as coroutines, which never run as vector lanes".to_owned()),
             };
             if let Some(reason) = reason {
                 return Err(format!(
@@ -1048,8 +1053,11 @@ fn lower_in(
     let bytes = emit_with(context, operation, &emit_options, &vectorize)
         .map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?;
     let text = String::from_utf8(bytes).map_err(|_| failed(Some("LLVM IR that is not UTF-8".into())))?;
-    let spmd =
-        outcomes.into_inner().into_iter().find(|outcome| outcome.function == invocations).map(|outcome| outcome.result);
+    let spmd = outcomes
+        .into_inner()
+        .into_iter()
+        .find(|outcome| outcome.function == invocations || outcome.function == region)
+        .map(|outcome| outcome.result);
     Ok((text, model.0, scalars, spmd, formed.into_inner()))
 }
 

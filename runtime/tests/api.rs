@@ -548,6 +548,19 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.3, [Shader, GroupNonUniformA
 }
 "#;
 
+/// SUBGROUP_KERNEL's output (or a variant's) on the inputs 0 to 7, one
+/// workgroup.
+fn run_on_eight(kernel: &Kernel) -> Vec<i32> {
+    let mut input = Buffer::from_bytes(&words(&[0, 1, 2, 3, 4, 5, 6, 7]));
+    let mut output = Buffer::zeroed(8 * 4);
+    let mut dispatch = Dispatch::new([1, 1, 1]);
+    dispatch.bind(0, 0, Resource::Buffer(&mut input));
+    dispatch.bind(0, 1, Resource::Buffer(&mut output));
+    kernel.dispatch(&mut dispatch).expect("the dispatch runs");
+    drop(dispatch);
+    read_words(&output)
+}
+
 #[test]
 fn the_subgroup_size_is_asked_for_and_reported() {
     // The default: the SPMD width; 4 lanes; subgroups of one.
@@ -562,14 +575,7 @@ fn the_subgroup_size_is_asked_for_and_reported() {
         };
         let kernel = Kernel::compile(SUBGROUP_KERNEL.as_bytes(), "subgroups.mlir", &options).expect("compiles");
         assert_eq!(kernel.info().subgroup_size, size, "{asked:?}");
-        let mut input = Buffer::from_bytes(&words(&[0, 1, 2, 3, 4, 5, 6, 7]));
-        let mut output = Buffer::zeroed(8 * 4);
-        let mut dispatch = Dispatch::new([1, 1, 1]);
-        dispatch.bind(0, 0, Resource::Buffer(&mut input));
-        dispatch.bind(0, 1, Resource::Buffer(&mut output));
-        kernel.dispatch(&mut dispatch).expect("the dispatch runs");
-        drop(dispatch);
-        assert_eq!(read_words(&output), expected, "{asked:?}");
+        assert_eq!(run_on_eight(&kernel), expected, "{asked:?}");
     }
 }
 
@@ -628,4 +634,41 @@ fn non_uniform_work_groups_run_the_rest_in_the_last_workgroup() {
         error,
         "non-uniform work-groups need a kernel that leaves the workgroup size to the dispatch; this one requires 32x1x1"
     );
+
+#[test]
+fn a_kernel_with_barriers_runs_its_regions_as_lanes_with_subgroups_as_wide() {
+    // SUBGROUP_KERNEL with a workgroup barrier before the reduction.
+    let with_barrier = SUBGROUP_KERNEL.replace(
+        "    %sum = spirv.GroupNonUniformIAdd",
+        "    spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|WorkgroupMemory>\n    %sum = spirv.GroupNonUniformIAdd",
+    );
+    assert_ne!(with_barrier, SUBGROUP_KERNEL);
+    for (mode, asked, size, expected) in [
+        (SpmdMode::Loops, None, 8, [8028; 8]),
+        (SpmdMode::Loops, Some(4), 4, [4006, 4006, 4006, 4006, 4022, 4022, 4022, 4022]),
+        (SpmdMode::Loops, Some(1), 1, [1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007]),
+        (SpmdMode::Off, None, 1, [1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007]),
+    ] {
+        let options = CompileOptions {
+            spmd: SpmdOptions { mode, subgroup_size: asked, ..SpmdOptions::default() },
+            ..Default::default()
+        };
+        let kernel = Kernel::compile(with_barrier.as_bytes(), "barrier.mlir", &options).expect("compiles");
+        let info = kernel.info();
+        assert!(matches!(info.barriers, spirv_run::BarrierPath::Regions(_)), "{mode:?} {asked:?}");
+        assert_eq!((info.lanes, info.subgroup_size), (size, size), "{mode:?} {asked:?}");
+        assert_eq!(run_on_eight(&kernel), expected, "{mode:?} {asked:?}");
+    }
+    // As coroutines: subgroups of one, a wider size refused.
+    let coroutines = CompileOptions { barriers: spirv_run::BarrierMode::Coroutines, ..Default::default() };
+    let kernel = Kernel::compile(with_barrier.as_bytes(), "barrier.mlir", &coroutines).expect("compiles");
+    assert_eq!((kernel.info().lanes, kernel.info().subgroup_size), (1, 1));
+    let wider = CompileOptions {
+        spmd: SpmdOptions { subgroup_size: Some(4), ..SpmdOptions::default() },
+        ..coroutines
+    };
+    let Err(error) = Kernel::compile(with_barrier.as_bytes(), "barrier.mlir", &wider) else {
+        panic!("subgroups of 4 with coroutines compiled");
+    };
+    assert!(error.to_string().contains("run as coroutines, which never run as vector lanes"), "{error}");
 }

@@ -75,6 +75,11 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storag
 // the back edge's loop annotation listing it (llvm.loop.parallel_accesses).
 // Each round starts by copying the uniform values the last round's barriers
 // wrote to where the regions read them (regions.rs keeps them once).
+// Beside it, the same rounds calling each region's step
+// __spvabi_main.step.R, which runs the invocations waiting for it (the
+// region function with R constant) and returns their state (2: done),
+// stepping by __spvabi_main.region_width: taken when the SPMD vectorizer
+// made the steps vector lanes (the width is then more than 1).
 
 // REGIONS-LABEL: // -----
 // REGIONS:       #[[GROUP:access_group[0-9]*]] = #llvm.access_group<id = distinct[{{[0-9]+}}]<>>
@@ -85,6 +90,8 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storag
 // REGIONS:         %[[UBYTES_AT:.*]] = llvm.mlir.addressof @__spvabi_main.region_uniform_bytes
 // REGIONS-NEXT:    %[[UBYTES:.*]] = llvm.load %[[UBYTES_AT]]
 // REGIONS-NEXT:    %[[WRITTEN:.*]] = llvm.getelementptr %[[STORAGE]][%[[UBYTES]]]
+// REGIONS:         llvm.mlir.addressof @__spvabi_main.region_width
+// REGIONS:         llvm.cond_br %{{.*}}, ^{{bb[0-9]+}}, ^[[STEPS:bb[0-9]+]]
 // REGIONS:         llvm.br ^[[UNIFORM:bb[0-9]+]](%{{.*}} : i64)
 // REGIONS-NEXT:  ^[[UNIFORM]](%{{.*}}: i64):
 // REGIONS-NEXT:    "llvm.intr.memcpy"(%[[STORAGE]], %[[WRITTEN]], %[[UBYTES]])
@@ -118,6 +125,11 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storag
 // REGIONS:         llvm.call @__spvabi_main.region(
 // REGIONS:         llvm.intr.umin
 // REGIONS:         llvm.br ^{{.*}} {loop_annotation = #[[LOOP]]}
+// REGIONS:       ^[[STEPS]]:
+// REGIONS:         llvm.call @__spvabi_main.step.0(%{{.*}}) : (!llvm.ptr, {{.*}}) -> i64
+// REGIONS-NEXT:    llvm.intr.umin
+// REGIONS:         llvm.call @__spvabi_main.step.1(
+// REGIONS-NEXT:    llvm.intr.umin
 // REGIONS:       ^[[DONE]]:
 // REGIONS-NEXT:    llvm.call @free(
 // REGIONS:       llvm.func internal @__spvabi_main.region(
@@ -125,6 +137,13 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storag
 // REGIONS-NOT:     llvm.call @main
 // REGIONS:         llvm.call @__spvabi_barrier(%{{.*}}) : (i32) -> ()
 // REGIONS-NEXT:    llvm.br
+// REGIONS:       llvm.func internal @__spvabi_main.step.0(
+// REGIONS:         %[[R0:.*]] = llvm.mlir.constant(0 : i64) : i64
+// REGIONS:         llvm.icmp "eq" %{{.*}}, %[[R0]] : i64
+// REGIONS:         llvm.call @__spvabi_main.region(%{{.*}}, %[[R0]], %{{.*}}) : (!llvm.ptr, {{.*}}) -> i64
+// REGIONS:       llvm.func internal @__spvabi_main.step.1(
+// REGIONS:         llvm.call @__spvabi_main.region(
+// REGIONS:       llvm.mlir.global external constant @__spvabi_main.region_width() {addr_space = 0 : i32} : i64
 // REGIONS:       llvm.mlir.global external constant @__spvabi_main.region_bytes() {addr_space = 0 : i32} : i64
 // REGIONS-NEXT:  llvm.mlir.global external constant @__spvabi_main.region_uniform_bytes() {addr_space = 0 : i32} : i64
 // REGIONS-LABEL: // -----

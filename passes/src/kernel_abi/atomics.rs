@@ -7,11 +7,13 @@
 //! other thread can see that memory. On x86 a `lock`ed instruction costs
 //! about 20 cycles even without contention (docs/performance.md, "Kernels").
 //!
-//! Only in kernels with barriers, which the SPMD vectorizer (`spmd.rs`)
-//! never runs side by side: in a barrier-free kernel the vectorizer runs
-//! atomics one lane after the other, and volatile loads and stores too (a
-//! shader's `volatile` buffer), each by itself, which a read-modify-write
-//! split into a load and a store would not survive. The load and store are
+//! Only in kernels with barriers run as coroutines, which the SPMD
+//! vectorizer (`spmd.rs`) never runs side by side: in a barrier-free kernel,
+//! and in the steps of a kernel's regions, the vectorizer runs atomics one
+//! lane after the other, and volatile loads and stores too (a shader's
+//! `volatile` buffer), each by itself, which a read-modify-write split into
+//! a load and a store would not survive (`opencl-builtin-functions.test`'s
+//! work-group counter). The load and store are
 //! volatile all the same: no pass may merge or drop them.
 
 use melior::{

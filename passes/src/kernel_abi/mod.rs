@@ -56,7 +56,10 @@ use spirv_opt_rs::{
 use thiserror::Error;
 
 use crate::spirv_to_llvm::abi_attributes::{ENTRY_POINT, INTERFACE};
-pub use workgroup::{ABI_VERSION, ResourceKind, invocations_name, region_bytes_name, region_name, subgroup_size_name};
+pub use workgroup::{
+    ABI_VERSION, ResourceKind, invocations_name, region_bytes_name, region_name, region_width_name, step_name,
+    subgroup_size_name,
+};
 
 /// Why the ABI could not be applied; `location` is the op at fault.
 #[derive(Debug, Error)]
@@ -653,11 +656,12 @@ fn apply_to_module<'c>(
     generic::define_generic_queries(context, module, &checks, !options.bounds_checks)?;
     // OpArrayLength, from the sizes of the buffers (traced as the checks trace).
     array_length::define_array_lengths(context, module, &checks, !options.bounds_checks)?;
-    // Then the atomics on workgroup memory of kernels with barriers,
-    // checked or not, lose the lock.
+    // Then the atomics on workgroup memory of kernels with barriers run as
+    // coroutines, checked or not, lose the lock (regions may run as vector
+    // lanes: spmd.rs).
     let with_barriers: HashSet<String> = uses_barriers
         .iter()
-        .filter(|(_, barriers)| !matches!(barriers, workgroup::Barriers::None))
+        .filter(|(_, barriers)| matches!(barriers, workgroup::Barriers::Coroutines))
         .map(|(name, _)| name.clone())
         .collect();
     atomics::plain_workgroup_atomics(context, module, &checks, &with_barriers)?;

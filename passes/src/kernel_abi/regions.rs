@@ -524,6 +524,13 @@ fn form<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>, layout: &Lay
         global.set_constant(true);
         global.set_linkage(Linkage::Internal);
     }
+    // One invocation per step (`workgroup.rs`), until the SPMD vectorizer
+    // makes the steps wider (it sets this again).
+    let width_name = format!("{}_width", function.get_name().to_string_lossy());
+    if let Some(width) = module.get_global(&width_name) {
+        width.set_initializer(&i64.const_int(1, false));
+        width.set_linkage(Linkage::Internal);
+    }
     Ok(RegionStats { regions: barriers.len() as u32 + 1, stored: items.len(), bytes, uniform: uniform.len() })
 }
 

@@ -1,5 +1,14 @@
 //! SPMD vectorization of barrier-free entry points (docs/abi.md, "SPMD
-//! vectorization"), on LLVM IR after the kernel ABI.
+//! vectorization") and of the steps of regions of entry points with
+//! barriers (docs/abi.md, "Regions as vector lanes"), on LLVM IR after the
+//! kernel ABI.
+//!
+//! A step `__spvabi_E.step.R(..., x, y, z, x_end)` has the invocation
+//! function's shape and runs region R of invocation (x, y, z) if its state
+//! says so, returning its new state: vectorized like an invocation
+//! function, it returns the lowest state of its lanes instead of the width,
+//! and `__spvabi_E.region_width` gets the width. All steps of an entry
+//! point are vectorized at one width or none is.
 //!
 //! `__spvabi_E.invocations(..., x, y, z, x_end)` runs invocation (x, y, z)
 //! and returns 1. This rewrites it to run `width` invocations at once, x to
@@ -198,7 +207,9 @@ pub fn vectorize_invocations(
         .get_functions()
         .filter(|function| {
             let name = function.get_name().to_string_lossy();
-            name.starts_with("__spvabi_") && name.ends_with(".invocations") && function.count_basic_blocks() > 0
+            name.starts_with("__spvabi_")
+                && (name.ends_with(".invocations") || step_entry(&name).is_some())
+                && function.count_basic_blocks() > 0
         })
         .collect();
     let sized = options.subgroup_size.is_some_and(|size| size > 1);
@@ -266,7 +277,15 @@ pub fn vectorize_invocations(
     let mut outcomes = Vec::new();
     let names: Vec<String> =
         targets.iter().map(|function| function.get_name().to_string_lossy().into_owned()).collect();
+    let mut steps: Vec<(String, Vec<String>)> = Vec::new();
     for name in names {
+        if let Some(entry) = step_entry(&name) {
+            match steps.iter_mut().find(|(known, _)| *known == entry) {
+                Some((_, names)) => names.push(name),
+                None => steps.push((entry.to_owned(), vec![name])),
+            }
+            continue;
+        }
         let Some(function) = module.get_function(&name) else { continue };
         function.remove_enum_attribute(AttributeLoc::Function, noinline);
         // (A shape the analysis refuses is left to the vectorizer to refuse.)
@@ -298,7 +317,7 @@ pub fn vectorize_invocations(
             } else {
                 format!("width {width} (a power of two from 2 to 64)")
             }),
-            Ok(()) => match vectorize_function(module, function, width) {
+            Ok(()) => match vectorize_function(module, function, width, Returns::Width) {
                 Ok(vector) => {
                     function.replace_all_uses_with(vector);
                     llvm_edge::delete_unused_function(function);
@@ -314,8 +333,124 @@ pub fn vectorize_invocations(
         }
         outcomes.push(SpmdOutcome { function: name, result, subgroups });
     }
+    for (entry, names) in steps {
+        outcomes.push(vectorize_steps(module, &entry, &names, options));
+    }
     restore_subgroup_functions();
     Ok(outcomes)
+}
+
+/// The entry point whose step `name` is (`__spvabi_E.step.R`, from
+/// `workgroup.rs`): `__spvabi_E`.
+fn step_entry(name: &str) -> Option<&str> {
+    let (entry, region) = name.rsplit_once(".step.")?;
+    (entry.starts_with("__spvabi_") && !region.is_empty() && region.bytes().all(|byte| byte.is_ascii_digit()))
+        .then_some(entry)
+}
+
+/// The steps `names` of the regions of one entry point (`__spvabi_E`), all
+/// vectorized at one width or all left scalar: their outcome, named
+/// `__spvabi_E.region`. Vectorized, they run that many invocations a step,
+/// the vector's lanes, which are then its subgroups; the width is written
+/// to `__spvabi_E.region_width`, which the rounds step by.
+fn vectorize_steps(module: &Module<'_>, entry: &str, names: &[String], options: SpmdOptions) -> SpmdOutcome {
+    let noinline = Attribute::get_named_enum_kind_id("noinline");
+    let functions: Vec<FunctionValue<'_>> = names.iter().filter_map(|name| module.get_function(name)).collect();
+    for function in &functions {
+        function.remove_enum_attribute(AttributeLoc::Function, noinline);
+        // The region function's inlined `noalias` parameters left scope
+        // declarations (hints, with a metadata operand the vectorizer does
+        // not read).
+        for block in function.get_basic_block_iter() {
+            let declarations: Vec<InstructionValue<'_>> = block
+                .get_instructions()
+                .filter(|instruction| {
+                    CallSiteValue::try_from(*instruction).ok().and_then(|call| call.get_called_fn_value()).is_some_and(
+                        |callee| callee.get_name().to_bytes() == b"llvm.experimental.noalias.scope.decl",
+                    )
+                })
+                .collect();
+            for declaration in declarations {
+                declaration.erase_from_basic_block();
+            }
+        }
+    }
+    let subgroups = functions.iter().any(|function| calls_subgroup_functions(*function));
+    let narrowed = |width: u32| match functions.first().and_then(|function| constant_x_size(*function)) {
+        Some(size) if size < u64::from(width) => 1 << size.max(1).ilog2(),
+        _ => width,
+    };
+    // By default (`Loops`) only the steps of a kernel using subgroups (whose
+    // size is the lanes'): elsewhere values crossing a barrier come back as
+    // vectors (a loop counter, a stride: varying, so its loops and
+    // addresses are too), which made bench-kernels' reduce and matmul 3x
+    // slower than the scalar steps that LLVM's loop vectorizer widens
+    // (docs/performance.md, session 10 (h2)). `Always` takes every one.
+    let width = match (subgroups, options.subgroup_size) {
+        (true, Some(1)) => Err("subgroups of one invocation asked for".to_owned()),
+        (true, Some(size)) => Ok(size),
+        _ if options.mode == SpmdMode::Off => Err("SPMD vectorization off".to_owned()),
+        (true, None) => Ok(narrowed(options.width)),
+        _ if options.mode == SpmdMode::Loops => {
+            Err("a kernel with barriers and no subgroups: its regions run as lanes with --spmd always".to_owned())
+        }
+        _ => Ok(narrowed(options.width)),
+    };
+    let width = width.and_then(|width| {
+        if valid_width(width) {
+            Ok(width)
+        } else if width < 2 {
+            Err("a workgroup one invocation wide".to_owned())
+        } else {
+            Err(format!("width {width} (a power of two from 2 to 64)"))
+        }
+    });
+    let mut vectors = Vec::new();
+    let result = width.and_then(|width| {
+        for function in &functions {
+            match vectorize_function(module, *function, width, Returns::LowestState) {
+                Ok(vector) => vectors.push((*function, vector)),
+                Err(error) => {
+                    return Err(format!("{} ({error})", function.get_name().to_string_lossy()));
+                }
+            }
+        }
+        Ok(width)
+    });
+    match result {
+        Ok(width) => {
+            for (function, vector) in vectors {
+                let name = function.get_name().to_string_lossy().into_owned();
+                function.replace_all_uses_with(vector);
+                llvm_edge::delete_unused_function(function);
+                vector.as_global_value().set_name(&name);
+            }
+            if let Some(global) = module.get_global(&format!("{entry}.region_width")) {
+                global.set_initializer(&module.get_context().i64_type().const_int(u64::from(width), false));
+            }
+        }
+        Err(_) => {
+            for (_, vector) in vectors {
+                llvm_edge::delete_unused_function(vector);
+            }
+        }
+    }
+    let function = format!("{entry}.region");
+    match &result {
+        Ok(width) => tracing::debug!(%function, width, "regions SPMD-vectorized"),
+        Err(reason) => tracing::debug!(%function, %reason, "regions left scalar"),
+    }
+    SpmdOutcome { function, result, subgroups }
+}
+
+/// What a vectorized function returns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Returns {
+    /// The width (`__spvabi_E.invocations`: the invocations it ran).
+    Width,
+    /// The lowest of the lanes' returned values (a step of regions: the
+    /// lowest state of its invocations).
+    LowestState,
 }
 
 /// [`vectorize_invocations`] as the step `spirv_opt_rs::translate::emit_with`
@@ -386,10 +521,14 @@ fn vectorize_function<'ctx>(
     module: &Module<'ctx>,
     function: FunctionValue<'ctx>,
     width: u32,
+    returns: Returns,
 ) -> Result<FunctionValue<'ctx>> {
     let name = format!("{}.simd", function.get_name().to_string_lossy());
     let vector = module.add_function(&name, function.get_type(), Some(inkwell::module::Linkage::Internal));
-    let result = Vectorizer::new(module, function, vector, width).and_then(|mut vectorizer| vectorizer.run());
+    let result = Vectorizer::new(module, function, vector, width).and_then(|mut vectorizer| {
+        vectorizer.returns = returns;
+        vectorizer.run()
+    });
     // A function LLVM's verifier rejects would abort the pipeline: it stays
     // scalar instead (and the bug shows in the outcome).
     let result = result.and_then(|()| {
@@ -682,6 +821,10 @@ struct Vectorizer<'a, 'ctx> {
     /// The fields of the per-lane compare-exchanges (subgroup.rs), for their
     /// `extractvalue`s.
     pairs: HashMap<usize, Vec<BasicValueEnum<'ctx>>>,
+    /// What the function returns.
+    returns: Returns,
+    /// With [`Returns::LowestState`], per lane the value it returned.
+    returned: Option<VectorValue<'ctx>>,
 }
 
 impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
@@ -706,6 +849,8 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             varying: HashSet::new(),
             edges: HashMap::new(),
             pairs: HashMap::new(),
+            returns: Returns::Width,
+            returned: None,
         })
     }
 
@@ -736,8 +881,18 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         let x_end = self.vector.get_nth_param(parameters - 1).expect("counted");
         let x_end = self.splat(x_end)?.into_vector_value();
         let mask = self.builder.build_int_compare(IntPredicate::ULT, xs, x_end, "active")?;
+        if self.returns == Returns::LowestState {
+            if self.scalar.get_type().get_return_type() != Some(i64_type.into()) {
+                return unsupported("a step not returning i64");
+            }
+            let none = self.splat(i64_type.const_all_ones().into())?;
+            self.returned = Some(none.into_vector_value());
+        }
         self.emit_region(None, mask)?;
-        let count = i64_type.const_int(u64::from(self.width), false);
+        let count = match self.returned {
+            Some(returned) => self.reduce("llvm.vector.reduce.umin", returned)?,
+            None => i64_type.const_int(u64::from(self.width), false),
+        };
         self.builder.build_return(Some(&count))?;
         Ok(())
     }
@@ -970,7 +1125,8 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             match instruction.get_opcode() {
                 Op::Phi => continue,
                 Op::Br => return self.emit_branch(block, instruction, mask),
-                Op::Return | Op::Unreachable => return Ok(()),
+                Op::Return => return self.emit_return(instruction, mask),
+                Op::Unreachable => return Ok(()),
                 other if instruction.is_terminator() => return unsupported(format!("a {other:?}")),
                 _ => {}
             }
@@ -985,6 +1141,17 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             self.emit_instruction(instruction, mask, guard)?;
         }
         unsupported("a block without terminator")
+    }
+
+    /// A return under `mask`: with [`Returns::LowestState`], the lanes of
+    /// `mask` returned its value.
+    fn emit_return(&mut self, instruction: InstructionValue<'ctx>, mask: VectorValue<'ctx>) -> Result<()> {
+        let Some(returned) = self.returned else { return Ok(()) };
+        let Some(Operand::Value(value)) = instruction.get_operand(0) else { return unsupported("a return without value") };
+        let value = self.widen(value)?[0].into_vector_value();
+        let merged = self.builder.build_select(mask, value, returned, "")?.into_vector_value();
+        self.returned = Some(merged);
+        Ok(())
     }
 
     fn emit_branch(&mut self, block: usize, branch: InstructionValue<'ctx>, mask: VectorValue<'ctx>) -> Result<()> {

@@ -475,8 +475,16 @@ fn module_text(abi: &EntryAbi<'_>, body: &str, entry_inputs: &str, entry_result:
     let _ = writeln!(module, "  }}");
     match abi.barriers {
         Barriers::None => module.push_str(&invocations_function(abi, false)),
-        Barriers::Regions(_) => {
+        Barriers::Regions(barriers) => {
             module.push_str(&invocations_function(abi, true));
+            for region in 0..=barriers {
+                module.push_str(&step_function(abi, region));
+            }
+            let _ = writeln!(
+                module,
+                "  llvm.mlir.global external constant {}() {{addr_space = 0 : i32}} : i64",
+                symbol(&region_width_name(name))
+            );
             let _ = writeln!(module, "  llvm.func @malloc(i64) -> !llvm.ptr");
             let _ = writeln!(module, "  llvm.func @free(!llvm.ptr)");
             for global in [region_bytes_name(name), region_uniform_bytes_name(name)] {
@@ -715,6 +723,15 @@ fn region_rounds(
     text.line(format!(
         "\"llvm.intr.memset\"({states}, {zero_byte}, {state_bytes}) <{{isVolatile = false}}> : (!llvm.ptr, i8, i64) -> ()"
     ));
+    // The steps' width: 1 unless the SPMD vectorizer made the steps run
+    // that many invocations as vector lanes (a constant by then: LLVM keeps
+    // one of the two machines below).
+    let width_global =
+        text.value(format!("llvm.mlir.addressof {} : !llvm.ptr", symbol(&region_width_name(abi.name))));
+    let width = text.value(format!("llvm.load {width_global} : !llvm.ptr -> i64"));
+    let scalar = text.value(format!("llvm.icmp \"eq\" {width}, {one} : i64"));
+    text.line(format!("llvm.cond_br {scalar}, ^scalar_rounds, ^step_rounds"));
+    text.label("scalar_rounds");
     let call = RegionCall { abi, glue, arguments, dispatch, storage: &storage, group: &group };
     uniform_rounds(text, barriers, &call, &states, &parallel, &uniforms);
     text.label("round(%region: i64)");
@@ -764,6 +781,62 @@ fn region_rounds(
         let lowest = text.value(format!("llvm.intr.umin(%xn{r}, %state{r}) : (i64, i64) -> i64"));
         let next_x = text.value(format!("llvm.add %x{r}, {one} : i64"));
         text.line(format!("llvm.br ^x{r}({next_x}, {lowest} : i64, i64) {parallel}"));
+    }
+    // Steps as vector lanes (`step_function`): with subgroups, the
+    // invocations in one loop over the local index (x = the index, y = z =
+    // 0), as without barriers: a step's lanes, a subgroup, are consecutive
+    // indices.
+    text.label("step_rounds");
+    text.line(format!("llvm.br ^sround({zero} : i64)"));
+    let linear = [glue.invocations.to_owned(), one.clone(), one.clone()];
+    let size = if in_index_order(abi) { &linear[..] } else { glue.size };
+    text.label("sround(%sregion: i64)");
+    refresh_uniform_values(text, &uniforms[0], &uniforms[1], &uniforms[2]);
+    let cases: Vec<String> = (0..=barriers).map(|region| format!("      {region}: ^sregion{region}")).collect();
+    text.line(format!("llvm.switch %sregion : i64, ^regions_done [\n{}\n    ]", cases.join(",\n")));
+    for region in 0..=barriers {
+        let r = region;
+        text.label(format!("sregion{r}"));
+        text.line(format!("llvm.br ^sz{r}({zero}, {done} : i64, i64)"));
+        text.label(format!("sz{r}(%sz{r}: i64, %szn{r}: i64)"));
+        let more = text.value(format!("llvm.icmp \"ult\" %sz{r}, {} : i64", size[2]));
+        text.line(format!("llvm.cond_br {more}, ^sys{r}, ^sround(%szn{r} : i64)"));
+        text.label(format!("sys{r}"));
+        text.line(format!("llvm.br ^sy{r}({zero}, %szn{r} : i64, i64)"));
+        text.label(format!("sy{r}(%sy{r}: i64, %syn{r}: i64)"));
+        let more = text.value(format!("llvm.icmp \"ult\" %sy{r}, {} : i64", size[1]));
+        let next_z = text.value(format!("llvm.add %sz{r}, {one} : i64"));
+        text.line(format!("llvm.cond_br {more}, ^sxs{r}, ^sz{r}({next_z}, %syn{r} : i64, i64)"));
+        text.label(format!("sxs{r}"));
+        text.line(format!("llvm.br ^sx{r}({zero}, %syn{r} : i64, i64)"));
+        text.label(format!("sx{r}(%sx{r}: i64, %sxn{r}: i64)"));
+        let more = text.value(format!("llvm.icmp \"ult\" %sx{r}, {} : i64", size[0]));
+        let next_y = text.value(format!("llvm.add %sy{r}, {one} : i64"));
+        text.line(format!("llvm.cond_br {more}, ^step{r}, ^sy{r}({next_y}, %sxn{r} : i64, i64)"));
+        text.label(format!("step{r}"));
+        // One step: invocations x.. (as many as the step's width) wait for
+        // region r or not; the lowest state they then have.
+        let mut inputs = vec![glue.environment.to_owned()];
+        inputs.extend(arguments.iter().cloned());
+        inputs.extend(dispatch.values());
+        inputs.extend([
+            storage.clone(),
+            glue.invocations.to_owned(),
+            states.clone(),
+            format!("%sx{r}"),
+            format!("%sy{r}"),
+            format!("%sz{r}"),
+            size[0].clone(),
+        ]);
+        let reached = text.value(format!(
+            "llvm.call {}({}) : ({}) -> i64",
+            symbol(&step_name(abi.name, region)),
+            inputs.join(", "),
+            step_inputs(abi)
+        ));
+        let lowest = text.value(format!("llvm.intr.umin(%sxn{r}, {reached}) : (i64, i64) -> i64"));
+        let next_x = text.value(format!("llvm.add %sx{r}, {width} : i64"));
+        text.line(format!("llvm.br ^sx{r}({next_x}, {lowest} : i64, i64)"));
     }
     text.label("regions_done");
     text.line(format!("llvm.call @free({storage}) : (!llvm.ptr) -> ()"));
@@ -899,6 +972,96 @@ fn parallel_invocations() -> (String, String) {
     (
         format!("{{access_groups = [{group}]}}"),
         format!("{{loop_annotation = #llvm.loop_annotation<parallelAccesses = {group}>}}"),
+    )
+}
+
+/// The name of the function running one step of region `region` of an
+/// entry point with barriers: `__spvabi_E.step.R(shared, arguments..., ids...,
+/// storage, count, states, x, y, z, x_end) -> i64` runs invocation (x, y, z)
+/// to its next barrier or return if its state is `region`, and returns its
+/// state then. The SPMD vectorizer rewrites it to run the invocations x to
+/// x + W - 1 (lanes at or past `x_end` off), each as its state says, and to
+/// return the lowest of their states (docs/abi.md, "Barriers").
+pub fn step_name(entry: &str, region: u32) -> String {
+    format!("__spvabi_{entry}.step.{region}")
+}
+
+/// The name of the constant giving the invocations one step of an entry
+/// point's regions runs ([`step_name`]): 1, unless the SPMD vectorizer made
+/// the steps run that many as vector lanes (set by `regions.rs`, then by
+/// the vectorizer).
+pub fn region_width_name(entry: &str) -> String {
+    format!("__spvabi_{entry}.region_width")
+}
+
+/// The parameter types of the steps ([`step_name`]).
+fn step_inputs(abi: &EntryAbi<'_>) -> String {
+    let mut inputs = vec!["!llvm.ptr"];
+    inputs.extend(abi.parameters.iter().map(String::as_str));
+    inputs.extend(["i64"; DispatchIds::COUNT]);
+    inputs.extend(["!llvm.ptr", "i64", "!llvm.ptr"]);
+    inputs.extend(["i64"; 4]);
+    inputs.join(", ")
+}
+
+/// The step of region `region` ([`step_name`]), calling the region function
+/// with that region constant.
+fn step_function(abi: &EntryAbi<'_>, region: u32) -> String {
+    let mut text = Text::new();
+    let dispatch = DispatchIds::parameters();
+    let index = if in_index_order(abi) {
+        "%x".to_owned()
+    } else {
+        let plane = text.value(format!("llvm.mul {}, {} : i64", dispatch.size[0], dispatch.size[1]));
+        local_index(&mut text, &dispatch.size, &plane)
+    };
+    let state_slot = text.value(format!("llvm.getelementptr %states[{index}] : (!llvm.ptr, i64) -> !llvm.ptr, i32"));
+    let state = text.value(format!("llvm.load {state_slot} : !llvm.ptr -> i32"));
+    let state = text.zext(&state);
+    let this = text.i64(i64::from(region));
+    let waiting = text.value(format!("llvm.icmp \"eq\" {state}, {this} : i64"));
+    text.line(format!("llvm.cond_br {waiting}, ^run, ^wait"));
+    text.label("run");
+    let mut inputs = vec!["%shared".to_owned()];
+    inputs.extend((0..abi.parameters.len()).map(|index| format!("%arg{index}")));
+    inputs.extend(dispatch.values());
+    inputs.extend(["%x".to_owned(), "%y".to_owned(), "%z".to_owned(), this, index, "%storage".to_owned(), "%count".to_owned()]);
+    let mut types = vec!["!llvm.ptr"];
+    types.extend(abi.parameters.iter().map(String::as_str));
+    types.extend(["i64"; DispatchIds::COUNT + 5]);
+    types.extend(["!llvm.ptr", "i64"]);
+    let reached = text.value(format!(
+        "llvm.call {}({}) : ({}) -> i64",
+        symbol(&region_name(abi.name)),
+        inputs.join(", "),
+        types.join(", ")
+    ));
+    let word = text.value(format!("llvm.trunc {reached} : i64 to i32"));
+    text.line(format!("llvm.store {word}, {state_slot} : i32, !llvm.ptr"));
+    text.line(format!("llvm.return {reached} : i64"));
+    text.label("wait");
+    text.line(format!("llvm.return {state} : i64"));
+
+    let mut parameters = vec!["%shared: !llvm.ptr {llvm.noalias}".to_owned()];
+    parameters.extend(abi.parameters.iter().enumerate().map(|(index, ty)| format!("%arg{index}: {ty}")));
+    parameters.extend(dispatch.values().iter().map(|name| format!("{name}: i64")));
+    parameters.extend(
+        [
+            "%storage: !llvm.ptr {llvm.noalias}",
+            "%count: i64",
+            "%states: !llvm.ptr {llvm.noalias}",
+            "%x: i64",
+            "%y: i64",
+            "%z: i64",
+            "%x_end: i64",
+        ]
+        .map(str::to_owned),
+    );
+    format!(
+        "  llvm.func internal {}({}) -> i64 {{\n{}  }}\n",
+        symbol(&step_name(abi.name, region)),
+        parameters.join(", "),
+        text.out
     )
 }
 

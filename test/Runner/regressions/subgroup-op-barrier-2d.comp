@@ -10,7 +10,7 @@
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: glslangValidator -V --target-env vulkan1.2 %s -o sg.spv > /dev/null
 // RUN: python3 %S/Inputs/run-modes.py --in i.bin=u32:5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20 --in o.bin=u32:0*32 --out o.out=u32/8 -- \
-// RUN:   spirv-run-rs sg.spv --workgroups 1,2 --buffer 0:0=i.bin --buffer 0:1=o.bin:o.out | FileCheck %s
+// RUN:   spirv-run-rs sg.spv --workgroups 1,2 --buffer 0:0=i.bin --buffer 0:1=o.bin:o.out --subgroup-size 1 | FileCheck %s
 // CHECK:      o.out[0]: 1000 1001 1002 1003 1004 1005 1006 1007
 // CHECK-NEXT: o.out[8]: 1008 1009 1010 1011 1012 1013 1014 1015
 // CHECK-NEXT: o.out[16]: 5 6 7 8 9 10 11 12
