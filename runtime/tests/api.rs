@@ -634,6 +634,7 @@ fn non_uniform_work_groups_run_the_rest_in_the_last_workgroup() {
         error,
         "non-uniform work-groups need a kernel that leaves the workgroup size to the dispatch; this one requires 32x1x1"
     );
+}
 
 #[test]
 fn a_kernel_with_barriers_runs_its_regions_as_lanes_with_subgroups_as_wide() {
