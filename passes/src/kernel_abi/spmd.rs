@@ -1935,9 +1935,29 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             return Ok(());
         }
         let outside = i32_type.const_all_ones();
+        // A descriptor that differs between lanes (one that crossed a
+        // barrier in a region's step: per-invocation storage) holds nothing
+        // in a masked-off lane, past the workgroup's invocations: each
+        // lane's call then runs only when the lane is active (fuzz-diff
+        // seed 20261140: a null descriptor read).
+        let guarded = arguments.iter().any(|argument| {
+            matches!(argument, Lanes::Varying(components)
+                if components[0].get_type().into_vector_type().get_element_type().is_pointer_type())
+        });
         let mut results: Vec<BasicValueEnum<'ctx>> = Vec::new();
         for lane in 0..self.width {
             let index = i32_type.const_int(u64::from(lane), false);
+            let active = self.builder.build_extract_element(mask, index, "")?.into_int_value();
+            let skip = if guarded {
+                let here = self.builder.get_insert_block().ok_or_else(no_type)?;
+                let run = self.context.append_basic_block(self.vector, "image.lane");
+                let join = self.context.append_basic_block(self.vector, "image.join");
+                self.builder.build_conditional_branch(active, run, join)?;
+                self.builder.position_at_end(run);
+                Some((here, run, join))
+            } else {
+                None
+            };
             let mut values: Vec<BasicMetadataValueEnum<'ctx>> = Vec::with_capacity(arguments.len());
             for (position, argument) in arguments.iter().enumerate() {
                 let mut value = match argument {
@@ -1947,14 +1967,23 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                     }
                 };
                 if kind == ImageCall::Write && position == 1 {
-                    let active = self.builder.build_extract_element(mask, index, "")?.into_int_value();
                     value = self.builder.build_select(active, value.into_int_value(), outside, "")?;
                 }
                 values.push(value.into());
             }
             let result = self.builder.build_direct_call(callee, &values, "")?;
+            let mut value = result.try_as_basic_value().basic();
+            if let Some((here, run, join)) = skip {
+                self.builder.build_unconditional_branch(join)?;
+                self.builder.position_at_end(join);
+                if let Some(read) = value {
+                    let phi = self.builder.build_phi(read.get_type(), "")?;
+                    phi.add_incoming(&[(&read, run), (&poison_of(read.get_type()), here)]);
+                    value = Some(phi.as_basic_value());
+                }
+            }
             if kind != ImageCall::Write {
-                results.push(result.try_as_basic_value().basic().ok_or_else(no_type)?);
+                results.push(value.ok_or_else(no_type)?);
             }
         }
         if kind != ImageCall::Write {
