@@ -5,7 +5,7 @@
 // then one ulp toward the rounding where it lies on the wrong side of the
 // exact one (compared in i128).
 // Expected values (checked by hand against the exact roundings): 2^63-1 ->
-// 2^63 up, 2^63-1024 down/zero; 2^64-1 -> 2^64 up, 2^64-2048 down/zero;
+// 2^63 up, 2^63-1024 down/zero (PoCL 3.1 with the fp64 pragma gives the same 32 values); 2^64-1 -> 2^64 up, 2^64-2048 down/zero;
 // +-(2^53+1) and 2^53+3 between two doubles; a float widened exactly.
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: clang-22 --target=spirv64 -cl-std=CL2.0 -O0 -c %s -o k0.spv
