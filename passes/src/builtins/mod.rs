@@ -30,7 +30,7 @@ use spirv_opt_rs::{
 };
 use thiserror::Error;
 
-pub use rules::{BuiltinRule, rule_for};
+pub use rules::{BuiltinRule, Rounding, rule_for};
 
 /// Why a builtin could not be defined.
 #[derive(Debug, Error)]
@@ -373,15 +373,21 @@ mod tests {
     }
 
     #[test]
-    fn opencl_conversions_in_their_default_rounding() {
-        assert_eq!(rule_for("convert_double16"), Some(BuiltinRule::Convert { signed: true }));
-        assert_eq!(rule_for("convert_float_rte"), Some(BuiltinRule::Convert { signed: true }));
-        assert_eq!(rule_for("convert_uint4_rtz"), Some(BuiltinRule::Convert { signed: false }));
-        assert_eq!(rule_for("convert_char"), Some(BuiltinRule::Convert { signed: true }));
-        // Saturation, other roundings, other lengths: no rule (refused by name).
-        assert_eq!(rule_for("convert_int_sat"), None);
-        assert_eq!(rule_for("convert_float_rtp"), None);
-        assert_eq!(rule_for("convert_int_rte"), None);
+    fn opencl_conversions_with_their_roundings() {
+        use super::Rounding::{Down, NearestEven, Up, Zero};
+        let rule = |signed, rounding, saturate| Some(BuiltinRule::Convert { signed, rounding, saturate });
+        assert_eq!(rule_for("convert_double16"), rule(true, NearestEven, false));
+        assert_eq!(rule_for("convert_float_rte"), rule(true, NearestEven, false));
+        assert_eq!(rule_for("convert_uint4_rtz"), rule(false, Zero, false));
+        assert_eq!(rule_for("convert_char"), rule(true, Zero, false));
+        assert_eq!(rule_for("convert_double_rtp"), rule(true, Up, false));
+        assert_eq!(rule_for("convert_double8_rtn"), rule(true, Down, false));
+        assert_eq!(rule_for("convert_uchar16_sat"), rule(false, Zero, true));
+        assert_eq!(rule_for("convert_int_sat_rtp"), rule(true, Up, true));
+        assert_eq!(rule_for("convert_float_sat"), None);
+        assert_eq!(rule_for("convert_int_rtq"), None);
+        assert_eq!(rule_for("convert_int_rte"), rule(true, NearestEven, false));
+        // Other lengths and types: no rule (refused by name).
         assert_eq!(rule_for("convert_float5"), None);
         assert_eq!(rule_for("convert_bool"), None);
     }

@@ -54,12 +54,27 @@ pub enum BuiltinRule {
     /// reads or writes the destination before all copies are done. Returns
     /// an `i32` 0 (the importer's builtin calls have a result).
     AsyncCopy,
-    /// OpenCL C's `convert_<type>[n]` (with `_rte` to a float type, `_rtz`
-    /// to an integer one: the defaults), which clang-22 leaves as a call
-    /// where it has no SPIR-V conversion for it (`convert_double16` without
-    /// `cl_khr_fp64`: fuzz-diff-cl finding 14); `signed`: the destination's
-    /// signedness. `_sat` and other rounding modes have no rule.
-    Convert { signed: bool },
+    /// OpenCL C's `convert_<type>[n][_sat][_rte|_rtz|_rtp|_rtn]`, which
+    /// clang-22 leaves as a call where it has no SPIR-V conversion for it
+    /// (`convert_double16`, `convert_double_rtp` without `cl_khr_fp64`:
+    /// fuzz-diff-cl finding 14); `signed`: the destination's signedness;
+    /// `rounding`: the suffix's, else the default of the direction (to
+    /// nearest even to a float type, toward zero to an integer one);
+    /// `saturate`: `_sat` (integer destinations only).
+    Convert { signed: bool, rounding: Rounding, saturate: bool },
+}
+
+/// The rounding of an OpenCL C conversion (`_rte`, `_rtz`, `_rtp`, `_rtn`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rounding {
+    /// To nearest, ties to even (`_rte`).
+    NearestEven,
+    /// Toward zero (`_rtz`).
+    Zero,
+    /// Toward positive infinity (`_rtp`).
+    Up,
+    /// Toward negative infinity (`_rtn`).
+    Down,
 }
 
 /// The builtins defined by an expansion.
@@ -456,8 +471,9 @@ fn body(
             text.line("llvm.fence seq_cst");
             return Ok(None);
         }
-        BuiltinRule::Convert { signed } => {
-            return convert(text, signed, signature.mangled_parameters, arguments, types, result_type).map(Some);
+        BuiltinRule::Convert { signed, rounding, saturate } => {
+            let conversion = Conversion { signed, rounding, saturate };
+            return convert(text, conversion, signature.mangled_parameters, arguments, types, result_type).map(Some);
         }
         BuiltinRule::AsyncCopy => {
             let [_, destination, source, elements, stride, size, on_source] = arguments else {
@@ -612,13 +628,20 @@ fn float_constant(text: &mut Text, ty: &str, value: f64) -> String {
     constant(text, ty, &printed)
 }
 
-/// The rule of OpenCL C's `convert_<type>[n][_rte|_rtz]` (the default
-/// rounding of each direction), if `base` is one.
+/// The rule of OpenCL C's `convert_<type>[n][_sat][_rte|_rtz|_rtp|_rtn]`,
+/// if `base` is one (`_sat` only to an integer type, as OpenCL C declares).
 fn convert_rule(base: &str) -> Option<BuiltinRule> {
     let rest = base.strip_prefix("convert_")?;
     let (rest, rounding) = match rest.rsplit_once('_') {
-        Some((rest, rounding)) => (rest, Some(rounding)),
-        None => (rest, None),
+        Some((rest, "rte")) => (rest, Some(Rounding::NearestEven)),
+        Some((rest, "rtz")) => (rest, Some(Rounding::Zero)),
+        Some((rest, "rtp")) => (rest, Some(Rounding::Up)),
+        Some((rest, "rtn")) => (rest, Some(Rounding::Down)),
+        _ => (rest, None),
+    };
+    let (rest, saturate) = match rest.strip_suffix("_sat") {
+        Some(rest) => (rest, true),
+        None => (rest, false),
     };
     let name = rest.trim_end_matches(|c: char| c.is_ascii_digit());
     let count = &rest[name.len()..];
@@ -631,21 +654,35 @@ fn convert_rule(base: &str) -> Option<BuiltinRule> {
         "half" | "float" | "double" => (true, true),
         _ => return None,
     };
-    match (rounding, float) {
-        (None, _) | (Some("rte"), true) | (Some("rtz"), false) => Some(BuiltinRule::Convert { signed }),
-        _ => None,
+    if float && saturate {
+        return None;
     }
+    let default = if float { Rounding::NearestEven } else { Rounding::Zero };
+    Some(BuiltinRule::Convert { signed, rounding: rounding.unwrap_or(default), saturate })
 }
 
-/// `convert_<type>[n]` of `arguments[0]` (of type `types[0]`, its
-/// signedness from the mangled parameter) to `ty`: integers extended by the
-/// source's signedness or truncated, integers to floats rounded to nearest
-/// even, floats to integers toward zero, saturating (OpenCL leaves an
-/// out-of-range value implementation-defined; LLVM's plain `fptosi` would
-/// give poison).
+/// What a `convert_` builtin asks: see [`BuiltinRule::Convert`].
+#[derive(Debug, Clone, Copy)]
+struct Conversion {
+    signed: bool,
+    rounding: Rounding,
+    saturate: bool,
+}
+
+/// `convert_<type>[n][_sat][_<rounding>]` of `arguments[0]` (of type
+/// `types[0]`, its signedness from the mangled parameter) to `ty`, exactly:
+/// integers extended by the source's signedness or truncated (`_sat`:
+/// clamped to the destination's range first); integers to floats and
+/// floats to narrower floats rounded as asked (LLVM's conversion rounds to
+/// nearest even; a directed rounding then steps the result one ulp where
+/// it lies on the wrong side of the exact value, compared exactly: in
+/// `i128` for integers, in the source type for floats); floats to integers
+/// rounded as asked and then saturated, NaN to 0 (`llvm.fptosi.sat`:
+/// OpenCL leaves an out-of-range value without `_sat`
+/// implementation-defined, and LLVM's plain `fptosi` would give poison).
 fn convert(
     text: &mut Text,
-    signed: bool,
+    conversion: Conversion,
     mangled: &str,
     arguments: &[String],
     types: &[String],
@@ -663,28 +700,121 @@ fn convert(
     // (`Dh` is half, a float).
     let source_signed = !mangled.ends_with(['h', 't', 'j', 'm']) || mangled.ends_with("Dh");
     let float_bits = |element: &str| element.strip_prefix('f').and_then(|width| width.parse::<u32>().ok());
-    let resize = |text: &mut Text, from_bits: u32, to_bits: u32, wider: &str, narrower: &str| match from_bits
-        .cmp(&to_bits)
-    {
-        std::cmp::Ordering::Less => text.value(format!("llvm.{wider} {value} : {from} to {ty}")),
-        std::cmp::Ordering::Greater => text.value(format!("llvm.{narrower} {value} : {from} to {ty}")),
-        std::cmp::Ordering::Equal => value.clone(),
-    };
-    Ok(match (bits(from_element), float_bits(from_element), bits(to_element), float_bits(to_element)) {
-        (Some(from_bits), _, Some(to_bits), _) => {
-            resize(text, from_bits, to_bits, if source_signed { "sext" } else { "zext" }, "trunc")
+    let resize = |text: &mut Text, value: &str, from: &str, from_bits: u32, to_bits: u32, wider: &str, narrower: &str| {
+        match from_bits.cmp(&to_bits) {
+            std::cmp::Ordering::Less => text.value(format!("llvm.{wider} {value} : {from} to {ty}")),
+            std::cmp::Ordering::Greater => text.value(format!("llvm.{narrower} {value} : {from} to {ty}")),
+            std::cmp::Ordering::Equal => value.to_owned(),
         }
+    };
+    let extend = if source_signed { "sext" } else { "zext" };
+    Ok(match (bits(from_element), float_bits(from_element), bits(to_element), float_bits(to_element)) {
+        (Some(_), _, Some(to_bits), _) if conversion.saturate => {
+            // Clamp in i128 (wide enough for every value of both types), then truncate.
+            let wide = with_element(ty, "i128");
+            let exact = text.value(format!("llvm.{extend} {value} : {from} to {wide}"));
+            let (low, high) = if conversion.signed {
+                (-(1i128 << (to_bits - 1)), (1i128 << (to_bits - 1)) - 1)
+            } else {
+                (0, ((1u128 << to_bits) - 1) as i128)
+            };
+            let low = constant(text, &wide, &low.to_string());
+            let high = constant(text, &wide, &high.to_string());
+            let pair = [wide.clone(), wide.clone()];
+            let raised = call_intrinsic(text, "smax", &[exact, low], &pair, &wide);
+            let clamped = call_intrinsic(text, "smin", &[raised, high], &pair, &wide);
+            text.value(format!("llvm.trunc {clamped} : {wide} to {ty}"))
+        }
+        (Some(from_bits), _, Some(to_bits), _) => resize(text, value, from, from_bits, to_bits, extend, "trunc"),
         (Some(_), _, _, Some(_)) => {
             let op = if source_signed { "sitofp" } else { "uitofp" };
-            text.value(format!("llvm.{op} {value} : {from} to {ty}"))
+            let nearest = text.value(format!("llvm.{op} {value} : {from} to {ty}"));
+            if conversion.rounding == Rounding::NearestEven {
+                return Ok(nearest);
+            }
+            // The rounded value back as an integer (exact: it is at most
+            // 2^64, or infinite and then saturated) against the source.
+            let wide = with_element(ty, "i128");
+            let exact = text.value(format!("llvm.{extend} {value} : {from} to {wide}"));
+            let back = call_intrinsic(text, "fptosi.sat", std::slice::from_ref(&nearest), &[ty.to_owned()], &wide);
+            let above = icmp(text, "sgt", &back, &exact, &wide);
+            let below = icmp(text, "slt", &back, &exact, &wide);
+            directed(text, conversion.rounding, &nearest, &above, &below, ty)?
         }
-        (_, Some(from_bits), _, Some(to_bits)) => resize(text, from_bits, to_bits, "fpext", "fptrunc"),
+        (_, Some(from_bits), _, Some(to_bits)) => {
+            let nearest = resize(text, value, from, from_bits, to_bits, "fpext", "fptrunc");
+            if from_bits <= to_bits || conversion.rounding == Rounding::NearestEven {
+                return Ok(nearest);
+            }
+            // Widened back, the rounded value compares exactly with the source (NaN: neither).
+            let back = text.value(format!("llvm.fpext {nearest} : {ty} to {from}"));
+            let above = fcmp(text, "ogt", &back, value, from);
+            let below = fcmp(text, "olt", &back, value, from);
+            directed(text, conversion.rounding, &nearest, &above, &below, ty)?
+        }
         (_, Some(_), Some(_), _) => {
-            let name = if signed { "fptosi.sat" } else { "fptoui.sat" };
-            call_intrinsic(text, name, std::slice::from_ref(value), std::slice::from_ref(from), ty)
+            let rounded = match conversion.rounding {
+                Rounding::Zero => value.clone(),
+                Rounding::NearestEven => call_intrinsic(text, "roundeven", std::slice::from_ref(value), std::slice::from_ref(from), from),
+                Rounding::Up => call_intrinsic(text, "ceil", std::slice::from_ref(value), std::slice::from_ref(from), from),
+                Rounding::Down => call_intrinsic(text, "floor", std::slice::from_ref(value), std::slice::from_ref(from), from),
+            };
+            let name = if conversion.signed { "fptosi.sat" } else { "fptoui.sat" };
+            call_intrinsic(text, name, &[rounded], std::slice::from_ref(from), ty)
         }
         _ => return Err(format!("no conversion from {from} to {ty}")),
     })
+}
+
+/// `nearest` (a float of type `ty`, the exact value rounded to nearest
+/// even) moved one ulp toward `rounding`'s direction where it lies on the
+/// other side of the exact value (`above`/`below`: it is greater/less).
+/// A step works on the bits: away from zero is +1, toward zero -1; from a
+/// zero up is the least positive denormal, down the least negative one.
+fn directed(text: &mut Text, rounding: Rounding, nearest: &str, above: &str, below: &str, ty: &str) -> Result<String, String> {
+    let (lanes, element) = shape(ty);
+    let width = match element {
+        "f16" => 16,
+        "f32" => 32,
+        "f64" => 64,
+        _ => return Err(format!("no directed rounding to {ty}")),
+    };
+    let condition = match lanes {
+        Some(lanes) => format!("vector<{lanes}xi1>"),
+        None => "i1".to_owned(),
+    };
+    let int = with_element(ty, &format!("i{width}"));
+    let raw = text.value(format!("llvm.bitcast {nearest} : {ty} to {int}"));
+    let one = constant(text, &int, "1");
+    let outward = binary(text, "add", &raw, &one, &int);
+    let inward = binary(text, "sub", &raw, &one, &int);
+    let zero = float_constant(text, ty, 0.0);
+    let positive = fcmp(text, "ogt", nearest, &zero, ty);
+    let negative = fcmp(text, "olt", nearest, &zero, ty);
+    let stepped = match rounding {
+        Rounding::NearestEven => return Ok(nearest.to_owned()),
+        Rounding::Up | Rounding::Down => {
+            let (toward, step, from_zero) = if rounding == Rounding::Up {
+                (below, &negative, "1".to_owned())
+            } else {
+                (above, &positive, (-(1i128 << (width - 1)) + 1).to_string())
+            };
+            // Toward the direction: inward from its side of zero, outward from the other.
+            let from_zero = constant(text, &int, &from_zero);
+            let is_zero = fcmp(text, "oeq", nearest, &zero, ty);
+            let away = select(text, &is_zero, &from_zero, &outward, &int);
+            let moved = select(text, step, &inward, &away, &int);
+            select(text, toward, &moved, &raw, &int)
+        }
+        Rounding::Zero => {
+            // Only a magnitude above the exact one moves, inward.
+            let high = text.value(format!("llvm.and {positive}, {above} : {condition}"));
+            let low = text.value(format!("llvm.and {negative}, {below} : {condition}"));
+            let either = text.value(format!("llvm.or {high}, {low} : {condition}"));
+            select(text, &either, &inward, &raw, &int)
+        }
+    };
+    Ok(text.value(format!("llvm.bitcast {stepped} : {int} to {ty}")))
 }
 
 /// The OpenCL definitions spelled out.
