@@ -84,6 +84,9 @@ pub const MODE_CUBE: u32 = 32;
 /// `mode`: with [`MODE_GRAD`], `lod` is the `MinLod` operand, the least
 /// level of detail (`textureGradClampARB`).
 pub const MODE_MIN_LOD: u32 = 64;
+/// `mode`: `OpImageQueryLod`, the level and the level of detail (x, y as
+/// floats) from the gradients rather than a texel.
+pub const MODE_QUERY_LOD: u32 = 128;
 
 /// Where the sampler descriptor of a combined image sampler lies, after
 /// the image's (docs/abi.md).
@@ -217,6 +220,8 @@ struct Request<'c, 'r> {
     /// A gather's component.
     gather: Option<Value<'c, 'r>>,
     operands: Operands<'c, 'r>,
+    /// `OpImageQueryLod`: the level and level of detail, not a texel.
+    query_lod: bool,
 }
 
 /// `spirv.ImageSampleExplicitLod` and `spirv.ImageDrefGather`.
@@ -238,6 +243,7 @@ fn dialect_sample<'c, 'r>(
         dref: gather.then(|| operands[2]),
         gather: component,
         operands: read_operands(mask, operands.get(fixed..).unwrap_or_default())?,
+        query_lod: false,
     };
     let result = rewriter.converted_result_type(op, 0)?;
     Ok(vec![sample(rewriter, &request, result)?])
@@ -323,6 +329,7 @@ pub(crate) fn stand_in<'c, 'r>(
             Ok(vec![fetch(rewriter, op, argument(0)?, argument(1)?, &image_operands, result)?])
         }
         ImageStandIn::SampleExplicitLod
+        | ImageStandIn::QueryLod
         | ImageStandIn::SampleProjExplicitLod
         | ImageStandIn::SampleDrefExplicitLod
         | ImageStandIn::SampleProjDrefExplicitLod
@@ -354,6 +361,7 @@ pub(crate) fn stand_in<'c, 'r>(
                     _ => None,
                 },
                 operands: read_operands(mask, operands.get(fixed + 1..).unwrap_or_default())?,
+                query_lod: kind == ImageStandIn::QueryLod,
             };
             Ok(vec![sample(rewriter, &request, result)?])
         }
@@ -399,6 +407,7 @@ pub(crate) fn opencl_read_half<'c, 'r>(
                 dref: None,
                 gather: None,
                 operands: Operands { lod: Some(lod), ..Operands::default() },
+                query_lod: false,
             };
             sample(rewriter, &request, wide)?
         }
@@ -624,7 +633,8 @@ fn sample<'c, 'r>(
             "sampling coordinates of type '{coordinate_type}' are not supported (32-bit floats are)"
         )));
     }
-    let needed = spatial + usize::from(arrayed) + usize::from(request.proj);
+    // OpImageQueryLod reads no array layer.
+    let needed = spatial + usize::from(arrayed && !request.query_lod) + usize::from(request.proj);
     let count = vector_shape(coordinate_type).map_or(1, |(count, _)| count as usize);
     if count < needed {
         return Err(MatchFailure::new(format!("the image needs {needed} coordinates, '{coordinate_type}' has {count}")));
@@ -669,6 +679,9 @@ fn sample<'c, 'r>(
     }
     if operands.min_lod.is_some() {
         mode |= MODE_MIN_LOD;
+    }
+    if request.query_lod {
+        mode |= MODE_QUERY_LOD;
     }
     if image.dim == Dim::Cube {
         if operands.offset.is_some() || operands.offsets.is_some() {
