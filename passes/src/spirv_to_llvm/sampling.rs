@@ -40,7 +40,7 @@ use melior::{
     },
 };
 use spirv_opt_dialects::spirv::{
-    attributes::{Dim, ImageArrayedInfo},
+    attributes::{Dim, ImageArrayedInfo, ImageSamplingInfo},
     deserialize::ImageStandIn,
     types::ImageType,
 };
@@ -140,6 +140,8 @@ struct Operands<'c, 'r> {
     offset: Option<Value<'c, 'r>>,
     offsets: Option<Value<'c, 'r>>,
     min_lod: Option<Value<'c, 'r>>,
+    /// `Sample`: the sample of a multisampled image's texel.
+    sample: Option<Value<'c, 'r>>,
 }
 
 /// The operands of `mask` from `values` (in the order of their bits, as
@@ -170,9 +172,7 @@ fn read_operands<'c, 'r>(mask: u32, values: &[Value<'c, 'r>]) -> Result<Operands
                     "the image operand Bias is for implicit-LOD sampling, which compute does not have (SPIR-V)",
                 ));
             }
-            "Sample" => {
-                return Err(MatchFailure::new("the image operand Sample is for multisampled images (not supported)"));
-            }
+            "Sample" => operands.sample = Some(taken[0]),
             // Availability and visibility scopes: the runner's memory is coherent.
             _ => {}
         }
@@ -289,18 +289,21 @@ pub(crate) fn stand_in<'c, 'r>(
         ImageStandIn::Read | ImageStandIn::Write => {
             // OpenCL's reads and writes: only operands without values that
             // change nothing here (SignExtend, ZeroExtend, Nontemporal...).
+            // Vulkan's with Sample (multisampled images) too.
             let write = kind == ImageStandIn::Write;
-            let mask = constant_operand(op, if write { 3 } else { 2 })?;
+            let fixed = if write { 3 } else { 2 };
+            let mask = constant_operand(op, fixed)?;
             let neutral = 0x400 | 0x800 | 0x1000 | 0x2000 | 0x4000;
-            if mask & !neutral != 0 {
-                return Err(MatchFailure::new(format!("the image operands 0x{mask:x} on an OpenCL image read or write")));
+            if mask & !(neutral | 0x40) != 0 {
+                return Err(MatchFailure::new(format!("the image operands 0x{mask:x} on an image read or write")));
             }
+            let sample = read_operands(mask, operands.get(fixed + 1..).unwrap_or_default())?.sample;
             let image = image_type(op, 0)?;
             if write {
-                super::image::write_texel(rewriter, &image, argument(0)?, argument(1)?, argument(2)?)?;
+                super::image::write_texel(rewriter, &image, argument(0)?, argument(1)?, sample, argument(2)?)?;
                 return Ok(vec![]);
             }
-            Ok(vec![super::image::read_texel(rewriter, &image, argument(0)?, argument(1)?, result)?])
+            Ok(vec![super::image::read_texel(rewriter, &image, argument(0)?, argument(1)?, sample, result)?])
         }
         ImageStandIn::TexelPointer => super::image::texel_pointer(op, operands, rewriter),
         ImageStandIn::QueryFormat | ImageStandIn::QueryOrder => {
@@ -389,7 +392,7 @@ pub(crate) fn opencl_read_half<'c, 'r>(
     let wide = vector_shape(result).map_or(f32_type, |(count, _)| Type::vector(&[count], f32_type));
     let image = image_type(op, 0)?;
     let texel = match *operands {
-        [descriptor, coordinate] => super::image::read_texel(rewriter, &image, descriptor, coordinate, wide)?,
+        [descriptor, coordinate] => super::image::read_texel(rewriter, &image, descriptor, coordinate, None, wide)?,
         [descriptor, sampler, coordinate] => {
             let pointer = llvm::r#type::pointer(context, 0);
             let pair_type = llvm::r#type::r#struct(context, &[pointer, pointer], false);
@@ -615,6 +618,12 @@ fn sample<'c, 'r>(
     let pointer = llvm::r#type::pointer(context, 0);
     let image = &request.image;
     let spatial = spatial_coordinates(image)?;
+    if image.sampling == ImageSamplingInfo::MultiSampled {
+        return Err(MatchFailure::new("a multisampled image is fetched, never sampled (SPIR-V)"));
+    }
+    if request.operands.sample.is_some() {
+        return Err(MatchFailure::new("the image operand Sample is for reads, writes and fetches"));
+    }
     let arrayed = image.arrayed == ImageArrayedInfo::Arrayed;
     if request.proj && (arrayed || image.dim == Dim::Cube) {
         return Err(MatchFailure::new("a projective sample of an arrayed or cube image has no meaning"));
@@ -756,7 +765,7 @@ fn fetch<'c, 'r>(
     let pointer = llvm::r#type::pointer(context, 0);
     let image = image_type(op, 0)?;
     let spatial = spatial_coordinates(&image)?;
-    let mut coordinates = super::image::coordinates(rewriter, &image, coordinate)?;
+    let mut coordinates = super::image::coordinates(rewriter, &image, coordinate, operands.sample)?;
     if let Some(offset) = operands.offset {
         let zero = i32_constant(rewriter, 0)?;
         let offset = lanes(rewriter, Some(offset), spatial, zero)?;
