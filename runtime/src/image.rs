@@ -1169,6 +1169,32 @@ mod tests {
     }
 
     #[test]
+    fn samples_of_a_texel_are_consecutive() {
+        let format = named("R32_UINT");
+        // 3x2 texels of 4 samples, 2 layers: 48 texels.
+        let mut image = Image::multisampled(format, [3, 2], 2, 4, &[0; 4 * 48]).unwrap();
+        assert_eq!((image.samples(), image.extent(), image.dim()), (4, [3, 2, 1], Dim::D2));
+        let descriptor = image.descriptor();
+        assert_eq!((descriptor.samples, descriptor.row_pitch), (4, 4 * 12));
+        // Sample 3 of (2, 1) of layer 1: ((1·2 + 1)·3 + 2)·4 + 3 = 47 texels in.
+        assert_eq!(texel_offset(&descriptor, format, [2, 1, 3, 1]), Some(4 * 47));
+        assert_eq!(texel_offset(&descriptor, format, [1, 0, 2, 0]), Some(4 * 6));
+        for outside in [[3, 0, 0, 0], [0, 2, 0, 0], [0, 0, 4, 0], [0, 0, -1, 0], [0, 0, 0, 2]] {
+            assert_eq!(texel_offset(&descriptor, format, outside), None, "{outside:?}");
+        }
+        assert!(Image::multisampled(format, [3, 2], 2, 3, &[0; 4 * 36]).is_err());
+        assert!(Image::multisampled(format, [3, 2], 2, 1, &[0; 4 * 12]).is_err());
+        assert!(Image::multisampled(format, [3, 2], 2, 4, &[0; 4 * 47]).is_err());
+        // The image word's bit 17 must match: a 2D multisampled R32_UINT image.
+        let word = 33 | 1 << 8 | 1 << 12 | 1 << 16;
+        assert!(image.check(word | 1 << 17, true).is_ok());
+        assert!(image.check(word, true).is_err());
+        let mut single = Image::new(format, [3, 2, 1], 2, &[0; 4 * 12]).unwrap();
+        assert!(single.check(word | 1 << 17, true).is_err());
+        assert_eq!(single.descriptor().samples, 1);
+    }
+
+    #[test]
     fn levels_follow_level_zero() {
         let format = named("R32_UINT");
         assert_eq!(full_chain([8, 4, 1]), 4);
