@@ -57,18 +57,21 @@ typedef struct spvabi_resource {
 
 /* The `size` of an image resource: the SPIR-V Image Format the shader declares (0: Unknown,
  * any format), whether it reads floats (0) or integers (1) (0xf for an OpenCL image: what
- * its format holds), its SPIR-V Dim (0 1D, 1 2D, 2 3D, 5 Buffer), whether it is arrayed. */
+ * its format holds), its SPIR-V Dim (0 1D, 1 2D, 2 3D, 5 Buffer), whether it is arrayed,
+ * whether it is multisampled. */
 #define SPVABI_IMAGE_FORMAT(size) ((size) & 0xffu)
 #define SPVABI_IMAGE_SAMPLED_TYPE(size) (((size) >> 8) & 0xfu)
 #define SPVABI_IMAGE_DIM(size) (((size) >> 12) & 0xfu)
 #define SPVABI_IMAGE_ARRAYED(size) (((size) >> 16) & 1u)
+#define SPVABI_IMAGE_MULTISAMPLED(size) (((size) >> 17) & 1u)
 /* A descriptor array (uniform sampler2D tex[N]): N, its descriptors one after another in
  * resources[i] (64 bytes each, 128 for combined image samplers); 0 for one descriptor. */
 #define SPVABI_IMAGE_COUNT(size) (((size) >> 20) & 0xfffu)
 
 /* What resources[i] points at for an image or texel buffer (resource_sizes[i] is its size,
  * 64). Texel (x, y, z) of layer l of level 0 is at
- *   texels + l * layer_pitch + z * slice_pitch + y * row_pitch + x * texel size.
+ *   texels + l * layer_pitch + z * slice_pitch + y * row_pitch + x * texel size
+ * (a multisampled image: (x * samples + s) * texel size for sample s, passed in z).
  * Mip level m > 0 (extent max(1, extent >> m) in each dimension, tightly packed, its layers
  * one after another) follows level m - 1; level 1 starts at texels + layers * layer_pitch. */
 typedef struct spvabi_image {
@@ -83,7 +86,8 @@ typedef struct spvabi_image {
   uint32_t depth;       /* 1 but for 3D images */
   uint32_t layers;      /* array layers; 1 when not arrayed */
   uint32_t levels;      /* mip levels (1 for storage images and texel buffers) */
-  uint32_t samples;     /* 1 */
+  uint32_t samples;     /* 1, or a multisampled image's 2 to 64: sample s of texel (x, y) is
+                           s texels after the texel's first, x * samples texels into the row */
   uint64_t row_pitch;   /* bytes from one row to the next */
   uint64_t slice_pitch; /* bytes from one depth slice to the next */
   uint64_t layer_pitch; /* bytes from one array layer to the next */

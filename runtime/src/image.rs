@@ -622,6 +622,8 @@ pub struct Image {
     extent: [u32; 3],
     layers: u32,
     levels: u32,
+    /// Samples per texel (1, or a multisampled 2D image's 2 to 64).
+    samples: u32,
     texels: Vec<Line>,
     len: usize,
 }
@@ -728,7 +730,41 @@ impl Image {
         }
         let mut texels = vec![Line([0; 8]); bytes.len().div_ceil(64).max(1)];
         crate::jit::bytes_of_mut(&mut texels)[..bytes.len()].copy_from_slice(bytes);
-        Ok(Self { format, dim, extent, layers, levels, texels, len: bytes.len() })
+        Ok(Self { format, dim, extent, layers, levels, samples: 1, texels, len: bytes.len() })
+    }
+
+    /// A multisampled 2D image (`OpTypeImage` with MS 1) of `format`,
+    /// `width` x `height` texels of `samples` samples each, `layers`
+    /// layers, from `bytes`: sample s of texel (x, y) of layer l at
+    /// `((l·height + y)·width + x)·samples + s` texels, the samples of a
+    /// texel one after another (docs/abi.md, "Multisampled images").
+    ///
+    /// # Errors
+    ///
+    /// `samples` is not a power of two from 2 to 64 (Vulkan's sample
+    /// counts), an extent is 0, or the size of `bytes` does not match.
+    pub fn multisampled(
+        format: Format,
+        [width, height]: [u32; 2],
+        layers: u32,
+        samples: u32,
+        bytes: &[u8],
+    ) -> Result<Self, String> {
+        if !(2..=64).contains(&samples) || !samples.is_power_of_two() {
+            return Err(format!("{samples} samples: a multisampled image has 2, 4, 8, 16, 32 or 64"));
+        }
+        let wide = width.checked_mul(samples).ok_or_else(|| "too many samples".to_owned())?;
+        // The bytes of an image `samples` times as wide.
+        let mut image = Self::with_dim(format, Dim::D2, [wide, height, 1], layers, 1, bytes)
+            .map_err(|reason| format!("{reason} ({width} texels of {samples} samples a row)"))?;
+        image.extent = [width, height, 1];
+        image.samples = samples;
+        Ok(image)
+    }
+
+    /// Samples per texel (1 unless [`Image::multisampled`]).
+    pub fn samples(&self) -> u32 {
+        self.samples
     }
 
     /// Mip levels.
@@ -764,7 +800,7 @@ impl Image {
     /// The descriptor the kernel reads (`spvabi_image`).
     pub(crate) fn descriptor(&mut self) -> crate::jit::RawImage {
         let texel = self.format.texel_size() as u64;
-        let row_pitch = texel * u64::from(self.extent[0]);
+        let row_pitch = texel * u64::from(self.samples) * u64::from(self.extent[0]);
         let slice_pitch = row_pitch * u64::from(self.extent[1]);
         crate::jit::RawImage {
             texels: self.texels.as_mut_ptr().cast(),
@@ -773,7 +809,7 @@ impl Image {
             extent: self.extent,
             layers: self.layers,
             levels: self.levels,
-            samples: 1,
+            samples: self.samples,
             row_pitch,
             slice_pitch,
             layer_pitch: slice_pitch * u64::from(self.extent[2]),
@@ -795,6 +831,14 @@ impl Image {
         }
         let dim = (word >> 12) & 0xf;
         let arrayed = (word >> 16) & 1 == 1;
+        let multisampled = (word >> 17) & 1 == 1;
+        if multisampled != (self.samples > 1) {
+            return Err(if multisampled {
+                "the shader's image is multisampled, this one has 1 sample (samples=N binds one)".to_owned()
+            } else {
+                format!("the shader's image is not multisampled, this one has {} samples", self.samples)
+            });
+        }
         if declared != 0 && declared != self.format.spirv {
             let name = Format::from_spirv(declared).map_or("an unsupported format", |format| format.name);
             return Err(format!("the shader declares the image {name}, the image is {}", self.format.name));
@@ -866,7 +910,20 @@ impl Image {
 
 /// The byte offset of texel (x, y, z, layer) in an image of `descriptor`,
 /// or `None` out of bounds.
+/// A multisampled image's texel takes the sample index in z (the lowering
+/// passes the `Sample` operand there: such images are 2D): sample s of
+/// (x, y) is `s` texels after the texel's first sample.
 pub(crate) fn texel_offset(descriptor: &crate::jit::RawImage, format: Format, coordinates: [i32; 4]) -> Option<usize> {
+    if descriptor.samples > 1 {
+        let [x, y, sample, layer] = coordinates;
+        let sample = u32::try_from(sample).ok().filter(|&sample| sample < descriptor.samples)?;
+        let first = texel_offset(&crate::jit::RawImage { samples: 1, ..*descriptor }, format, [x, y, 0, layer])?;
+        // Row pitch counts every sample; x's texel begins x·samples texels in.
+        let texel = format.texel_size();
+        let x = usize::try_from(x).ok()?;
+        let samples = descriptor.samples as usize;
+        return Some(first - x * texel + (x * samples + sample as usize) * texel);
+    }
     // Level 0 has the descriptor's extent and pitches (level_layout's
     // first case), without the call: every texel read and write comes here.
     let level = LevelLayout {
@@ -1109,6 +1166,32 @@ mod tests {
         let bgra = named("B8G8R8A8_UNORM");
         assert_eq!(bgra.decode(&[255, 0, 51, 102]).map(f32::from_bits), [0.2, 0.0, 1.0, 0.4]);
         assert_eq!(named("D16_UNORM").decode(&[0xff, 0xff]).map(f32::from_bits), [1.0, 0.0, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn samples_of_a_texel_are_consecutive() {
+        let format = named("R32_UINT");
+        // 3x2 texels of 4 samples, 2 layers: 48 texels.
+        let mut image = Image::multisampled(format, [3, 2], 2, 4, &[0; 4 * 48]).unwrap();
+        assert_eq!((image.samples(), image.extent(), image.dim()), (4, [3, 2, 1], Dim::D2));
+        let descriptor = image.descriptor();
+        assert_eq!((descriptor.samples, descriptor.row_pitch), (4, 4 * 12));
+        // Sample 3 of (2, 1) of layer 1: ((1·2 + 1)·3 + 2)·4 + 3 = 47 texels in.
+        assert_eq!(texel_offset(&descriptor, format, [2, 1, 3, 1]), Some(4 * 47));
+        assert_eq!(texel_offset(&descriptor, format, [1, 0, 2, 0]), Some(4 * 6));
+        for outside in [[3, 0, 0, 0], [0, 2, 0, 0], [0, 0, 4, 0], [0, 0, -1, 0], [0, 0, 0, 2]] {
+            assert_eq!(texel_offset(&descriptor, format, outside), None, "{outside:?}");
+        }
+        assert!(Image::multisampled(format, [3, 2], 2, 3, &[0; 4 * 36]).is_err());
+        assert!(Image::multisampled(format, [3, 2], 2, 1, &[0; 4 * 12]).is_err());
+        assert!(Image::multisampled(format, [3, 2], 2, 4, &[0; 4 * 47]).is_err());
+        // The image word's bit 17 must match: a 2D multisampled R32_UINT image.
+        let word = 33 | 1 << 8 | 1 << 12 | 1 << 16;
+        assert!(image.check(word | 1 << 17, true).is_ok());
+        assert!(image.check(word, true).is_err());
+        let mut single = Image::new(format, [3, 2, 1], 2, &[0; 4 * 12]).unwrap();
+        assert!(single.check(word | 1 << 17, true).is_err());
+        assert_eq!(single.descriptor().samples, 1);
     }
 
     #[test]

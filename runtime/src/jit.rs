@@ -287,9 +287,12 @@ extern "C" fn image_fetch(descriptor: *const RawImage, x: i32, y: i32, z: i32, l
     // SAFETY: as in `image_read`.
     let descriptor = unsafe { &*descriptor };
     let Some(format) = crate::image::Format::from_spirv(descriptor.format) else { return 0 };
-    let offset = u32::try_from(level)
-        .ok()
-        .and_then(|level| crate::image::level_texel_offset(descriptor, format, level, [x, y, z, layer]));
+    let offset = if descriptor.samples > 1 {
+        // A multisampled image (one level): z is the sample (texel_offset).
+        (level == 0).then(|| crate::image::texel_offset(descriptor, format, [x, y, z, layer])).flatten()
+    } else {
+        u32::try_from(level).ok().and_then(|level| crate::image::level_texel_offset(descriptor, format, level, [x, y, z, layer]))
+    };
     let Some(offset) = offset else { return crate::image::pack(format.missing()) };
     let mut texel = [0u8; 16];
     let size = format.texel_size();

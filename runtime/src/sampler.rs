@@ -363,6 +363,8 @@ const MODE_COMPARE: u32 = 8;
 const MODE_GRAD: u32 = 16;
 const MODE_CUBE: u32 = 32;
 const MODE_MIN_LOD: u32 = 64;
+/// `OpImageQueryLod`: the level `d_l` and `λ'` rather than a texel.
+const MODE_QUERY_LOD: u32 = 128;
 
 /// The arguments of one `__spvabi_image_sample` call.
 #[derive(Debug, Clone, Copy)]
@@ -625,16 +627,7 @@ impl Sampling<'_> {
 
     /// The level of detail λ (before clamping to the levels).
     fn lambda(&self, args: &SampleArgs) -> f32 {
-        let base = if args.mode & MODE_GRAD != 0 {
-            let extent = self.extent(0);
-            let rho = |gradient: [f32; 3]| {
-                (0..self.spatial).map(|axis| (gradient[axis] * extent[axis] as f32).powi(2)).sum::<f32>().sqrt()
-            };
-            rho(args.dx).max(rho(args.dy)).log2()
-        } else {
-            args.lod
-        };
-        let lambda = base + self.sampler.mip_lod_bias;
+        let lambda = self.lambda_prime(args);
         // The MinLod operand (with the gradients, in `lod`) raises the
         // sampler's least level of detail (Vulkan: max(minLod, shaderOp.minLod)).
         let least = if args.mode & MODE_GRAD != 0 && args.mode & MODE_MIN_LOD != 0 {
@@ -644,6 +637,21 @@ impl Sampling<'_> {
         };
         // max then min, not clamp: NaN and infinities stay defined.
         lambda.max(least).min(self.sampler.max_lod)
+    }
+
+    /// Vulkan's λ': the level of detail from the gradients (or `Lod`) plus
+    /// the sampler's bias, before the sampler's clamps.
+    fn lambda_prime(&self, args: &SampleArgs) -> f32 {
+        let base = if args.mode & MODE_GRAD != 0 {
+            let extent = self.extent(0);
+            let rho = |gradient: [f32; 3]| {
+                (0..self.spatial).map(|axis| (gradient[axis] * extent[axis] as f32).powi(2)).sum::<f32>().sqrt()
+            };
+            rho(args.dx).max(rho(args.dy)).log2()
+        } else {
+            args.lod
+        };
+        base + self.sampler.mip_lod_bias
     }
 }
 
@@ -729,6 +737,15 @@ pub(crate) fn sample(image: &RawImage, raw_sampler: &RawSampler, args: &SampleAr
     let filter = if lambda <= 0.0 { sampler.mag_filter } else { sampler.min_filter };
     let top = image.levels.max(1) - 1;
     let d = lambda.max(0.0).min(top as f32);
+    if args.mode & MODE_QUERY_LOD != 0 {
+        // OpImageQueryLod (Vulkan, "Image Level(s) Selection"): x the level
+        // d_l relative to the base level (d' = clamp(λ, 0, q); nearest(d')
+        // = ⌈d' + 0.5⌉ - 1 when the mipmap mode is nearest), y λ' (the
+        // gradients' level of detail plus the bias, unclamped).
+        let level = if sampler.mipmap_mode == MipmapMode::Nearest { ((d + 0.5).ceil() - 1.0).max(0.0) } else { d };
+        let prime = if sampler.unnormalized_coordinates { 0.0 } else { sampling.lambda_prime(args) };
+        return [level.to_bits(), prime.to_bits(), 0, 0];
+    }
     let texel = if lambda <= 0.0 || top == 0 {
         sampling.filter_level(0, filter, args)
     } else if sampler.mipmap_mode == MipmapMode::Nearest || sampling.integer() && !compare {

@@ -171,7 +171,8 @@ pub(crate) fn opencl_argument(ty: &SpirvType) -> Option<(&'static str, u32)> {
 /// What the image resource of a `spirv.GlobalVariable` is, for the kernel
 /// ABI's resource table: `(kind, word)`, the kind `"storage_image"`,
 /// `"storage_texel_buffer"` or `"uniform_texel_buffer"` and the word of
-/// docs/abi.md (format | sampled type << 8 | dim << 12 | arrayed << 16);
+/// docs/abi.md (format | sampled type << 8 | dim << 12 | arrayed << 16 |
+/// multisampled << 17);
 /// `None` when the variable holds no image.
 pub(crate) fn resource_of(pointee: &SpirvType) -> Result<Option<(&'static str, u32)>, MatchFailure> {
     if let SpirvType::RuntimeArray { element, .. } = pointee
@@ -208,7 +209,8 @@ pub(crate) fn resource_of(pointee: &SpirvType) -> Result<Option<(&'static str, u
     let word = image.format.value()
         | sampled_type << 8
         | image.dim.value() << 12
-        | u32::from(image.arrayed == ImageArrayedInfo::Arrayed) << 16;
+        | u32::from(image.arrayed == ImageArrayedInfo::Arrayed) << 16
+        | u32::from(image.sampling == ImageSamplingInfo::MultiSampled) << 17;
     Ok(Some((kind, word)))
 }
 
@@ -216,7 +218,12 @@ pub(crate) fn resource_of(pointee: &SpirvType) -> Result<Option<(&'static str, u
 /// such images are not supported.
 pub(super) fn spatial_coordinates(image: &ImageType) -> Result<usize, MatchFailure> {
     if image.sampling == ImageSamplingInfo::MultiSampled {
-        return Err(MatchFailure::new("multisampled images are not supported yet"));
+        // 2D and 2D array: the Sample operand travels as z (docs/abi.md,
+        // "Multisampled images").
+        return match image.dim {
+            Dim::Dim2D => Ok(2),
+            other => Err(MatchFailure::new(format!("multisampled {} images are not supported (2D ones are)", other.name()))),
+        };
     }
     match image.dim {
         Dim::Dim1D | Dim::Buffer => Ok(1),
@@ -335,11 +342,14 @@ fn check_image_operands(op: OperationRef<'_, '_>) -> Result<(), MatchFailure> {
     Ok(())
 }
 
-/// The x, y, z and layer arguments from the coordinate operand of `op`.
+/// The x, y, z and layer arguments from the coordinate operand of `op`; a
+/// multisampled image's z is `sample` (its `Sample` operand, which it
+/// needs; other images ignore it: `OpImageTexelPointer`'s is 0).
 pub(super) fn coordinates<'c, 'r>(
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     image: &ImageType,
     coordinate: Value<'c, 'r>,
+    sample: Option<Value<'c, 'r>>,
 ) -> Result<[Value<'c, 'r>; 4], MatchFailure> {
     if image.dim == Dim::Cube {
         return Err(MatchFailure::new("a cube image is read through a sampler, not by texel coordinates"));
@@ -371,6 +381,14 @@ pub(super) fn coordinates<'c, 'r>(
     if arrayed {
         values[3] = component(rewriter, spatial)?;
     }
+    if image.sampling == ImageSamplingInfo::MultiSampled {
+        let sample =
+            sample.ok_or_else(|| MatchFailure::new("a multisampled image is read or written with the Sample operand"))?;
+        if sample.r#type() != i32_type {
+            return Err(MatchFailure::new(format!("a Sample operand of type '{}' (32-bit integers are supported)", sample.r#type())));
+        }
+        values[2] = sample;
+    }
     Ok(values)
 }
 
@@ -387,25 +405,26 @@ fn read<'c, 'r>(
     check_image_operands(op)?;
     let image = image_type(op, 0)?;
     let result = rewriter.converted_result_type(op, 0)?;
-    Ok(vec![read_texel(rewriter, &image, operands[0], operands[1], result)?])
+    Ok(vec![read_texel(rewriter, &image, operands[0], operands[1], None, result)?])
 }
 
-/// The texel of `image` (its descriptor `descriptor`) at `coordinate`, as
-/// `result`.
+/// The texel of `image` (its descriptor `descriptor`) at `coordinate` (and
+/// `sample`, of a multisampled image), as `result`.
 pub(super) fn read_texel<'c, 'r>(
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     image: &ImageType,
     descriptor: Value<'c, 'r>,
     coordinate: Value<'c, 'r>,
+    sample: Option<Value<'c, 'r>>,
     result: Type<'c>,
 ) -> Result<Value<'c, 'r>, MatchFailure> {
     if let Some(wide) = single_of_half(rewriter.context(), result) {
         // Half texels (OpenCL's read_imageh): read as floats, rounded to nearest even.
-        let texel = read_texel(rewriter, image, descriptor, coordinate, wide)?;
+        let texel = read_texel(rewriter, image, descriptor, coordinate, sample, wide)?;
         return rewriter.create_value("llvm.fptrunc", &[texel], result, &[]);
     }
     let element = storage_element(result)?;
-    let coordinates = coordinates(rewriter, image, coordinate)?;
+    let coordinates = coordinates(rewriter, image, coordinate, sample)?;
     let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
     let pointer = llvm::r#type::pointer(rewriter.context(), 0);
     let i32_type: Type<'c> = IntegerType::new(rewriter.context(), 32).into();
@@ -445,25 +464,27 @@ fn write<'c, 'r>(
 ) -> Result<Replacement<'c, 'r>, MatchFailure> {
     check_image_operands(op)?;
     let image = image_type(op, 0)?;
-    write_texel(rewriter, &image, operands[0], operands[1], operands[2])?;
+    write_texel(rewriter, &image, operands[0], operands[1], None, operands[2])?;
     Ok(vec![])
 }
 
-/// Writes `texel` to `image` (its descriptor `descriptor`) at `coordinate`.
+/// Writes `texel` to `image` (its descriptor `descriptor`) at `coordinate`
+/// (and `sample`, of a multisampled image).
 pub(super) fn write_texel<'c, 'r>(
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     image: &ImageType,
     descriptor: Value<'c, 'r>,
     coordinate: Value<'c, 'r>,
+    sample: Option<Value<'c, 'r>>,
     texel: Value<'c, 'r>,
 ) -> Result<(), MatchFailure> {
     if let Some(wide) = single_of_half(rewriter.context(), texel.r#type()) {
         // Half texels (OpenCL's write_imageh): written as the floats they are.
         let texel = rewriter.create_value("llvm.fpext", &[texel], wide, &[])?;
-        return write_texel(rewriter, image, descriptor, coordinate, texel);
+        return write_texel(rewriter, image, descriptor, coordinate, sample, texel);
     }
     let element = storage_element(texel.r#type())?;
-    let coordinates = coordinates(rewriter, image, coordinate)?;
+    let coordinates = coordinates(rewriter, image, coordinate, sample)?;
     let widened = widen(rewriter, texel, element)?;
     let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
     let word = if element.to_string() == "i64" {
@@ -646,8 +667,8 @@ pub(crate) fn texel_pointer_type(context: &Context) -> Type<'_> {
 }
 
 /// `OpImageTexelPointer(image pointer, coordinate, sample)` (the importer's
-/// call): the texel pointer of [`texel_pointer_type`]. The sample must be
-/// 0 (single-sampled images).
+/// call): the texel pointer of [`texel_pointer_type`]; a multisampled
+/// image's sample in z, as [`coordinates`] puts it.
 pub(super) fn texel_pointer<'c, 'r>(
     op: OperationRef<'c, 'r>,
     operands: &[Value<'c, 'r>],
@@ -660,10 +681,10 @@ pub(super) fn texel_pointer<'c, 'r>(
     let SpirvType::Image(image) = &*pointee else {
         return Err(MatchFailure::new(format!("a texel pointer into '{pointee}', not an image")));
     };
-    let &[descriptor, coordinate, _sample] = operands else {
+    let &[descriptor, coordinate, sample] = operands else {
         return Err(MatchFailure::new("a texel pointer takes an image, a coordinate and a sample"));
     };
-    let coordinates = coordinates(rewriter, image, coordinate)?;
+    let coordinates = coordinates(rewriter, image, coordinate, Some(sample))?;
     let result = texel_pointer_type(rewriter.context());
     let mut value = rewriter.create_value("llvm.mlir.poison", &[], result, &[])?;
     for (index, field) in std::iter::once(descriptor).chain(coordinates).enumerate() {

@@ -40,7 +40,7 @@ use melior::{
     },
 };
 use spirv_opt_dialects::spirv::{
-    attributes::{Dim, ImageArrayedInfo},
+    attributes::{Dim, ImageArrayedInfo, ImageSamplingInfo},
     deserialize::ImageStandIn,
     types::ImageType,
 };
@@ -84,6 +84,9 @@ pub const MODE_CUBE: u32 = 32;
 /// `mode`: with [`MODE_GRAD`], `lod` is the `MinLod` operand, the least
 /// level of detail (`textureGradClampARB`).
 pub const MODE_MIN_LOD: u32 = 64;
+/// `mode`: `OpImageQueryLod`, the level and the level of detail (x, y as
+/// floats) from the gradients rather than a texel.
+pub const MODE_QUERY_LOD: u32 = 128;
 
 /// Where the sampler descriptor of a combined image sampler lies, after
 /// the image's (docs/abi.md).
@@ -137,6 +140,8 @@ struct Operands<'c, 'r> {
     offset: Option<Value<'c, 'r>>,
     offsets: Option<Value<'c, 'r>>,
     min_lod: Option<Value<'c, 'r>>,
+    /// `Sample`: the sample of a multisampled image's texel.
+    sample: Option<Value<'c, 'r>>,
 }
 
 /// The operands of `mask` from `values` (in the order of their bits, as
@@ -167,9 +172,7 @@ fn read_operands<'c, 'r>(mask: u32, values: &[Value<'c, 'r>]) -> Result<Operands
                     "the image operand Bias is for implicit-LOD sampling, which compute does not have (SPIR-V)",
                 ));
             }
-            "Sample" => {
-                return Err(MatchFailure::new("the image operand Sample is for multisampled images (not supported)"));
-            }
+            "Sample" => operands.sample = Some(taken[0]),
             // Availability and visibility scopes: the runner's memory is coherent.
             _ => {}
         }
@@ -217,6 +220,8 @@ struct Request<'c, 'r> {
     /// A gather's component.
     gather: Option<Value<'c, 'r>>,
     operands: Operands<'c, 'r>,
+    /// `OpImageQueryLod`: the level and level of detail, not a texel.
+    query_lod: bool,
 }
 
 /// `spirv.ImageSampleExplicitLod` and `spirv.ImageDrefGather`.
@@ -238,6 +243,7 @@ fn dialect_sample<'c, 'r>(
         dref: gather.then(|| operands[2]),
         gather: component,
         operands: read_operands(mask, operands.get(fixed..).unwrap_or_default())?,
+        query_lod: false,
     };
     let result = rewriter.converted_result_type(op, 0)?;
     Ok(vec![sample(rewriter, &request, result)?])
@@ -283,18 +289,21 @@ pub(crate) fn stand_in<'c, 'r>(
         ImageStandIn::Read | ImageStandIn::Write => {
             // OpenCL's reads and writes: only operands without values that
             // change nothing here (SignExtend, ZeroExtend, Nontemporal...).
+            // Vulkan's with Sample (multisampled images) too.
             let write = kind == ImageStandIn::Write;
-            let mask = constant_operand(op, if write { 3 } else { 2 })?;
+            let fixed = if write { 3 } else { 2 };
+            let mask = constant_operand(op, fixed)?;
             let neutral = 0x400 | 0x800 | 0x1000 | 0x2000 | 0x4000;
-            if mask & !neutral != 0 {
-                return Err(MatchFailure::new(format!("the image operands 0x{mask:x} on an OpenCL image read or write")));
+            if mask & !(neutral | 0x40) != 0 {
+                return Err(MatchFailure::new(format!("the image operands 0x{mask:x} on an image read or write")));
             }
+            let sample = read_operands(mask, operands.get(fixed + 1..).unwrap_or_default())?.sample;
             let image = image_type(op, 0)?;
             if write {
-                super::image::write_texel(rewriter, &image, argument(0)?, argument(1)?, argument(2)?)?;
+                super::image::write_texel(rewriter, &image, argument(0)?, argument(1)?, sample, argument(2)?)?;
                 return Ok(vec![]);
             }
-            Ok(vec![super::image::read_texel(rewriter, &image, argument(0)?, argument(1)?, result)?])
+            Ok(vec![super::image::read_texel(rewriter, &image, argument(0)?, argument(1)?, sample, result)?])
         }
         ImageStandIn::TexelPointer => super::image::texel_pointer(op, operands, rewriter),
         ImageStandIn::QueryFormat | ImageStandIn::QueryOrder => {
@@ -323,6 +332,7 @@ pub(crate) fn stand_in<'c, 'r>(
             Ok(vec![fetch(rewriter, op, argument(0)?, argument(1)?, &image_operands, result)?])
         }
         ImageStandIn::SampleExplicitLod
+        | ImageStandIn::QueryLod
         | ImageStandIn::SampleProjExplicitLod
         | ImageStandIn::SampleDrefExplicitLod
         | ImageStandIn::SampleProjDrefExplicitLod
@@ -354,6 +364,7 @@ pub(crate) fn stand_in<'c, 'r>(
                     _ => None,
                 },
                 operands: read_operands(mask, operands.get(fixed + 1..).unwrap_or_default())?,
+                query_lod: kind == ImageStandIn::QueryLod,
             };
             Ok(vec![sample(rewriter, &request, result)?])
         }
@@ -381,7 +392,7 @@ pub(crate) fn opencl_read_half<'c, 'r>(
     let wide = vector_shape(result).map_or(f32_type, |(count, _)| Type::vector(&[count], f32_type));
     let image = image_type(op, 0)?;
     let texel = match *operands {
-        [descriptor, coordinate] => super::image::read_texel(rewriter, &image, descriptor, coordinate, wide)?,
+        [descriptor, coordinate] => super::image::read_texel(rewriter, &image, descriptor, coordinate, None, wide)?,
         [descriptor, sampler, coordinate] => {
             let pointer = llvm::r#type::pointer(context, 0);
             let pair_type = llvm::r#type::r#struct(context, &[pointer, pointer], false);
@@ -399,6 +410,7 @@ pub(crate) fn opencl_read_half<'c, 'r>(
                 dref: None,
                 gather: None,
                 operands: Operands { lod: Some(lod), ..Operands::default() },
+                query_lod: false,
             };
             sample(rewriter, &request, wide)?
         }
@@ -606,6 +618,12 @@ fn sample<'c, 'r>(
     let pointer = llvm::r#type::pointer(context, 0);
     let image = &request.image;
     let spatial = spatial_coordinates(image)?;
+    if image.sampling == ImageSamplingInfo::MultiSampled {
+        return Err(MatchFailure::new("a multisampled image is fetched, never sampled (SPIR-V)"));
+    }
+    if request.operands.sample.is_some() {
+        return Err(MatchFailure::new("the image operand Sample is for reads, writes and fetches"));
+    }
     let arrayed = image.arrayed == ImageArrayedInfo::Arrayed;
     if request.proj && (arrayed || image.dim == Dim::Cube) {
         return Err(MatchFailure::new("a projective sample of an arrayed or cube image has no meaning"));
@@ -624,7 +642,8 @@ fn sample<'c, 'r>(
             "sampling coordinates of type '{coordinate_type}' are not supported (32-bit floats are)"
         )));
     }
-    let needed = spatial + usize::from(arrayed) + usize::from(request.proj);
+    // OpImageQueryLod reads no array layer.
+    let needed = spatial + usize::from(arrayed && !request.query_lod) + usize::from(request.proj);
     let count = vector_shape(coordinate_type).map_or(1, |(count, _)| count as usize);
     if count < needed {
         return Err(MatchFailure::new(format!("the image needs {needed} coordinates, '{coordinate_type}' has {count}")));
@@ -669,6 +688,9 @@ fn sample<'c, 'r>(
     }
     if operands.min_lod.is_some() {
         mode |= MODE_MIN_LOD;
+    }
+    if request.query_lod {
+        mode |= MODE_QUERY_LOD;
     }
     if image.dim == Dim::Cube {
         if operands.offset.is_some() || operands.offsets.is_some() {
@@ -743,7 +765,7 @@ fn fetch<'c, 'r>(
     let pointer = llvm::r#type::pointer(context, 0);
     let image = image_type(op, 0)?;
     let spatial = spatial_coordinates(&image)?;
-    let mut coordinates = super::image::coordinates(rewriter, &image, coordinate)?;
+    let mut coordinates = super::image::coordinates(rewriter, &image, coordinate, operands.sample)?;
     if let Some(offset) = operands.offset {
         let zero = i32_constant(rewriter, 0)?;
         let offset = lanes(rewriter, Some(offset), spatial, zero)?;

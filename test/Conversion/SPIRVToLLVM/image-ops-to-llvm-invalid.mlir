@@ -11,8 +11,8 @@ spirv.func @cube() "None" {
 // -----
 
 spirv.func @multisampled() "None" {
-  // expected-error@+1 {{cannot convert type '!spirv.image<f32, Dim2D, NoDepth, NonArrayed, MultiSampled, NoSampler, Rgba8>': multisampled images are not supported yet}}
-  %0 = spirv.Undef : !spirv.image<f32, Dim2D, NoDepth, NonArrayed, MultiSampled, NoSampler, Rgba8>
+  // expected-error@+1 {{cannot convert type '!spirv.image<f32, Dim3D, NoDepth, NonArrayed, MultiSampled, NoSampler, Rgba8>': multisampled Dim3D images are not supported (2D ones are)}}
+  %0 = spirv.Undef : !spirv.image<f32, Dim3D, NoDepth, NonArrayed, MultiSampled, NoSampler, Rgba8>
   spirv.Return
 }
 
@@ -58,4 +58,13 @@ spirv.module Logical GLSL450 {
     %0 = spirv.FunctionCall @__spvabi_op_image_sample_explicit_lod_0(%si, %c, %mask, %l, %l) : (!spirv.sampled_image<!spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NeedSampler, Unknown>>, vector<2xf32>, i32, f32, f32) -> vector<4xf32>
     spirv.Return
   }
+}
+
+// -----
+
+// A multisampled image is fetched, read or written with its Sample operand.
+spirv.func @multisampled_read_without_sample(%image: !spirv.image<f32, Dim2D, NoDepth, NonArrayed, MultiSampled, NoSampler, R32f>, %at: vector<2xi32>) -> vector<4xf32> "None" {
+  // expected-error@+1 {{a multisampled image is read or written with the Sample operand}}
+  %0 = spirv.ImageRead %image, %at : !spirv.image<f32, Dim2D, NoDepth, NonArrayed, MultiSampled, NoSampler, R32f>, vector<2xi32> -> vector<4xf32>
+  spirv.ReturnValue %0 : vector<4xf32>
 }

@@ -2,10 +2,12 @@
 //! storage images and texel buffers from raw files or PNGs (docs/abi.md,
 //! "Images"; README, "Images").
 //!
-//! - `FILE@FORMAT,W[,H[,D]][,levels=L][,layers=A]`: raw texels of Vulkan
-//!   format `FORMAT` (without `VK_FORMAT_`), tightly packed, level after
-//!   level (each halved, at least 1), each level's layers one after
-//!   another; without FILE (`@FORMAT,W,H`), zeros;
+//! - `FILE@FORMAT,W[,H[,D]][,levels=L][,layers=A][,samples=N]`: raw texels
+//!   of Vulkan format `FORMAT` (without `VK_FORMAT_`), tightly packed, level
+//!   after level (each halved, at least 1), each level's layers one after
+//!   another; without FILE (`@FORMAT,W,H`), zeros; `samples=N` (2 to 64, a
+//!   power of two) a multisampled 2D image of one level, each texel's N
+//!   samples one after another (docs/abi.md, "Multisampled images");
 //! - `FILE.png[@FORMAT]`: a PNG of 8 or 16 bits per channel; gray is
 //!   `R8_UNORM`/`R16_UNORM`, gray and alpha `R8G8_UNORM`/`R16G16_UNORM`,
 //!   RGB and RGBA `R8G8B8A8_UNORM`/`R16G16B16A16_UNORM` (RGB gets an opaque
@@ -33,7 +35,7 @@ pub fn image_input(text: &str) -> Result<ImageInput, String> {
         None if is_png(input) => png_image(input, None)?,
         None => {
             return Err(format!(
-                "'{input}': not FILE@FORMAT,W[,H[,D]][,levels=L][,layers=A] nor a .png file"
+                "'{input}': not FILE@FORMAT,W[,H[,D]][,levels=L][,layers=A][,samples=N] nor a .png file"
             ));
         }
     };
@@ -90,13 +92,14 @@ fn format_named(name: &str) -> Result<Format, String> {
     })
 }
 
-/// `FILE@FORMAT,W[,H[,D]][,levels=L][,layers=A]`.
+/// `FILE@FORMAT,W[,H[,D]][,levels=L][,layers=A][,samples=N]`.
 fn raw_image(file: &str, spec: &str) -> Result<Image, String> {
     let mut parts = spec.split(',');
     let format = format_named(parts.next().unwrap_or_default())?;
     let mut extent = Vec::new();
     let mut layers = 1;
     let mut levels = 1;
+    let mut samples = 1;
     for part in parts {
         let number = |text: &str| {
             text.trim().parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(|| format!("'{text}' is not a positive size"))
@@ -104,7 +107,8 @@ fn raw_image(file: &str, spec: &str) -> Result<Image, String> {
         match part.split_once('=') {
             Some(("layers", count)) => layers = number(count)?,
             Some(("levels", count)) => levels = number(count)?,
-            Some((key, _)) => return Err(format!("unknown image parameter '{key}' (levels=L, layers=A)")),
+            Some(("samples", count)) => samples = number(count)?,
+            Some((key, _)) => return Err(format!("unknown image parameter '{key}' (levels=L, layers=A, samples=N)")),
             None if extent.len() < 3 => extent.push(number(part)?),
             None => return Err(format!("'{spec}': at most three sizes, W,H,D")),
         }
@@ -115,8 +119,11 @@ fn raw_image(file: &str, spec: &str) -> Result<Image, String> {
     extent.resize(3, 1);
     // No file: zeros, for an image the shader only writes.
     let extent = [extent[0], extent[1], extent[2]];
+    if samples > 1 && (levels > 1 || extent[2] > 1) {
+        return Err(format!("'{spec}': a multisampled image is 2D with one level"));
+    }
     let bytes = if file.is_empty() {
-        let size = Image::size_of(format, extent, layers, levels)
+        let size = Image::size_of(format, [extent[0].saturating_mul(samples), extent[1], extent[2]], layers, levels)
             .and_then(|size| usize::try_from(size).ok())
             .filter(|&size| size <= 1 << 34)
             .ok_or_else(|| format!("'{spec}': too many texels"))?;
@@ -124,7 +131,12 @@ fn raw_image(file: &str, spec: &str) -> Result<Image, String> {
     } else {
         read(Path::new(file))?
     };
-    Image::with_levels(format, extent, layers, levels, &bytes).map_err(|reason| format!("'{file}': {reason}"))
+    let image = if samples > 1 {
+        Image::multisampled(format, [extent[0], extent[1]], layers, samples, &bytes)
+    } else {
+        Image::with_levels(format, extent, layers, levels, &bytes)
+    };
+    image.map_err(|reason| format!("'{file}': {reason}"))
 }
 
 /// A PNG, as the module doc says.
@@ -189,6 +201,9 @@ fn png_image(file: &str, format: Option<&str>) -> Result<Image, String> {
 /// Refuses, before anything runs, an output the image cannot be written as.
 fn check_output(image: &Image, output: Option<&Path>) -> Result<(), String> {
     match output {
+        Some(_) if image.samples() > 1 && output.is_some_and(is_png_path) => {
+            Err("a multisampled image is written as raw samples, not PNG".into())
+        }
         Some(path) if is_png(&path.to_string_lossy()) => png_layout(image).map(|_| ()),
         _ => Ok(()),
     }

@@ -68,8 +68,9 @@ struct Options {
     buffers: Vec<String>,
 
     /// Vulkan: a storage or sampled image for SET:BINDING (SET:BINDING[I]: element I of a descriptor array);
-    /// IN is FILE@FORMAT,W[,H[,D]][,levels=L][,layers=A]
-    /// (raw texels, FORMAT a Vulkan format name such as R8G8B8A8_UNORM; no FILE: zeros) or a .png;
+    /// IN is FILE@FORMAT,W[,H[,D]][,levels=L][,layers=A][,samples=N]
+    /// (raw texels, FORMAT a Vulkan format name such as R8G8B8A8_UNORM; no FILE: zeros; samples=N a
+    /// multisampled 2D image, each texel's N samples one after another) or a .png;
     /// OUT is written in the same layout, or as PNG when it ends in .png
     #[arg(long = "image", value_name = "SET:BINDING=IN[:OUT]")]
     images: Vec<String>,

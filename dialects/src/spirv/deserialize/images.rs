@@ -35,8 +35,12 @@
 //! their explicit forms with the `Grad` operand: the coordinate's fine
 //! derivatives over the quad (`groups_ext.rs`), its array layer left out,
 //! multiplied by `2^Bias` when there is a `Bias` (the LOD is the log2 of
-//! their scale: + Bias exactly). The projective forms and `OpImageQueryLod`
-//! are refused.
+//! their scale: + Bias exactly). `OpImageSampleProjImplicitLod` and
+//! `OpImageSampleProjDrefImplicitLod` are the projective explicit forms
+//! with the derivatives of the projected coordinate (`u/q, v/q, w/q`);
+//! `OpImageQueryLod` is the stand-in `image_query_lod(sampled image,
+//! coordinate, 0x4, dx, dy)` with the same derivatives. The sparse forms
+//! arrive here as these after the rewrite (rewrite.rs).
 
 use melior::ir::{Location, Type, ValueLike, attribute::FlatSymbolRefAttribute, operation::OperationBuilder};
 
@@ -104,10 +108,14 @@ pub enum ImageStandIn {
     TexelPointer,
     /// `OpImageQuerySamples(image)`.
     QuerySamples,
+    /// `OpImageQueryLod(sampled image, coordinate)` as
+    /// `(sampled image, coordinate, mask, dx, dy)`: the mask `Grad` (0x4)
+    /// and the coordinate's derivatives over the quad.
+    QueryLod,
 }
 
 /// Each stand-in, its opcode and name (after [`ABI_IMAGE_OP`]).
-const STAND_INS: [(u16, ImageStandIn, &str); 17] = [
+const STAND_INS: [(u16, ImageStandIn, &str); 18] = [
     (88, ImageStandIn::SampleExplicitLod, "image_sample_explicit_lod"),
     (95, ImageStandIn::Fetch, "image_fetch"),
     (97, ImageStandIn::DrefGather, "image_dref_gather"),
@@ -125,15 +133,20 @@ const STAND_INS: [(u16, ImageStandIn, &str); 17] = [
     (98, ImageStandIn::Read, "image_read"),
     (99, ImageStandIn::Write, "image_write"),
     (60, ImageStandIn::TexelPointer, "image_texel_pointer"),
+    (105, ImageStandIn::QueryLod, "image_query_lod"),
 ];
 
-/// Opcodes refused with a reason.
-const IMPLICIT: [(u16, &str); 3] =
-    [(91, "OpImageSampleProjImplicitLod"), (93, "OpImageSampleProjDrefImplicitLod"), (105, "OpImageQueryLod")];
-
-/// `OpImageSampleImplicitLod`, `OpImageSampleDrefImplicitLod`.
+/// The instructions that take the coordinate's derivatives over the quad
+/// (the module's documentation): `OpImageSampleImplicitLod`,
+/// `OpImageSampleDrefImplicitLod`, `OpImageSampleProjImplicitLod`,
+/// `OpImageSampleProjDrefImplicitLod`, `OpImageQueryLod`.
 const SAMPLE_IMPLICIT_LOD: u16 = 87;
 const SAMPLE_DREF_IMPLICIT_LOD: u16 = 89;
+const SAMPLE_PROJ_IMPLICIT_LOD: u16 = 91;
+const SAMPLE_PROJ_DREF_IMPLICIT_LOD: u16 = 93;
+const QUERY_LOD: u16 = 105;
+const IMPLICIT: [u16; 5] =
+    [SAMPLE_IMPLICIT_LOD, SAMPLE_DREF_IMPLICIT_LOD, SAMPLE_PROJ_IMPLICIT_LOD, SAMPLE_PROJ_DREF_IMPLICIT_LOD, QUERY_LOD];
 
 /// Which stand-in the function `name` is (`__spvabi_op_<name>_<n>`).
 pub fn image_stand_in(name: &str) -> Option<ImageStandIn> {
@@ -158,7 +171,7 @@ const LOD_OPERANDS: u32 = 0x1 | 0x2 | 0x4;
 /// `OpImageWrite` are the dialect's ops, as upstream imports them, unless
 /// their image operands are beyond its verifier (`Sample`, `Offset`...).
 pub(super) fn imports(opcode: u16, words: &[u32], opencl: bool) -> bool {
-    if opencl && matches!(opcode, 88 | 98 | 99) || matches!(opcode, SAMPLE_IMPLICIT_LOD | SAMPLE_DREF_IMPLICIT_LOD) {
+    if opencl && matches!(opcode, 88 | 98 | 99) || IMPLICIT.contains(&opcode) {
         return true;
     }
     let (mask_at, allowed) = match opcode {
@@ -168,8 +181,7 @@ pub(super) fn imports(opcode: u16, words: &[u32], opencl: bool) -> bool {
         99 => (3, PLAIN_OPERANDS),
         97 => (5, PLAIN_OPERANDS),
         _ => {
-            return STAND_INS.iter().any(|(known, _, _)| *known == opcode)
-                || IMPLICIT.iter().any(|(known, _)| *known == opcode);
+            return STAND_INS.iter().any(|(known, _, _)| *known == opcode);
         }
     };
     words.get(mask_at).is_some_and(|mask| mask & !allowed != 0)
@@ -183,12 +195,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         inst: &Inst<'w>,
         location: Location<'c>,
     ) -> Result<()> {
-        if let Some((_, name)) = IMPLICIT.iter().find(|(known, _)| *known == inst.opcode) {
-            return Err(inst.error(ErrorKind::Unsupported(format!(
-                "{name} (only the non-projective implicit-LOD samples take derivatives in compute; use an explicit LOD)"
-            ))));
-        }
-        if matches!(inst.opcode, SAMPLE_IMPLICIT_LOD | SAMPLE_DREF_IMPLICIT_LOD) {
+        if IMPLICIT.contains(&inst.opcode) {
             return self.implicit_lod(state, inst, location);
         }
         let Some(&(_, stand_in, name)) = STAND_INS.iter().find(|(known, _, _)| *known == inst.opcode) else {
@@ -214,7 +221,10 @@ impl<'c, 'w> Importer<'c, 'w> {
             ImageStandIn::ConstantSampler => {
                 return Err(inst.error(ErrorKind::Invalid("OpConstantSampler inside a function".into())));
             }
-            ImageStandIn::SampleProjExplicitLod | ImageStandIn::SampleExplicitLod | ImageStandIn::Fetch => 2,
+            ImageStandIn::SampleProjExplicitLod
+            | ImageStandIn::SampleExplicitLod
+            | ImageStandIn::Fetch
+            | ImageStandIn::QueryLod => 2,
             ImageStandIn::SampleDrefExplicitLod
             | ImageStandIn::SampleProjDrefExplicitLod
             | ImageStandIn::Gather
@@ -253,8 +263,9 @@ impl<'c, 'w> Importer<'c, 'w> {
         }
     }
 
-    /// `OpImageSampleImplicitLod` or `OpImageSampleDrefImplicitLod` as the
-    /// explicit form with `Grad` (the module's documentation).
+    /// An implicit-LOD sample (plain, Dref, projective, projective Dref) as
+    /// the explicit form with `Grad`, or `OpImageQueryLod` as its stand-in
+    /// with the same gradients (the module's documentation).
     fn implicit_lod<'b>(
         &mut self,
         state: &mut FunctionState<'c, 'b, 'w>,
@@ -263,12 +274,14 @@ impl<'c, 'w> Importer<'c, 'w> {
     ) -> Result<()> {
         const BIAS: u32 = 0x1;
         const GRAD: u32 = 0x4;
-        let dref = inst.opcode == SAMPLE_DREF_IMPLICIT_LOD;
+        let dref = matches!(inst.opcode, SAMPLE_DREF_IMPLICIT_LOD | SAMPLE_PROJ_DREF_IMPLICIT_LOD);
+        let proj = matches!(inst.opcode, SAMPLE_PROJ_IMPLICIT_LOD | SAMPLE_PROJ_DREF_IMPLICIT_LOD);
+        let query = inst.opcode == QUERY_LOD;
         let fixed = if dref { 3 } else { 2 };
         let result_type = self.mlir_type(inst, self.word(inst, 0)?)?;
         let words = inst.words.get(2..).unwrap_or_default();
-        if words.len() < fixed {
-            return Err(inst.error(ErrorKind::Invalid(format!("{} operands for an implicit-LOD sample", words.len()))));
+        if words.len() < fixed || (query && words.len() != fixed) {
+            return Err(inst.error(ErrorKind::Invalid(format!("{} operands for an implicit-LOD instruction", words.len()))));
         }
         let mut arguments = Vec::with_capacity(words.len() + 3);
         for &id in &words[..fixed] {
@@ -297,12 +310,15 @@ impl<'c, 'w> Importer<'c, 'w> {
             }
             None => (1, printed.clone()),
         };
+        if proj && count <= spatial {
+            return Err(inst.error(ErrorKind::Invalid(format!("a projective coordinate of type {printed} has no q"))));
+        }
+        let scalar = self.parse_type(&float_type).ok_or_else(|| inst.error(ErrorKind::Invalid(float_type.clone())))?;
         let coordinate = if count == spatial {
             coordinate
         } else if spatial == 1 {
-            let ty = self.parse_type(&float_type).ok_or_else(|| inst.error(ErrorKind::Invalid(float_type.clone())))?;
             let indices = (self.id("indices"), self.attribute(inst, "[0 : i32]")?);
-            self.emit(state, inst, location, "spirv.CompositeExtract", &[coordinate], &[indices], Some(ty))?
+            self.emit(state, inst, location, "spirv.CompositeExtract", &[coordinate], &[indices], Some(scalar))?
         } else {
             let text = format!("vector<{spatial}x{float_type}>");
             let ty = self.parse_type(&text).ok_or_else(|| inst.error(ErrorKind::Invalid(text.clone())))?;
@@ -311,6 +327,20 @@ impl<'c, 'w> Importer<'c, 'w> {
             self.emit(state, inst, location, "spirv.VectorShuffle", &[coordinate, coordinate], &[components], Some(ty))?
         };
         let ty = coordinate.r#type();
+        // A projective form's derivatives are those of the projected
+        // coordinate (u/q, v/q, w/q), q the component after the spatial ones.
+        let coordinate = if proj {
+            let indices = (self.id("indices"), self.attribute(inst, &format!("[{spatial} : i32]"))?);
+            let q = self.emit(state, inst, location, "spirv.CompositeExtract", &[arguments[1]], &[indices], Some(scalar))?;
+            let divisor = if spatial == 1 {
+                q
+            } else {
+                self.emit(state, inst, location, "spirv.CompositeConstruct", &vec![q; spatial], &[], Some(ty))?
+            };
+            self.emit(state, inst, location, "spirv.FDiv", &[coordinate, divisor], &[], Some(ty))?
+        } else {
+            coordinate
+        };
         let mut dx = self.quad_difference(state, inst, location, coordinate, ty, 1, false)?;
         let mut dy = self.quad_difference(state, inst, location, coordinate, ty, 2, false)?;
         if mask & BIAS != 0 {
@@ -326,10 +356,16 @@ impl<'c, 'w> Importer<'c, 'w> {
         arguments.push(dx);
         arguments.push(dy);
         arguments.extend(operands);
-        let name = if dref { "image_sample_dref_explicit_lod" } else { "image_sample_explicit_lod" };
+        let name = match (query, proj, dref) {
+            (true, _, _) => "image_query_lod",
+            (false, false, false) => "image_sample_explicit_lod",
+            (false, false, true) => "image_sample_dref_explicit_lod",
+            (false, true, false) => "image_sample_proj_explicit_lod",
+            (false, true, true) => "image_sample_proj_dref_explicit_lod",
+        };
         let value = self
             .stand_in_call(state, inst, location, name, &arguments, Some(result_type))?
-            .ok_or_else(|| inst.error(ErrorKind::Invalid("an implicit-LOD sample without a result".into())))?;
+            .ok_or_else(|| inst.error(ErrorKind::Invalid("an implicit-LOD instruction without a result".into())))?;
         self.define_value(state, inst, self.word(inst, 1)?, value)
     }
 
