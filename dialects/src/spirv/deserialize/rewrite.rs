@@ -185,9 +185,9 @@ pub(super) fn relax_forward_references(instructions: &mut [Inst<'_>]) -> Result<
 
 /// Collects the parsed instructions in order.
 #[derive(Default)]
-struct Collect {
-    header: Option<ModuleHeader>,
-    instructions: Vec<Instruction>,
+pub(super) struct Collect {
+    pub(super) header: Option<ModuleHeader>,
+    pub(super) instructions: Vec<Instruction>,
 }
 
 impl Consumer for Collect {
