@@ -97,7 +97,11 @@ def expected(n):
         flag = (F(1) if any(less) else F(0)) + (F(2.5) if all(less) else F(0))
         o[base + 60] = dot
         o[base + 61] = F(F(a[4] + b[i]) + flag)
-        o[base + 62] = F(sum(float(k + i + 1) ** 2 for k in range(n)))
+        vdot = F(0)
+        for k in range(n):
+            term = F(F(k + i + 1) * F(k + i + 1))
+            vdot = term if k == 0 else F(vdot + term)
+        o[base + 62] = vdot
         o[base + 63] = F(2 * (n + i) + 2 * (i + 1))
         r[10 * i:10 * i + 5] = minimum
         r[10 * i + 5:10 * i + 10] = acc

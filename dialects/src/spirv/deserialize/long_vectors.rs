@@ -66,11 +66,23 @@ fn elementwise(op: Op) -> bool {
         || (194..=205).contains(&code)
 }
 
-/// Whether the module declares a vector the dialect cannot hold.
+/// The most components a long vector may have here (the device limit
+/// `maxVectorComponents` of VK_EXT_shader_long_vector): each instruction on
+/// one expands into one per component.
+const MAX_COMPONENTS: u64 = 1024;
+
+/// Whether the module declares a vector the dialect cannot hold: an
+/// `OpTypeVectorIdEXT`, or, with the `LongVectorEXT` capability, an
+/// `OpTypeVector` of another count (without it such a vector is invalid,
+/// and the importer says so).
 pub(super) fn applies(instructions: &[Inst<'_>]) -> bool {
+    let capability =
+        instructions.iter().any(|inst| inst.opcode == Op::Capability as u16 && inst.words.first() == Some(&LONG_VECTOR_EXT));
     instructions.iter().any(|inst| {
         inst.opcode == TYPE_VECTOR_ID_EXT
-            || (inst.opcode == Op::TypeVector as u16 && inst.words.get(2).is_some_and(|&count| !dialect_count(u64::from(count))))
+            || (capability
+                && inst.opcode == Op::TypeVector as u16
+                && inst.words.get(2).is_some_and(|&count| !dialect_count(u64::from(count))))
     })
 }
 
@@ -297,8 +309,13 @@ impl LongVectors<'_> {
                 let scalar = self.scalars.get(&element).copied().ok_or_else(|| {
                     ErrorKind::Invalid(format!("a vector of %{element}, which is not a scalar type"))
                 })?;
-                if count == 0 || count > u64::from(u32::MAX) {
-                    return Err(ErrorKind::Invalid(format!("a vector of {count} components")));
+                if count == 0 {
+                    return Err(ErrorKind::Invalid("a vector of 0 components".into()));
+                }
+                if count > MAX_COMPONENTS {
+                    return Err(ErrorKind::Unsupported(format!(
+                        "a vector of {count} components (long vectors have at most {MAX_COMPONENTS} here)"
+                    )));
                 }
                 self.vectors.insert(id, (element, count));
                 if dialect_count(count) {
