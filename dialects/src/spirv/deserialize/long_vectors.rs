@@ -52,7 +52,8 @@ fn dialect_count(count: u64) -> bool {
 
 /// GLSL.std.450 instructions that are not component by component on a
 /// vector (or write through a pointer, or take matrices).
-const GLSL_NOT_ELEMENTWISE: &[u32] = &[33, 34, 35, 36, 51, 52, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 76, 77, 78];
+const GLSL_NOT_ELEMENTWISE: &[u32] =
+    &[33, 34, 35, 36, 51, 52, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 76, 77, 78];
 
 /// Whether `op` acts on each component of its vector operands apart.
 fn elementwise(op: Op) -> bool {
@@ -76,8 +77,9 @@ const MAX_COMPONENTS: u64 = 1024;
 /// `OpTypeVector` of another count (without it such a vector is invalid,
 /// and the importer says so).
 pub(super) fn applies(instructions: &[Inst<'_>]) -> bool {
-    let capability =
-        instructions.iter().any(|inst| inst.opcode == Op::Capability as u16 && inst.words.first() == Some(&LONG_VECTOR_EXT));
+    let capability = instructions
+        .iter()
+        .any(|inst| inst.opcode == Op::Capability as u16 && inst.words.first() == Some(&LONG_VECTOR_EXT));
     instructions.iter().any(|inst| {
         inst.opcode == TYPE_VECTOR_ID_EXT
             || (capability
@@ -106,14 +108,13 @@ pub(super) fn rewrite(
         return Err(DeserializeError::new(0, ErrorKind::Malformed("the module did not parse".into())));
     }
     let offsets: Vec<usize> = instructions.iter().map(|inst| inst.offset).collect();
-    let mut rewriter = LongVectors {
-        next_id: header.bound,
-        spec_values,
-        ..LongVectors::default()
-    };
+    let mut rewriter = LongVectors { next_id: header.bound, spec_values, ..LongVectors::default() };
     let out = rewriter.run(collect.instructions, &offsets)?;
     if rewriter.next_id == Word::MAX {
-        return Err(DeserializeError::new(0, ErrorKind::Invalid("the module's <id> bound leaves no room for new <id>s".into())));
+        return Err(DeserializeError::new(
+            0,
+            ErrorKind::Invalid("the module's <id> bound leaves no room for new <id>s".into()),
+        ));
     }
     let mut header = header;
     header.bound = rewriter.next_id;
@@ -170,13 +171,19 @@ impl LongVectors<'_> {
         id
     }
 
-    fn run(&mut self, input: Vec<Instruction>, offsets: &[usize]) -> Result<Vec<(Instruction, usize)>, DeserializeError> {
+    fn run(
+        &mut self,
+        input: Vec<Instruction>,
+        offsets: &[usize],
+    ) -> Result<Vec<(Instruction, usize)>, DeserializeError> {
         for inst in &input {
             if let (Some(ty), Some(id)) = (inst.result_type, inst.result_id) {
                 self.declared.insert(id, ty);
             }
-            if let (Op::Decorate, [Operand::IdRef(target), Operand::Decoration(Decoration::SpecId), Operand::LiteralBit32(spec_id)]) =
-                (inst.class.opcode, &inst.operands[..])
+            if let (
+                Op::Decorate,
+                [Operand::IdRef(target), Operand::Decoration(Decoration::SpecId), Operand::LiteralBit32(spec_id)],
+            ) = (inst.class.opcode, &inst.operands[..])
             {
                 self.spec_ids.insert(*target, *spec_id);
             }
@@ -306,9 +313,10 @@ impl LongVectors<'_> {
                     })?,
                     _ => return Err(ErrorKind::Malformed("a vector type without a component count".into())),
                 };
-                let scalar = self.scalars.get(&element).copied().ok_or_else(|| {
-                    ErrorKind::Invalid(format!("a vector of %{element}, which is not a scalar type"))
-                })?;
+                let scalar =
+                    self.scalars.get(&element).copied().ok_or_else(|| {
+                        ErrorKind::Invalid(format!("a vector of %{element}, which is not a scalar type"))
+                    })?;
                 if count == 0 {
                     return Err(ErrorKind::Invalid("a vector of 0 components".into()));
                 }
@@ -343,7 +351,12 @@ impl LongVectors<'_> {
                     }
                 };
                 let length = self.fresh();
-                before.push(Instruction::new(Op::Constant, Some(uint), Some(length), vec![Operand::LiteralBit32(count as u32)]));
+                before.push(Instruction::new(
+                    Op::Constant,
+                    Some(uint),
+                    Some(length),
+                    vec![Operand::LiteralBit32(count as u32)],
+                ));
                 if scalar.width >= 8 {
                     self.new_decorations.push(Instruction::new(
                         Op::Decorate,
@@ -356,13 +369,20 @@ impl LongVectors<'_> {
                         ],
                     ));
                 }
-                return Ok(Instruction::new(Op::TypeArray, None, Some(id), vec![Operand::IdRef(element), Operand::IdRef(length)]));
+                return Ok(Instruction::new(
+                    Op::TypeArray,
+                    None,
+                    Some(id),
+                    vec![Operand::IdRef(element), Operand::IdRef(length)],
+                ));
             }
             Op::TypeMatrix => {
                 if let Some(Operand::IdRef(column)) = inst.operands.first()
                     && self.long.contains_key(column)
                 {
-                    return Err(ErrorKind::Invalid("a matrix of long vectors (SPV_EXT_long_vector allows 2 to 4 rows)".into()));
+                    return Err(ErrorKind::Invalid(
+                        "a matrix of long vectors (SPV_EXT_long_vector allows 2 to 4 rows)".into(),
+                    ));
                 }
             }
             Op::SpecConstantOp if inst.result_type.is_some_and(|ty| self.long.contains_key(&ty)) => {
@@ -375,7 +395,10 @@ impl LongVectors<'_> {
             && inst.class.opcode == Op::ConstantComposite
             && inst.operands.len() as u64 != count
         {
-            return Err(ErrorKind::Invalid(format!("a constant of {} components for a vector of {count} %{element}", inst.operands.len())));
+            return Err(ErrorKind::Invalid(format!(
+                "a constant of {} components for a vector of {count} %{element}",
+                inst.operands.len()
+            )));
         }
         inst.operands.shrink_to_fit();
         Ok(inst)
@@ -421,8 +444,14 @@ impl LongVectors<'_> {
     /// Component `index` of the vector value `vector` (long or not).
     fn component(&mut self, out: &mut Vec<Instruction>, vector: Word, index: u64) -> Result<Word, ErrorKind> {
         let ty = self.declared.get(&vector).copied().unwrap_or(0);
-        let (element, _) = self.vectors.get(&ty).copied().ok_or_else(|| ErrorKind::Invalid(format!("%{vector} is not a vector")))?;
-        Ok(self.emit(out, Op::CompositeExtract, element, vec![Operand::IdRef(vector), Operand::LiteralBit32(index as u32)]))
+        let (element, _) =
+            self.vectors.get(&ty).copied().ok_or_else(|| ErrorKind::Invalid(format!("%{vector} is not a vector")))?;
+        Ok(self.emit(
+            out,
+            Op::CompositeExtract,
+            element,
+            vec![Operand::IdRef(vector), Operand::LiteralBit32(index as u32)],
+        ))
     }
 
     /// The instruction `inst` of a function, expanded where it acts on a
@@ -430,13 +459,10 @@ impl LongVectors<'_> {
     fn instruction(&mut self, inst: &Instruction, out: &mut Vec<Instruction>) -> Result<(), ErrorKind> {
         let op = inst.class.opcode;
         let result_long = inst.result_type.and_then(|ty| self.long.get(&ty)).copied();
-        let long_operand = inst
-            .operands
-            .iter()
-            .find_map(|operand| match operand {
-                Operand::IdRef(id) => self.long_of(*id),
-                _ => None,
-            });
+        let long_operand = inst.operands.iter().find_map(|operand| match operand {
+            Operand::IdRef(id) => self.long_of(*id),
+            _ => None,
+        });
         if result_long.is_none() && long_operand.is_none() {
             out.push(inst.clone());
             return Ok(());
@@ -450,7 +476,14 @@ impl LongVectors<'_> {
                 _ => Err(unsupported(op)),
             };
         };
-        let ids: Vec<Word> = inst.operands.iter().filter_map(|operand| match operand { Operand::IdRef(id) => Some(*id), _ => None }).collect();
+        let ids: Vec<Word> = inst
+            .operands
+            .iter()
+            .filter_map(|operand| match operand {
+                Operand::IdRef(id) => Some(*id),
+                _ => None,
+            })
+            .collect();
         match op {
             Op::Load
             | Op::CopyObject
@@ -487,7 +520,10 @@ impl LongVectors<'_> {
                     }
                 }
                 if parts.len() as u64 != count {
-                    return Err(ErrorKind::Invalid(format!("{} components constructing a vector of {count}", parts.len())));
+                    return Err(ErrorKind::Invalid(format!(
+                        "{} components constructing a vector of {count}",
+                        parts.len()
+                    )));
                 }
                 construct(out, ty, id, &parts);
                 Ok(())
@@ -501,7 +537,9 @@ impl LongVectors<'_> {
                 let element = self.vectors.get(&ty).map(|(element, _)| *element).ok_or_else(|| unsupported(op))?;
                 let mut parts = Vec::new();
                 for operand in &inst.operands[2..] {
-                    let Operand::LiteralBit32(index) = operand else { return Err(ErrorKind::Malformed("a shuffle index".into())) };
+                    let Operand::LiteralBit32(index) = operand else {
+                        return Err(ErrorKind::Malformed("a shuffle index".into()));
+                    };
                     let index = u64::from(*index);
                     parts.push(if index == u64::from(u32::MAX) {
                         self.emit(out, Op::Undef, element, vec![])
@@ -524,7 +562,8 @@ impl LongVectors<'_> {
                 for k in 0..count {
                     let component = self.component(out, vector, k)?;
                     let constant = self.constant(index_type, k);
-                    let here = self.emit(out, Op::IEqual, boolean, vec![Operand::IdRef(index), Operand::IdRef(constant)]);
+                    let here =
+                        self.emit(out, Op::IEqual, boolean, vec![Operand::IdRef(index), Operand::IdRef(constant)]);
                     if op == Op::VectorExtractDynamic {
                         // An index out of range (undefined) gives component 0.
                         chosen = Some(match chosen {
@@ -558,7 +597,12 @@ impl LongVectors<'_> {
                 let mut parts = Vec::new();
                 for k in 0..count {
                     let component = self.component(out, ids[0], k)?;
-                    parts.push(self.emit(out, Op::FMul, element, vec![Operand::IdRef(component), Operand::IdRef(ids[1])]));
+                    parts.push(self.emit(
+                        out,
+                        Op::FMul,
+                        element,
+                        vec![Operand::IdRef(component), Operand::IdRef(ids[1])],
+                    ));
                 }
                 construct(out, ty, id, &parts);
                 Ok(())
@@ -581,7 +625,9 @@ impl LongVectors<'_> {
                     };
                     total = Some(match total {
                         None => term,
-                        Some(previous) => self.emit(out, combine, ty, vec![Operand::IdRef(previous), Operand::IdRef(term)]),
+                        Some(previous) => {
+                            self.emit(out, combine, ty, vec![Operand::IdRef(previous), Operand::IdRef(term)])
+                        }
                     });
                 }
                 let total = total.ok_or_else(|| ErrorKind::Invalid("an empty vector".into()))?;
@@ -599,7 +645,9 @@ impl LongVectors<'_> {
                 self.elementwise(inst, out, 2)
             }
             _ if elementwise(op) => {
-                if result_long.is_none() || long_operand.is_some_and(|(_, count)| Some(count) != result_long.map(|(_, c)| c)) {
+                if result_long.is_none()
+                    || long_operand.is_some_and(|(_, count)| Some(count) != result_long.map(|(_, c)| c))
+                {
                     return Err(ErrorKind::Unsupported(format!(
                         "Op{op:?} between vectors of different component counts, one of them long"
                     )));
@@ -613,7 +661,10 @@ impl LongVectors<'_> {
     /// The component count of the vector value `id`.
     fn vector_count(&self, id: Word) -> Result<u64, ErrorKind> {
         let ty = self.declared.get(&id).copied().unwrap_or(0);
-        self.vectors.get(&ty).map(|(_, count)| *count).ok_or_else(|| ErrorKind::Invalid(format!("%{id} is not a vector")))
+        self.vectors
+            .get(&ty)
+            .map(|(_, count)| *count)
+            .ok_or_else(|| ErrorKind::Invalid(format!("%{id} is not a vector")))
     }
 
     /// `inst` once per component of its long result, on the components of
@@ -653,4 +704,3 @@ fn construct(out: &mut Vec<Instruction>, ty: Word, id: Word, parts: &[Word]) {
 fn unsupported(op: Op) -> ErrorKind {
     ErrorKind::Unsupported(format!("Op{op:?} on a long vector (SPV_EXT_long_vector)"))
 }
-
