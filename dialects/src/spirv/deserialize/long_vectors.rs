@@ -32,7 +32,6 @@
 use std::collections::HashMap;
 
 use rspirv::{
-    binary::{Assemble, parse_words},
     dr::{Instruction, Operand},
     spirv::{Decoration, Op, Word},
 };
@@ -98,34 +97,11 @@ pub(super) fn rewrite(
     if !applies(instructions) {
         return Ok(None);
     }
-    let mut collect = super::rewrite::Collect::default();
-    parse_words(words, &mut collect)
-        .map_err(|error| DeserializeError::new(0, ErrorKind::Malformed(format!("{error}"))))?;
-    let Some(header) = collect.header else {
-        return Err(DeserializeError::new(0, ErrorKind::Truncated("no module header".into())));
-    };
-    if collect.instructions.len() != instructions.len() {
-        return Err(DeserializeError::new(0, ErrorKind::Malformed("the module did not parse".into())));
-    }
+    let (header, parsed) = super::rewrite::parse(words, instructions)?;
     let offsets: Vec<usize> = instructions.iter().map(|inst| inst.offset).collect();
     let mut rewriter = LongVectors { next_id: header.bound, spec_values, ..LongVectors::default() };
-    let out = rewriter.run(collect.instructions, &offsets)?;
-    if rewriter.next_id == Word::MAX {
-        return Err(DeserializeError::new(
-            0,
-            ErrorKind::Invalid("the module's <id> bound leaves no room for new <id>s".into()),
-        ));
-    }
-    let mut header = header;
-    header.bound = rewriter.next_id;
-    let mut words = Vec::new();
-    header.assemble_into(&mut words);
-    let mut new_offsets = Vec::with_capacity(out.len());
-    for (inst, offset) in &out {
-        inst.assemble_into(&mut words);
-        new_offsets.push(*offset);
-    }
-    Ok(Some(Rewritten { words, bound: rewriter.next_id, offsets: new_offsets }))
+    let out = rewriter.run(parsed, &offsets)?;
+    super::rewrite::assemble(header, rewriter.next_id, &out).map(Some)
 }
 
 /// A scalar type: its width in bits (booleans 1) and whether it is a float.
@@ -197,33 +173,7 @@ impl LongVectors<'_> {
         let functions_start = input.iter().position(|inst| inst.class.opcode == Op::Function).unwrap_or(input.len());
         let annotations_end = input[..functions_start]
             .iter()
-            .rposition(|inst| {
-                matches!(
-                    inst.class.opcode,
-                    Op::Capability
-                        | Op::Extension
-                        | Op::ExtInstImport
-                        | Op::MemoryModel
-                        | Op::EntryPoint
-                        | Op::ExecutionMode
-                        | Op::ExecutionModeId
-                        | Op::String
-                        | Op::Source
-                        | Op::SourceExtension
-                        | Op::SourceContinued
-                        | Op::Name
-                        | Op::MemberName
-                        | Op::ModuleProcessed
-                        | Op::Decorate
-                        | Op::MemberDecorate
-                        | Op::DecorateId
-                        | Op::DecorateString
-                        | Op::MemberDecorateString
-                        | Op::GroupDecorate
-                        | Op::GroupMemberDecorate
-                        | Op::DecorationGroup
-                )
-            })
+            .rposition(|inst| super::rewrite::is_preamble(inst.class.opcode))
             .map_or(0, |at| at + 1);
         let mut globals = Vec::new();
         for (inst, &offset) in input[annotations_end..functions_start].iter().zip(&offsets[annotations_end..]) {
