@@ -132,7 +132,11 @@ pub fn define_builtins<'c>(
                 result.left.push(name);
                 continue;
             };
-            if matches!(rule, BuiltinRule::Subgroup(_)) && base != "__spirv_SubgroupBallotKHR" {
+            // (SubgroupBallotKHR and PartitionEXT have no scope operand.)
+            if matches!(rule, BuiltinRule::Subgroup(_))
+                && !matches!(rule, BuiltinRule::Subgroup(rules::Subgroup::Partition))
+                && base != "__spirv_SubgroupBallotKHR"
+            {
                 check_subgroup_scope(module, &name)?;
             }
             let (result_type, inputs) = function_type(declaration, &name)?;

@@ -127,6 +127,9 @@ pub enum Subgroup {
     Arithmetic(Identity),
     /// A ballot: bit 0 holds the predicate.
     Ballot,
+    /// `PartitionEXT`'s ballot of the invocations with the same value: the
+    /// only invocation's bit 0.
+    Partition,
     /// The number of set bits among the invocations the operation counts.
     BallotBitCount,
     /// The lowest or highest set bit of a ballot, among the bits of the
@@ -286,6 +289,7 @@ pub fn rule_for(base: &str) -> Option<BuiltinRule> {
             "All" | "Any" | "Broadcast" | "BroadcastFirst" | "Shuffle" | "ShuffleXor" | "ShuffleUp" | "ShuffleDown"
             | "RotateKHR" => self::Subgroup::Own { value: 1 },
             "Ballot" => self::Subgroup::Ballot,
+            "PartitionEXT" => self::Subgroup::Partition,
             "BallotBitCount" => self::Subgroup::BallotBitCount,
             "BallotFindLSB" => self::Subgroup::BallotFind { msb: false },
             "BallotFindMSB" => self::Subgroup::BallotFind { msb: true },
@@ -1243,15 +1247,20 @@ fn subgroup(
         Subgroup::Own { value } => arguments.get(value).cloned().ok_or("missing the value operand")?,
         Subgroup::True => text.value("llvm.mlir.constant(true) : i1"),
         Subgroup::Arithmetic(identity) => {
-            // (scope, group operation, value[, cluster size]): Reduce (0),
-            // InclusiveScan (1) and ClusteredReduce (3) give the value,
-            // ExclusiveScan (2) the identity.
+            // (scope, group operation, value[, cluster size or partition]):
+            // Reduce (0), InclusiveScan (1), ClusteredReduce (3) and the
+            // partitioned reduce and inclusive scan (6, 7; the partition
+            // holds the invocation) give the value, ExclusiveScan (2) and
+            // PartitionedExclusiveScan (8) the identity.
             let operation = arguments.get(1).ok_or("missing the group operation")?;
             let value = arguments.get(2).ok_or("missing the value")?;
             let identity = identity_value(text, identity, ty)?;
             let exclusive = text.i32(2);
             let is_exclusive = icmp(text, "eq", operation, &exclusive, "i32");
-            text.value(format!("llvm.select {is_exclusive}, {identity}, {value} : i1, {ty}"))
+            let partitioned_exclusive = text.i32(8);
+            let is_partitioned_exclusive = icmp(text, "eq", operation, &partitioned_exclusive, "i32");
+            let either = binary(text, "or", &is_exclusive, &is_partitioned_exclusive, "i1");
+            text.value(format!("llvm.select {either}, {identity}, {value} : i1, {ty}"))
         }
         Subgroup::Ballot => {
             let predicate = arguments.last().ok_or("missing the predicate")?;
@@ -1259,6 +1268,12 @@ fn subgroup(
             let zero = text.value("llvm.mlir.constant(dense<0> : vector<4xi32>) : vector<4xi32>");
             let index = text.i32(0);
             text.value(format!("llvm.insertelement {bit}, {zero}[{index} : i32] : vector<4xi32>"))
+        }
+        Subgroup::Partition => {
+            let one = text.i32(1);
+            let zero = text.value("llvm.mlir.constant(dense<0> : vector<4xi32>) : vector<4xi32>");
+            let index = text.i32(0);
+            text.value(format!("llvm.insertelement {one}, {zero}[{index} : i32] : vector<4xi32>"))
         }
         Subgroup::BallotBitCount => {
             // (scope, group operation, ballot): bit 0 counts, but not in an exclusive scan.

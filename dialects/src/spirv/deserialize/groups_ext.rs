@@ -29,7 +29,18 @@
 //!   coarse the same differences of the quad's first row or column
 //!   (`P[(id & ~3) + 1] - P[id & ~3]`, `P[(id & ~3) + 2] - P[id & ~3]`), each
 //!   `P[j]` a `spirv.GroupNonUniformShuffle`; `OpDPdx` and `OpDPdy` are the
-//!   fine ones; `Fwidth` is `|dPdx| + |dPdy|`.
+//!   fine ones; `Fwidth` is `|dPdx| + |dPdy|`;
+//! - SPV_EXT/NV_shader_subgroup_partitioned: `OpGroupNonUniformPartitionEXT
+//!   (value)` (formerly `...PartitionNV`) a call of the builtin
+//!   `__spirv_GroupNonUniformPartitionEXT(value)`, and the arithmetic
+//!   `OpGroupNonUniform*` reductions and scans with a partitioned group
+//!   operation (`PartitionedReduce` 6, `PartitionedInclusiveScan` 7,
+//!   `PartitionedExclusiveScan` 8, whose last operand is the partition's
+//!   ballot, not a cluster size: the dialect's verifier wants a constant
+//!   power of two there) calls of `__spirv_GroupNonUniform<Op>(scope,
+//!   operation, value, ballot)`, the builtin the other group operations of
+//!   that name lower to. The builtins define both for a subgroup of one,
+//!   the SPMD vectorizer across the lanes (`spmd/subgroup.rs`).
 
 use melior::ir::{
     Location, Type, Value, ValueLike,
@@ -52,6 +63,9 @@ pub(super) mod opcode {
     pub const GROUP_NON_UNIFORM_QUAD_SWAP: u16 = 366;
     pub const DPDX: u16 = 207;
     pub const FWIDTH_COARSE: u16 = 215;
+    pub const GROUP_NON_UNIFORM_IADD: u16 = 349;
+    pub const GROUP_NON_UNIFORM_LOGICAL_XOR: u16 = 364;
+    pub const GROUP_NON_UNIFORM_PARTITION_EXT: u16 = 5296;
     pub const GROUP_NON_UNIFORM_QUAD_ALL_KHR: u16 = 5110;
     pub const GROUP_NON_UNIFORM_QUAD_ANY_KHR: u16 = 5111;
     pub const GROUP_BITWISE_AND_KHR: u16 = 6403;
@@ -73,6 +87,31 @@ const UNIFORM_GROUP: &[(u16, &str, bool)] = &[
     (opcode::GROUP_LOGICAL_XOR_KHR, "__spirv_GroupBitwiseXorKHR", true),
 ];
 
+/// The arithmetic non-uniform group operations (opcodes 349 to 364, in
+/// order): the builtin's name after `__spirv_GroupNonUniform`.
+const ARITHMETIC: [&str; 16] = [
+    "IAdd",
+    "FAdd",
+    "IMul",
+    "FMul",
+    "SMin",
+    "UMin",
+    "FMin",
+    "SMax",
+    "UMax",
+    "FMax",
+    "BitwiseAnd",
+    "BitwiseOr",
+    "BitwiseXor",
+    "LogicalAnd",
+    "LogicalOr",
+    "LogicalXor",
+];
+
+/// The partitioned group operations (`PartitionedReduceEXT`,
+/// `PartitionedInclusiveScanEXT`, `PartitionedExclusiveScanEXT`).
+const PARTITIONED: std::ops::RangeInclusive<u32> = 6..=8;
+
 /// The symbol of the `SubgroupLocalInvocationId` variable the importer adds.
 const LOCAL_ID_SYMBOL: &str = "__spirv_import_SubgroupLocalInvocationId";
 
@@ -89,6 +128,16 @@ pub(super) fn imports(opcode: u16) -> bool {
             | opcode::DPDX..=opcode::FWIDTH_COARSE
     )
         || UNIFORM_GROUP.iter().any(|(row, _, _)| *row == opcode)
+        || opcode == opcode::GROUP_NON_UNIFORM_PARTITION_EXT
+}
+
+/// Whether this module imports `inst`: those of [`imports`], and the
+/// arithmetic non-uniform group operations with a partitioned group
+/// operation.
+pub(super) fn imports_instruction(inst: &Inst<'_>) -> bool {
+    imports(inst.opcode)
+        || ((opcode::GROUP_NON_UNIFORM_IADD..=opcode::GROUP_NON_UNIFORM_LOGICAL_XOR).contains(&inst.opcode)
+            && inst.words.get(3).is_some_and(|operation| PARTITIONED.contains(operation)))
 }
 
 impl<'c, 'w> Importer<'c, 'w> {
@@ -101,6 +150,29 @@ impl<'c, 'w> Importer<'c, 'w> {
     ) -> Result<()> {
         let ty = self.mlir_type(inst, self.word(inst, 0)?)?;
         let value = match inst.opcode {
+            opcode::GROUP_NON_UNIFORM_PARTITION_EXT => {
+                let value = self.value(state, inst, self.word(inst, 2)?)?;
+                self.call_builtin(state, inst, location, "__spirv_GroupNonUniformPartitionEXT", &[value], ty)?
+            }
+            arithmetic @ opcode::GROUP_NON_UNIFORM_IADD..=opcode::GROUP_NON_UNIFORM_LOGICAL_XOR => {
+                // (scope, partitioned operation, value, ballot).
+                let name = ARITHMETIC[usize::from(arithmetic - opcode::GROUP_NON_UNIFORM_IADD)];
+                let scope = self.constant_u32(self.word(inst, 2)?).ok_or_else(|| {
+                    inst.error(ErrorKind::Invalid("the execution scope is not an integer constant".into()))
+                })?;
+                if scope != 3 {
+                    return Err(inst.error(ErrorKind::Unsupported(format!(
+                        "a partitioned group operation with execution scope {scope} (only the Subgroup scope, 3)"
+                    ))));
+                }
+                let operation = self.word(inst, 3)?;
+                let value = self.value(state, inst, self.word(inst, 4)?)?;
+                let ballot = self.value(state, inst, self.word(inst, 5)?)?;
+                let scope = self.integer_constant(state, inst, location, 32, i64::from(scope))?;
+                let operation = self.integer_constant(state, inst, location, 32, i64::from(operation))?;
+                let builtin = format!("__spirv_GroupNonUniform{name}");
+                self.call_builtin(state, inst, location, &builtin, &[scope, operation, value, ballot], ty)?
+            }
             opcode::GROUP_NON_UNIFORM_BALLOT_BIT_EXTRACT => {
                 let ballot = self.value(state, inst, self.word(inst, 3)?)?;
                 let index = self.value(state, inst, self.word(inst, 4)?)?;

@@ -1472,7 +1472,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.atomic_extension(state, inst, location)?;
                 Ok(false)
             }
-            opcode if super::groups_ext::imports(opcode) => {
+            _ if super::groups_ext::imports_instruction(inst) => {
                 self.group_extension(state, inst, location)?;
                 Ok(false)
             }

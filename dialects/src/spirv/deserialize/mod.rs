@@ -26,6 +26,7 @@ mod glsl;
 mod groups_ext;
 mod images;
 mod importer;
+mod long_vectors;
 mod matrix_layout;
 mod memory_operands;
 mod newer_grammar;
@@ -156,13 +157,28 @@ pub fn deserialize_with<'c>(
     let words = reader::words(bytes)?;
     let mut instructions = reader::instructions(&words.words)?;
     rewrite::relax_forward_references(&mut instructions)?;
-    let Some(rewritten) = rewrite::rewrite(&words.words, &instructions)? else {
+    // SPV_EXT_long_vector first: vectors the dialect cannot hold become
+    // arrays (the instructions on them expanded), with the specialization
+    // values applied to their component counts.
+    let long = long_vectors::rewrite(&words.words, &instructions, &options.spec_values)?;
+    let (source, header): (&[u32], reader::Header) = match &long {
+        Some(long) => (&long.words, reader::Header { bound: long.bound, ..words.header }),
+        None => (&words.words, words.header),
+    };
+    if let Some(long) = &long {
+        instructions = reader::instructions(source)?;
+        for (inst, offset) in instructions.iter_mut().zip(&long.offsets) {
+            inst.offset = *offset;
+        }
+        rewrite::relax_forward_references(&mut instructions)?;
+    }
+    let Some(rewritten) = rewrite::rewrite(source, &instructions)? else {
         let instructions = entry_points::select(instructions, &options.entry_points);
-        return importer::import(context, words.header, &instructions, source_name, options);
+        return importer::import(context, header, &instructions, source_name, options);
     };
     // SPV_KHR_untyped_pointers and sparse images, rewritten: the importer
     // sees the new words, errors keep the original byte offsets.
-    let header = reader::Header { bound: rewritten.bound, ..words.header };
+    let header = reader::Header { bound: rewritten.bound, ..header };
     let mut instructions = reader::instructions(&rewritten.words)?;
     for (inst, offset) in instructions.iter_mut().zip(&rewritten.offsets) {
         inst.offset = *offset;

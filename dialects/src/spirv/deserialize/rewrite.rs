@@ -140,6 +140,17 @@ pub(super) fn rewrite(words: &[u32], instructions: &[Inst<'_>]) -> Result<Option
     if !instructions.iter().any(|inst| rewritten.contains(&inst.opcode)) {
         return Ok(None);
     }
+    let (header, parsed) = parse(words, instructions)?;
+    let offsets = instructions.iter().map(|inst| inst.offset).collect();
+    Rewriter::new(header.bound, parsed, offsets).run(header)
+}
+
+/// The module's header and instructions as rspirv parses them, one for
+/// each of `instructions` (the reader's).
+pub(super) fn parse(
+    words: &[u32],
+    instructions: &[Inst<'_>],
+) -> Result<(ModuleHeader, Vec<Instruction>), DeserializeError> {
     let mut collect = Collect::default();
     parse_words(words, &mut collect)
         .map_err(|error| DeserializeError::new(0, ErrorKind::Malformed(format!("{error}"))))?;
@@ -149,8 +160,32 @@ pub(super) fn rewrite(words: &[u32], instructions: &[Inst<'_>]) -> Result<Option
     if collect.instructions.len() != instructions.len() {
         return Err(DeserializeError::new(0, ErrorKind::Malformed("the module did not parse".into())));
     }
-    let offsets = instructions.iter().map(|inst| inst.offset).collect();
-    Rewriter::new(header.bound, collect.instructions, offsets).run(header)
+    Ok((header, collect.instructions))
+}
+
+/// The words of a rewritten module: `header` with the bound `next_id`, and
+/// `out` (each instruction with its original byte offset).
+pub(super) fn assemble(
+    header: ModuleHeader,
+    next_id: Word,
+    out: &[(Instruction, usize)],
+) -> Result<Rewritten, DeserializeError> {
+    if next_id == Word::MAX {
+        return Err(DeserializeError::new(
+            0,
+            ErrorKind::Invalid("the module's <id> bound leaves no room for new <id>s".into()),
+        ));
+    }
+    let mut header = header;
+    header.bound = next_id;
+    let mut words = Vec::new();
+    header.assemble_into(&mut words);
+    let mut offsets = Vec::with_capacity(out.len());
+    for (inst, offset) in out {
+        inst.assemble_into(&mut words);
+        offsets.push(*offset);
+    }
+    Ok(Rewritten { words, bound: next_id, offsets })
 }
 
 /// `OpExtInstWithForwardRefsKHR` (SPV_KHR_relaxed_extended_instruction):
@@ -328,23 +363,7 @@ impl Rewriter {
         let function_offset = offsets.get(functions_start).copied().unwrap_or(0);
         out.extend(std::mem::take(&mut self.late_types).into_iter().map(|inst| (inst, function_offset)));
         out.extend(functions);
-
-        if self.next_id == Word::MAX {
-            return Err(DeserializeError::new(
-                0,
-                ErrorKind::Invalid("the module's <id> bound leaves no room for new <id>s".into()),
-            ));
-        }
-        let mut header = header;
-        header.bound = self.next_id;
-        let mut words = Vec::new();
-        header.assemble_into(&mut words);
-        let mut new_offsets = Vec::with_capacity(out.len());
-        for (inst, offset) in &out {
-            inst.assemble_into(&mut words);
-            new_offsets.push(*offset);
-        }
-        Ok(Some(Rewritten { words, bound: self.next_id, offsets: new_offsets }))
+        assemble(header, self.next_id, &out).map(Some)
     }
 
     /// Records types, constants, decorations and declared value types.
@@ -952,7 +971,7 @@ impl Rewriter {
 }
 
 /// Instructions of the sections before the types (SPIR-V 2.4).
-fn is_preamble(op: Op) -> bool {
+pub(super) fn is_preamble(op: Op) -> bool {
     matches!(
         op,
         Op::Capability

@@ -40,6 +40,9 @@ pub(super) enum SubgroupOp {
     BallotBitCount,
     BallotFindLsb,
     BallotFindMsb,
+    /// `PartitionEXT(value)`: the ballot of the active lanes whose value
+    /// has the same bits.
+    Partition,
     /// Reduce, scans and clustered reduce of one operation (also the
     /// `OpGroup*` collectives', `__spirv_GroupIAdd`..., whose operands are
     /// those of the non-uniform ones).
@@ -114,6 +117,7 @@ pub(super) fn subgroup_op(name: &str) -> Option<SubgroupOp> {
         "ShuffleDown" => S::ShuffleDown,
         "RotateKHR" => S::Rotate,
         "Ballot" => S::Ballot,
+        "PartitionEXT" => S::Partition,
         "BallotBitCount" => S::BallotBitCount,
         "BallotFindLSB" => S::BallotFindLsb,
         "BallotFindMSB" => S::BallotFindMsb,
@@ -149,6 +153,9 @@ const REDUCE: u64 = 0;
 const INCLUSIVE_SCAN: u64 = 1;
 const EXCLUSIVE_SCAN: u64 = 2;
 const CLUSTERED_REDUCE: u64 = 3;
+const PARTITIONED_REDUCE: u64 = 6;
+const PARTITIONED_INCLUSIVE_SCAN: u64 = 7;
+const PARTITIONED_EXCLUSIVE_SCAN: u64 = 8;
 
 impl<'ctx> Vectorizer<'_, 'ctx> {
     /// A call of subgroup operation `op` in a block running under `mask`.
@@ -168,7 +175,9 @@ impl<'ctx> Vectorizer<'_, 'ctx> {
         let argument = |index: usize| arguments.get(index).copied().ok_or_else(no_type);
         let width = self.width;
         // The execution scope, where the operation has one: the subgroup's.
-        let scoped = !(op == SubgroupOp::Size || (op == SubgroupOp::Ballot && arguments.len() == 1));
+        let scoped = !(op == SubgroupOp::Size
+            || op == SubgroupOp::Partition
+            || (op == SubgroupOp::Ballot && arguments.len() == 1));
         if scoped && self.constant_argument(argument(0)?, "the scope")? != SUBGROUP_SCOPE {
             return unsupported("a group operation over more than a subgroup");
         }
@@ -276,6 +285,7 @@ impl<'ctx> Vectorizer<'_, 'ctx> {
                 }
                 words
             }
+            SubgroupOp::Partition => self.partition(argument(0)?, mask)?,
             SubgroupOp::BallotBitCount => {
                 let operation = self.constant_argument(argument(1)?, "the group operation of BallotBitCount")?;
                 let words = self.widen(argument(2)?)?;
@@ -336,6 +346,15 @@ impl<'ctx> Vectorizer<'_, 'ctx> {
             SubgroupOp::Arithmetic(arithmetic) => {
                 let operation = self.constant_argument(argument(1)?, "the group operation")?;
                 let components = self.widen(argument(2)?)?;
+                if (PARTITIONED_REDUCE..=PARTITIONED_EXCLUSIVE_SCAN).contains(&operation) {
+                    let partition = self.widen(argument(3)?)?;
+                    let mut out = Vec::new();
+                    for component in components {
+                        out.push(self.partitioned(arithmetic, operation, component.into_vector_value(), &partition, mask)?);
+                    }
+                    self.values.insert(key(&instruction), Lanes::Varying(out));
+                    return Ok(());
+                }
                 let cluster = match operation {
                     CLUSTERED_REDUCE => self.cluster_size(argument(3)?)?,
                     _ => width,
@@ -369,6 +388,82 @@ impl<'ctx> Vectorizer<'_, 'ctx> {
         };
         self.values.insert(key(&instruction), Lanes::Varying(lanes));
         Ok(())
+    }
+
+    /// `PartitionEXT(value)`: per lane, the 4-word ballot of the active
+    /// lanes whose value (every component) has the same bits as its own
+    /// (floats compared as bits, so a NaN is in its own partition): for
+    /// each lane j, lane j's value broadcast and compared with every lane's.
+    fn partition(&mut self, value: BasicValueEnum<'ctx>, mask: VectorValue<'ctx>) -> Result<Vec<BasicValueEnum<'ctx>>> {
+        let mut components = Vec::new();
+        for component in self.widen(value)? {
+            let vector = component.into_vector_value();
+            components.push(match vector.get_type().get_element_type() {
+                BasicTypeEnum::FloatType(float) => {
+                    let bits = self.bits_type(float.get_bit_width()).map_err(|_| no_type())?;
+                    self.builder.build_bit_cast(vector, bits.vec_type(self.width), "")?.into_vector_value()
+                }
+                BasicTypeEnum::IntType(_) => vector,
+                _ => return unsupported("a partition of pointers"),
+            });
+        }
+        let i32_type = self.context.i32_type();
+        let zero = i32_type.vec_type(self.width).const_zero();
+        let mut words = [zero; 4];
+        for lane in 0..self.width {
+            let index = i32_type.const_int(u64::from(lane), false);
+            let active = self.builder.build_extract_element(mask, index, "")?.into_int_value();
+            let mut same = self.splat(active.into())?.into_vector_value();
+            for vector in &components {
+                let theirs = self.shuffle(*vector, *vector, &vec![lane; self.width as usize])?;
+                let equal = self.builder.build_int_compare(IntPredicate::EQ, *vector, theirs, "")?;
+                same = self.builder.build_and(same, equal, "")?;
+            }
+            let word = (lane / 32) as usize;
+            let bit = self.splat_i32(1 << (lane % 32))?;
+            let set = self.builder.build_select(same, bit, zero, "")?.into_vector_value();
+            words[word] = self.builder.build_or(words[word], set, "")?;
+        }
+        Ok(words.iter().map(|word| (*word).into()).collect())
+    }
+
+    /// A partitioned reduce or scan (`operation` 6, 7 or 8) of `value`
+    /// over the active lanes of each lane's `partition` (a 4-word ballot):
+    /// the lanes' values combined from the identity in lane order (so the
+    /// lanes of one partition get the same floating-point reduction), up to
+    /// the lane itself for an inclusive scan and below it for an exclusive
+    /// one.
+    fn partitioned(
+        &mut self,
+        arithmetic: Arithmetic,
+        operation: u64,
+        value: VectorValue<'ctx>,
+        partition: &[BasicValueEnum<'ctx>],
+        mask: VectorValue<'ctx>,
+    ) -> Result<BasicValueEnum<'ctx>> {
+        let identity = self.identity(arithmetic, value.get_type())?;
+        let value = self.builder.build_select(mask, value, identity, "")?.into_vector_value();
+        let zero = self.context.i32_type().vec_type(self.width).const_zero();
+        let mut result = identity;
+        for lane in 0..self.width {
+            let word = partition.get((lane / 32) as usize).ok_or_else(no_type)?.into_vector_value();
+            let bit = self.builder.build_and(word, self.splat_i32(1 << (lane % 32))?, "")?;
+            let mut counted = self.builder.build_int_compare(IntPredicate::NE, bit, zero, "")?;
+            if operation != PARTITIONED_REDUCE {
+                // The lanes that count lane `lane`'s value in their scan.
+                let upto: Vec<IntValue<'ctx>> = (0..self.width)
+                    .map(|own| {
+                        let counts = if operation == PARTITIONED_INCLUSIVE_SCAN { lane <= own } else { lane < own };
+                        self.context.bool_type().const_int(u64::from(counts), false)
+                    })
+                    .collect();
+                counted = self.builder.build_and(counted, VectorType::const_vector(&upto), "")?;
+            }
+            let theirs = self.shuffle(value, value, &vec![lane; self.width as usize])?;
+            let combined = self.combine(arithmetic, result, theirs)?;
+            result = self.builder.build_select(counted, combined, result, "")?.into_vector_value();
+        }
+        Ok(result.into())
     }
 
     /// The lowest lane of `mask`, as an i32 (0 when none is set).

@@ -432,6 +432,13 @@ impl<'a> Execution<'a> {
                     (Image::texel_buffer(format, bytes).map_err(failed)?, 0)
                 } else {
                     let shape = decl.shape.ok_or_else(|| failed("it has no dimensions".into()))?;
+                    if shape.samples > 1 {
+                        let [width, height, _] = shape.extent;
+                        let image = Image::multisampled(format, [width, height], 1, shape.samples, bytes).map_err(failed)?;
+                        origins.push(ImageOrigin { buffer: buffer.clone(), start: 0, original: image.bytes().to_vec() });
+                        images.push(image);
+                        continue;
+                    }
                     let base = binding.base_level;
                     let start = Image::size_of(format, shape.extent, 1, base).unwrap_or(u64::MAX) as usize;
                     let view = bytes.get(start..).ok_or_else(|| failed(format!("it has {} bytes", bytes.len())))?;

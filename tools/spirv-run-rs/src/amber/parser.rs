@@ -83,6 +83,10 @@ pub struct ImageShape {
     pub extent: [u32; 3],
     /// Mip levels; the bytes hold level after level (each halved, at least 1).
     pub levels: u32,
+    /// Samples per texel (`SAMPLES`; above 1 a multisampled 2D image of one
+    /// level, the samples of a texel one after another: docs/abi.md,
+    /// "Multisampled images").
+    pub samples: u32,
 }
 
 /// A buffer declared by `BUFFER`, or an image by `IMAGE`.
@@ -501,12 +505,27 @@ impl Parser<'_> {
                 let from = self.buffer_name()?;
                 self.expect_keyword("TO", "COPY")?;
                 let to = self.buffer_name()?;
+                self.not_multisampled(&[&from, &to], "COPY")?;
                 self.end_of_line("COPY")?;
                 Command::Copy { from, to }
             }
             "EXPECT" => self.expect(line)?,
             _ => return Ok(None),
         }))
+    }
+
+    /// Vulkan copies no multisampled image to or from a buffer, so `amber`
+    /// can neither fill nor read one back (`COPY`, `EXPECT`): a script that
+    /// asks is skipped.
+    fn not_multisampled(&self, buffers: &[&str], what: &str) -> Parsed<()> {
+        for buffer in buffers {
+            if let Some(shape) = self.script.buffers.get(*buffer).and_then(|decl| decl.shape)
+                && shape.samples > 1
+            {
+                return self.unsupported(format!("{what} of the multisampled image '{buffer}' (Vulkan copies none)"));
+            }
+        }
+        Ok(())
     }
 
     fn buffer_name(&mut self) -> Parsed<String> {
@@ -628,7 +647,7 @@ impl Parser<'_> {
                 };
                 self.buffer_extent = None;
                 let bytes = self.initializer(&format)?;
-                let shape = self.buffer_extent.take().map(|extent| ImageShape { extent, levels: 1 });
+                let shape = self.buffer_extent.take().map(|extent| ImageShape { extent, levels: 1, samples: 1 });
                 BufferDecl { format: Ok(format), bytes, shape }
             }
             "FORMAT" => {
@@ -640,7 +659,14 @@ impl Parser<'_> {
                         "MIP_LEVELS" => {
                             let _: u32 = self.integer(&word)?;
                         }
-                        "SAMPLES" => self.samples()?,
+                        "SAMPLES" => {
+                            let samples = self.samples()?;
+                            if samples > 1 {
+                                return self.unsupported(format!(
+                                    "a multisampled BUFFER (SAMPLES {samples}; an IMAGE may have samples)"
+                                ));
+                            }
+                        }
                         "FILE" => {
                             let Ok(format) = &format else {
                                 return self.unsupported(format.unwrap_err());
@@ -782,16 +808,13 @@ impl Parser<'_> {
         }
     }
 
-    /// `SAMPLES n`: a Vulkan sample count; multisampled images are skipped.
-    fn samples(&mut self) -> Parsed<()> {
+    /// `SAMPLES n`: a Vulkan sample count.
+    fn samples(&mut self) -> Parsed<u32> {
         let samples: u32 = self.integer("SAMPLES")?;
         if !SAMPLE_COUNTS.contains(&samples) {
             return self.error(format!("invalid sample count {samples} (1, 2, 4, 8, 16, 32 or 64)"));
         }
-        if samples > 1 {
-            return self.unsupported(format!("multisampled images (SAMPLES {samples}) are not supported"));
-        }
-        Ok(())
+        Ok(samples)
     }
 
     /// `IMAGE name (DATA_TYPE type | FORMAT fmt) [MIP_LEVELS n] [SAMPLES n]
@@ -811,6 +834,7 @@ impl Parser<'_> {
         }
         let mut format = None;
         let mut levels = 1;
+        let mut samples = 1;
         let mut dim = None;
         let mut sizes: [Option<u32>; 3] = [None; 3];
         while let Some(word) = self.tokens.peek_word() {
@@ -824,7 +848,7 @@ impl Parser<'_> {
                     format = Some(self.data_type(&type_name)?);
                 }
                 "MIP_LEVELS" => levels = self.integer("MIP_LEVELS")?,
-                "SAMPLES" => self.samples()?,
+                "SAMPLES" => samples = self.samples()?,
                 "DIM_1D" => dim = Some(1),
                 "DIM_2D" => dim = Some(2),
                 "DIM_3D" => dim = Some(3),
@@ -871,6 +895,28 @@ impl Parser<'_> {
                 full_chain(extent)
             ));
         }
+        if samples > 1 {
+            // Vulkan's multisampled images are 2D, of one level; no copy
+            // fills them, so they start zeroed (the shader writes them).
+            if dim != 2 || levels != 1 {
+                return self.error(format!(
+                    "a multisampled image (SAMPLES {samples}) is DIM_2D with one mip level, not DIM_{dim}D with {levels}"
+                ));
+            }
+            let texels = u64::from(extent[0]) * u64::from(extent[1]) * u64::from(samples);
+            if texels.saturating_mul(u64::from(format.stride)) > MAX_BUFFER_BYTES {
+                return self.error(format!("an image of {texels} samples: at most {MAX_BUFFER_BYTES} bytes are supported"));
+            }
+            if let Some(word) = self.tokens.word() {
+                return self.unsupported(format!(
+                    "IMAGE {word} of a multisampled image (Vulkan copies no data into one)"
+                ));
+            }
+            let bytes = vec![0; texels as usize * format.stride as usize];
+            let shape = Some(ImageShape { extent, levels, samples });
+            self.script.buffers.insert(name, BufferDecl { format: Ok(format), bytes, shape });
+            return Ok(());
+        }
         let texels = |level: u32| level_extent(extent, level).iter().map(|&size| u64::from(size)).product::<u64>();
         let all: u64 = (0..levels).map(texels).sum();
         if all.saturating_mul(u64::from(format.stride)) > MAX_BUFFER_BYTES {
@@ -907,7 +953,7 @@ impl Parser<'_> {
                 bytes.extend_from_slice(&level0_bytes[..texels(level) as usize * stride]);
             }
         }
-        let shape = Some(ImageShape { extent, levels });
+        let shape = Some(ImageShape { extent, levels, samples });
         self.script.buffers.insert(name, BufferDecl { format: Ok(format), bytes, shape });
         Ok(())
     }
@@ -1386,15 +1432,21 @@ impl Parser<'_> {
 
     fn expect(&mut self, line: usize) -> Parsed<Command> {
         let buffer = self.buffer_name()?;
+        self.not_multisampled(&[&buffer], "EXPECT")?;
         let format = match &self.script.buffers[&buffer].format {
             Ok(format) => format.clone(),
             Err(reason) => return self.unsupported(format!("buffer '{buffer}': {reason}")),
         };
         let what = self.expect_word("IDX, EQ_BUFFER, RMSE_BUFFER or EQ_HISTOGRAM_EMD_BUFFER")?;
         let check = match what.as_str() {
-            "EQ_BUFFER" => Check::EqBuffer(self.buffer_name()?),
+            "EQ_BUFFER" => {
+                let other = self.buffer_name()?;
+                self.not_multisampled(&[&other], "EXPECT")?;
+                Check::EqBuffer(other)
+            }
             "RMSE_BUFFER" => {
                 let other = self.buffer_name()?;
+                self.not_multisampled(&[&other], "EXPECT")?;
                 self.expect_keyword("TOLERANCE", "EXPECT RMSE_BUFFER")?;
                 Check::Rmse(other, self.number("TOLERANCE")?.as_f64())
             }
@@ -1525,7 +1577,7 @@ mod tests {
         let image = &script.buffers["i"];
         // 4x2, then 2x1 and 1x1, each level the start of level 0's data.
         assert_eq!(image.bytes, vec![1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 1]);
-        assert_eq!(image.shape, Some(ImageShape { extent: [4, 2, 1], levels: 3 }));
+        assert_eq!(image.shape, Some(ImageShape { extent: [4, 2, 1], levels: 3, samples: 1 }));
         let error = parsed("IMAGE i DATA_TYPE uint8 DIM_1D WIDTH 4 HEIGHT 2\n").unwrap_err();
         assert_eq!(error, ParseError::Syntax { line: 6, message: "a DIM_1D image has no HEIGHT".into() });
     }
