@@ -37,6 +37,7 @@ use std::{
 };
 
 use melior::ir::operation::OperationLike;
+pub use spirv_opt_dialects::spirv::deserialize::{HEAP_DESCRIPTOR_SET, HEAP_SLOTS};
 use spirv_opt_dialects::spirv::deserialize::{DeserializeOptions, EntryPoints, deserialize_with, is_spirv_binary};
 use spirv_opt_passes::{
     builtins::define_builtins,
@@ -299,6 +300,8 @@ pub struct Dispatch<'a> {
     /// The bindings (and elements of descriptor arrays) that view a shared
     /// buffer: (index in `shared`, offset, length).
     views: BTreeMap<(u32, u32, u32), (usize, usize, usize)>,
+    /// The buffers of the resource heap (SPV_EXT_descriptor_heap), by slot.
+    heap: BTreeMap<u32, &'a mut Buffer>,
 }
 
 /// One binding's view of a buffer bound with [`Dispatch::bind_views`]:
@@ -334,6 +337,7 @@ impl<'a> Dispatch<'a> {
             arguments: BTreeMap::new(),
             shared: Vec::new(),
             views: BTreeMap::new(),
+            heap: BTreeMap::new(),
         }
     }
 
@@ -381,6 +385,26 @@ impl<'a> Dispatch<'a> {
             }
             self.views.insert((view.set, view.binding, view.element), (index, view.offset, view.length));
         }
+        Ok(self)
+    }
+
+    /// Puts a buffer descriptor in slot `slot` of the resource heap
+    /// (SPV_EXT_descriptor_heap, docs/abi.md "Descriptor heaps"): a shader
+    /// reaches it at byte `slot` x 64 of the heap, as a storage or a uniform
+    /// buffer. Slots left empty hold no buffer: reads through them give 0,
+    /// writes do nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`RunError::Dispatch`] when `slot` is not below [`HEAP_SLOTS`].
+    pub fn heap_buffer(&mut self, slot: u32, buffer: &'a mut Buffer) -> Result<&mut Self, RunError> {
+        if slot >= HEAP_SLOTS {
+            return Err(RunError::Dispatch(format!(
+                "resource heap slot {slot}: the heap holds slots 0 to {}",
+                HEAP_SLOTS - 1
+            )));
+        }
+        self.heap.insert(slot, buffer);
         Ok(self)
     }
 
@@ -536,6 +560,19 @@ impl Kernel {
         let mut descriptors: Vec<Descriptors> = Vec::new();
         match info.model {
             ExecutionModel::GlCompute => {
+                let uses_heap = info.resources.iter().any(|resource| resource.descriptor_set == HEAP_DESCRIPTOR_SET);
+                if !dispatch.heap.is_empty() && !uses_heap {
+                    return Err(RunError::Dispatch("resource heap buffers given, but the kernel uses no resource heap".into()));
+                }
+                if uses_heap && !self.checked {
+                    // An empty slot is a null address: only the bounds
+                    // checks keep a kernel out of it.
+                    return Err(RunError::Dispatch(
+                        "the kernel uses a resource heap (SPV_EXT_descriptor_heap): it needs its bounds checks (an empty \
+                         slot has no memory)"
+                            .into(),
+                    ));
+                }
                 // What the views of each binding need at least.
                 let mut needed: BTreeMap<(u32, u32), u32> = BTreeMap::new();
                 for resource in &info.resources {
@@ -573,6 +610,22 @@ impl Kernel {
                         };
                         sizes.push(size as u64);
                         pointers.push(buffer.bytes_mut()[offset..].as_mut_ptr());
+                        continue;
+                    }
+                    if key.0 == HEAP_DESCRIPTOR_SET {
+                        // A slot of the resource heap: its buffer, or none
+                        // (a null address of 0 bytes: the bounds checks
+                        // keep every access out of it).
+                        match dispatch.heap.get_mut(&resource.element) {
+                            Some(buffer) => {
+                                sizes.push(buffer.len() as u64);
+                                pointers.push(buffer.as_mut_ptr());
+                            }
+                            None => {
+                                sizes.push(0);
+                                pointers.push(std::ptr::null_mut());
+                            }
+                        }
                         continue;
                     }
                     let bound = dispatch.bindings.get_mut(&key).ok_or_else(|| {

@@ -62,7 +62,7 @@ struct Options {
     #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dimensions)]
     workgroups: Option<Dimensions>,
 
-    /// Vulkan: a buffer for SET:BINDING (SET:BINDING[I]: element I of a descriptor array of buffers), initialized from IN, written to OUT at the end;
+    /// Vulkan: a buffer for SET:BINDING (SET:BINDING[I]: element I of a descriptor array of buffers; heap[K]: slot K of the resource heap), initialized from IN, written to OUT at the end;
     /// IN = FILE@FORMAT makes it a texel buffer of that Vulkan format (R32_SFLOAT...)
     #[arg(long = "buffer", value_name = "SET:BINDING=IN[:OUT]")]
     buffers: Vec<String>,
@@ -188,6 +188,18 @@ type Element = (u32, u32, Option<u32>);
 /// `SET:BINDING` or `SET:BINDING[I]` (an element of a descriptor array) of
 /// `flag`'s argument `text`.
 fn descriptor_slot(flag: &str, text: &str, slot: &str) -> Result<Element, String> {
+    if let Some(heap_slot) = slot.strip_prefix("heap[").and_then(|rest| rest.strip_suffix(']')) {
+        // A slot of the resource heap (SPV_EXT_descriptor_heap): buffers only.
+        if flag != "--buffer" {
+            return Err(format!("{flag} {text}: the resource heap holds buffers only (--buffer heap[K]=...)"));
+        }
+        let heap_slot: u32 = heap_slot
+            .parse()
+            .ok()
+            .filter(|&heap_slot| heap_slot < spirv_run::HEAP_SLOTS)
+            .ok_or_else(|| format!("{flag} {text}: '{heap_slot}' is not a heap slot (0 to {})", spirv_run::HEAP_SLOTS - 1))?;
+        return Ok((spirv_run::HEAP_DESCRIPTOR_SET, 0, Some(heap_slot)));
+    }
     let (slot, element) = match slot.strip_suffix(']').and_then(|slot| slot.split_once('[')) {
         Some((slot, element)) => {
             let element: u32 =
@@ -564,6 +576,9 @@ fn run(options: &Options) -> Result<(), String> {
     let mut buffer_slots: BTreeMap<Slot, BTreeMap<Option<u32>, &mut Buffer>> = BTreeMap::new();
     for (binding, argument, input) in &mut inputs {
         match (binding, argument) {
+            (Some((set, _, Some(element))), _) if *set == spirv_run::HEAP_DESCRIPTOR_SET => {
+                dispatch.heap_buffer(*element, &mut input.buffer).map_err(|failure| failure.to_string())?;
+            }
             (Some((set, index, element)), _) => {
                 buffer_slots.entry((*set, *index)).or_default().insert(*element, &mut input.buffer);
             }

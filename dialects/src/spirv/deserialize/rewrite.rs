@@ -185,9 +185,9 @@ pub(super) fn relax_forward_references(instructions: &mut [Inst<'_>]) -> Result<
 
 /// Collects the parsed instructions in order.
 #[derive(Default)]
-struct Collect {
-    header: Option<ModuleHeader>,
-    instructions: Vec<Instruction>,
+pub(super) struct Collect {
+    pub(super) header: Option<ModuleHeader>,
+    pub(super) instructions: Vec<Instruction>,
 }
 
 impl Consumer for Collect {
@@ -952,7 +952,7 @@ impl Rewriter {
 }
 
 /// Instructions of the sections before the types (SPIR-V 2.4).
-fn is_preamble(op: Op) -> bool {
+pub(super) fn is_preamble(op: Op) -> bool {
     matches!(
         op,
         Op::Capability
