@@ -302,6 +302,8 @@ pub struct Dispatch<'a> {
     views: BTreeMap<(u32, u32, u32), (usize, usize, usize)>,
     /// The buffers of the resource heap (SPV_EXT_descriptor_heap), by slot.
     heap: BTreeMap<u32, &'a mut Buffer>,
+    /// The images of the resource heap, by slot.
+    heap_images: BTreeMap<u32, &'a mut Image>,
 }
 
 /// One binding's view of a buffer bound with [`Dispatch::bind_views`]:
@@ -338,6 +340,7 @@ impl<'a> Dispatch<'a> {
             shared: Vec::new(),
             views: BTreeMap::new(),
             heap: BTreeMap::new(),
+            heap_images: BTreeMap::new(),
         }
     }
 
@@ -398,13 +401,34 @@ impl<'a> Dispatch<'a> {
     ///
     /// [`RunError::Dispatch`] when `slot` is not below [`HEAP_SLOTS`].
     pub fn heap_buffer(&mut self, slot: u32, buffer: &'a mut Buffer) -> Result<&mut Self, RunError> {
-        if slot >= HEAP_SLOTS {
+        if slot >= HEAP_SLOTS || self.heap_images.contains_key(&slot) {
             return Err(RunError::Dispatch(format!(
-                "resource heap slot {slot}: the heap holds slots 0 to {}",
+                "resource heap slot {slot}: the heap holds slots 0 to {}, each a buffer or an image",
                 HEAP_SLOTS - 1
             )));
         }
         self.heap.insert(slot, buffer);
+        Ok(self)
+    }
+
+    /// Puts an image descriptor in slot `slot` of the resource heap (docs/abi.md
+    /// "Descriptor heaps"): a shader loading an image of its format and
+    /// dimensions from byte `slot` x 64 of the heap gets it; one loading
+    /// another image type there, or from an empty slot, gets an image of
+    /// 0x0 texels (reads give 0, writes and atomics do nothing).
+    ///
+    /// # Errors
+    ///
+    /// [`RunError::Dispatch`] when `slot` is not below [`HEAP_SLOTS`] or
+    /// holds a buffer.
+    pub fn heap_image(&mut self, slot: u32, image: &'a mut Image) -> Result<&mut Self, RunError> {
+        if slot >= HEAP_SLOTS || self.heap.contains_key(&slot) {
+            return Err(RunError::Dispatch(format!(
+                "resource heap slot {slot}: the heap holds slots 0 to {}, each a buffer or an image",
+                HEAP_SLOTS - 1
+            )));
+        }
+        self.heap_images.insert(slot, image);
         Ok(self)
     }
 
@@ -561,8 +585,8 @@ impl Kernel {
         match info.model {
             ExecutionModel::GlCompute => {
                 let uses_heap = info.resources.iter().any(|resource| resource.descriptor_set == HEAP_DESCRIPTOR_SET);
-                if !dispatch.heap.is_empty() && !uses_heap {
-                    return Err(RunError::Dispatch("resource heap buffers given, but the kernel uses no resource heap".into()));
+                if !(dispatch.heap.is_empty() && dispatch.heap_images.is_empty()) && !uses_heap {
+                    return Err(RunError::Dispatch("resource heap descriptors given, but the kernel uses no resource heap".into()));
                 }
                 if uses_heap && !self.checked {
                     // An empty slot is a null address: only the bounds
@@ -610,6 +634,12 @@ impl Kernel {
                         };
                         sizes.push(size as u64);
                         pointers.push(buffer.bytes_mut()[offset..].as_mut_ptr());
+                        continue;
+                    }
+                    if key.0 == HEAP_DESCRIPTOR_SET && is_image(resource.kind) {
+                        let (pointer, size) = heap_image_descriptors(resource, &mut dispatch.heap_images, &mut descriptors);
+                        sizes.push(size);
+                        pointers.push(pointer);
                         continue;
                     }
                     if key.0 == HEAP_DESCRIPTOR_SET {
@@ -866,6 +896,39 @@ fn bind_descriptors(
         None => (std::ptr::null_mut(), 0),
     };
     Ok((pointer, bytes as u64))
+}
+
+/// The descriptors of one of the resource heap's arrays of images (one
+/// image type, `resource`): slot k's image where it has that type, else an
+/// image of 0x0 texels; added to `blocks`.
+fn heap_image_descriptors(
+    resource: &ResourceInfo,
+    images: &mut BTreeMap<u32, &mut Image>,
+    blocks: &mut Vec<Descriptors>,
+) -> (*mut u8, u64) {
+    use spirv_opt_passes::spirv_to_llvm::image::DESCRIPTOR_COUNT_SHIFT;
+    let count = (resource.size >> DESCRIPTOR_COUNT_SHIFT) as u32;
+    let word = resource.size & ((1 << DESCRIPTOR_COUNT_SHIFT) - 1);
+    let storage = matches!(
+        resource.kind,
+        ResourceKind::StorageImage | ResourceKind::StorageTexelBuffer | ResourceKind::UniformTexelBuffer
+    );
+    let mut block: Vec<jit::RawImage> = (0..count)
+        .map(|slot| match images.get_mut(&slot) {
+            Some(image) if image.check(word, storage).is_ok() => {
+                let mut descriptor = image.descriptor();
+                if (word >> 12) & 0xf == CUBE {
+                    descriptor.dim = CUBE;
+                }
+                descriptor
+            }
+            _ => jit::RawImage::empty(),
+        })
+        .collect();
+    let pointer = block.as_mut_ptr().cast::<u8>();
+    let bytes = std::mem::size_of_val(block.as_slice()) as u64;
+    blocks.push(Descriptors::Images(block));
+    (pointer, bytes)
 }
 
 /// The descriptor of one element (`place` names it in errors): the image's

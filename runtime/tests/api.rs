@@ -721,7 +721,7 @@ fn resource_heap_slots_hold_buffers_and_empty_ones_read_zero() {
     let mut buffer = Buffer::zeroed(16);
     let mut dispatch = Dispatch::new([1, 1, 1]);
     let error = dispatch.heap_buffer(spirv_run::HEAP_SLOTS, &mut past).expect_err("slot 64");
-    assert_eq!(error.to_string(), "resource heap slot 64: the heap holds slots 0 to 63");
+    assert_eq!(error.to_string(), "resource heap slot 64: the heap holds slots 0 to 63, each a buffer or an image");
     let mut input = Buffer::zeroed(16);
     let mut output = Buffer::zeroed(16);
     dispatch.heap_buffer(0, &mut buffer).expect("slot 0 is in the heap");
@@ -729,5 +729,5 @@ fn resource_heap_slots_hold_buffers_and_empty_ones_read_zero() {
     dispatch.bind(0, 1, Resource::Buffer(&mut output));
     dispatch.push_constants = vec![0; 4];
     let error = compile().dispatch(&mut dispatch).expect_err("the kernel has no heap");
-    assert!(error.to_string().ends_with("resource heap buffers given, but the kernel uses no resource heap"), "{error}");
+    assert!(error.to_string().ends_with("resource heap descriptors given, but the kernel uses no resource heap"), "{error}");
 }

@@ -189,9 +189,10 @@ type Element = (u32, u32, Option<u32>);
 /// `flag`'s argument `text`.
 fn descriptor_slot(flag: &str, text: &str, slot: &str) -> Result<Element, String> {
     if let Some(heap_slot) = slot.strip_prefix("heap[").and_then(|rest| rest.strip_suffix(']')) {
-        // A slot of the resource heap (SPV_EXT_descriptor_heap): buffers only.
-        if flag != "--buffer" {
-            return Err(format!("{flag} {text}: the resource heap holds buffers only (--buffer heap[K]=...)"));
+        // A slot of the resource heap (SPV_EXT_descriptor_heap): buffers and
+        // images.
+        if flag == "--sampler" {
+            return Err(format!("{flag} {text}: the resource heap holds buffers and images (the sampler heap is not modelled)"));
         }
         let heap_slot: u32 = heap_slot
             .parse()
@@ -429,6 +430,9 @@ fn run(options: &Options) -> Result<(), String> {
                 if inputs.iter().any(|(key, _, _)| *key == Some((set, index, element)))
                     || images.iter().any(|(key, _)| *key == (set, index, element))
                 {
+                    if let (spirv_run::HEAP_DESCRIPTOR_SET, Some(heap_slot)) = (set, element) {
+                        return Err(format!("{flag} {binding}: resource heap slot {heap_slot} is given twice"));
+                    }
                     return Err(format!("{flag} {binding}: set {set} binding {index} is given twice"));
                 }
                 let image = if flag == "--image" {
@@ -613,6 +617,10 @@ fn run(options: &Options) -> Result<(), String> {
     }
     let mut slots: BTreeMap<Slot, BTreeMap<Option<u32>, Descriptor<'_>>> = BTreeMap::new();
     for ((set, index, element), input) in &mut images {
+        if let (spirv_run::HEAP_DESCRIPTOR_SET, Some(heap_slot)) = (*set, *element) {
+            dispatch.heap_image(heap_slot, &mut input.image).map_err(|failure| failure.to_string())?;
+            continue;
+        }
         slots.entry((*set, *index)).or_default().entry(*element).or_default().0 = Some(&mut input.image);
     }
     for ((set, index, element), sampler) in samplers.drain(..) {

@@ -67,6 +67,11 @@ pub const HEAP_STORAGE_BINDING: u32 = 0;
 /// The binding of the heap's uniform buffers in [`HEAP_DESCRIPTOR_SET`].
 pub const HEAP_UNIFORM_BINDING: u32 = 1;
 
+/// The binding of the first of the heap's descriptor arrays of images (one
+/// for each image type a shader loads from the heap) in
+/// [`HEAP_DESCRIPTOR_SET`].
+pub const HEAP_FIRST_IMAGE_BINDING: u32 = 2;
+
 /// The largest array stride or member offset taken in a heap (larger ones
 /// are refused): with indexes clamped to the heap, 32-bit offsets never
 /// overflow.
@@ -129,6 +134,9 @@ struct Heap {
     removed: HashSet<Word>,
     /// Pointers into the resource heap by `<id>`.
     pointers: HashMap<Word, HeapPointer>,
+    /// The heap's descriptor arrays of images by image type: the variable
+    /// and the element pointer type.
+    image_arrays: HashMap<Word, (Word, Word)>,
     /// `OpBufferPointerEXT` results (their decorations go).
     buffer_pointers: HashSet<Word>,
     /// The 32-bit unsigned integer and bool types, if declared.
@@ -165,6 +173,7 @@ impl Heap {
             removed: HashSet::new(),
             pointers: HashMap::new(),
             buffer_pointers: HashSet::new(),
+            image_arrays: HashMap::new(),
             uint: None,
             boolean: None,
             new_globals: Vec::new(),
@@ -339,7 +348,8 @@ impl Heap {
         let decorations = std::mem::take(&mut self.new_decorations);
         out.splice(annotations_end..annotations_end, decorations.into_iter().map(|inst| (inst, annotation_offset)));
         if header.version().0 > 1 || header.version().1 >= 4 {
-            let variables: Vec<Word> = self.arrays.values().map(|(variable, _)| *variable).collect();
+            let variables: Vec<Word> =
+                self.arrays.values().chain(self.image_arrays.values()).map(|(variable, _)| *variable).collect();
             for (inst, _) in out.iter_mut().filter(|(inst, _)| inst.class.opcode == Op::EntryPoint) {
                 inst.operands.extend(variables.iter().map(|id| Operand::IdRef(*id)));
             }
@@ -457,8 +467,8 @@ impl Heap {
             }
             if self.resource_heaps.contains(&id) || self.pointers.contains_key(&id) {
                 return Err(ErrorKind::Unsupported(format!(
-                    "Op{:?} of a pointer into the resource heap (ResourceHeapEXT): only access chains and \
-                     OpBufferPointerEXT are supported on it (images from descriptor heaps are not)",
+                    "Op{:?} of a pointer into the resource heap (ResourceHeapEXT): only access chains, \
+                     OpBufferPointerEXT, image loads and OpUntypedImageTexelPointerEXT are supported on it",
                     inst.class.opcode
                 )));
             }
@@ -501,9 +511,10 @@ impl Heap {
                 Ok(())
             }
             Op::BufferPointerEXT => self.buffer_pointer(inst, out),
-            Op::UntypedImageTexelPointerEXT => Err(ErrorKind::Unsupported(
-                "OpUntypedImageTexelPointerEXT: images from descriptor heaps are not supported".into(),
-            )),
+            Op::Load if matches!(inst.operands.first(), Some(Operand::IdRef(p)) if self.pointers.contains_key(p)) => {
+                self.load_image(inst, out)
+            }
+            Op::UntypedImageTexelPointerEXT => self.texel_pointer(inst, out),
             _ => {
                 self.check_uses(inst)?;
                 out.push(inst.clone());
@@ -654,6 +665,123 @@ impl Heap {
         out.push(Instruction::new(Op::Bitcast, Some(result_type), Some(result), vec![Operand::IdRef(chain)]));
         self.buffer_pointers.insert(result);
         Ok(())
+    }
+
+    /// The image a heap pointer points to, in the heap's descriptor array of
+    /// its type: a pointer to the element.
+    fn image_element(&mut self, pointer: Word, out: &mut Vec<Instruction>) -> Result<(Word, Word), ErrorKind> {
+        let heap_pointer = self.pointers[&pointer];
+        let image_type = heap_pointer
+            .pointee
+            .filter(|ty| self.types.get(ty).is_some_and(|inst| inst.class.opcode == Op::TypeImage))
+            .ok_or_else(|| {
+                ErrorKind::Unsupported(
+                    "a load from the resource heap of something other than an image (OpTypeImage); buffers are \
+                     reached with OpBufferPointerEXT"
+                        .into(),
+                )
+            })?;
+        let slot = self.slot(heap_pointer, out);
+        let (variable, element_pointer) = self.image_array(image_type);
+        Ok((image_type, self.emit(Op::AccessChain, element_pointer, vec![variable, slot], out)))
+    }
+
+    /// `OpLoad` of an image descriptor from the heap: the load of its
+    /// element of the heap's array of that image type.
+    fn load_image(&mut self, inst: &Instruction, out: &mut Vec<Instruction>) -> Result<(), ErrorKind> {
+        let Some(Operand::IdRef(pointer)) = inst.operands.first() else {
+            return Err(ErrorKind::Malformed("OpLoad operands".into()));
+        };
+        let (image_type, element) = self.image_element(*pointer, out)?;
+        if inst.result_type != Some(image_type) {
+            return Err(ErrorKind::Invalid(format!(
+                "an OpLoad of %{} from a heap pointer to the image type %{image_type}",
+                inst.result_type.unwrap_or(0)
+            )));
+        }
+        out.push(Instruction::new(Op::Load, inst.result_type, inst.result_id, vec![Operand::IdRef(element)]));
+        Ok(())
+    }
+
+    /// `OpUntypedImageTexelPointerEXT`: `OpImageTexelPointer` on the image's
+    /// element of the heap's array, its result a pointer to the image's
+    /// sampled type (the atomics on it take that type).
+    fn texel_pointer(&mut self, inst: &Instruction, out: &mut Vec<Instruction>) -> Result<(), ErrorKind> {
+        let [Operand::IdRef(image_type), Operand::IdRef(image), Operand::IdRef(coordinate), Operand::IdRef(sample)] =
+            inst.operands[..]
+        else {
+            return Err(ErrorKind::Malformed("OpUntypedImageTexelPointerEXT operands".into()));
+        };
+        if !self.pointers.contains_key(&image) {
+            return Err(ErrorKind::Unsupported(format!(
+                "OpUntypedImageTexelPointerEXT of %{image}, which is not a pointer into the resource heap"
+            )));
+        }
+        let (pointee, element) = self.image_element(image, out)?;
+        if pointee != image_type {
+            return Err(ErrorKind::Invalid(format!(
+                "OpUntypedImageTexelPointerEXT's 'Image Type' %{image_type} is not the heap pointer's image type %{pointee}"
+            )));
+        }
+        let Some(Operand::IdRef(sampled)) = self.types.get(&image_type).and_then(|inst| inst.operands.first()).cloned()
+        else {
+            return Err(ErrorKind::Malformed("OpTypeImage operands".into()));
+        };
+        let texel_pointer = self.pointer_type(StorageClass::Image, sampled);
+        out.push(Instruction::new(
+            Op::ImageTexelPointer,
+            Some(texel_pointer),
+            inst.result_id,
+            [element, coordinate, sample].into_iter().map(Operand::IdRef).collect(),
+        ));
+        Ok(())
+    }
+
+    /// A pointer type, the module's if it declares one.
+    fn pointer_type(&mut self, class: StorageClass, pointee: Word) -> Word {
+        let existing = self.types.iter().find_map(|(id, inst)| {
+            (inst.class.opcode == Op::TypePointer
+                && inst.operands[..] == [Operand::StorageClass(class), Operand::IdRef(pointee)])
+                .then_some(*id)
+        });
+        existing.unwrap_or_else(|| {
+            let id = self.declare(Op::TypePointer, None, vec![Operand::StorageClass(class), Operand::IdRef(pointee)]);
+            self.types.insert(id, self.new_globals.last().cloned().expect("just declared"));
+            id
+        })
+    }
+
+    /// The heap's descriptor array of images of `image_type`, and the
+    /// pointer type of one element: `HEAP_SLOTS + 1` images at (set
+    /// [`HEAP_DESCRIPTOR_SET`], binding [`HEAP_FIRST_IMAGE_BINDING`] + n),
+    /// n counting the image types in the order the shader first loads them.
+    fn image_array(&mut self, image_type: Word) -> (Word, Word) {
+        if let Some(&array) = self.image_arrays.get(&image_type) {
+            return array;
+        }
+        let uint = self.uint_type();
+        let length = self.constant(uint, u64::from(HEAP_SLOTS + 1));
+        let array = self.declare(Op::TypeArray, None, vec![Operand::IdRef(image_type), Operand::IdRef(length)]);
+        let class = StorageClass::UniformConstant;
+        let array_pointer =
+            self.declare(Op::TypePointer, None, vec![Operand::StorageClass(class), Operand::IdRef(array)]);
+        let element_pointer = self.pointer_type(class, image_type);
+        let variable = self.declare(Op::Variable, Some(array_pointer), vec![Operand::StorageClass(class)]);
+        let binding = HEAP_FIRST_IMAGE_BINDING + self.image_arrays.len() as u32;
+        self.decorate(
+            vec![
+                Operand::IdRef(variable),
+                Operand::Decoration(Decoration::DescriptorSet),
+                Operand::LiteralBit32(HEAP_DESCRIPTOR_SET),
+            ],
+            false,
+        );
+        self.decorate(
+            vec![Operand::IdRef(variable), Operand::Decoration(Decoration::Binding), Operand::LiteralBit32(binding)],
+            false,
+        );
+        self.image_arrays.insert(image_type, (variable, element_pointer));
+        (variable, element_pointer)
     }
 
     /// The slot of a heap pointer: offset / 64, or the empty slot

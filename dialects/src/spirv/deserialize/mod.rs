@@ -40,7 +40,9 @@ mod types;
 mod rewrite;
 mod values_ext;
 
-pub use heap::{DESCRIPTOR_SIZE, HEAP_DESCRIPTOR_SET, HEAP_SLOTS, HEAP_STORAGE_BINDING, HEAP_UNIFORM_BINDING};
+pub use heap::{
+    DESCRIPTOR_SIZE, HEAP_DESCRIPTOR_SET, HEAP_FIRST_IMAGE_BINDING, HEAP_SLOTS, HEAP_STORAGE_BINDING, HEAP_UNIFORM_BINDING,
+};
 pub use images::{ABI_IMAGE_OP, ImageStandIn, SAMPLER_STAND_IN, image_stand_in, is_sampler};
 use melior::{Context, ir::Module};
 pub use entry_points::{EntryPoints, check_entry_point, entry_point_names};
