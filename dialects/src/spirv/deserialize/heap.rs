@@ -30,10 +30,15 @@
 //! - the heap variables, `OpTypeBufferEXT` and every type holding one, their
 //!   names and decorations, the capability and the extension go.
 //!
-//! Images and samplers in the heaps (an `OpLoad` through a heap chain) and
-//! `OpUntypedImageTexelPointerEXT` are refused by name: the runner's image
-//! descriptors are bindings of one image type each, and nothing here yet
-//! types a heap slot as an image.
+//! - an `OpLoad` of an image through a heap chain loads its element of the
+//!   heap's descriptor array of that image type (one array of
+//!   `HEAP_SLOTS + 1` images per image type, at binding
+//!   [`HEAP_FIRST_IMAGE_BINDING`] and up), and `OpUntypedImageTexelPointerEXT`
+//!   is an `OpImageTexelPointer` on that element, its result a pointer to
+//!   the image's sampled type.
+//!
+//! The sampler heap, samplers and anything else loaded from a heap
+//! (acceleration structures, tensors) are refused by name.
 
 use std::collections::{HashMap, HashSet};
 
