@@ -585,7 +585,8 @@ impl Kernel {
         match info.model {
             ExecutionModel::GlCompute => {
                 let uses_heap = info.resources.iter().any(|resource| resource.descriptor_set == HEAP_DESCRIPTOR_SET);
-                if !(dispatch.heap.is_empty() && dispatch.heap_images.is_empty()) && !uses_heap {
+                let heap_given = !dispatch.heap.is_empty() || !dispatch.heap_images.is_empty();
+                if heap_given && !uses_heap {
                     return Err(RunError::Dispatch("resource heap descriptors given, but the kernel uses no resource heap".into()));
                 }
                 if uses_heap && !self.checked {
@@ -907,7 +908,7 @@ fn heap_image_descriptors(
     blocks: &mut Vec<Descriptors>,
 ) -> (*mut u8, u64) {
     use spirv_opt_passes::spirv_to_llvm::image::DESCRIPTOR_COUNT_SHIFT;
-    let count = (resource.size >> DESCRIPTOR_COUNT_SHIFT) as u32;
+    let count = resource.size >> DESCRIPTOR_COUNT_SHIFT;
     let word = resource.size & ((1 << DESCRIPTOR_COUNT_SHIFT) - 1);
     let storage = matches!(
         resource.kind,

@@ -246,11 +246,7 @@ impl Heap {
                         }
                     }
                 }
-                (Op::TypeBool, _) => {
-                    if self.boolean.is_none() {
-                        self.boolean = inst.result_id;
-                    }
-                }
+                (Op::TypeBool, _) if self.boolean.is_none() => self.boolean = inst.result_id,
                 (Op::Constant | Op::ConstantSizeOfEXT | Op::SpecConstantOp, _) => {
                     if let Some(id) = inst.result_id {
                         self.constants.insert(id, inst.clone());
@@ -264,7 +260,10 @@ impl Heap {
                 // Types come before their uses, so one pass finds every type
                 // holding a buffer descriptor.
                 let holds_buffer = op == Op::TypeBufferEXT
-                    || inst.operands.iter().any(|operand| matches!(operand, Operand::IdRef(id) if self.removed.contains(id)));
+                    || inst
+                        .operands
+                        .iter()
+                        .any(|operand| matches!(operand, Operand::IdRef(id) if self.removed.contains(id)));
                 if holds_buffer {
                     self.removed.insert(id);
                 }
@@ -579,7 +578,9 @@ impl Heap {
                     ty = *element;
                 }
                 (op, _) => {
-                    return Err(ErrorKind::Invalid(format!("an access chain into a descriptor heap indexes an Op{op:?}")));
+                    return Err(ErrorKind::Invalid(format!(
+                        "an access chain into a descriptor heap indexes an Op{op:?}"
+                    )));
                 }
             }
         }
@@ -747,7 +748,7 @@ impl Heap {
         let existing = self.types.iter().find_map(|(id, inst)| {
             (inst.class.opcode == Op::TypePointer
                 && inst.operands[..] == [Operand::StorageClass(class), Operand::IdRef(pointee)])
-                .then_some(*id)
+            .then_some(*id)
         });
         existing.unwrap_or_else(|| {
             let id = self.declare(Op::TypePointer, None, vec![Operand::StorageClass(class), Operand::IdRef(pointee)]);
@@ -798,7 +799,8 @@ impl Heap {
         let size = u64::from(DESCRIPTOR_SIZE);
         let constant = pointer.constant.min(heap_bytes);
         let Some(dynamic) = pointer.dynamic else {
-            let slot = if constant % size == 0 && constant < heap_bytes { constant / size } else { u64::from(HEAP_SLOTS) };
+            let slot =
+                if constant % size == 0 && constant < heap_bytes { constant / size } else { u64::from(HEAP_SLOTS) };
             return self.constant(uint, slot);
         };
         let offset = if constant == 0 {
