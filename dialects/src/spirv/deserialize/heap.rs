@@ -43,7 +43,7 @@
 use std::collections::{HashMap, HashSet};
 
 use rspirv::{
-    binary::{Assemble, parse_words},
+
     dr::{Instruction, ModuleHeader, Operand},
     spirv::{BuiltIn, Capability, Decoration, Op, StorageClass, Word},
 };
@@ -51,7 +51,7 @@ use rspirv::{
 use super::{
     DeserializeError, ErrorKind,
     reader::Inst,
-    rewrite::{Collect, Rewritten, is_preamble},
+    rewrite::{self, Rewritten, is_preamble},
 };
 
 /// The bytes of every resource and sampler descriptor in a heap: what
@@ -109,17 +109,8 @@ pub(super) fn rewrite(words: &[u32], instructions: &[Inst<'_>]) -> Result<Option
     if !instructions.iter().any(|inst| heap_ops.contains(&inst.opcode) || capability(inst)) {
         return Ok(None);
     }
-    let mut collect = Collect::default();
-    parse_words(words, &mut collect)
-        .map_err(|error| DeserializeError::new(0, ErrorKind::Malformed(format!("{error}"))))?;
-    let Some(header) = collect.header else {
-        return Err(DeserializeError::new(0, ErrorKind::Truncated("no module header".into())));
-    };
-    if collect.instructions.len() != instructions.len() {
-        return Err(DeserializeError::new(0, ErrorKind::Malformed("the module did not parse".into())));
-    }
-    let offsets: Vec<usize> = instructions.iter().map(|inst| inst.offset).collect();
-    Heap::new(header.bound, &collect.instructions).run(header, collect.instructions, offsets)
+    let (header, parsed, offsets) = rewrite::parse(words, instructions)?;
+    Heap::new(header.bound, &parsed).run(header, parsed, offsets)
 }
 
 struct Heap {
@@ -361,22 +352,7 @@ impl Heap {
         let function_offset = offsets.get(functions_start).copied().unwrap_or(0);
         out.extend(std::mem::take(&mut self.new_globals).into_iter().map(|inst| (inst, function_offset)));
         out.extend(functions);
-        if self.next_id == Word::MAX {
-            return Err(DeserializeError::new(
-                0,
-                ErrorKind::Invalid("the module's <id> bound leaves no room for new <id>s".into()),
-            ));
-        }
-        let mut header = header;
-        header.bound = self.next_id;
-        let mut words = Vec::new();
-        header.assemble_into(&mut words);
-        let mut new_offsets = Vec::with_capacity(out.len());
-        for (inst, offset) in &out {
-            inst.assemble_into(&mut words);
-            new_offsets.push(*offset);
-        }
-        Ok(Some(Rewritten { words, bound: self.next_id, offsets: new_offsets }))
+        rewrite::assemble(header, self.next_id, &out).map(Some)
     }
 
     /// Whether a debug or annotation instruction names one of `ids` first.
@@ -774,18 +750,7 @@ impl Heap {
         let element_pointer = self.pointer_type(class, image_type);
         let variable = self.declare(Op::Variable, Some(array_pointer), vec![Operand::StorageClass(class)]);
         let binding = HEAP_FIRST_IMAGE_BINDING + self.image_arrays.len() as u32;
-        self.decorate(
-            vec![
-                Operand::IdRef(variable),
-                Operand::Decoration(Decoration::DescriptorSet),
-                Operand::LiteralBit32(HEAP_DESCRIPTOR_SET),
-            ],
-            false,
-        );
-        self.decorate(
-            vec![Operand::IdRef(variable), Operand::Decoration(Decoration::Binding), Operand::LiteralBit32(binding)],
-            false,
-        );
+        self.bind(variable, binding);
         self.image_arrays.insert(image_type, (variable, element_pointer));
         (variable, element_pointer)
     }
@@ -838,6 +803,22 @@ impl Heap {
     fn decorate(&mut self, operands: Vec<Operand>, member: bool) {
         let op = if member { Op::MemberDecorate } else { Op::Decorate };
         self.new_decorations.push(Instruction::new(op, None, None, operands));
+    }
+
+    /// Decorates `variable` with set [`HEAP_DESCRIPTOR_SET`] and `binding`.
+    fn bind(&mut self, variable: Word, binding: u32) {
+        self.decorate(
+            vec![
+                Operand::IdRef(variable),
+                Operand::Decoration(Decoration::DescriptorSet),
+                Operand::LiteralBit32(HEAP_DESCRIPTOR_SET),
+            ],
+            false,
+        );
+        self.decorate(
+            vec![Operand::IdRef(variable), Operand::Decoration(Decoration::Binding), Operand::LiteralBit32(binding)],
+            false,
+        );
     }
 
     fn uint_type(&mut self) -> Word {
@@ -912,18 +893,7 @@ impl Heap {
             self.declare(Op::TypePointer, None, vec![Operand::StorageClass(class), Operand::IdRef(block)]);
         let variable = self.declare(Op::Variable, Some(array_pointer), vec![Operand::StorageClass(class)]);
         let binding = if class == StorageClass::Uniform { HEAP_UNIFORM_BINDING } else { HEAP_STORAGE_BINDING };
-        self.decorate(
-            vec![
-                Operand::IdRef(variable),
-                Operand::Decoration(Decoration::DescriptorSet),
-                Operand::LiteralBit32(HEAP_DESCRIPTOR_SET),
-            ],
-            false,
-        );
-        self.decorate(
-            vec![Operand::IdRef(variable), Operand::Decoration(Decoration::Binding), Operand::LiteralBit32(binding)],
-            false,
-        );
+        self.bind(variable, binding);
         self.arrays.insert(class, (variable, element_pointer));
         (variable, element_pointer)
     }
@@ -944,22 +914,14 @@ fn is_annotation(op: Op) -> bool {
 
 /// Type declarations (those a buffer descriptor type can be part of).
 fn is_type(op: Op) -> bool {
-    matches!(
-        op,
-        Op::TypeInt
-            | Op::TypeFloat
-            | Op::TypeBool
-            | Op::TypeVector
-            | Op::TypeMatrix
-            | Op::TypeArray
-            | Op::TypeRuntimeArray
-            | Op::TypeStruct
-            | Op::TypePointer
-            | Op::TypeImage
-            | Op::TypeSampler
-            | Op::TypeSampledImage
-            | Op::TypeBufferEXT
-            | Op::TypeFunction
-            | Op::TypeUntypedPointerKHR
-    )
+    rewrite::is_type(op)
+        || matches!(
+            op,
+            Op::TypeImage
+                | Op::TypeSampler
+                | Op::TypeSampledImage
+                | Op::TypeBufferEXT
+                | Op::TypeFunction
+                | Op::TypeUntypedPointerKHR
+        )
 }

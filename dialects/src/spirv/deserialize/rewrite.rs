@@ -140,6 +140,16 @@ pub(super) fn rewrite(words: &[u32], instructions: &[Inst<'_>]) -> Result<Option
     if !instructions.iter().any(|inst| rewritten.contains(&inst.opcode)) {
         return Ok(None);
     }
+    let (header, parsed, offsets) = parse(words, instructions)?;
+    Rewriter::new(header.bound, parsed, offsets).run(header)
+}
+
+/// The module `words` (split into `instructions`) as rspirv's header and
+/// instructions, with each instruction's byte offset.
+pub(super) fn parse(
+    words: &[u32],
+    instructions: &[Inst<'_>],
+) -> Result<(ModuleHeader, Vec<Instruction>, Vec<usize>), DeserializeError> {
     let mut collect = Collect::default();
     parse_words(words, &mut collect)
         .map_err(|error| DeserializeError::new(0, ErrorKind::Malformed(format!("{error}"))))?;
@@ -149,8 +159,32 @@ pub(super) fn rewrite(words: &[u32], instructions: &[Inst<'_>]) -> Result<Option
     if collect.instructions.len() != instructions.len() {
         return Err(DeserializeError::new(0, ErrorKind::Malformed("the module did not parse".into())));
     }
-    let offsets = instructions.iter().map(|inst| inst.offset).collect();
-    Rewriter::new(header.bound, collect.instructions, offsets).run(header)
+    Ok((header, collect.instructions, instructions.iter().map(|inst| inst.offset).collect()))
+}
+
+/// The words of a rewritten module: `header` with the `<id>` bound
+/// `bound`, then `out`'s instructions, each keeping its original offset.
+pub(super) fn assemble(
+    header: ModuleHeader,
+    bound: Word,
+    out: &[(Instruction, usize)],
+) -> Result<Rewritten, DeserializeError> {
+    if bound == Word::MAX {
+        return Err(DeserializeError::new(
+            0,
+            ErrorKind::Invalid("the module's <id> bound leaves no room for new <id>s".into()),
+        ));
+    }
+    let mut header = header;
+    header.bound = bound;
+    let mut words = Vec::new();
+    header.assemble_into(&mut words);
+    let mut offsets = Vec::with_capacity(out.len());
+    for (inst, offset) in out {
+        inst.assemble_into(&mut words);
+        offsets.push(*offset);
+    }
+    Ok(Rewritten { words, bound, offsets })
 }
 
 /// `OpExtInstWithForwardRefsKHR` (SPV_KHR_relaxed_extended_instruction):
@@ -185,9 +219,9 @@ pub(super) fn relax_forward_references(instructions: &mut [Inst<'_>]) -> Result<
 
 /// Collects the parsed instructions in order.
 #[derive(Default)]
-pub(super) struct Collect {
-    pub(super) header: Option<ModuleHeader>,
-    pub(super) instructions: Vec<Instruction>,
+struct Collect {
+    header: Option<ModuleHeader>,
+    instructions: Vec<Instruction>,
 }
 
 impl Consumer for Collect {
@@ -328,23 +362,7 @@ impl Rewriter {
         let function_offset = offsets.get(functions_start).copied().unwrap_or(0);
         out.extend(std::mem::take(&mut self.late_types).into_iter().map(|inst| (inst, function_offset)));
         out.extend(functions);
-
-        if self.next_id == Word::MAX {
-            return Err(DeserializeError::new(
-                0,
-                ErrorKind::Invalid("the module's <id> bound leaves no room for new <id>s".into()),
-            ));
-        }
-        let mut header = header;
-        header.bound = self.next_id;
-        let mut words = Vec::new();
-        header.assemble_into(&mut words);
-        let mut new_offsets = Vec::with_capacity(out.len());
-        for (inst, offset) in &out {
-            inst.assemble_into(&mut words);
-            new_offsets.push(*offset);
-        }
-        Ok(Some(Rewritten { words, bound: self.next_id, offsets: new_offsets }))
+        assemble(header, self.next_id, &out).map(Some)
     }
 
     /// Records types, constants, decorations and declared value types.
@@ -981,7 +999,7 @@ pub(super) fn is_preamble(op: Op) -> bool {
 }
 
 /// Type declarations whose operands an access chain can walk.
-fn is_type(op: Op) -> bool {
+pub(super) fn is_type(op: Op) -> bool {
     matches!(
         op,
         Op::TypeInt
