@@ -43,7 +43,6 @@
 use std::collections::{HashMap, HashSet};
 
 use rspirv::{
-
     dr::{Instruction, ModuleHeader, Operand},
     spirv::{BuiltIn, Capability, Decoration, Op, StorageClass, Word},
 };
