@@ -37,6 +37,7 @@ use std::{
 };
 
 use melior::ir::operation::OperationLike;
+pub use spirv_opt_dialects::spirv::deserialize::{HEAP_DESCRIPTOR_SET, HEAP_SLOTS};
 use spirv_opt_dialects::spirv::deserialize::{DeserializeOptions, EntryPoints, deserialize_with, is_spirv_binary};
 use spirv_opt_passes::{
     builtins::define_builtins,
@@ -299,6 +300,10 @@ pub struct Dispatch<'a> {
     /// The bindings (and elements of descriptor arrays) that view a shared
     /// buffer: (index in `shared`, offset, length).
     views: BTreeMap<(u32, u32, u32), (usize, usize, usize)>,
+    /// The buffers of the resource heap (SPV_EXT_descriptor_heap), by slot.
+    heap: BTreeMap<u32, &'a mut Buffer>,
+    /// The images of the resource heap, by slot.
+    heap_images: BTreeMap<u32, &'a mut Image>,
 }
 
 /// One binding's view of a buffer bound with [`Dispatch::bind_views`]:
@@ -334,6 +339,8 @@ impl<'a> Dispatch<'a> {
             arguments: BTreeMap::new(),
             shared: Vec::new(),
             views: BTreeMap::new(),
+            heap: BTreeMap::new(),
+            heap_images: BTreeMap::new(),
         }
     }
 
@@ -381,6 +388,47 @@ impl<'a> Dispatch<'a> {
             }
             self.views.insert((view.set, view.binding, view.element), (index, view.offset, view.length));
         }
+        Ok(self)
+    }
+
+    /// Puts a buffer descriptor in slot `slot` of the resource heap
+    /// (SPV_EXT_descriptor_heap, docs/abi.md "Descriptor heaps"): a shader
+    /// reaches it at byte `slot` x 64 of the heap, as a storage or a uniform
+    /// buffer. Slots left empty hold no buffer: reads through them give 0,
+    /// writes do nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`RunError::Dispatch`] when `slot` is not below [`HEAP_SLOTS`].
+    pub fn heap_buffer(&mut self, slot: u32, buffer: &'a mut Buffer) -> Result<&mut Self, RunError> {
+        if slot >= HEAP_SLOTS || self.heap_images.contains_key(&slot) {
+            return Err(RunError::Dispatch(format!(
+                "resource heap slot {slot}: the heap holds slots 0 to {}, each a buffer or an image",
+                HEAP_SLOTS - 1
+            )));
+        }
+        self.heap.insert(slot, buffer);
+        Ok(self)
+    }
+
+    /// Puts an image descriptor in slot `slot` of the resource heap (docs/abi.md
+    /// "Descriptor heaps"): a shader loading an image of its format and
+    /// dimensions from byte `slot` x 64 of the heap gets it; one loading
+    /// another image type there, or from an empty slot, gets an image of
+    /// 0x0 texels (reads give 0, writes and atomics do nothing).
+    ///
+    /// # Errors
+    ///
+    /// [`RunError::Dispatch`] when `slot` is not below [`HEAP_SLOTS`] or
+    /// holds a buffer.
+    pub fn heap_image(&mut self, slot: u32, image: &'a mut Image) -> Result<&mut Self, RunError> {
+        if slot >= HEAP_SLOTS || self.heap.contains_key(&slot) {
+            return Err(RunError::Dispatch(format!(
+                "resource heap slot {slot}: the heap holds slots 0 to {}, each a buffer or an image",
+                HEAP_SLOTS - 1
+            )));
+        }
+        self.heap_images.insert(slot, image);
         Ok(self)
     }
 
@@ -536,6 +584,20 @@ impl Kernel {
         let mut descriptors: Vec<Descriptors> = Vec::new();
         match info.model {
             ExecutionModel::GlCompute => {
+                let uses_heap = info.resources.iter().any(|resource| resource.descriptor_set == HEAP_DESCRIPTOR_SET);
+                let heap_given = !dispatch.heap.is_empty() || !dispatch.heap_images.is_empty();
+                if heap_given && !uses_heap {
+                    return Err(RunError::Dispatch("resource heap descriptors given, but the kernel uses no resource heap".into()));
+                }
+                if uses_heap && !self.checked {
+                    // An empty slot is a null address: only the bounds
+                    // checks keep a kernel out of it.
+                    return Err(RunError::Dispatch(
+                        "the kernel uses a resource heap (SPV_EXT_descriptor_heap): it needs its bounds checks (an empty \
+                         slot has no memory)"
+                            .into(),
+                    ));
+                }
                 // What the views of each binding need at least.
                 let mut needed: BTreeMap<(u32, u32), u32> = BTreeMap::new();
                 for resource in &info.resources {
@@ -573,6 +635,28 @@ impl Kernel {
                         };
                         sizes.push(size as u64);
                         pointers.push(buffer.bytes_mut()[offset..].as_mut_ptr());
+                        continue;
+                    }
+                    if key.0 == HEAP_DESCRIPTOR_SET && is_image(resource.kind) {
+                        let (pointer, size) = heap_image_descriptors(resource, &mut dispatch.heap_images, &mut descriptors);
+                        sizes.push(size);
+                        pointers.push(pointer);
+                        continue;
+                    }
+                    if key.0 == HEAP_DESCRIPTOR_SET {
+                        // A slot of the resource heap: its buffer, or none
+                        // (a null address of 0 bytes: the bounds checks
+                        // keep every access out of it).
+                        match dispatch.heap.get_mut(&resource.element) {
+                            Some(buffer) => {
+                                sizes.push(buffer.len() as u64);
+                                pointers.push(buffer.as_mut_ptr());
+                            }
+                            None => {
+                                sizes.push(0);
+                                pointers.push(std::ptr::null_mut());
+                            }
+                        }
                         continue;
                     }
                     let bound = dispatch.bindings.get_mut(&key).ok_or_else(|| {
@@ -813,6 +897,39 @@ fn bind_descriptors(
         None => (std::ptr::null_mut(), 0),
     };
     Ok((pointer, bytes as u64))
+}
+
+/// The descriptors of one of the resource heap's arrays of images (one
+/// image type, `resource`): slot k's image where it has that type, else an
+/// image of 0x0 texels; added to `blocks`.
+fn heap_image_descriptors(
+    resource: &ResourceInfo,
+    images: &mut BTreeMap<u32, &mut Image>,
+    blocks: &mut Vec<Descriptors>,
+) -> (*mut u8, u64) {
+    use spirv_opt_passes::spirv_to_llvm::image::DESCRIPTOR_COUNT_SHIFT;
+    let count = resource.size >> DESCRIPTOR_COUNT_SHIFT;
+    let word = resource.size & ((1 << DESCRIPTOR_COUNT_SHIFT) - 1);
+    let storage = matches!(
+        resource.kind,
+        ResourceKind::StorageImage | ResourceKind::StorageTexelBuffer | ResourceKind::UniformTexelBuffer
+    );
+    let mut block: Vec<jit::RawImage> = (0..count)
+        .map(|slot| match images.get_mut(&slot) {
+            Some(image) if image.check(word, storage).is_ok() => {
+                let mut descriptor = image.descriptor();
+                if (word >> 12) & 0xf == CUBE {
+                    descriptor.dim = CUBE;
+                }
+                descriptor
+            }
+            _ => jit::RawImage::empty(),
+        })
+        .collect();
+    let pointer = block.as_mut_ptr().cast::<u8>();
+    let bytes = std::mem::size_of_val(block.as_slice()) as u64;
+    blocks.push(Descriptors::Images(block));
+    (pointer, bytes)
 }
 
 /// The descriptor of one element (`place` names it in errors): the image's

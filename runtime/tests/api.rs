@@ -673,3 +673,61 @@ fn a_kernel_with_barriers_runs_its_regions_as_lanes_with_subgroups_as_wide() {
     };
     assert!(error.to_string().contains("run as coroutines, which never run as vector lanes"), "{error}");
 }
+
+/// out[i] = word 0 of the buffer in resource-heap slot i: the descriptor
+/// array SPV_EXT_descriptor_heap's import makes of the heap (docs/abi.md,
+/// "Descriptor heaps"), written as MLIR; 4 invocations.
+const HEAP_KERNEL: &str = r#"
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]> {
+  spirv.GlobalVariable @gid built_in("GlobalInvocationId") : !spirv.ptr<vector<3xi32>, Input>
+  spirv.GlobalVariable @heap bind(2147483647, 0) : !spirv.ptr<!spirv.array<65 x !spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>>, StorageBuffer>
+  spirv.GlobalVariable @output bind(0, 0) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>
+  spirv.func @main() "None" {
+    %zero = spirv.Constant 0 : i32
+    %g = spirv.mlir.addressof @gid : !spirv.ptr<vector<3xi32>, Input>
+    %v = spirv.Load "Input" %g : vector<3xi32>
+    %i = spirv.CompositeExtract %v[0 : i32] : vector<3xi32>
+    %heap = spirv.mlir.addressof @heap : !spirv.ptr<!spirv.array<65 x !spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>>, StorageBuffer>
+    %p = spirv.AccessChain %heap[%i, %zero, %zero] : !spirv.ptr<!spirv.array<65 x !spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>>, StorageBuffer>, i32, i32, i32 -> !spirv.ptr<i32, StorageBuffer>
+    %x = spirv.Load "StorageBuffer" %p : i32
+    %out = spirv.mlir.addressof @output : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>
+    %q = spirv.AccessChain %out[%zero, %i] : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>, i32, i32 -> !spirv.ptr<i32, StorageBuffer>
+    spirv.Store "StorageBuffer" %q, %x : i32
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main, @gid, @heap, @output
+  spirv.ExecutionMode @main "LocalSize", 4, 1, 1
+}
+"#;
+
+#[test]
+fn resource_heap_slots_hold_buffers_and_empty_ones_read_zero() {
+    let kernel =
+        Kernel::compile(HEAP_KERNEL.as_bytes(), "heap.mlir", &CompileOptions::default()).expect("the kernel compiles");
+    assert_eq!(kernel.info().resources.len(), 65 + 1);
+    let mut seven = Buffer::from_bytes(&words(&[7]));
+    let mut nine = Buffer::from_bytes(&words(&[9, 10]));
+    let mut output = Buffer::zeroed(16);
+    let mut dispatch = Dispatch::new([1, 1, 1]);
+    dispatch.heap_buffer(0, &mut seven).expect("slot 0 is in the heap");
+    dispatch.heap_buffer(2, &mut nine).expect("slot 2 is in the heap");
+    dispatch.bind(0, 0, Resource::Buffer(&mut output));
+    kernel.dispatch(&mut dispatch).expect("the dispatch runs");
+    drop(dispatch);
+    assert_eq!(read_words(&output), [7, 0, 9, 0]);
+
+    // A slot past the heap; heap buffers for a kernel without a heap.
+    let mut past = Buffer::zeroed(16);
+    let mut buffer = Buffer::zeroed(16);
+    let mut dispatch = Dispatch::new([1, 1, 1]);
+    let error = dispatch.heap_buffer(spirv_run::HEAP_SLOTS, &mut past).expect_err("slot 64");
+    assert_eq!(error.to_string(), "resource heap slot 64: the heap holds slots 0 to 63, each a buffer or an image");
+    let mut input = Buffer::zeroed(16);
+    let mut output = Buffer::zeroed(16);
+    dispatch.heap_buffer(0, &mut buffer).expect("slot 0 is in the heap");
+    dispatch.bind(0, 0, Resource::Buffer(&mut input));
+    dispatch.bind(0, 1, Resource::Buffer(&mut output));
+    dispatch.push_constants = vec![0; 4];
+    let error = compile().dispatch(&mut dispatch).expect_err("the kernel has no heap");
+    assert!(error.to_string().ends_with("resource heap descriptors given, but the kernel uses no resource heap"), "{error}");
+}

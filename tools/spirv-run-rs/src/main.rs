@@ -62,7 +62,7 @@ struct Options {
     #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dimensions)]
     workgroups: Option<Dimensions>,
 
-    /// Vulkan: a buffer for SET:BINDING (SET:BINDING[I]: element I of a descriptor array of buffers), initialized from IN, written to OUT at the end;
+    /// Vulkan: a buffer for SET:BINDING (SET:BINDING[I]: element I of a descriptor array of buffers; heap[K]: slot K of the resource heap), initialized from IN, written to OUT at the end;
     /// IN = FILE@FORMAT makes it a texel buffer of that Vulkan format (R32_SFLOAT...)
     #[arg(long = "buffer", value_name = "SET:BINDING=IN[:OUT]")]
     buffers: Vec<String>,
@@ -188,6 +188,19 @@ type Element = (u32, u32, Option<u32>);
 /// `SET:BINDING` or `SET:BINDING[I]` (an element of a descriptor array) of
 /// `flag`'s argument `text`.
 fn descriptor_slot(flag: &str, text: &str, slot: &str) -> Result<Element, String> {
+    if let Some(heap_slot) = slot.strip_prefix("heap[").and_then(|rest| rest.strip_suffix(']')) {
+        // A slot of the resource heap (SPV_EXT_descriptor_heap): buffers and
+        // images.
+        if flag == "--sampler" {
+            return Err(format!("{flag} {text}: the resource heap holds buffers and images (the sampler heap is not modelled)"));
+        }
+        let heap_slot: u32 = heap_slot
+            .parse()
+            .ok()
+            .filter(|&heap_slot| heap_slot < spirv_run::HEAP_SLOTS)
+            .ok_or_else(|| format!("{flag} {text}: '{heap_slot}' is not a heap slot (0 to {})", spirv_run::HEAP_SLOTS - 1))?;
+        return Ok((spirv_run::HEAP_DESCRIPTOR_SET, 0, Some(heap_slot)));
+    }
     let (slot, element) = match slot.strip_suffix(']').and_then(|slot| slot.split_once('[')) {
         Some((slot, element)) => {
             let element: u32 =
@@ -417,6 +430,9 @@ fn run(options: &Options) -> Result<(), String> {
                 if inputs.iter().any(|(key, _, _)| *key == Some((set, index, element)))
                     || images.iter().any(|(key, _)| *key == (set, index, element))
                 {
+                    if let (spirv_run::HEAP_DESCRIPTOR_SET, Some(heap_slot)) = (set, element) {
+                        return Err(format!("{flag} {binding}: resource heap slot {heap_slot} is given twice"));
+                    }
                     return Err(format!("{flag} {binding}: set {set} binding {index} is given twice"));
                 }
                 let image = if flag == "--image" {
@@ -564,6 +580,9 @@ fn run(options: &Options) -> Result<(), String> {
     let mut buffer_slots: BTreeMap<Slot, BTreeMap<Option<u32>, &mut Buffer>> = BTreeMap::new();
     for (binding, argument, input) in &mut inputs {
         match (binding, argument) {
+            (Some((set, _, Some(element))), _) if *set == spirv_run::HEAP_DESCRIPTOR_SET => {
+                dispatch.heap_buffer(*element, &mut input.buffer).map_err(|failure| failure.to_string())?;
+            }
             (Some((set, index, element)), _) => {
                 buffer_slots.entry((*set, *index)).or_default().insert(*element, &mut input.buffer);
             }
@@ -598,6 +617,10 @@ fn run(options: &Options) -> Result<(), String> {
     }
     let mut slots: BTreeMap<Slot, BTreeMap<Option<u32>, Descriptor<'_>>> = BTreeMap::new();
     for ((set, index, element), input) in &mut images {
+        if let (spirv_run::HEAP_DESCRIPTOR_SET, Some(heap_slot)) = (*set, *element) {
+            dispatch.heap_image(heap_slot, &mut input.image).map_err(|failure| failure.to_string())?;
+            continue;
+        }
         slots.entry((*set, *index)).or_default().entry(*element).or_default().0 = Some(&mut input.image);
     }
     for ((set, index, element), sampler) in samplers.drain(..) {

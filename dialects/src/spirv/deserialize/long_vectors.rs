@@ -97,7 +97,7 @@ pub(super) fn rewrite(
     if !applies(instructions) {
         return Ok(None);
     }
-    let (header, parsed) = super::rewrite::parse(words, instructions)?;
+    let (header, parsed, _) = super::rewrite::parse(words, instructions)?;
     let offsets: Vec<usize> = instructions.iter().map(|inst| inst.offset).collect();
     let mut rewriter = LongVectors { next_id: header.bound, spec_values, ..LongVectors::default() };
     let out = rewriter.run(parsed, &offsets)?;

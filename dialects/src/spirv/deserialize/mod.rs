@@ -24,6 +24,7 @@ mod events;
 mod expansions;
 mod glsl;
 mod groups_ext;
+mod heap;
 mod images;
 mod importer;
 mod long_vectors;
@@ -40,6 +41,9 @@ mod types;
 mod rewrite;
 mod values_ext;
 
+pub use heap::{
+    DESCRIPTOR_SIZE, HEAP_DESCRIPTOR_SET, HEAP_FIRST_IMAGE_BINDING, HEAP_SLOTS, HEAP_STORAGE_BINDING, HEAP_UNIFORM_BINDING,
+};
 pub use images::{ABI_IMAGE_OP, ImageStandIn, SAMPLER_STAND_IN, image_stand_in, is_sampler};
 use melior::{Context, ir::Module};
 pub use entry_points::{EntryPoints, check_entry_point, entry_point_names};
@@ -154,8 +158,25 @@ pub fn deserialize_with<'c>(
     source_name: &str,
     options: &DeserializeOptions,
 ) -> Result<Module<'c>, DeserializeError> {
-    let words = reader::words(bytes)?;
+    let mut words = reader::words(bytes)?;
+    // SPV_EXT_descriptor_heap first: it leaves untyped pointers for the
+    // rewrite below; errors keep the original byte offsets.
+    let heap = {
+        let mut instructions = reader::instructions(&words.words)?;
+        rewrite::relax_forward_references(&mut instructions)?;
+        heap::rewrite(&words.words, &instructions)?
+    };
+    let heap_offsets = heap.map(|heap| {
+        words.header.bound = heap.bound;
+        words.words = heap.words;
+        heap.offsets
+    });
     let mut instructions = reader::instructions(&words.words)?;
+    if let Some(offsets) = &heap_offsets {
+        for (inst, offset) in instructions.iter_mut().zip(offsets) {
+            inst.offset = *offset;
+        }
+    }
     rewrite::relax_forward_references(&mut instructions)?;
     // SPV_EXT_long_vector first: vectors the dialect cannot hold become
     // arrays (the instructions on them expanded), with the specialization

@@ -140,17 +140,16 @@ pub(super) fn rewrite(words: &[u32], instructions: &[Inst<'_>]) -> Result<Option
     if !instructions.iter().any(|inst| rewritten.contains(&inst.opcode)) {
         return Ok(None);
     }
-    let (header, parsed) = parse(words, instructions)?;
-    let offsets = instructions.iter().map(|inst| inst.offset).collect();
+    let (header, parsed, offsets) = parse(words, instructions)?;
     Rewriter::new(header.bound, parsed, offsets).run(header)
 }
 
-/// The module's header and instructions as rspirv parses them, one for
-/// each of `instructions` (the reader's).
+/// The module `words` (split into `instructions`) as rspirv's header and
+/// instructions, with each instruction's byte offset.
 pub(super) fn parse(
     words: &[u32],
     instructions: &[Inst<'_>],
-) -> Result<(ModuleHeader, Vec<Instruction>), DeserializeError> {
+) -> Result<(ModuleHeader, Vec<Instruction>, Vec<usize>), DeserializeError> {
     let mut collect = Collect::default();
     parse_words(words, &mut collect)
         .map_err(|error| DeserializeError::new(0, ErrorKind::Malformed(format!("{error}"))))?;
@@ -160,24 +159,24 @@ pub(super) fn parse(
     if collect.instructions.len() != instructions.len() {
         return Err(DeserializeError::new(0, ErrorKind::Malformed("the module did not parse".into())));
     }
-    Ok((header, collect.instructions))
+    Ok((header, collect.instructions, instructions.iter().map(|inst| inst.offset).collect()))
 }
 
-/// The words of a rewritten module: `header` with the bound `next_id`, and
-/// `out` (each instruction with its original byte offset).
+/// The words of a rewritten module: `header` with the `<id>` bound
+/// `bound`, then `out`'s instructions, each keeping its original offset.
 pub(super) fn assemble(
     header: ModuleHeader,
-    next_id: Word,
+    bound: Word,
     out: &[(Instruction, usize)],
 ) -> Result<Rewritten, DeserializeError> {
-    if next_id == Word::MAX {
+    if bound == Word::MAX {
         return Err(DeserializeError::new(
             0,
             ErrorKind::Invalid("the module's <id> bound leaves no room for new <id>s".into()),
         ));
     }
     let mut header = header;
-    header.bound = next_id;
+    header.bound = bound;
     let mut words = Vec::new();
     header.assemble_into(&mut words);
     let mut offsets = Vec::with_capacity(out.len());
@@ -185,7 +184,7 @@ pub(super) fn assemble(
         inst.assemble_into(&mut words);
         offsets.push(*offset);
     }
-    Ok(Rewritten { words, bound: next_id, offsets })
+    Ok(Rewritten { words, bound, offsets })
 }
 
 /// `OpExtInstWithForwardRefsKHR` (SPV_KHR_relaxed_extended_instruction):
@@ -1000,7 +999,7 @@ pub(super) fn is_preamble(op: Op) -> bool {
 }
 
 /// Type declarations whose operands an access chain can walk.
-fn is_type(op: Op) -> bool {
+pub(super) fn is_type(op: Op) -> bool {
     matches!(
         op,
         Op::TypeInt
