@@ -1683,21 +1683,36 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             .into_vector_value())
     }
 
-    /// Whether the lanes' `addresses` are consecutive `element`s (lane i at
-    /// lane 0's address plus i elements), and lane 0's address.
+    /// Whether the lanes of `mask` have consecutive `addresses` of
+    /// `element`s (lane i at lane 0's address plus i elements), and lane 0's
+    /// address.
+    ///
+    /// The addresses are frozen first: a lane off the mask may hold poison
+    /// (a pointer loaded by a masked load, an address computed from one), and
+    /// a branch on a comparison with poison is undefined behaviour, which
+    /// LLVM used to delete the rest of a step (fuzz-diff finding 09: a
+    /// workgroup of one invocation run as 4 lanes lost its stores to the
+    /// per-invocation storage). Frozen, every lane's address is some fixed
+    /// value; the lanes off the mask are not compared, and lane 0's frozen
+    /// address is the base of the dense access only when every lane on the
+    /// mask lies where the base puts it.
     fn consecutive(
         &self,
         addresses: VectorValue<'ctx>,
         element: BasicTypeEnum<'ctx>,
+        mask: VectorValue<'ctx>,
     ) -> Result<(IntValue<'ctx>, BasicValueEnum<'ctx>)> {
+        let frozen = llvm_edge::freeze(&self.builder, addresses.into()).ok_or_else(no_type)?.into_vector_value();
         let zero = self.context.i32_type().const_zero();
-        let first = self.builder.build_extract_element(addresses, zero, "")?;
+        let first = self.builder.build_extract_element(frozen, zero, "")?;
         let lanes: Vec<IntValue<'ctx>> =
             (0..self.width).map(|lane| self.context.i64_type().const_int(u64::from(lane), false)).collect();
         let expected = llvm_edge::vector_gep(&self.builder, element, first, &[VectorType::const_vector(&lanes).into()])
             .ok_or_else(no_type)?;
-        let equal = self.builder.build_int_compare(IntPredicate::EQ, addresses, expected.into_vector_value(), "")?;
-        let all = self.reduce("llvm.vector.reduce.and", equal)?;
+        let equal = self.builder.build_int_compare(IntPredicate::EQ, frozen, expected.into_vector_value(), "")?;
+        let ones = VectorType::const_vector(&vec![self.context.bool_type().const_all_ones(); self.width as usize]);
+        let counted = self.builder.build_select(mask, equal, ones, "")?.into_vector_value();
+        let all = self.reduce("llvm.vector.reduce.and", counted)?;
         Ok((all, first))
     }
 
@@ -1717,7 +1732,7 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         }
         let vector_type = Shape { element, count: 1 }.vector(self.width);
         let poison = poison_of(vector_type);
-        let (consecutive, first) = self.consecutive(addresses, element)?;
+        let (consecutive, first) = self.consecutive(addresses, element, mask)?;
         let (dense, sparse, join) = self.diamond(consecutive)?;
         self.builder.position_at_end(dense);
         let loaded_dense = self.intrinsic_call(
@@ -1753,7 +1768,7 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             let widened = self.builder.build_int_z_extend(value.into_vector_value(), bytes.vec_type(self.width), "")?;
             return self.masked_store(widened.into(), addresses, bytes.into(), alignment, mask);
         }
-        let (consecutive, first) = self.consecutive(addresses, element)?;
+        let (consecutive, first) = self.consecutive(addresses, element, mask)?;
         let (dense, sparse, join) = self.diamond(consecutive)?;
         self.builder.position_at_end(dense);
         self.intrinsic_call(
