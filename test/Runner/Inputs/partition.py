@@ -1,6 +1,7 @@
 """Inputs for, and a model of, partition.comp (SPV_EXT/NV_shader_subgroup_
 partitioned; docs/abi.md, "Subgroups").
 
+barrier SIZE: checks out.bin of partition-barrier.comp.
 make SX SY: writes in.bin (each invocation's key k and value x) and zeros
 for out.bin.
 check SX SY SIZE: reads out.bin and prints how many of the words written
@@ -122,7 +123,25 @@ def model(sx, sy, size):
     return expected, total
 
 
+def barrier(size):
+    """partition-barrier.comp: 16 invocations, key (15 - i) * 7 % 3 (from
+    shared memory after a barrier); out[2 i] the partition's first word,
+    out[2 i + 1] the inclusive partitioned sum of the local indices."""
+    words = struct.unpack("<32I", open("out.bin", "rb").read())
+    keys = [((15 - i) * 7) % 3 for i in range(16)]
+    right = 0
+    for i in range(16):
+        first = i - i % size
+        part = [j for j in range(first, min(first + size, 16)) if keys[j] == keys[i]]
+        right += words[2 * i] == sum(1 << (j - first) for j in part)
+        right += words[2 * i + 1] == sum(j for j in part if j <= i)
+    print(f"partitions across a barrier in subgroups of {size}: {right} of 32 right")
+
+
 def main():
+    if sys.argv[1] == "barrier":
+        barrier(int(sys.argv[2]))
+        return
     sx, sy = int(sys.argv[2]), int(sys.argv[3])
     total = sx * sy
     if sys.argv[1] == "make":

@@ -6,8 +6,8 @@
 //! - The count of `OpTypeVectorIdEXT` is its constant's value, or its
 //!   specialization constant's after specialization (the `--spec` value
 //!   given for its `SpecId`, else the default): applied before any type is
-//!   built, as for spec-sized arrays. An `OpSpecConstantOp` count is
-//!   refused.
+//!   built, as for spec-sized arrays; an `OpSpecConstantOp` of integer
+//!   arithmetic or bitwise operations on those is computed.
 //! - A vector of 2, 3, 4, 8 or 16 components becomes a plain `OpTypeVector`:
 //!   every instruction then imports as for any vector.
 //! - Any other count (1, 5-7, 9-15, over 16; from `OpTypeVectorIdEXT` or
@@ -249,6 +249,14 @@ impl LongVectors<'_> {
                     }
                 }
             }
+            Op::SpecConstantOp
+                if inst.result_type.is_some_and(|ty| self.scalars.get(&ty).is_some_and(|scalar| !scalar.float)) =>
+            {
+                // An integer count computed from (specialized) constants.
+                if let Some(value) = self.spec_op_value(&inst) {
+                    self.constants.insert(id, value);
+                }
+            }
             Op::TypeVector | Op::TypeVectorIdEXT => {
                 let element = match inst.operands.first() {
                     Some(Operand::IdRef(element)) => *element,
@@ -258,7 +266,7 @@ impl LongVectors<'_> {
                     (Op::TypeVector, Some(Operand::LiteralBit32(count))) => u64::from(*count),
                     (_, Some(Operand::IdRef(count))) => self.constants.get(count).copied().ok_or_else(|| {
                         ErrorKind::Unsupported(format!(
-                            "the component count %{count} of OpTypeVectorIdEXT is not an integer constant or specialization constant (an OpSpecConstantOp is not computed here)"
+                            "the component count %{count} of OpTypeVectorIdEXT is not an integer constant, specialization constant or OpSpecConstantOp of integer arithmetic on them"
                         ))
                     })?,
                     _ => return Err(ErrorKind::Malformed("a vector type without a component count".into())),
@@ -352,6 +360,37 @@ impl LongVectors<'_> {
         }
         inst.operands.shrink_to_fit();
         Ok(inst)
+    }
+
+    /// The value of the integer `OpSpecConstantOp` `inst` when it is
+    /// arithmetic or bitwise on integer (specialized) constants known here
+    /// (a division by zero, or another opcode: none).
+    fn spec_op_value(&self, inst: &Instruction) -> Option<u64> {
+        let width = self.scalars.get(&inst.result_type?)?.width;
+        let Some(Operand::LiteralSpecConstantOpInteger(op)) = inst.operands.first() else { return None };
+        let mut values = Vec::new();
+        for operand in &inst.operands[1..] {
+            let Operand::IdRef(id) = operand else { return None };
+            values.push(*self.constants.get(id)?);
+        }
+        let mask = if width >= 64 { u64::MAX } else { (1u64 << width) - 1 };
+        let signed = |value: u64| if width >= 64 { value as i64 } else { ((value << (64 - width)) as i64) >> (64 - width) };
+        let value = match (*op, &values[..]) {
+            (Op::IAdd, &[a, b]) => a.wrapping_add(b),
+            (Op::ISub, &[a, b]) => a.wrapping_sub(b),
+            (Op::IMul, &[a, b]) => a.wrapping_mul(b),
+            (Op::UDiv, &[a, b]) => a.checked_div(b & mask)?,
+            (Op::UMod, &[a, b]) => a.checked_rem(b & mask)?,
+            (Op::SDiv, &[a, b]) => signed(a).checked_div(signed(b))? as u64,
+            (Op::ShiftLeftLogical, &[a, b]) => a.checked_shl(u32::try_from(b).ok()?)?,
+            (Op::ShiftRightLogical, &[a, b]) => (a & mask).checked_shr(u32::try_from(b).ok()?)?,
+            (Op::BitwiseAnd, &[a, b]) => a & b,
+            (Op::BitwiseOr, &[a, b]) => a | b,
+            (Op::BitwiseXor, &[a, b]) => a ^ b,
+            (Op::UConvert | Op::SConvert, &[a]) => a,
+            _ => return None,
+        };
+        Some(value & mask)
     }
 
     /// The long vector type of value `id`, if it has one.
