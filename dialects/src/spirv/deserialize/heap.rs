@@ -28,15 +28,13 @@
 //!   `ArrayStrideIdEXT` of constant `<id>`s become `Offset`/`ArrayStride`
 //!   where their type stays;
 //! - the heap variables, `OpTypeBufferEXT` and every type holding one, their
-//!   names and decorations, the capability and the extension go.
-//!
+//!   names and decorations, the capability and the extension go;
 //! - an `OpLoad` of an image through a heap chain loads its element of the
 //!   heap's descriptor array of that image type (one array of
 //!   `HEAP_SLOTS + 1` images per image type, at binding
 //!   [`HEAP_FIRST_IMAGE_BINDING`] and up), and `OpUntypedImageTexelPointerEXT`
 //!   is an `OpImageTexelPointer` on that element, its result a pointer to
-//!   the image's sampled type.
-//!
+//!   the image's sampled type;
 //! - the sampler heap likewise: 64 slots of 64 bytes, an `OpLoad` of a
 //!   sampler through its chains the load of an element of an array of 65
 //!   samplers at (set [`HEAP_SAMPLER_SET`], binding 0).
