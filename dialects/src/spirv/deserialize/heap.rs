@@ -756,16 +756,23 @@ impl Heap {
         if let Some(array) = self.sampler_array {
             return array;
         }
+        let array = self.opaque_array(sampler_type, HEAP_SAMPLER_SET, 0);
+        self.sampler_array = Some(array);
+        array
+    }
+
+    /// A `UniformConstant` variable of `HEAP_SLOTS + 1` opaque descriptors
+    /// of `element` at (`set`, `binding`), and its element pointer type.
+    fn opaque_array(&mut self, element: Word, set: u32, binding: u32) -> (Word, Word) {
         let uint = self.uint_type();
         let length = self.constant(uint, u64::from(HEAP_SLOTS + 1));
-        let array = self.declare(Op::TypeArray, None, vec![Operand::IdRef(sampler_type), Operand::IdRef(length)]);
+        let array = self.declare(Op::TypeArray, None, vec![Operand::IdRef(element), Operand::IdRef(length)]);
         let class = StorageClass::UniformConstant;
         let array_pointer =
             self.declare(Op::TypePointer, None, vec![Operand::StorageClass(class), Operand::IdRef(array)]);
-        let element_pointer = self.pointer_type(class, sampler_type);
+        let element_pointer = self.pointer_type(class, element);
         let variable = self.declare(Op::Variable, Some(array_pointer), vec![Operand::StorageClass(class)]);
-        self.bind(variable, HEAP_SAMPLER_SET, 0);
-        self.sampler_array = Some((variable, element_pointer));
+        self.bind(variable, set, binding);
         (variable, element_pointer)
     }
 
@@ -791,18 +798,10 @@ impl Heap {
         if let Some(&array) = self.image_arrays.get(&image_type) {
             return array;
         }
-        let uint = self.uint_type();
-        let length = self.constant(uint, u64::from(HEAP_SLOTS + 1));
-        let array = self.declare(Op::TypeArray, None, vec![Operand::IdRef(image_type), Operand::IdRef(length)]);
-        let class = StorageClass::UniformConstant;
-        let array_pointer =
-            self.declare(Op::TypePointer, None, vec![Operand::StorageClass(class), Operand::IdRef(array)]);
-        let element_pointer = self.pointer_type(class, image_type);
-        let variable = self.declare(Op::Variable, Some(array_pointer), vec![Operand::StorageClass(class)]);
         let binding = HEAP_FIRST_IMAGE_BINDING + self.image_arrays.len() as u32;
-        self.bind(variable, HEAP_DESCRIPTOR_SET, binding);
-        self.image_arrays.insert(image_type, (variable, element_pointer));
-        (variable, element_pointer)
+        let array = self.opaque_array(image_type, HEAP_DESCRIPTOR_SET, binding);
+        self.image_arrays.insert(image_type, array);
+        array
     }
 
     /// The slot of a heap pointer: offset / 64, or the empty slot
