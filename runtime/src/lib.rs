@@ -37,7 +37,7 @@ use std::{
 };
 
 use melior::ir::operation::OperationLike;
-pub use spirv_opt_dialects::spirv::deserialize::{HEAP_DESCRIPTOR_SET, HEAP_SLOTS};
+pub use spirv_opt_dialects::spirv::deserialize::{HEAP_DESCRIPTOR_SET, HEAP_SAMPLER_SET, HEAP_SLOTS};
 use spirv_opt_dialects::spirv::deserialize::{DeserializeOptions, EntryPoints, deserialize_with, is_spirv_binary};
 use spirv_opt_passes::{
     builtins::define_builtins,
@@ -304,6 +304,8 @@ pub struct Dispatch<'a> {
     heap: BTreeMap<u32, &'a mut Buffer>,
     /// The images of the resource heap, by slot.
     heap_images: BTreeMap<u32, &'a mut Image>,
+    /// The samplers of the sampler heap, by slot.
+    heap_samplers: BTreeMap<u32, Sampler>,
 }
 
 /// One binding's view of a buffer bound with [`Dispatch::bind_views`]:
@@ -341,6 +343,7 @@ impl<'a> Dispatch<'a> {
             views: BTreeMap::new(),
             heap: BTreeMap::new(),
             heap_images: BTreeMap::new(),
+            heap_samplers: BTreeMap::new(),
         }
     }
 
@@ -429,6 +432,23 @@ impl<'a> Dispatch<'a> {
             )));
         }
         self.heap_images.insert(slot, image);
+        Ok(self)
+    }
+
+    /// Puts a sampler in slot `slot` of the sampler heap (docs/abi.md
+    /// "Descriptor heaps"); an empty slot holds the default sampler.
+    ///
+    /// # Errors
+    ///
+    /// [`RunError::Dispatch`] when `slot` is not below [`HEAP_SLOTS`].
+    pub fn heap_sampler(&mut self, slot: u32, sampler: Sampler) -> Result<&mut Self, RunError> {
+        if slot >= HEAP_SLOTS {
+            return Err(RunError::Dispatch(format!(
+                "sampler heap slot {slot}: the heap holds slots 0 to {}",
+                HEAP_SLOTS - 1
+            )));
+        }
+        self.heap_samplers.insert(slot, sampler);
         Ok(self)
     }
 
@@ -584,8 +604,12 @@ impl Kernel {
         let mut descriptors: Vec<Descriptors> = Vec::new();
         match info.model {
             ExecutionModel::GlCompute => {
-                let uses_heap = info.resources.iter().any(|resource| resource.descriptor_set == HEAP_DESCRIPTOR_SET);
-                let heap_given = !dispatch.heap.is_empty() || !dispatch.heap_images.is_empty();
+                let uses_heap = info
+                    .resources
+                    .iter()
+                    .any(|resource| [HEAP_DESCRIPTOR_SET, HEAP_SAMPLER_SET].contains(&resource.descriptor_set));
+                let heap_given =
+                    !dispatch.heap.is_empty() || !dispatch.heap_images.is_empty() || !dispatch.heap_samplers.is_empty();
                 if heap_given && !uses_heap {
                     return Err(RunError::Dispatch("resource heap descriptors given, but the kernel uses no resource heap".into()));
                 }
@@ -635,6 +659,18 @@ impl Kernel {
                         };
                         sizes.push(size as u64);
                         pointers.push(buffer.bytes_mut()[offset..].as_mut_ptr());
+                        continue;
+                    }
+                    if key.0 == HEAP_SAMPLER_SET {
+                        // The sampler heap: its samplers, the default one
+                        // in every empty slot.
+                        let count = resource.size >> spirv_opt_passes::spirv_to_llvm::image::DESCRIPTOR_COUNT_SHIFT;
+                        let mut block: Vec<jit::RawSampler> = (0..count)
+                            .map(|slot| dispatch.heap_samplers.get(&slot).copied().unwrap_or_default().descriptor())
+                            .collect();
+                        pointers.push(block.as_mut_ptr().cast::<u8>());
+                        sizes.push(std::mem::size_of_val(block.as_slice()) as u64);
+                        descriptors.push(Descriptors::Samplers(block));
                         continue;
                     }
                     if key.0 == HEAP_DESCRIPTOR_SET && is_image(resource.kind) {

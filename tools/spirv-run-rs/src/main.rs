@@ -67,7 +67,7 @@ struct Options {
     #[arg(long = "buffer", value_name = "SET:BINDING=IN[:OUT]")]
     buffers: Vec<String>,
 
-    /// Vulkan: a storage or sampled image for SET:BINDING (SET:BINDING[I]: element I of a descriptor array);
+    /// Vulkan: a storage or sampled image for SET:BINDING (SET:BINDING[I]: element I of a descriptor array; heap[K]: slot K of the resource heap);
     /// IN is FILE@FORMAT,W[,H[,D]][,levels=L][,layers=A][,samples=N]
     /// (raw texels, FORMAT a Vulkan format name such as R8G8B8A8_UNORM; no FILE: zeros; samples=N a
     /// multisampled 2D image, each texel's N samples one after another) or a .png;
@@ -75,7 +75,7 @@ struct Options {
     #[arg(long = "image", value_name = "SET:BINDING=IN[:OUT]")]
     images: Vec<String>,
 
-    /// Vulkan: a sampler for SET:BINDING, KEY=VALUE,... of filter=nearest|linear, mipmap=nearest|linear,
+    /// Vulkan: a sampler for SET:BINDING (heap[K]: slot K of the sampler heap), KEY=VALUE,... of filter=nearest|linear, mipmap=nearest|linear,
     /// address=repeat|mirrored_repeat|clamp_to_edge|clamp_to_border|mirror_clamp_to_edge, border=float_transparent_black|
     /// int_transparent_black|float_opaque_black|int_opaque_black|float_opaque_white|int_opaque_white,
     /// unnormalized=false|true, compare=never|less|equal|less_or_equal|greater|not_equal|greater_or_equal|always,
@@ -190,16 +190,14 @@ type Element = (u32, u32, Option<u32>);
 fn descriptor_slot(flag: &str, text: &str, slot: &str) -> Result<Element, String> {
     if let Some(heap_slot) = slot.strip_prefix("heap[").and_then(|rest| rest.strip_suffix(']')) {
         // A slot of the resource heap (SPV_EXT_descriptor_heap): buffers and
-        // images.
-        if flag == "--sampler" {
-            return Err(format!("{flag} {text}: the resource heap holds buffers and images (the sampler heap is not modelled)"));
-        }
+        // images; for --sampler, of the sampler heap.
         let heap_slot: u32 = heap_slot
             .parse()
             .ok()
             .filter(|&heap_slot| heap_slot < spirv_run::HEAP_SLOTS)
             .ok_or_else(|| format!("{flag} {text}: '{heap_slot}' is not a heap slot (0 to {})", spirv_run::HEAP_SLOTS - 1))?;
-        return Ok((spirv_run::HEAP_DESCRIPTOR_SET, 0, Some(heap_slot)));
+        let set = if flag == "--sampler" { spirv_run::HEAP_SAMPLER_SET } else { spirv_run::HEAP_DESCRIPTOR_SET };
+        return Ok((set, 0, Some(heap_slot)));
     }
     let (slot, element) = match slot.strip_suffix(']').and_then(|slot| slot.split_once('[')) {
         Some((slot, element)) => {
@@ -456,6 +454,9 @@ fn run(options: &Options) -> Result<(), String> {
                     return Err(format!("--sampler {binding}: set {set} binding {index} is a buffer"));
                 }
                 if samplers.iter().any(|(key, _)| *key == (set, index, element)) {
+                    if let (spirv_run::HEAP_SAMPLER_SET, Some(heap_slot)) = (set, element) {
+                        return Err(format!("--sampler {binding}: sampler heap slot {heap_slot} is given twice"));
+                    }
                     return Err(format!("--sampler {binding}: set {set} binding {index} is given twice"));
                 }
                 let sampler = Sampler::parse(spec).map_err(|message| format!("--sampler {binding}: {message}"))?;
@@ -624,6 +625,10 @@ fn run(options: &Options) -> Result<(), String> {
         slots.entry((*set, *index)).or_default().entry(*element).or_default().0 = Some(&mut input.image);
     }
     for ((set, index, element), sampler) in samplers.drain(..) {
+        if let (spirv_run::HEAP_SAMPLER_SET, Some(heap_slot)) = (set, element) {
+            dispatch.heap_sampler(heap_slot, sampler).map_err(|failure| failure.to_string())?;
+            continue;
+        }
         slots.entry((set, index)).or_default().entry(element).or_default().1 = Some(sampler);
     }
     for ((set, index), elements) in slots {

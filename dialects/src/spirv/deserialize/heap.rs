@@ -28,17 +28,19 @@
 //!   `ArrayStrideIdEXT` of constant `<id>`s become `Offset`/`ArrayStride`
 //!   where their type stays;
 //! - the heap variables, `OpTypeBufferEXT` and every type holding one, their
-//!   names and decorations, the capability and the extension go.
-//!
+//!   names and decorations, the capability and the extension go;
 //! - an `OpLoad` of an image through a heap chain loads its element of the
 //!   heap's descriptor array of that image type (one array of
 //!   `HEAP_SLOTS + 1` images per image type, at binding
 //!   [`HEAP_FIRST_IMAGE_BINDING`] and up), and `OpUntypedImageTexelPointerEXT`
 //!   is an `OpImageTexelPointer` on that element, its result a pointer to
-//!   the image's sampled type.
+//!   the image's sampled type;
+//! - the sampler heap likewise: 64 slots of 64 bytes, an `OpLoad` of a
+//!   sampler through its chains the load of an element of an array of 65
+//!   samplers at (set [`HEAP_SAMPLER_SET`], binding 0).
 //!
-//! The sampler heap, samplers and anything else loaded from a heap
-//! (acceleration structures, tensors) are refused by name.
+//! Anything else loaded from a heap (acceleration structures, tensors) is
+//! refused by name.
 
 use std::collections::{HashMap, HashSet};
 
@@ -71,6 +73,10 @@ pub const HEAP_STORAGE_BINDING: u32 = 0;
 /// The binding of the heap's uniform buffers in [`HEAP_DESCRIPTOR_SET`].
 pub const HEAP_UNIFORM_BINDING: u32 = 1;
 
+/// The descriptor set of the sampler heap's descriptor array of samplers
+/// (binding 0).
+pub const HEAP_SAMPLER_SET: u32 = HEAP_DESCRIPTOR_SET - 1;
+
 /// The binding of the first of the heap's descriptor arrays of images (one
 /// for each image type a shader loads from the heap) in
 /// [`HEAP_DESCRIPTOR_SET`].
@@ -90,10 +96,12 @@ const HEAP_OPS: &[Op] = &[
     Op::ConstantSizeOfEXT,
 ];
 
-/// A pointer into the resource heap: the byte offset (a `u32` value, plus a
-/// constant) and the type it points to (`None`: the heap itself).
+/// A pointer into a heap: which (the sampler heap or the resource heap),
+/// the byte offset (a `u32` value, plus a constant) and the type it points
+/// to (`None`: the heap itself).
 #[derive(Clone, Copy)]
 struct HeapPointer {
+    sampler: bool,
     dynamic: Option<Word>,
     constant: u64,
     pointee: Option<Word>,
@@ -132,6 +140,8 @@ struct Heap {
     /// The heap's descriptor arrays of images by image type: the variable
     /// and the element pointer type.
     image_arrays: HashMap<Word, (Word, Word)>,
+    /// The sampler heap's descriptor array of samplers, once made.
+    sampler_array: Option<(Word, Word)>,
     /// `OpBufferPointerEXT` results (their decorations go).
     buffer_pointers: HashSet<Word>,
     /// The 32-bit unsigned integer and bool types, if declared.
@@ -169,6 +179,7 @@ impl Heap {
             pointers: HashMap::new(),
             buffer_pointers: HashSet::new(),
             image_arrays: HashMap::new(),
+            sampler_array: None,
             uint: None,
             boolean: None,
             new_globals: Vec::new(),
@@ -342,8 +353,10 @@ impl Heap {
         let decorations = std::mem::take(&mut self.new_decorations);
         out.splice(annotations_end..annotations_end, decorations.into_iter().map(|inst| (inst, annotation_offset)));
         if header.version().0 > 1 || header.version().1 >= 4 {
-            let variables: Vec<Word> =
-                self.arrays.values().chain(self.image_arrays.values()).map(|(variable, _)| *variable).collect();
+            let variables: Vec<Word> = (self.arrays.values().chain(self.image_arrays.values()))
+                .chain(self.sampler_array.iter())
+                .map(|(variable, _)| *variable)
+                .collect();
             for (inst, _) in out.iter_mut().filter(|(inst, _)| inst.class.opcode == Op::EntryPoint) {
                 inst.operands.extend(variables.iter().map(|id| Operand::IdRef(*id)));
             }
@@ -438,16 +451,11 @@ impl Heap {
             _ => None,
         }));
         for id in ids {
-            if self.sampler_heaps.contains(&id) {
+            if self.resource_heaps.contains(&id) || self.sampler_heaps.contains(&id) || self.pointers.contains_key(&id)
+            {
                 return Err(ErrorKind::Unsupported(format!(
-                    "Op{:?} on the sampler heap (SamplerHeapEXT): samplers from descriptor heaps are not supported",
-                    inst.class.opcode
-                )));
-            }
-            if self.resource_heaps.contains(&id) || self.pointers.contains_key(&id) {
-                return Err(ErrorKind::Unsupported(format!(
-                    "Op{:?} of a pointer into the resource heap (ResourceHeapEXT): only access chains, \
-                     OpBufferPointerEXT, image loads and OpUntypedImageTexelPointerEXT are supported on it",
+                    "Op{:?} of a pointer into a descriptor heap: only access chains, OpBufferPointerEXT, image and \
+                     sampler loads and OpUntypedImageTexelPointerEXT are supported on it",
                     inst.class.opcode
                 )));
             }
@@ -469,8 +477,13 @@ impl Heap {
                 let [Operand::IdRef(base_type), Operand::IdRef(base), indexes @ ..] = &inst.operands[..] else {
                     return Err(ErrorKind::Malformed(format!("Op{op:?} operands")));
                 };
-                let start = if self.resource_heaps.contains(base) {
-                    HeapPointer { dynamic: None, constant: 0, pointee: None }
+                let start = if self.resource_heaps.contains(base) || self.sampler_heaps.contains(base) {
+                    HeapPointer {
+                        sampler: self.sampler_heaps.contains(base),
+                        dynamic: None,
+                        constant: 0,
+                        pointee: None,
+                    }
                 } else if let Some(pointer) = self.pointers.get(base) {
                     *pointer
                 } else {
@@ -491,7 +504,7 @@ impl Heap {
             }
             Op::BufferPointerEXT => self.buffer_pointer(inst, out),
             Op::Load if matches!(inst.operands.first(), Some(Operand::IdRef(p)) if self.pointers.contains_key(p)) => {
-                self.load_image(inst, out)
+                self.load_descriptor(inst, out)
             }
             Op::UntypedImageTexelPointerEXT => self.texel_pointer(inst, out),
             _ => {
@@ -604,9 +617,9 @@ impl Heap {
             return Err(ErrorKind::Malformed("OpBufferPointerEXT without a result".into()));
         };
         let pointer = if self.resource_heaps.contains(&buffer) {
-            HeapPointer { dynamic: None, constant: 0, pointee: None }
+            HeapPointer { sampler: false, dynamic: None, constant: 0, pointee: None }
         } else {
-            *self.pointers.get(&buffer).ok_or_else(|| {
+            *self.pointers.get(&buffer).filter(|pointer| !pointer.sampler).ok_or_else(|| {
                 ErrorKind::Invalid(format!(
                     "OpBufferPointerEXT's 'Buffer' %{buffer} is not a pointer into the resource heap (ResourceHeapEXT)"
                 ))
@@ -654,7 +667,9 @@ impl Heap {
         let heap_pointer = self.pointers[&pointer];
         let image_type = heap_pointer
             .pointee
-            .filter(|ty| self.types.get(ty).is_some_and(|inst| inst.class.opcode == Op::TypeImage))
+            .filter(|ty| {
+                !heap_pointer.sampler && self.types.get(ty).is_some_and(|inst| inst.class.opcode == Op::TypeImage)
+            })
             .ok_or_else(|| {
                 ErrorKind::Unsupported(
                     "a load from the resource heap of something other than an image (OpTypeImage); buffers are \
@@ -667,12 +682,28 @@ impl Heap {
         Ok((image_type, self.emit(Op::AccessChain, element_pointer, vec![variable, slot], out)))
     }
 
-    /// `OpLoad` of an image descriptor from the heap: the load of its
-    /// element of the heap's array of that image type.
-    fn load_image(&mut self, inst: &Instruction, out: &mut Vec<Instruction>) -> Result<(), ErrorKind> {
+    /// `OpLoad` of an image descriptor from the resource heap, or of a
+    /// sampler from the sampler heap: the load of its element of the heap's
+    /// array of that type.
+    fn load_descriptor(&mut self, inst: &Instruction, out: &mut Vec<Instruction>) -> Result<(), ErrorKind> {
         let Some(Operand::IdRef(pointer)) = inst.operands.first() else {
             return Err(ErrorKind::Malformed("OpLoad operands".into()));
         };
+        let heap_pointer = self.pointers[pointer];
+        if heap_pointer.sampler {
+            let sampler_type = heap_pointer
+                .pointee
+                .filter(|ty| self.types.get(ty).is_some_and(|inst| inst.class.opcode == Op::TypeSampler))
+                .filter(|ty| inst.result_type == Some(*ty))
+                .ok_or_else(|| {
+                    ErrorKind::Unsupported("a load from the sampler heap of something other than a sampler".into())
+                })?;
+            let slot = self.slot(heap_pointer, out);
+            let (variable, element_pointer) = self.sampler_array(sampler_type);
+            let element = self.emit(Op::AccessChain, element_pointer, vec![variable, slot], out);
+            out.push(Instruction::new(Op::Load, inst.result_type, inst.result_id, vec![Operand::IdRef(element)]));
+            return Ok(());
+        }
         let (image_type, element) = self.image_element(*pointer, out)?;
         if inst.result_type != Some(image_type) {
             return Err(ErrorKind::Invalid(format!(
@@ -718,6 +749,33 @@ impl Heap {
         Ok(())
     }
 
+    /// The sampler heap's descriptor array of samplers: the variable and
+    /// the element pointer type (`HEAP_SLOTS + 1` samplers at set
+    /// [`HEAP_SAMPLER_SET`], binding 0).
+    fn sampler_array(&mut self, sampler_type: Word) -> (Word, Word) {
+        if let Some(array) = self.sampler_array {
+            return array;
+        }
+        let array = self.opaque_array(sampler_type, HEAP_SAMPLER_SET, 0);
+        self.sampler_array = Some(array);
+        array
+    }
+
+    /// A `UniformConstant` variable of `HEAP_SLOTS + 1` opaque descriptors
+    /// of `element` at (`set`, `binding`), and its element pointer type.
+    fn opaque_array(&mut self, element: Word, set: u32, binding: u32) -> (Word, Word) {
+        let uint = self.uint_type();
+        let length = self.constant(uint, u64::from(HEAP_SLOTS + 1));
+        let array = self.declare(Op::TypeArray, None, vec![Operand::IdRef(element), Operand::IdRef(length)]);
+        let class = StorageClass::UniformConstant;
+        let array_pointer =
+            self.declare(Op::TypePointer, None, vec![Operand::StorageClass(class), Operand::IdRef(array)]);
+        let element_pointer = self.pointer_type(class, element);
+        let variable = self.declare(Op::Variable, Some(array_pointer), vec![Operand::StorageClass(class)]);
+        self.bind(variable, set, binding);
+        (variable, element_pointer)
+    }
+
     /// A pointer type, the module's if it declares one.
     fn pointer_type(&mut self, class: StorageClass, pointee: Word) -> Word {
         let existing = self.types.iter().find_map(|(id, inst)| {
@@ -740,18 +798,10 @@ impl Heap {
         if let Some(&array) = self.image_arrays.get(&image_type) {
             return array;
         }
-        let uint = self.uint_type();
-        let length = self.constant(uint, u64::from(HEAP_SLOTS + 1));
-        let array = self.declare(Op::TypeArray, None, vec![Operand::IdRef(image_type), Operand::IdRef(length)]);
-        let class = StorageClass::UniformConstant;
-        let array_pointer =
-            self.declare(Op::TypePointer, None, vec![Operand::StorageClass(class), Operand::IdRef(array)]);
-        let element_pointer = self.pointer_type(class, image_type);
-        let variable = self.declare(Op::Variable, Some(array_pointer), vec![Operand::StorageClass(class)]);
         let binding = HEAP_FIRST_IMAGE_BINDING + self.image_arrays.len() as u32;
-        self.bind(variable, binding);
-        self.image_arrays.insert(image_type, (variable, element_pointer));
-        (variable, element_pointer)
+        let array = self.opaque_array(image_type, HEAP_DESCRIPTOR_SET, binding);
+        self.image_arrays.insert(image_type, array);
+        array
     }
 
     /// The slot of a heap pointer: offset / 64, or the empty slot
@@ -804,14 +854,10 @@ impl Heap {
         self.new_decorations.push(Instruction::new(op, None, None, operands));
     }
 
-    /// Decorates `variable` with set [`HEAP_DESCRIPTOR_SET`] and `binding`.
-    fn bind(&mut self, variable: Word, binding: u32) {
+    /// Decorates `variable` with `set` and `binding`.
+    fn bind(&mut self, variable: Word, set: u32, binding: u32) {
         self.decorate(
-            vec![
-                Operand::IdRef(variable),
-                Operand::Decoration(Decoration::DescriptorSet),
-                Operand::LiteralBit32(HEAP_DESCRIPTOR_SET),
-            ],
+            vec![Operand::IdRef(variable), Operand::Decoration(Decoration::DescriptorSet), Operand::LiteralBit32(set)],
             false,
         );
         self.decorate(
@@ -892,7 +938,7 @@ impl Heap {
             self.declare(Op::TypePointer, None, vec![Operand::StorageClass(class), Operand::IdRef(block)]);
         let variable = self.declare(Op::Variable, Some(array_pointer), vec![Operand::StorageClass(class)]);
         let binding = if class == StorageClass::Uniform { HEAP_UNIFORM_BINDING } else { HEAP_STORAGE_BINDING };
-        self.bind(variable, binding);
+        self.bind(variable, HEAP_DESCRIPTOR_SET, binding);
         self.arrays.insert(class, (variable, element_pointer));
         (variable, element_pointer)
     }
