@@ -484,16 +484,15 @@ pub(super) fn write<'c, 'r>(
 }
 
 /// The width, height, depth and layers of `image` as the `i128` the
-/// host's `__spvabi_image_size` returns, read from its descriptor, for the images [`layout`] covers (no cubes:
-/// their layers count in cubes); `None` for the others.
+/// host's `__spvabi_image_size` returns, read from its descriptor, for the
+/// images whose accesses are inlined ([`layout`]; never cubes, whose
+/// layers count in cubes); `None` for the others.
 pub(super) fn size<'c, 'r>(
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     image: &ImageType,
     descriptor: Value<'c, 'r>,
 ) -> Result<Option<Value<'c, 'r>>, MatchFailure> {
-    if image.sampling == ImageSamplingInfo::MultiSampled
-        || !matches!(image.dim, Dim::Dim1D | Dim::Dim2D | Dim::Dim3D | Dim::Buffer)
-    {
+    if layout(image).is_none() {
         return Ok(None);
     }
     let i32_type: Type<'c> = IntegerType::new(rewriter.context(), 32).into();
