@@ -38,6 +38,8 @@ use spirv_opt_rs::{
     surgery,
 };
 
+use crate::spirv_to_llvm::image_inline::IMAGE_ACCESS;
+
 use super::{
     Entry, ResourceKind, Result, Slot, SlotKind,
     barrier::{build, inline_call, result},
@@ -201,10 +203,14 @@ pub(super) fn define_abi_calls<'c>(
     Ok(())
 }
 
-/// Removes the slot markers once no more checks will be made.
+/// Removes the slot markers, and the inlined image accesses' markers
+/// ([`IMAGE_ACCESS`]), once no more checks will be made.
 pub(super) fn remove_slot_markers(module_op: OperationRef<'_, '_>) {
     for op in surgery::nested_ops(module_op, &mut |op| op.attribute(SLOT_ATTRIBUTE).is_ok()) {
         surgery::remove_attribute(op, SLOT_ATTRIBUTE);
+    }
+    for op in surgery::nested_ops(module_op, &mut |op| op.attribute(IMAGE_ACCESS).is_ok()) {
+        surgery::remove_attribute(op, IMAGE_ACCESS);
     }
 }
 
@@ -581,7 +587,12 @@ fn check_function<'c>(context: &'c Context, module: &Module<'_, 'c, '_>, scope: 
     for op in found {
         // The environment's slots and a descriptor array's table (its
         // index clamped to the array) are the ABI's own reads.
-        if op.attribute(SLOT_ATTRIBUTE).is_ok() || scope.descriptor_loads.iter().any(|load| load.load == op) {
+        // The inlined texel accesses are checked against the image's
+        // extent already (spirv_to_llvm/image_inline.rs).
+        if op.attribute(SLOT_ATTRIBUTE).is_ok()
+            || op.attribute(IMAGE_ACCESS).is_ok()
+            || scope.descriptor_loads.iter().any(|load| load.load == op)
+        {
             continue;
         }
         let mut pointers = Vec::new();

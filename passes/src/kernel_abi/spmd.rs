@@ -289,7 +289,10 @@ pub fn vectorize_invocations(
         let Some(function) = module.get_function(&name) else { continue };
         function.remove_enum_attribute(AttributeLoc::Function, noinline);
         // (A shape the analysis refuses is left to the vectorizer to refuse.)
-        let loop_free = Cfg::new(function).is_ok_and(|cfg| !cfg.has_loop());
+        // Loops whose exits do not depend on the invocation (blur's 5x5
+        // taps) are LLVM's too: it unrolls them and widens the invocation
+        // loop, where the vectorizer would run them with a counter per lane.
+        let loop_free = Cfg::new(function).is_ok_and(|cfg| !cfg.has_loop() || !has_divergent_loop(function, &cfg));
         let subgroups = calls_subgroup_functions(function);
         // No wider than the workgroup's x size when the workgroup function
         // passes a constant one: lanes past it would only be masked off.
@@ -303,7 +306,7 @@ pub fn vectorize_invocations(
             (true, Some(size)) => (Ok(()), size),
             (true, None) if options.mode != SpmdMode::Off => (Ok(()), narrowed(options.width)),
             _ if options.mode == SpmdMode::Loops && loop_free => {
-                (Err("no loop: LLVM's loop vectorizer widens the invocation loop".to_owned()), 1)
+                (Err("no loop whose exit depends on the invocation: left to LLVM's loop vectorizer".to_owned()), 1)
             }
             _ => (Ok(()), narrowed(options.width)),
         };
@@ -338,6 +341,48 @@ pub fn vectorize_invocations(
     }
     restore_subgroup_functions();
     Ok(outcomes)
+}
+
+/// Whether a loop of the invocation function `function` (`cfg` its graph)
+/// leaves on a condition that depends on the invocation's x (its fourth
+/// parameter from the end), through the values computing it: loads from
+/// addresses that depend on x, phis of values that do. Control dependence
+/// is ignored: this only chooses between the vectorizer and LLVM's own
+/// loop vectorizer (`SpmdMode::Loops`), both correct.
+fn has_divergent_loop(function: FunctionValue<'_>, cfg: &Cfg<'_>) -> bool {
+    let count = function.count_params();
+    let Some(x) = count.checked_sub(4).and_then(|index| function.get_nth_param(index)) else { return true };
+    let mut varying: HashSet<usize> = HashSet::from([key(&x)]);
+    let instructions: Vec<InstructionValue<'_>> =
+        function.get_basic_block_iter().flat_map(|block| block.get_instructions()).collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for instruction in &instructions {
+            if varying.contains(&key(instruction)) {
+                continue;
+            }
+            let depends = (0..instruction.get_num_operands()).any(|index| {
+                matches!(instruction.get_operand(index), Some(Operand::Value(value)) if varying.contains(&key(&value)))
+            });
+            if depends {
+                varying.insert(key(instruction));
+                changed = true;
+            }
+        }
+    }
+    cfg.loops.iter().any(|l| {
+        (0..cfg.blocks.len()).filter(|&block| l.contains[block]).any(|block| {
+            let leaves = cfg.successors[block].iter().any(|&to| !l.contains[to]);
+            let terminator = cfg.blocks[block].get_terminator();
+            leaves
+                && terminator.is_some_and(|terminator| {
+                    terminator.get_num_operands() != 1
+                        && matches!(terminator.get_operand(0), Some(Operand::Value(condition))
+                            if varying.contains(&key(&condition)) || terminator.get_opcode() != Op::Br)
+                })
+        })
+    })
 }
 
 /// The entry point whose step `name` is (`__spvabi_E.step.R`, from

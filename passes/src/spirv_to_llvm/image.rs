@@ -425,6 +425,11 @@ pub(super) fn read_texel<'c, 'r>(
     }
     let element = storage_element(result)?;
     let coordinates = coordinates(rewriter, image, coordinate, sample)?;
+    if super::image_inline::inlinable(image, element)
+        && let Some(texel) = super::image_inline::read(rewriter, image, descriptor, coordinates)?
+    {
+        return narrow(rewriter, texel, result);
+    }
     let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
     let pointer = llvm::r#type::pointer(rewriter.context(), 0);
     let i32_type: Type<'c> = IntegerType::new(rewriter.context(), 32).into();
@@ -486,6 +491,11 @@ pub(super) fn write_texel<'c, 'r>(
     let element = storage_element(texel.r#type())?;
     let coordinates = coordinates(rewriter, image, coordinate, sample)?;
     let widened = widen(rewriter, texel, element)?;
+    if super::image_inline::inlinable(image, element)
+        && super::image_inline::write(rewriter, image, descriptor, coordinates, widened)?
+    {
+        return Ok(());
+    }
     let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
     let word = if element.to_string() == "i64" {
         // A 64-bit channel: its value in the low 64 bits.
@@ -523,8 +533,11 @@ fn query_size<'c, 'r>(
     let result = rewriter.converted_result_type(op, 0)?;
     let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
     let pointer = llvm::r#type::pointer(rewriter.context(), 0);
-    let word = call_host(rewriter, IMAGE_SIZE, &[pointer], Some(i128_type), &[operands[0]], Effects::ReadsArgument)?
-        .ok_or_else(|| MatchFailure::new("the size query has no result"))?;
+    let word = match super::image_inline::size(rewriter, &image, operands[0])? {
+        Some(word) => word,
+        None => call_host(rewriter, IMAGE_SIZE, &[pointer], Some(i128_type), &[operands[0]], Effects::ReadsArgument)?
+            .ok_or_else(|| MatchFailure::new("the size query has no result"))?,
+    };
     Ok(vec![size_components(rewriter, &image, word, result)?])
 }
 

@@ -21,6 +21,7 @@ mod function;
 mod glsl;
 mod group;
 pub mod image;
+pub mod image_inline;
 pub mod sampling;
 mod intel;
 mod logical;
