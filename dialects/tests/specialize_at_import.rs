@@ -1,7 +1,9 @@
 //! `deserialize_with`: specialization values applied before types are built
 //! (docs/import.md, "Specialization before import"). The binary is built
 //! with rspirv: an array whose length is `OpSpecConstantOp IMul N 3`, with N
-//! the specialization constant 0 (default 4), in workgroup memory.
+//! the specialization constant 0 (default 4), in workgroup memory; and
+//! unsized descriptor arrays sized by the descriptor counts given
+//! (docs/import.md, "Unsized descriptor arrays").
 
 use melior::{Context, dialect::DialectRegistry, utility::register_all_dialects};
 use rspirv::{
@@ -87,4 +89,82 @@ fn integer_values_fit_by_either_reading() {
     assert_eq!(SpecValue::Integer(-129).integer_bits(8), None);
     assert_eq!(SpecValue::Integer(-1).integer_bits(64), Some(u64::MAX));
     assert_eq!(SpecValue::Bool(true).integer_bits(32), None);
+}
+
+/// A module with two unsized descriptor arrays: storage images at (0, 3)
+/// and storage blocks at (1, 0) (docs/import.md, "Unsized descriptor arrays").
+fn unsized_binary() -> Vec<u8> {
+    let mut b = Builder::new();
+    b.set_version(1, 3);
+    b.capability(Capability::Shader);
+    b.capability(Capability::RuntimeDescriptorArray);
+    b.memory_model(AddressingModel::Logical, MemoryModel::GLSL450);
+    let void = b.type_void();
+    let function_type = b.type_function(void, []);
+    let float = b.type_float(32, None);
+    let image = b.type_image(
+        float,
+        rspirv::spirv::Dim::Dim2D,
+        0,
+        0,
+        0,
+        2,
+        rspirv::spirv::ImageFormat::Rgba32f,
+        None,
+    );
+    let images = b.type_runtime_array(image);
+    let images_pointer = b.type_pointer(None, StorageClass::UniformConstant, images);
+    let images_variable = b.variable(images_pointer, None, StorageClass::UniformConstant, None);
+    let floats = b.type_runtime_array(float);
+    let block = b.type_struct([floats]);
+    let blocks = b.type_runtime_array(block);
+    let blocks_pointer = b.type_pointer(None, StorageClass::StorageBuffer, blocks);
+    let blocks_variable = b.variable(blocks_pointer, None, StorageClass::StorageBuffer, None);
+    b.decorate(images_variable, Decoration::DescriptorSet, [Operand::LiteralBit32(0)]);
+    b.decorate(images_variable, Decoration::Binding, [Operand::LiteralBit32(3)]);
+    b.decorate(blocks_variable, Decoration::DescriptorSet, [Operand::LiteralBit32(1)]);
+    b.decorate(blocks_variable, Decoration::Binding, [Operand::LiteralBit32(0)]);
+    b.decorate(block, Decoration::Block, []);
+    b.decorate(floats, Decoration::ArrayStride, [Operand::LiteralBit32(4)]);
+    b.member_decorate(block, 0, Decoration::Offset, [Operand::LiteralBit32(0)]);
+    let main = b.begin_function(void, None, rspirv::spirv::FunctionControl::NONE, function_type).expect("function");
+    b.begin_block(None).expect("block");
+    b.ret().expect("return");
+    b.end_function().expect("end");
+    b.entry_point(ExecutionModel::GLCompute, main, "main", [images_variable, blocks_variable]);
+    b.execution_mode(main, rspirv::spirv::ExecutionMode::LocalSize, [1, 1, 1]);
+    b.module().assemble().iter().flat_map(|word| word.to_le_bytes()).collect()
+}
+
+#[test]
+fn descriptor_counts_size_unsized_descriptor_arrays() {
+    let context = context();
+    let options = DeserializeOptions { descriptor_counts: vec![((0, 3), 5), ((1, 0), 2)], ..Default::default() };
+    let module = deserialize_with(&context, &unsized_binary(), "unsized.spv", &options).expect("imports");
+    let printed = module.as_operation().to_string();
+    assert!(printed.contains("!spirv.ptr<!spirv.array<5 x !spirv.image<f32, Dim2D"), "{printed}");
+    assert!(printed.contains("!spirv.ptr<!spirv.array<2 x !spirv.struct<"), "{printed}");
+    assert!(!printed.contains("!spirv.rtarray<!spirv.image"), "{printed}");
+}
+
+#[test]
+fn without_a_count_the_runtime_arrays_stay() {
+    let context = context();
+    // A count for another binding changes nothing.
+    let options = DeserializeOptions { descriptor_counts: vec![((0, 4), 5)], ..Default::default() };
+    let module = deserialize_with(&context, &unsized_binary(), "unsized.spv", &options).expect("imports");
+    let printed = module.as_operation().to_string();
+    assert!(printed.contains("!spirv.ptr<!spirv.rtarray<!spirv.image<f32, Dim2D"), "{printed}");
+    assert!(printed.contains("!spirv.ptr<!spirv.rtarray<!spirv.struct<"), "{printed}");
+}
+
+#[test]
+fn descriptor_counts_parse_as_the_tools_take_them() {
+    use spirv_opt_dialects::spirv::deserialize::parse_descriptor_count;
+    assert_eq!(parse_descriptor_count("0:3=5"), Ok(((0, 3), 5)));
+    assert_eq!(parse_descriptor_count("4294967295:7=65536"), Ok(((u32::MAX, 7), 65_536)));
+    for bad in ["0:3", "0=5", "0:3=0", "0:3=-1", "a:b=c", "0:4294967296=1"] {
+        let error = parse_descriptor_count(bad).expect_err(bad);
+        assert!(error.contains("is not SET:BINDING=N"), "{bad}: {error}");
+    }
 }

@@ -78,6 +78,11 @@ pub struct CompileOptions {
     pub entry: Option<String>,
     /// Specialization constants fixed at compile time (SpecId, value).
     pub specs: Vec<(u32, SpecValue)>,
+    /// The descriptor count of each (set, binding) whose variable is an
+    /// unsized descriptor array (`runtimeDescriptorArray`): fixed at compile
+    /// time, as a pipeline layout fixes it (docs/import.md, "Unsized
+    /// descriptor arrays").
+    pub descriptor_counts: Vec<((u32, u32), u32)>,
     /// LLVM's `default<On>`; `None` is `-O2`.
     pub opt_level: Option<u8>,
     /// Leave out the bounds checks (robustBufferAccess) of every memory
@@ -1103,7 +1108,11 @@ fn lower_in(
             Some(name) => EntryPoints::Named(name.clone()),
             None => EntryPoints::OnlyCompute,
         };
-        let import_options = DeserializeOptions { spec_values: options.specs.clone(), entry_points };
+        let import_options = DeserializeOptions {
+            spec_values: options.specs.clone(),
+            entry_points,
+            descriptor_counts: options.descriptor_counts.clone(),
+        };
         deserialize_with(context, source, source_name, &import_options)
             .map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?
     } else {

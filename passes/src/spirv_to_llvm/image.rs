@@ -21,7 +21,7 @@
 //! last coordinate is its layer. Image operands that change nothing on the
 //! CPU (memory-model texel availability, `Nontemporal`, `SignExtend`...)
 //! are accepted; `Lod`, `Sample`, offsets and the rest are refused, as are
-//! multisampled, cube storage and subpass images. OpenCL images are the
+//! multisampled images other than 2D and subpass images. OpenCL images are the
 //! same descriptors (their reads, writes and samples arrive as the
 //! importer's calls, sampling.rs); texel pointers (`OpImageTexelPointer`)
 //! carry the descriptor and coordinates to `__spvabi_image_atomic`.
@@ -179,7 +179,8 @@ pub(crate) fn resource_of(pointee: &SpirvType) -> Result<Option<(&'static str, u
         && (is_sampler(element) || image_of(element).is_some())
     {
         return Err(MatchFailure::new(format!(
-            "runtime arrays of images or samplers (unsized descriptor arrays, '{pointee}') are not supported yet"
+            "an unsized descriptor array of images or samplers ('{pointee}') needs its descriptor count: import the \
+             binary with --descriptor-count SET:BINDING=N (spirv-run-rs and Amber count the descriptors they bind)"
         )));
     }
     if let SpirvType::Array { element, count, .. } = pointee
@@ -231,7 +232,10 @@ pub(super) fn spatial_coordinates(image: &ImageType) -> Result<usize, MatchFailu
         Dim::Dim3D => Ok(3),
         // A direction (sampling.rs): the host selects the face.
         Dim::Cube if image.sampler_use == ImageSamplerUseInfo::NeedSampler => Ok(3),
-        Dim::Cube => Err(MatchFailure::new("Cube images are not supported yet as storage images (sampled ones are)")),
+        // A storage cube (`imageCube`, `imageCubeArray`): (x, y) on a face;
+        // the face, or 6 * cube + face, is the third coordinate, passed as the
+        // layer ([`coordinates`]).
+        Dim::Cube => Ok(2),
         other => Err(MatchFailure::new(format!("{} images are not supported yet", other.name()))),
     }
 }
@@ -351,11 +355,15 @@ pub(super) fn coordinates<'c, 'r>(
     coordinate: Value<'c, 'r>,
     sample: Option<Value<'c, 'r>>,
 ) -> Result<[Value<'c, 'r>; 4], MatchFailure> {
-    if image.dim == Dim::Cube {
-        return Err(MatchFailure::new("a cube image is read through a sampler, not by texel coordinates"));
+    let cube = image.dim == Dim::Cube;
+    if cube && image.sampler_use == ImageSamplerUseInfo::NeedSampler {
+        return Err(MatchFailure::new("a sampled cube image is read through a sampler, not by texel coordinates"));
     }
     let spatial = spatial_coordinates(image)?;
-    let arrayed = image.arrayed == ImageArrayedInfo::Arrayed;
+    // A storage cube's third coordinate is its layer-face (Vulkan's "Cube
+    // Map Face Selection": face, or 6 * layer + face in a cube array), the
+    // descriptor's layer: its layers count faces (docs/abi.md).
+    let arrayed = image.arrayed == ImageArrayedInfo::Arrayed || cube;
     let i32_type: Type<'c> = IntegerType::new(rewriter.context(), 32).into();
     let ty = coordinate.r#type();
     let (count, element) = vector_shape(ty).map_or((1, ty), |(count, element)| (count as usize, element));

@@ -2,9 +2,9 @@
 
 // What this slice of images does not lower yet is refused by name.
 
-spirv.func @cube() "None" {
-  // expected-error@+1 {{cannot convert type '!spirv.image<f32, Cube, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>': Cube images are not supported yet}}
-  %0 = spirv.Undef : !spirv.image<f32, Cube, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>
+spirv.func @rect() "None" {
+  // expected-error@+1 {{cannot convert type '!spirv.image<f32, Rect, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>': Rect images are not supported yet}}
+  %0 = spirv.Undef : !spirv.image<f32, Rect, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>
   spirv.Return
 }
 

@@ -44,6 +44,24 @@ spirv.module Logical GLSL450 {
     spirv.Return
   }
 
+  // A storage cube: x, y on the face, no z, the face (the third coordinate)
+  // as the layer; its size is a face's width and height.
+  // CHECK-LABEL: llvm.func @cube(
+  // CHECK-SAME: %[[CUBE:.*]]: !llvm.ptr, %[[CC:.*]]: vector<3xi32>) -> vector<2xi32>
+  spirv.func @cube(%cube: !spirv.image<f32, Cube, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba16f>, %c: vector<3xi32>) -> vector<2xi32> "None" {
+    // CHECK: %[[Z:.*]] = llvm.mlir.constant(0 : i32) : i32
+    // CHECK: %[[X:.*]] = llvm.extractelement %[[CC]]
+    // CHECK: %[[Y:.*]] = llvm.extractelement %[[CC]]
+    // CHECK: %[[F:.*]] = llvm.extractelement %[[CC]]
+    // CHECK: llvm.call @__spvabi_image_read(%[[CUBE]], %[[X]], %[[Y]], %[[Z]], %[[F]])
+    %0 = spirv.ImageRead %cube, %c : !spirv.image<f32, Cube, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba16f>, vector<3xi32> -> vector<4xf32>
+    // CHECK: %[[S:.*]] = llvm.call @__spvabi_image_size(%[[CUBE]])
+    // CHECK: %[[V:.*]] = llvm.bitcast %[[S]] : i128 to vector<4xi32>
+    // CHECK: llvm.shufflevector %[[V]], %[[V]] [0, 1] : vector<4xi32>
+    %1 = spirv.ImageQuerySize %cube : !spirv.image<f32, Cube, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba16f> -> vector<2xi32>
+    spirv.ReturnValue %1 : vector<2xi32>
+  }
+
   // A uniform texel buffer passed as a value: one coordinate, the size is
   // the texel count.
   // CHECK-LABEL: llvm.func @texel_buffer(

@@ -109,6 +109,12 @@ pub struct Options {
     #[arg(long = "spec", value_name = "ID=VALUE", value_parser = parse_spec)]
     pub specs: Vec<(u32, spirv_opt_passes::specialize::SpecValue)>,
 
+    /// A SPIR-V binary input: the number of descriptors at SET:BINDING, where
+    /// the shader declares an unsized descriptor array (runtimeDescriptorArray;
+    /// docs/import.md): it becomes an array of N; repeatable
+    #[arg(long = "descriptor-count", value_name = "SET:BINDING=N", value_parser = parse_descriptor_count)]
+    pub descriptor_counts: Vec<((u32, u32), u32)>,
+
     /// A SPIR-V binary input: import only this entry point (its OpEntryPoint
     /// name) and the functions it reaches, without the module's other entry
     /// points (default: everything)
@@ -121,6 +127,10 @@ fn parse_spmd_width(text: &str) -> Result<u32, String> {
         Ok(width) if spmd::valid_width(width) => Ok(width),
         _ => Err(format!("'{text}' is not a power of two from 2 to 64")),
     }
+}
+
+fn parse_descriptor_count(text: &str) -> Result<((u32, u32), u32), String> {
+    spirv_opt_dialects::spirv::deserialize::parse_descriptor_count(text)
 }
 
 fn parse_spec(text: &str) -> Result<(u32, spirv_opt_passes::specialize::SpecValue), String> {

@@ -317,7 +317,11 @@ fn transform(
             return None;
         }
         let entry_points = entry_point.clone().map_or(EntryPoints::All, EntryPoints::Named);
-        let import_options = DeserializeOptions { spec_values: invocation.options.specs.clone(), entry_points };
+        let import_options = DeserializeOptions {
+            spec_values: invocation.options.specs.clone(),
+            entry_points,
+            descriptor_counts: invocation.options.descriptor_counts.clone(),
+        };
         let imported = deserialize_with(context, text, name, &import_options);
         context.enable_multi_threading(true);
         match imported {

@@ -230,6 +230,28 @@ fn array_elements<T>(set: u32, index: u32, elements: BTreeMap<Option<u32>, T>) -
     Ok(elements.into_iter().collect())
 }
 
+/// How many descriptors `--buffer`, `--image` and `--sampler` give each
+/// binding they give as a descriptor array (`SET:BINDING[I]`): the count an
+/// unsized descriptor array of the shader takes (docs/import.md, "Unsized
+/// descriptor arrays"). Malformed flags are left to the binding's own
+/// parse, which reports them.
+fn descriptor_counts(options: &Options) -> Vec<((u32, u32), u32)> {
+    let mut counts: BTreeMap<(u32, u32), u32> = BTreeMap::new();
+    let flags = options.buffers.iter().map(|text| ("--buffer", text));
+    let flags = flags.chain(options.images.iter().map(|text| ("--image", text)));
+    for (flag, text) in flags.chain(options.samplers.iter().map(|text| ("--sampler", text))) {
+        let Some((slot, _)) = text.split_once('=') else { continue };
+        if slot.starts_with("heap[") {
+            continue;
+        }
+        if let Ok((set, binding, Some(element))) = descriptor_slot(flag, text, slot) {
+            let count = counts.entry((set, binding)).or_default();
+            *count = (*count).max(element.saturating_add(1));
+        }
+    }
+    counts.into_iter().collect()
+}
+
 /// What `--buffer` and `--arg buffer:` ask for: the data, and where to write it.
 struct Input {
     buffer: Buffer,
@@ -388,6 +410,7 @@ fn run(options: &Options) -> Result<(), String> {
     let compile_options = CompileOptions {
         entry: options.entry.clone(),
         specs: options.specs.clone(),
+        descriptor_counts: descriptor_counts(options),
         opt_level: None,
         unchecked: options.unchecked,
         spmd: SpmdOptions { mode: options.spmd, width: options.spmd_width, subgroup_size: options.subgroup_size },

@@ -13,7 +13,9 @@
 
 use clap::{ArgGroup, Parser};
 use melior::ir::BlockLike;
-use spirv_opt_dialects::spirv::deserialize::{DeserializeOptions, EntryPoints, check_entry_point, deserialize_with};
+use spirv_opt_dialects::spirv::deserialize::{
+    DeserializeOptions, EntryPoints, check_entry_point, deserialize_with, parse_descriptor_count,
+};
 use spirv_opt_passes::specialize::{SpecValue, parse_spec, specialize};
 use spirv_opt_rs::{
     pipeline,
@@ -60,6 +62,12 @@ struct Options {
     /// `spirv-opt-rs --spec` (VALUE: an integer, a float, true or false); repeatable
     #[arg(long = "spec", value_name = "ID=VALUE", value_parser = spec_value)]
     specs: Vec<(u32, SpecValue)>,
+
+    /// With --deserialize-spirv: the number of descriptors at SET:BINDING, where the shader
+    /// declares an unsized descriptor array (runtimeDescriptorArray): it becomes an array of N,
+    /// as `spirv-opt-rs --descriptor-count`; repeatable
+    #[arg(long = "descriptor-count", value_name = "SET:BINDING=N", value_parser = parse_descriptor_count)]
+    descriptor_counts: Vec<((u32, u32), u32)>,
 
     /// With --deserialize-spirv: import only this entry point (its OpEntryPoint name) and the
     /// functions it reaches, without the module's other entry points (default: everything)
@@ -149,6 +157,10 @@ fn run(options: &Options) -> bool {
         tool_error("--entry-point applies to --deserialize-spirv");
         return false;
     }
+    if !options.descriptor_counts.is_empty() && !options.deserialize_spirv {
+        tool_error("--descriptor-count applies to --deserialize-spirv");
+        return false;
+    }
     if let Err(message) = check_entry_point(input, options.entry_point.as_deref()) {
         tool_error(message);
         return false;
@@ -157,7 +169,11 @@ fn run(options: &Options) -> bool {
         // Specialized before types are built (docs/import.md), then checked
         // and applied to every constant as spirv-opt-rs does.
         let entry_points = options.entry_point.clone().map_or(EntryPoints::All, EntryPoints::Named);
-        let import_options = DeserializeOptions { spec_values: options.specs.clone(), entry_points };
+        let import_options = DeserializeOptions {
+            spec_values: options.specs.clone(),
+            entry_points,
+            descriptor_counts: options.descriptor_counts.clone(),
+        };
         let imported = deserialize_with(&context, input, &name, &import_options);
         // The other entry points' variables too, as the runner does.
         if let (Ok(module), Some(entry)) = (&imported, &options.entry_point) {

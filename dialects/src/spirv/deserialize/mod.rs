@@ -18,6 +18,7 @@
 mod atomics_ext;
 mod autogen_tables;
 mod constants;
+mod descriptor_arrays;
 mod entry_points;
 mod equivalents;
 mod events;
@@ -47,6 +48,7 @@ pub use heap::{
 };
 pub use images::{ABI_IMAGE_OP, ImageStandIn, SAMPLER_STAND_IN, image_stand_in, is_sampler};
 use melior::{Context, ir::Module};
+pub use descriptor_arrays::parse_descriptor_count;
 pub use entry_points::{EntryPoints, check_entry_point, entry_point_names};
 pub use spec::{DeserializeOptions, SpecValue};
 use thiserror::Error;
@@ -179,6 +181,16 @@ pub fn deserialize_with<'c>(
         }
     }
     rewrite::relax_forward_references(&mut instructions)?;
+    // Unsized descriptor arrays with a count given: arrays of that count.
+    if let Some(sized) = descriptor_arrays::rewrite(&words.words, &instructions, &options.descriptor_counts)? {
+        words.header.bound = sized.bound;
+        words.words = sized.words;
+        instructions = reader::instructions(&words.words)?;
+        for (inst, offset) in instructions.iter_mut().zip(&sized.offsets) {
+            inst.offset = *offset;
+        }
+        rewrite::relax_forward_references(&mut instructions)?;
+    }
     // SPV_EXT_long_vector first: vectors the dialect cannot hold become
     // arrays (the instructions on them expanded), with the specialization
     // values applied to their component counts.

@@ -68,6 +68,11 @@ pub struct DeserializeOptions {
     pub spec_values: Vec<(u32, SpecValue)>,
     /// Which entry points, and so which functions, to import (all by default).
     pub entry_points: super::EntryPoints,
+    /// The descriptors bound to each (descriptor set, binding) that holds an
+    /// unsized descriptor array: the array becomes one of that many (the
+    /// last one given for a binding wins; docs/import.md, "Unsized
+    /// descriptor arrays"). Bindings without a count keep their runtime array.
+    pub descriptor_counts: Vec<((u32, u32), u32)>,
 }
 
 impl<'c, 'w> Importer<'c, 'w> {

@@ -276,7 +276,8 @@ fn descriptor_binding(global: OperationRef<'_, '_>) -> Option<(i64, i64)> {
 /// B { ... } b[N];`): a `StorageBuffer` or `Uniform` variable holding an
 /// array of `Block` or `BufferBlock` structs, each element a descriptor of
 /// its own (docs/abi.md, "Descriptor arrays of buffers"); `None` for any
-/// other variable type. An unsized array of them is refused.
+/// other variable type. An unsized array of them is refused: the import
+/// sizes it when given the count (docs/import.md, "Unsized descriptor arrays").
 pub(crate) fn buffer_descriptor_array(
     storage_class: StorageClass,
     pointee: &SpirvType,
@@ -294,7 +295,10 @@ pub(crate) fn buffer_descriptor_array(
             Ok(Some((Arc::clone(element), *count)))
         }
         SpirvType::RuntimeArray { element, .. } if is_block(element) || is_buffer_block(element) => Err(
-            MatchFailure::new(format!("runtime arrays of buffers (unsized descriptor arrays, '{pointee}') are not supported yet")),
+            MatchFailure::new(format!(
+                "an unsized descriptor array of buffers ('{pointee}') needs its descriptor count: import the binary with \
+                 --descriptor-count SET:BINDING=N (spirv-run-rs and Amber count the descriptors they bind)"
+            )),
         ),
         _ => Ok(None),
     }

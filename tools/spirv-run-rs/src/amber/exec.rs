@@ -24,7 +24,7 @@ use super::{
     Settings, compare,
     compile::compile,
     layout::Format,
-    parser::{BindKind, Check, Command, ImageBinding, ImageKind, Script},
+    parser::{BindKind, Check, Command, ImageBinding, ImageKind, Pipeline, Script},
 };
 
 /// What the shader declares a resource as, for messages.
@@ -40,6 +40,26 @@ fn describe(kind: ResourceKind) -> &'static str {
         ResourceKind::StorageTexelBuffer => "a storage texel buffer",
         _ => "an OpenCL argument",
     }
+}
+
+/// The descriptors `pipeline` binds at each binding it binds as an array
+/// (`BUFFER_ARRAY`, `SAMPLER_ARRAY`): the count an unsized descriptor array
+/// of its shader takes (docs/import.md, "Unsized descriptor arrays").
+fn descriptor_counts(pipeline: &Pipeline) -> Vec<((u32, u32), u32)> {
+    let mut counts: HashMap<(u32, u32), u32> = HashMap::new();
+    for binding in &pipeline.bindings {
+        if let Some(element) = binding.element {
+            let count = counts.entry((binding.set, binding.binding)).or_default();
+            *count = (*count).max(element.saturating_add(1));
+        }
+    }
+    for image in pipeline.images.iter().filter(|image| image.array) {
+        let given = image.buffers.len().max(image.samplers.len());
+        counts.insert((image.set, image.binding), u32::try_from(given).unwrap_or(u32::MAX));
+    }
+    let mut counts: Vec<_> = counts.into_iter().collect();
+    counts.sort_unstable();
+    counts
 }
 
 /// The resource kind an image binding gives.
@@ -192,6 +212,7 @@ impl<'a> Execution<'a> {
             let options = CompileOptions {
                 entry: Some(attach.entry.clone()),
                 specs: attach.specs.clone(),
+                descriptor_counts: descriptor_counts(pipeline),
                 opt_level: None,
                 unchecked: self.settings.unchecked,
                 spmd: SpmdOptions {
