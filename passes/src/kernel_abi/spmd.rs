@@ -1970,12 +1970,18 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             return unsupported(format!("{base} of vectors"));
         };
         let pair = self.intrinsic_call(base, &[left.get_type()], &[*left, *right], None)?;
+        self.keep_pair(instruction, pair)
+    }
+
+    /// `pair`, a {vector, vector} result standing for `instruction`'s pair:
+    /// its fields, for the `extractvalue`s and (as a phi's incoming value)
+    /// the phis.
+    fn keep_pair(&mut self, instruction: InstructionValue<'ctx>, pair: BasicValueEnum<'ctx>) -> Result<()> {
         let mut fields = Vec::new();
         for field in 0..2 {
             fields.push(self.builder.build_extract_value(pair.into_struct_value(), field, "")?);
         }
         self.pairs.insert(key(&instruction), fields.clone());
-        // As a phi's incoming value: its fields.
         self.values.insert(key(&instruction), Lanes::Varying(fields));
         Ok(())
     }
@@ -1992,13 +1998,7 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         let Some(BasicTypeEnum::IntType(exponent)) = pair.get_field_type_at_index(1) else { return Err(no_type()) };
         let overloads = [value.get_type(), exponent.vec_type(self.width).into()];
         let pair = self.intrinsic_call("llvm.frexp", &overloads, &[*value], None)?;
-        let mut fields = Vec::new();
-        for field in 0..2 {
-            fields.push(self.builder.build_extract_value(pair.into_struct_value(), field, "")?);
-        }
-        self.pairs.insert(key(&instruction), fields.clone());
-        self.values.insert(key(&instruction), Lanes::Varying(fields));
-        Ok(())
+        self.keep_pair(instruction, pair)
     }
 
     /// A call of the host's image functions (spirv_to_llvm/image.rs), lane
