@@ -36,12 +36,17 @@
 //!   become 1.
 //!
 //! - atomics and volatile accesses run lane by lane, in lane order, each
-//!   under its lane's mask bit (`spmd/subgroup.rs`);
+//!   under its lane's mask bit (`spmd/subgroup.rs`); so do calls with side
+//!   effects in a function using subgroups;
+//! - {value, flag} pairs and `llvm.frexp`'s {fraction, exponent} stay in
+//!   lanes field by field; irreducible cycles are made natural loops by the
+//!   preparing passes (`fix-irreducible`);
 //! - the lanes are a subgroup: subgroup operations are computed across the
 //!   block's active lanes (`spmd/subgroup.rs`, docs/abi.md "Subgroups").
 //!
 //! Anything else (allocas that SROA could not remove, calls that are not
-//! pure, aggregates, irreducible control flow) leaves the function scalar:
+//! pure in a function without subgroups, other aggregates) leaves the
+//! function scalar:
 //! vectorization is an optimization, never a requirement (and a kernel that
 //! uses subgroups then has subgroups of one invocation).
 
