@@ -1188,8 +1188,14 @@ fn lower_in(
             }
         }
         let subgroups = uses_subgroups(module);
+        let sized = options.spmd.subgroup_size.is_some_and(|size| size > 1) && subgroups;
         let done = if opt_level > 0 {
             vectorize_invocations(module, machine, options.spmd).map_err(|error| error.to_string())?
+        } else if sized {
+            // At -O0 only what a subgroup size asked for needs: the
+            // functions using subgroups, as that many lanes.
+            let spmd = SpmdOptions { mode: SpmdMode::Off, ..options.spmd };
+            vectorize_invocations(module, machine, spmd).map_err(|error| error.to_string())?
         } else {
             Vec::new()
         };
@@ -1200,7 +1206,6 @@ fn lower_in(
             let reason = match outcome.map(|outcome| &outcome.result) {
                 Some(Ok(_)) => None,
                 Some(Err(reason)) => Some(format!("the SPMD vectorizer declined it ({reason})")),
-                None if opt_level == 0 => Some("nothing runs as vector lanes at -O0".to_owned()),
                 None => Some("its workgroup barriers run as coroutines, which never run as vector lanes".to_owned()),
             };
             if let Some(reason) = reason {

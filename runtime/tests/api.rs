@@ -577,6 +577,22 @@ fn the_subgroup_size_is_asked_for_and_reported() {
         assert_eq!(kernel.info().subgroup_size, size, "{asked:?}");
         assert_eq!(run_on_eight(&kernel), expected, "{asked:?}");
     }
+    // At -O0 a size asked for is still the lanes' (the functions using
+    // subgroups vectorized, nothing else); none asked for: subgroups of one.
+    for (asked, size, expected) in [
+        (Some(4), 4, [4006, 4006, 4006, 4006, 4022, 4022, 4022, 4022]),
+        (Some(8), 8, [8028; 8]),
+        (None, 1, [1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007]),
+    ] {
+        let options = CompileOptions {
+            spmd: SpmdOptions { subgroup_size: asked, ..SpmdOptions::default() },
+            opt_level: Some(0),
+            ..Default::default()
+        };
+        let kernel = Kernel::compile(SUBGROUP_KERNEL.as_bytes(), "subgroups.mlir", &options).expect("compiles");
+        assert_eq!(kernel.info().subgroup_size, size, "-O0 {asked:?}");
+        assert_eq!(run_on_eight(&kernel), expected, "-O0 {asked:?}");
+    }
 }
 
 /// out[i] = get_local_size(0) at each global id i: an OpenCL kernel that
@@ -660,6 +676,15 @@ fn a_kernel_with_barriers_runs_its_regions_as_lanes_with_subgroups_as_wide() {
         assert_eq!((info.lanes, info.subgroup_size), (size, size), "{mode:?} {asked:?}");
         assert_eq!(run_on_eight(&kernel), expected, "{mode:?} {asked:?}");
     }
+    // At -O0 too, the regions' steps as lanes for a size asked for.
+    let options = CompileOptions {
+        spmd: SpmdOptions { subgroup_size: Some(4), ..SpmdOptions::default() },
+        opt_level: Some(0),
+        ..Default::default()
+    };
+    let kernel = Kernel::compile(with_barrier.as_bytes(), "barrier.mlir", &options).expect("compiles");
+    assert_eq!((kernel.info().lanes, kernel.info().subgroup_size), (4, 4));
+    assert_eq!(run_on_eight(&kernel), [4006, 4006, 4006, 4006, 4022, 4022, 4022, 4022]);
     // As coroutines: subgroups of one, a wider size refused.
     let coroutines = CompileOptions { barriers: spirv_run::BarrierMode::Coroutines, ..Default::default() };
     let kernel = Kernel::compile(with_barrier.as_bytes(), "barrier.mlir", &coroutines).expect("compiles");

@@ -36,12 +36,17 @@
 //!   become 1.
 //!
 //! - atomics and volatile accesses run lane by lane, in lane order, each
-//!   under its lane's mask bit (`spmd/subgroup.rs`);
+//!   under its lane's mask bit (`spmd/subgroup.rs`); so do calls with side
+//!   effects in a function using subgroups;
+//! - {value, flag} pairs and `llvm.frexp`'s {fraction, exponent} stay in
+//!   lanes field by field; irreducible cycles are made natural loops by the
+//!   preparing passes (`fix-irreducible`);
 //! - the lanes are a subgroup: subgroup operations are computed across the
 //!   block's active lanes (`spmd/subgroup.rs`, docs/abi.md "Subgroups").
 //!
 //! Anything else (allocas that SROA could not remove, calls that are not
-//! pure, aggregates, irreducible control flow) leaves the function scalar:
+//! pure in a function without subgroups, other aggregates) leaves the
+//! function scalar:
 //! vectorization is an optimization, never a requirement (and a kernel that
 //! uses subgroups then has subgroups of one invocation).
 
@@ -184,11 +189,12 @@ pub fn uses_subgroups(module: &Module<'_>) -> bool {
 
 /// The passes that put an invocation function in the form the vectorizer
 /// reads: everything inlined, promoted to SSA, switches lowered to branches,
-/// per-invocation vectors split into scalars, loops in simplified and LCSSA
-/// form.
+/// per-invocation vectors split into scalars, irreducible cycles made
+/// natural loops (`fix-irreducible`: an OpenCL C `goto` into a loop), loops
+/// in simplified and LCSSA form.
 const PREPARE: &str = "always-inline,function(sroa<modify-cfg>,early-cse<memssa>,gvn,instcombine<no-verify-fixpoint>,\
 simplifycfg,sroa<modify-cfg>,instcombine<no-verify-fixpoint>,loop-mssa(licm),scalarizer<load-store>,\
-instcombine<no-verify-fixpoint>,lower-switch,loop-simplify,lcssa)";
+instcombine<no-verify-fixpoint>,lower-switch,fix-irreducible,loop-simplify,lcssa)";
 
 /// Vectorizes the `__spvabi_E.invocations` functions of `module` (the kernel
 /// ABI's barrier-free entry points) as `options` say; run before LLVM's
@@ -320,7 +326,7 @@ pub fn vectorize_invocations(
             } else {
                 format!("width {width} (a power of two from 2 to 64)")
             }),
-            Ok(()) => match vectorize_function(module, function, width, Returns::Width) {
+            Ok(()) => match vectorize_function(module, function, width, Returns::Width, subgroups) {
                 Ok(vector) => {
                     function.replace_all_uses_with(vector);
                     llvm_edge::delete_unused_function(function);
@@ -453,7 +459,7 @@ fn vectorize_steps(module: &Module<'_>, entry: &str, names: &[String], options: 
     let mut vectors = Vec::new();
     let result = width.and_then(|width| {
         for function in &functions {
-            match vectorize_function(module, *function, width, Returns::LowestState) {
+            match vectorize_function(module, *function, width, Returns::LowestState, subgroups) {
                 Ok(vector) => vectors.push((*function, vector)),
                 Err(error) => {
                     return Err(format!("{} ({error})", function.get_name().to_string_lossy()));
@@ -562,16 +568,20 @@ fn callees<'ctx>(roots: &[FunctionValue<'ctx>]) -> HashSet<FunctionValue<'ctx>> 
 
 /// A vectorized copy of `function` (same type), or why there is none; the
 /// partial copy is deleted on failure.
+/// `subgroups`: the function is (a step of) a kernel using subgroups, whose
+/// calls with side effects then run lane by lane.
 fn vectorize_function<'ctx>(
     module: &Module<'ctx>,
     function: FunctionValue<'ctx>,
     width: u32,
     returns: Returns,
+    subgroups: bool,
 ) -> Result<FunctionValue<'ctx>> {
     let name = format!("{}.simd", function.get_name().to_string_lossy());
     let vector = module.add_function(&name, function.get_type(), Some(inkwell::module::Linkage::Internal));
     let result = Vectorizer::new(module, function, vector, width).and_then(|mut vectorizer| {
         vectorizer.returns = returns;
+        vectorizer.per_lane_calls = subgroups;
         vectorizer.run()
     });
     // A function LLVM's verifier rejects would abort the pipeline: it stays
@@ -870,6 +880,11 @@ struct Vectorizer<'a, 'ctx> {
     returns: Returns,
     /// With [`Returns::LowestState`], per lane the value it returned.
     returned: Option<VectorValue<'ctx>>,
+    /// Whether calls with side effects (printf, memcpy) run lane by lane,
+    /// in lane order, each under its lane's mask bit, as atomics do: in
+    /// functions using subgroups, whose lanes are their subgroups, rather
+    /// than leave them scalar with subgroups of one.
+    per_lane_calls: bool,
 }
 
 impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
@@ -896,6 +911,7 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             pairs: HashMap::new(),
             returns: Returns::Width,
             returned: None,
+            per_lane_calls: false,
         })
     }
 
@@ -1272,6 +1288,9 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         if let Some(kind) = image_call(instruction) {
             return self.emit_image_call(instruction, kind, mask);
         }
+        if self.per_lane_calls && opcode == Op::Call && !is_pure_call(instruction) {
+            return self.emit_per_lane(instruction, mask);
+        }
         if !self.varying.contains(&key(&instruction)) {
             return self.emit_uniform(instruction, guard);
         }
@@ -1283,6 +1302,9 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             .collect();
         if let Some(base) = overflow_intrinsic(instruction) {
             return self.emit_overflow(instruction, base, &operands);
+        }
+        if is_scalar_frexp(instruction) {
+            return self.emit_frexp(instruction, operands[0]);
         }
         let result_type: BasicTypeEnum<'ctx> = instruction.get_type().try_into().map_err(|_| no_type())?;
         let shape = self.components_of(result_type)?;
@@ -1465,8 +1487,16 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                     None if pair_fields(operands[0].get_type()).is_ok() => self.widen(operands[0])?,
                     None => return unsupported("an extractvalue of something else than a {value, i1} pair"),
                 };
-                let field = usize::from(shape.element == self.context.bool_type().into());
-                vec![*pair.get(field).ok_or_else(no_type)?]
+                // The field of the extracted type (the pairs' fields differ
+                // in type: {iN, i1}, {float, i32}).
+                let field = pair
+                    .iter()
+                    .position(|value| {
+                        value.get_type().is_vector_type()
+                            && value.get_type().into_vector_type().get_element_type() == shape.element
+                    })
+                    .ok_or_else(no_type)?;
+                vec![pair[field]]
             }
             Op::Alloca => vec![self.emit_alloca(instruction, operands[0])?],
             other => return unsupported(format!("a varying {other:?}")),
@@ -1945,14 +1975,35 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             return unsupported(format!("{base} of vectors"));
         };
         let pair = self.intrinsic_call(base, &[left.get_type()], &[*left, *right], None)?;
+        self.keep_pair(instruction, pair)
+    }
+
+    /// `pair`, a {vector, vector} result standing for `instruction`'s pair:
+    /// its fields, for the `extractvalue`s and (as a phi's incoming value)
+    /// the phis.
+    fn keep_pair(&mut self, instruction: InstructionValue<'ctx>, pair: BasicValueEnum<'ctx>) -> Result<()> {
         let mut fields = Vec::new();
         for field in 0..2 {
             fields.push(self.builder.build_extract_value(pair.into_struct_value(), field, "")?);
         }
         self.pairs.insert(key(&instruction), fields.clone());
-        // As a phi's incoming value: its fields.
         self.values.insert(key(&instruction), Lanes::Varying(fields));
         Ok(())
+    }
+
+    /// `llvm.frexp` of a varying scalar (GLSL's and OpenCL's `frexp`): the
+    /// same intrinsic on the lanes' vector, whose {fraction, exponent} pair
+    /// its `extractvalue`s read, as those of an overflow arithmetic.
+    fn emit_frexp(&mut self, instruction: InstructionValue<'ctx>, operand: BasicValueEnum<'ctx>) -> Result<()> {
+        let value = self.widen(operand)?;
+        let [value] = value.as_slice() else { return unsupported("llvm.frexp of vectors") };
+        let Ok(BasicTypeEnum::StructType(pair)) = BasicTypeEnum::try_from(instruction.get_type()) else {
+            return Err(no_type());
+        };
+        let Some(BasicTypeEnum::IntType(exponent)) = pair.get_field_type_at_index(1) else { return Err(no_type()) };
+        let overloads = [value.get_type(), exponent.vec_type(self.width).into()];
+        let pair = self.intrinsic_call("llvm.frexp", &overloads, &[*value], None)?;
+        self.keep_pair(instruction, pair)
     }
 
     /// A call of the host's image functions (spirv_to_llvm/image.rs), lane
@@ -2307,14 +2358,17 @@ fn image_call(instruction: InstructionValue<'_>) -> Option<ImageCall> {
     }
 }
 
-/// The fields (2) of a {value, i1} pair, the one aggregate the vectorizer
-/// keeps in lanes (compare-exchange and overflow arithmetic results).
+/// The fields (2) of a {value, i1} pair or a {float, integer} pair, the
+/// aggregates the vectorizer keeps in lanes (compare-exchange and overflow
+/// arithmetic results; `llvm.frexp`'s). Their fields differ in type, which
+/// is how an `extractvalue` finds its field.
 fn pair_fields(ty: BasicTypeEnum<'_>) -> Result<u32> {
     let BasicTypeEnum::StructType(pair) = ty else { return unsupported("an aggregate value") };
     let fields = pair.get_field_types();
     let flag = |field: &BasicTypeEnum<'_>| matches!(field, BasicTypeEnum::IntType(t) if t.get_bit_width() == 1);
     match fields.as_slice() {
         [value @ (BasicTypeEnum::IntType(_) | BasicTypeEnum::FloatType(_)), last] if !flag(value) && flag(last) => Ok(2),
+        [BasicTypeEnum::FloatType(_), exponent @ BasicTypeEnum::IntType(_)] if !flag(exponent) => Ok(2),
         _ => unsupported("an aggregate value"),
     }
 }
@@ -2336,6 +2390,14 @@ fn overflow_intrinsic(instruction: InstructionValue<'_>) -> Option<&'static str>
     let call = CallSiteValue::try_from(instruction).ok()?;
     let name = call.get_called_fn_value()?.get_name().to_string_lossy().into_owned();
     BASES.into_iter().find(|base| name.strip_prefix(base).is_some_and(|rest| rest.starts_with(".i") && rest != ".i1"))
+}
+
+/// Whether `instruction` calls `llvm.frexp` on a scalar float.
+fn is_scalar_frexp(instruction: InstructionValue<'_>) -> bool {
+    let Ok(call) = CallSiteValue::try_from(instruction) else { return false };
+    let Some(callee) = call.get_called_fn_value() else { return false };
+    let name = callee.get_name().to_string_lossy();
+    name.starts_with("llvm.frexp.f") && !name.contains(".v")
 }
 
 fn is_pure_call(instruction: InstructionValue<'_>) -> bool {
