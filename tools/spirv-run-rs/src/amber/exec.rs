@@ -187,7 +187,7 @@ impl<'a> Execution<'a> {
             let attach = pipeline.attach.as_ref().ok_or_else(|| format!("pipeline '{name}' has no shader"))?;
             let shader = &self.script.shaders[&attach.shader];
             let passes = pipeline.optimizations.get(&shader.name).map_or(&[][..], Vec::as_slice);
-            let binary = compile(shader, &attach.entry, passes, &self.name)
+            let binary = compile(shader, &attach.entry, passes, &self.settings.target_env, &self.name)
                 .map_err(|message| format!("shader '{}' (line {}): {message}", shader.name, shader.line))?;
             let options = CompileOptions {
                 entry: Some(attach.entry.clone()),
