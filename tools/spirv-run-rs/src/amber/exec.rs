@@ -25,6 +25,7 @@ use super::{
     compile::compile,
     layout::Format,
     parser::{BindKind, Check, Command, ImageBinding, ImageKind, Script},
+    probe,
 };
 
 /// What the shader declares a resource as, for messages.
@@ -177,6 +178,7 @@ impl<'a> Execution<'a> {
             }
             Check::EqBuffer(other) => compare::check_equal(bytes, &self.buffers[other].1),
             Check::Rmse(other, tolerance) => compare::check_rmse(bytes, &self.buffers[other].1, format, *tolerance),
+            Check::Probe(probe) => probe::check_probe(bytes, format, probe),
         }
     }
 

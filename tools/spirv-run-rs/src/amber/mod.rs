@@ -8,6 +8,7 @@ mod compile;
 mod exec;
 mod layout;
 mod parser;
+mod probe;
 mod tokens;
 mod values;
 mod vkscript;
