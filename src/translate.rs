@@ -287,9 +287,31 @@ pub fn emit_with<'c>(
     llvm_module.set_triple(&triple);
     llvm_module.set_data_layout(&data_layout);
     before(&llvm_module, &machine).map_err(EmitError::Llvm)?;
-    llvm_module
-        .run_passes(&format!("default<O{}>", options.opt_level.min(3)), &machine, PassBuilderOptions::create())
-        .map_err(|error| EmitError::Llvm(error.to_string()))?;
+    let pipeline = format!("default<O{}>", options.opt_level.min(3));
+    let optimize = |module: &inkwell::module::Module<'_>, machine: &TargetMachine| {
+        module.run_passes(&pipeline, machine, PassBuilderOptions::create()).map_err(|error| EmitError::Llvm(error.to_string()))?;
+        module.verify().map_err(|message| EmitError::Llvm(format!("LLVM's {pipeline} made an invalid module: {message}")))
+    };
+    // LLVM 22's loop vectorizer can leave an invalid module when it widens
+    // pointer inductions that step in opposite directions to 256-bit
+    // vectors (x86-64-v3 and znver3; an `insertelement` of a vector into a
+    // vector, a store to a `<8 x ptr>`: test/Runner/opposite-pointer-inductions.test).
+    // Turning loop vectorization off in the pass builder's options does not
+    // stop it, so such a module is optimized again, from a copy taken
+    // before, for the target's generic CPU (the code is still generated for
+    // `cpu`: the JIT and `write_to_memory_buffer` use `machine`).
+    let copy = (options.opt_level > 0).then(|| llvm_module.clone());
+    let llvm_module = match (optimize(&llvm_module, &machine), copy) {
+        (Ok(()), _) => llvm_module,
+        (Err(error), Some(copy)) => {
+            let generic = target
+                .create_target_machine(&triple, "generic", "", level, RelocMode::PIC, CodeModel::Default)
+                .ok_or(error)?;
+            optimize(&copy, &generic)?;
+            copy
+        }
+        (Err(error), None) => return Err(error),
+    };
     Ok(match options.kind {
         EmitKind::LlvmIr => ffi::translate::print_llvm_module(&llvm_module),
         EmitKind::Bitcode => llvm_module.write_bitcode_to_memory().as_slice().to_vec(),

@@ -485,8 +485,8 @@ pub(crate) fn llvm_alloc_size(ty: &SpirvType) -> Option<u64> {
 }
 
 /// The padding bytes after each element of an array whose `stride` is
-/// larger than the room LLVM gives the element: only for scalar and vector
-/// elements, whose LLVM size is certain.
+/// larger than the room LLVM gives the element: for scalar, vector and
+/// array elements and structs with offsets, whose LLVM size is certain.
 pub(crate) fn stride_padding(element: &SpirvType, stride: Option<u32>) -> Option<u64> {
     if element_as_scalars(element, stride) {
         let padding = u64::from(stride?) - byte_size(element)?;
@@ -496,6 +496,10 @@ pub(crate) fn stride_padding(element: &SpirvType, stride: Option<u32>) -> Option
         _ if element.is_scalar() || element.is_vector() => 1,
         // A struct with offsets: its padding must keep its alignment.
         SpirvType::Struct(st) if st.has_offsets() => llvm_layout(&literal(element)).ok()?.1,
+        // An array of arrays at a larger outer stride (an explicit layout's
+        // `float a[8][32]` at 256 bytes a row, VK-GL-CTS's OpCopyLogical
+        // scripts): the padding keeps the inner array's alignment.
+        SpirvType::Array { .. } => llvm_layout(element).ok()?.1,
         _ => return None,
     };
     let stride = u64::from(stride?);

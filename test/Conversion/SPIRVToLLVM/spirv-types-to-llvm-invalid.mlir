@@ -17,11 +17,11 @@ spirv.func @array_of_packed_structs_with_stride() "None" {
 
 // -----
 
-// Upstream accepts this (its size of the inner array is (1 + 1) * 2 = 4) and
-// lowers it to an !llvm.array whose stride is 2, not 4.
-spirv.func @array_of_strided_arrays_padded() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.array<4 x !spirv.array<2 x i8, stride=1>, stride=4>': array stride 4 is not the natural stride 2 of !spirv.array<2 x i8, stride=1>}}
-  %0 = spirv.Undef : !spirv.array<4 x !spirv.array<2 x i8, stride=1>, stride=4>
+// An outer stride whose padding would break the inner array's alignment
+// (f32s at 10 bytes a row): no padding lays it out.
+spirv.func @array_of_arrays_misaligned_stride() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.array<3 x !spirv.array<2 x f32, stride=4>, stride=10>': array stride 10 is not the natural stride 8 of !spirv.array<2 x f32, stride=4>}}
+  %0 = spirv.Undef : !spirv.array<3 x !spirv.array<2 x f32, stride=4>, stride=10>
   spirv.Return
 }
 

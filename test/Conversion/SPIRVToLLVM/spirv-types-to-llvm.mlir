@@ -629,6 +629,13 @@ spirv.func @array_padded_stride() "None" {
   // A std140 block: an array of floats with a stride of 16, then a matrix.
   // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<(array<4 x struct<(f32, array<12 x i8>)>>, array<4 x vector<4xf32>>)>
   %4 = spirv.Undef : !spirv.struct<(!spirv.array<4 x f32, stride=16> [0], !spirv.matrix<4 x vector<4xf32>> [64, ColMajor, MatrixStride=16]), Block>
+  // An array of arrays at a larger outer stride: the inner array and its
+  // padding (upstream lowers it at stride 2; session 7 refused it).
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.array<4 x struct<(array<2 x i8>, array<2 x i8>)>>
+  %5 = spirv.Undef : !spirv.array<4 x !spirv.array<2 x i8, stride=1>, stride=4>
+  // The padding keeps the inner array's alignment: 8 bytes of f32s at 16.
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.array<3 x struct<(array<2 x f32>, array<8 x i8>)>>
+  %6 = spirv.Undef : !spirv.array<3 x !spirv.array<2 x f32, stride=4>, stride=16>
   spirv.Return
 }
 

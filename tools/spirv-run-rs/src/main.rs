@@ -142,6 +142,13 @@ struct Options {
     /// Stop a run that takes longer than this many seconds
     #[arg(long, default_value = "600", value_name = "SECONDS")]
     timeout: f64,
+
+    /// With --amber: the target environment of shaders without a
+    /// `TARGET_ENV` (amber's `-t`; spv1.0 to spv1.6, vulkan1.0 to
+    /// vulkan1.3, vulkan1.1spv1.4), for scripts whose harness gives it, such
+    /// as the CTS's SPIR-V 1.4 scripts
+    #[arg(long, default_value = "spv1.0", value_name = "ENV")]
+    amber_target_env: String,
 }
 
 /// `X[,Y[,Z]]`.
@@ -378,6 +385,7 @@ fn run_amber(options: &Options) -> Result<bool, String> {
     if let Some((flag, _)) = given.iter().find(|(_, given)| *given) {
         return Err(format!("{flag} is not for Amber scripts: each script says what it runs"));
     }
+    amber::check_target_env(&options.amber_target_env).map_err(|message| format!("--amber-target-env: {message}"))?;
     let settings = amber::Settings {
         threads: options.threads,
         unchecked: options.unchecked,
@@ -385,6 +393,7 @@ fn run_amber(options: &Options) -> Result<bool, String> {
         barriers: options.barriers,
         timeout: Duration::from_secs_f64(options.timeout),
         verbose: options.verbose,
+        target_env: options.amber_target_env.clone(),
     };
     Ok(amber::run_scripts(&options.inputs, &settings))
 }

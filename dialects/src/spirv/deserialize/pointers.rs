@@ -263,10 +263,26 @@ pub(super) const PTR_ACCESS_CHAIN: u16 = 67;
 /// See [`PTR_ACCESS_CHAIN`].
 pub(super) const IN_BOUNDS_PTR_ACCESS_CHAIN: u16 = 70;
 
+/// Whether a pointer type's `ArrayStride` sets the step of
+/// `OpPtrAccessChain`'s `Element` in `storage_class`. The SPIR-V
+/// specification (OpPtrAccessChain) uses the stride for objects in the
+/// `Uniform`, `StorageBuffer`, `PhysicalStorageBuffer` and `PushConstant`
+/// storage classes; "for all other objects, the implementation calculates
+/// the element's address", so a stride on a `Workgroup` (or `Function`,
+/// `CrossWorkgroup`, ...) pointer type is ignored and `Element` steps by
+/// the pointee's size.
+fn stride_applies(storage_class: StorageClass) -> bool {
+    matches!(
+        storage_class,
+        StorageClass::Uniform | StorageClass::StorageBuffer | StorageClass::PhysicalStorageBuffer | StorageClass::PushConstant
+    )
+}
+
 impl<'c, 'w> Importer<'c, 'w> {
     /// The `ArrayStride` of the pointer type of `base` (a value of MLIR type
     /// `ty`), when a pointer type of that type is decorated with one, with
-    /// its pointee and storage class. Pointer types the dialect makes one
+    /// its pointee and storage class (only in the storage classes where
+    /// the stride applies: [`stride_applies`]). Pointer types the dialect makes one
     /// (the same pointee and storage class) with different strides are
     /// refused: which one `base` has is not known here.
     fn pointer_stride(&mut self, inst: &Inst<'_>, ty: Type<'c>) -> Result<Option<(SpirvType, u32)>> {
@@ -279,6 +295,9 @@ impl<'c, 'w> Importer<'c, 'w> {
                 continue;
             }
             let model = self.type_models.get(&id).map(|model| (**model).clone()).ok_or_else(|| self.undefined(inst, id, "type"))?;
+            if !model.storage_class().is_some_and(stride_applies) {
+                continue;
+            }
             match &found {
                 Some((_, other)) if *other != stride => {
                     return Err(inst.error(ErrorKind::Unsupported(format!(

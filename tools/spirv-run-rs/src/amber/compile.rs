@@ -12,7 +12,8 @@ use std::{
 use super::parser::{Shader, ShaderFormat};
 
 /// Amber's target environments: (TARGET_ENV, glslang's --target-env
-/// arguments, spirv-as's --target-env). The default is `spv1.0`.
+/// arguments, spirv-as's --target-env). The default is `spv1.0`
+/// (`--amber-target-env` sets another, as amber's `-t` does).
 const TARGET_ENVS: &[(&str, &[&str], &str)] = &[
     ("spv1.0", &["vulkan1.0"], "spv1.0"),
     ("spv1.1", &["vulkan1.1", "spirv1.1"], "spv1.1"),
@@ -128,15 +129,30 @@ fn relocate(message: String, input: &Path, shader: &Shader, script: &str) -> Str
         .join("\n")
 }
 
+/// The compilers' target environments of Amber's environment `name`
+/// (glslang's, spirv-as's), or an error naming the known ones.
+fn target_env(name: &str) -> Result<(&'static [&'static str], &'static str), String> {
+    match TARGET_ENVS.iter().find(|(known, _, _)| *known == name) {
+        Some(&(_, glslang_envs, as_env)) => Ok((glslang_envs, as_env)),
+        None => {
+            let known: Vec<&str> = TARGET_ENVS.iter().map(|(name, _, _)| *name).collect();
+            Err(format!("unknown target environment '{name}' (known: {})", known.join(", ")))
+        }
+    }
+}
+
+/// Whether `name` is one of Amber's target environments (an error naming
+/// the known ones if not).
+pub fn check_target_env(name: &str) -> Result<(), String> {
+    target_env(name).map(|_| ())
+}
+
 /// The SPIR-V binary of `shader` (its entry point `entry`, which HLSL
-/// needs), after the spirv-opt `passes`; `script` names the script in
+/// needs), after the spirv-opt `passes`; `default_env` is the target
+/// environment when the shader names none; `script` names the script in
 /// messages.
-pub fn compile(shader: &Shader, entry: &str, passes: &[String], script: &str) -> Result<Vec<u8>, String> {
-    let env_name = shader.target_env.as_deref().unwrap_or("spv1.0");
-    let Some(&(_, glslang_envs, as_env)) = TARGET_ENVS.iter().find(|(name, _, _)| *name == env_name) else {
-        let known: Vec<&str> = TARGET_ENVS.iter().map(|(name, _, _)| *name).collect();
-        return Err(format!("unknown TARGET_ENV '{env_name}' (known: {})", known.join(", ")));
-    };
+pub fn compile(shader: &Shader, entry: &str, passes: &[String], default_env: &str, script: &str) -> Result<Vec<u8>, String> {
+    let (glslang_envs, as_env) = target_env(shader.target_env.as_deref().unwrap_or(default_env))?;
     let scratch = Scratch::new()?;
     let output = scratch.file("shader.spv");
     let binary = match shader.format {

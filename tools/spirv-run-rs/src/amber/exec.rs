@@ -25,6 +25,7 @@ use super::{
     compile::compile,
     layout::Format,
     parser::{BindKind, Check, Command, ImageBinding, ImageKind, Pipeline, Script},
+    probe,
 };
 
 /// What the shader declares a resource as, for messages.
@@ -197,6 +198,7 @@ impl<'a> Execution<'a> {
             }
             Check::EqBuffer(other) => compare::check_equal(bytes, &self.buffers[other].1),
             Check::Rmse(other, tolerance) => compare::check_rmse(bytes, &self.buffers[other].1, format, *tolerance),
+            Check::Probe(probe) => probe::check_probe(bytes, format, probe),
         }
     }
 
@@ -207,7 +209,7 @@ impl<'a> Execution<'a> {
             let attach = pipeline.attach.as_ref().ok_or_else(|| format!("pipeline '{name}' has no shader"))?;
             let shader = &self.script.shaders[&attach.shader];
             let passes = pipeline.optimizations.get(&shader.name).map_or(&[][..], Vec::as_slice);
-            let binary = compile(shader, &attach.entry, passes, &self.name)
+            let binary = compile(shader, &attach.entry, passes, &self.settings.target_env, &self.name)
                 .map_err(|message| format!("shader '{}' (line {}): {message}", shader.name, shader.line))?;
             let options = CompileOptions {
                 entry: Some(attach.entry.clone()),

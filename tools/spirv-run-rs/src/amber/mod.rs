@@ -8,6 +8,7 @@ mod compile;
 mod exec;
 mod layout;
 mod parser;
+mod probe;
 mod tokens;
 mod values;
 mod vkscript;
@@ -16,6 +17,7 @@ use std::{path::Path, time::Duration};
 
 use spirv_opt_passes::kernel_abi::spmd::SpmdOptions;
 
+pub use compile::check_target_env;
 pub use parser::ParseError;
 
 /// How every pipeline of every script runs (the command line's options).
@@ -33,6 +35,9 @@ pub struct Settings {
     pub timeout: Duration,
     /// Print what scripts require (features, extensions, engine data).
     pub verbose: bool,
+    /// The target environment of shaders without a `TARGET_ENV` (amber's
+    /// `-t`; `spv1.0` there and here unless given).
+    pub target_env: String,
 }
 
 /// How one script ended.

@@ -15,6 +15,7 @@ use thiserror::Error;
 
 use super::{
     layout::{Format, Layout, Member, StructType, Type, builtin_type},
+    probe::Probe,
     tokens::{Token, Tokens},
     values::{Num, encode},
 };
@@ -268,6 +269,8 @@ pub enum Check {
     EqBuffer(String),
     /// `RMSE_BUFFER other TOLERANCE t`.
     Rmse(String, f64),
+    /// `IDX x y SIZE w h EQ_RGB(A) ...`.
+    Probe(Probe),
 }
 
 /// A command of the script, run in order.
@@ -1430,6 +1433,56 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// The rest of `EXPECT buffer IDX x y SIZE w h EQ_RGB r g b |
+    /// EQ_RGBA r g b a [TOLERANCE t...]` after `x` (amber's image probe).
+    fn probe(&mut self, buffer: &str, x: u64) -> Parsed<Probe> {
+        let x = u32::try_from(x).or_else(|_| self.error(format!("EXPECT x {x} is out of range")))?;
+        let y = self.integer("EXPECT y")?;
+        self.expect_keyword("SIZE", "EXPECT IDX x y")?;
+        let width: u32 = self.integer("EXPECT width")?;
+        let height: u32 = self.integer("EXPECT height")?;
+        if width == 0 || height == 0 {
+            return self.error("EXPECT SIZE needs a positive width and height");
+        }
+        let comparator = self.expect_word("EQ_RGB or EQ_RGBA")?;
+        let rgba = match comparator.as_str() {
+            "EQ_RGBA" => true,
+            "EQ_RGB" => false,
+            other => return self.error(format!("unknown comparator type in EXPECT: {other} (EQ_RGB or EQ_RGBA)")),
+        };
+        let mut expected = [0.0; 4];
+        for (index, channel) in ["R", "G", "B", "A"].iter().enumerate().take(if rgba { 4 } else { 3 }) {
+            let value: u8 = self.integer(&format!("EXPECT {channel} value (0 to 255)"))?;
+            expected[index] = f64::from(value) / 255.0;
+        }
+        let tolerances = self.tolerances()?;
+        if tolerances.len() > if rgba { 4 } else { 3 } {
+            return self.error("TOLERANCE of an EQ_RGB probe takes 1 to 3 values, of EQ_RGBA 1 to 4");
+        }
+        let frame = self.script.buffers[buffer].shape.map(|shape| [shape.extent[0], shape.extent[1]]);
+        Ok(Probe { x, y, width, height, expected, rgba, tolerances, frame })
+    }
+
+    /// `[TOLERANCE t[%]...]`: none, or 1 to 4 values.
+    fn tolerances(&mut self) -> Parsed<Vec<Tolerance>> {
+        let mut tolerances = Vec::new();
+        if self.tokens.keyword("TOLERANCE") {
+            while let Some(word) = self.tokens.peek_word() {
+                let (number, percent) = match word.strip_suffix('%') {
+                    Some(number) => (number, true),
+                    None => (word.as_str(), false),
+                };
+                let Some(value) = Num::parse(number) else { break };
+                self.tokens.word();
+                tolerances.push(Tolerance { value: value.as_f64(), percent });
+            }
+            if tolerances.is_empty() || tolerances.len() > 4 {
+                return self.error("TOLERANCE takes 1 to 4 values");
+            }
+        }
+        Ok(tolerances)
+    }
+
     fn expect(&mut self, line: usize) -> Parsed<Command> {
         let buffer = self.buffer_name()?;
         self.not_multisampled(&[&buffer], "EXPECT")?;
@@ -1456,23 +1509,11 @@ impl Parser<'_> {
             "IDX" => {
                 let offset = self.integer("IDX")?;
                 if let Some(Num::Int(_)) = self.tokens.peek_word().as_deref().and_then(Num::parse) {
-                    return self.unsupported("EXPECT IDX x y (image probes) is not supported");
+                    let probe = self.probe(&buffer, offset)?;
+                    self.end_of_line("EXPECT")?;
+                    return Ok(Command::Expect { line, buffer, check: Check::Probe(probe) });
                 }
-                let mut tolerances = Vec::new();
-                if self.tokens.keyword("TOLERANCE") {
-                    while let Some(word) = self.tokens.peek_word() {
-                        let (number, percent) = match word.strip_suffix('%') {
-                            Some(number) => (number, true),
-                            None => (word.as_str(), false),
-                        };
-                        let Some(value) = Num::parse(number) else { break };
-                        self.tokens.word();
-                        tolerances.push(Tolerance { value: value.as_f64(), percent });
-                    }
-                    if tolerances.is_empty() || tolerances.len() > 4 {
-                        return self.error("TOLERANCE takes 1 to 4 values");
-                    }
-                }
+                let tolerances = self.tolerances()?;
                 let comparator = self.expect_word("comparator")?;
                 let Some(&(_, comparator, _)) = COMPARATORS.iter().find(|(name, _, _)| *name == comparator) else {
                     return self.error(format!("unknown comparator '{comparator}' (EQ NE LT LE GT GE)"));

@@ -319,6 +319,8 @@ pub fn parse(text: &str) -> Result<Script, ParseError> {
                     origin: (None, line + 1),
                 });
             }
+            // Free text, skipped as amber's section parser skips it.
+            ["comment"] => {}
             ["test"] => {
                 for (line, words) in statements(&lines) {
                     builder.test(line, &words)?;
