@@ -90,13 +90,9 @@ pub(super) fn body(
             let integers = with_element(ty, "i32");
             let outputs =
                 lanes_to(text, &arguments[..1], &types[..1], &[ty.to_owned(), integers.clone()], &mut |text, lane| {
+                    // An infinity or a NaN stores 0 (frexp's own rule).
                     let (significand, exponent) = frexp(text, &lane[0], element);
-                    // An infinity or a NaN stores 0 (LLVM leaves the exponent unspecified).
-                    let magnitude = unary(text, "fabs", &lane[0], element);
-                    let infinity = float_constant(text, element, f64::INFINITY);
-                    let finite = fcmp(text, "olt", &magnitude, &infinity, element);
-                    let zero = text.i32(0);
-                    Ok(vec![significand, text.value(format!("llvm.select {finite}, {exponent}, {zero} : i1, i32"))])
+                    Ok(vec![significand, exponent])
                 })?;
             store(text, signature, 1, &outputs[1], &integers, &arguments[1], &types[1])?;
             outputs[0].clone()
@@ -526,14 +522,56 @@ fn ilogb(text: &mut Text, x: &str, x_type: &str, ty: &str) -> Result<String, Str
     })
 }
 
-/// LLVM's `frexp` of a scalar: (significand, exponent). Scalars only: LLVM
-/// 22's x86 back end crashes on vectors it must split (`<4 x double>`
-/// without AVX).
+/// `frexp` of a scalar `x` of type `element` (`f16`, `f32`, `f64`) on its
+/// bits: (significand, exponent) with `x = m * 2^e`, `0.5 <= |m| < 1`;
+/// zeros, infinities and NaNs give `(x, 0)`; a subnormal is scaled by
+/// `2^(M + 2)` first (exact, normal after) and its exponent corrected. Not
+/// LLVM's `frexp`: LLVM 22 crashes on vector `llvm.frexp` (the x86 back end
+/// on vectors it must split; VectorCombine on one the SLP vectorizer forms
+/// from scalar calls), as GLSL's `FrexpStruct` (glsl/packing.rs) does too.
 fn frexp(text: &mut Text, x: &str, element: &str) -> (String, String) {
-    let parts = format!("!llvm.struct<({element}, i32)>");
-    let split = call_intrinsic(text, "frexp", &[x.to_owned()], &[element.to_owned()], &parts);
-    let significand = text.value(format!("llvm.extractvalue {split}[0] : {parts}"));
-    let exponent = text.value(format!("llvm.extractvalue {split}[1] : {parts}"));
+    let (width, mantissa, bias): (u32, i64, i64) = match element {
+        "f16" => (16, 10, 15),
+        "f64" => (64, 52, 1023),
+        _ => (32, 23, 127),
+    };
+    let bits_type = format!("i{width}");
+    let field = (1i64 << (i64::from(width) - 1 - mantissa)) - 1;
+    let bits = text.value(format!("llvm.bitcast {x} : {element} to {bits_type}"));
+    let magnitude_mask = constant(text, &bits_type, &(i64::MAX >> (64 - width)).to_string());
+    let magnitude = binary(text, "and", &bits, &magnitude_mask, &bits_type);
+    let zero = constant(text, &bits_type, "0");
+    let smallest_normal = constant(text, &bits_type, &(1i64 << mantissa).to_string());
+    let is_subnormal = icmp(text, "ult", &magnitude, &smallest_normal, &bits_type);
+    let is_zero = icmp(text, "eq", &magnitude, &zero, &bits_type);
+    let scale = float_constant(text, element, 2f64.powi(mantissa as i32 + 2));
+    let scaled = binary(text, "fmul", x, &scale, element);
+    let normal = select(text, &is_subnormal, &scaled, x, element);
+    let normal_bits = text.value(format!("llvm.bitcast {normal} : {element} to {bits_type}"));
+    let shift = constant(text, &bits_type, &mantissa.to_string());
+    let shifted = binary(text, "lshr", &normal_bits, &shift, &bits_type);
+    let field_mask = constant(text, &bits_type, &field.to_string());
+    let biased = binary(text, "and", &shifted, &field_mask, &bits_type);
+    let is_special = icmp(text, "eq", &biased, &field_mask, &bits_type);
+    let is_special = binary(text, "or", &is_special, &is_zero, "i1");
+    let clear = constant(text, &bits_type, &(!(field << mantissa)).to_string());
+    let cleared = binary(text, "and", &normal_bits, &clear, &bits_type);
+    let half = constant(text, &bits_type, &((bias - 1) << mantissa).to_string());
+    let significand_bits = binary(text, "or", &cleared, &half, &bits_type);
+    let significand = text.value(format!("llvm.bitcast {significand_bits} : {bits_type} to {element}"));
+    let significand = select(text, &is_special, x, &significand, element);
+    let biased = match width {
+        64 => text.value(format!("llvm.trunc {biased} : i64 to i32")),
+        16 => text.value(format!("llvm.zext {biased} : i16 to i32")),
+        _ => biased,
+    };
+    let unbias = text.i32(bias - 1);
+    let exponent = binary(text, "sub", &biased, &unbias, "i32");
+    let correction = text.i32(mantissa + 2);
+    let corrected = binary(text, "sub", &exponent, &correction, "i32");
+    let exponent = select(text, &is_subnormal, &corrected, &exponent, "i32");
+    let no_exponent = text.i32(0);
+    let exponent = select(text, &is_special, &no_exponent, &exponent, "i32");
     (significand, exponent)
 }
 

@@ -8,7 +8,10 @@
 //! how SPIR-V's `OpBitcast` (lowered to `llvm.bitcast` too) orders
 //! components.
 
-use crate::spirv_to_llvm::util::{emit, first_operand, float_constant, i32_constant, integer_constant, integer_like};
+use crate::spirv_to_llvm::{
+    comparison::IntPredicate,
+    util::{emit, first_operand, float_constant, icmp, integer_constant, integer_like},
+};
 use melior::{
     dialect::llvm,
     ir::{
@@ -159,12 +162,11 @@ fn exponent_as_i32<'c, 'r>(
     emit(rewriter, "llvm.trunc", &[clamped], narrow)
 }
 
-/// `FrexpStruct`: `llvm.intr.frexp`, which returns `{significand, exponent}`
-/// as a literal struct. A `!spirv.struct` without member offsets converts
-/// to a packed LLVM struct (as upstream converts it), so the two members are
-/// then moved into the converted struct with `llvm.insertvalue`. Vectors go
-/// lane by lane: LLVM 22's x86 back end crashes on a vector `llvm.frexp`
-/// (`<4 x double>`, `<8 x half>`...).
+/// `FrexpStruct`: `{significand, exponent}` computed on the bits
+/// ([`frexp_bits`]), whole vectors at once. A `!spirv.struct` without member
+/// offsets converts to a packed LLVM struct (as upstream converts it), so
+/// the two members are moved into the converted struct with
+/// `llvm.insertvalue`.
 fn frexp_struct<'c, 'r>(
     op: OperationRef<'c, 'r>,
     operands: &[Value<'c, 'r>],
@@ -176,12 +178,7 @@ fn frexp_struct<'c, 'r>(
     let context = rewriter.context();
     // The exponent member is a 32-bit integer per component (the op's
     // verifier enforces it).
-    let i32: Type<'c> = IntegerType::new(context, 32).into();
-    let shape = vector_shape(ty);
-    let exponent = match shape {
-        Some((length, _)) => Type::vector(&[length], i32),
-        None => i32,
-    };
+    let exponent = integer_like(rewriter, ty, 32);
     let literal = llvm::r#type::r#struct(context, &[ty, exponent], false);
     let packed = llvm::r#type::r#struct(context, &[ty, exponent], true);
     if result != literal && result != packed {
@@ -189,40 +186,75 @@ fn frexp_struct<'c, 'r>(
             "the result type converts to '{result}', expected '{literal}' or '{packed}'"
         )));
     }
-    let member = |rewriter: &mut ConversionRewriter<'c, 'r, '_>, parts: Value<'c, 'r>, index: i64, ty: Type<'c>| {
-        let position = DenseI64ArrayAttribute::new(context, &[index]).into();
-        rewriter.create_value("llvm.extractvalue", &[parts], ty, &[("position", position)])
-    };
-    let (significand, exponents) = match shape {
-        None => {
-            let parts = emit(rewriter, "llvm.intr.frexp", &[value], literal)?;
-            if result == literal {
-                return Ok(vec![parts]);
-            }
-            (member(rewriter, parts, 0, ty)?, member(rewriter, parts, 1, i32)?)
-        }
-        Some((length, element)) => {
-            let lane_parts = llvm::r#type::r#struct(context, &[element, i32], false);
-            let mut significand = rewriter.create_value("llvm.mlir.poison", &[], ty, &[])?;
-            let mut exponents = rewriter.create_value("llvm.mlir.poison", &[], exponent, &[])?;
-            for lane in 0..length {
-                let index = i32_constant(rewriter, lane as i64)?;
-                let scalar = rewriter.create_value("llvm.extractelement", &[value, index], element, &[])?;
-                let parts = emit(rewriter, "llvm.intr.frexp", &[scalar], lane_parts)?;
-                let lane_significand = member(rewriter, parts, 0, element)?;
-                let lane_exponent = member(rewriter, parts, 1, i32)?;
-                significand =
-                    rewriter.create_value("llvm.insertelement", &[significand, lane_significand, index], ty, &[])?;
-                exponents =
-                    rewriter.create_value("llvm.insertelement", &[exponents, lane_exponent, index], exponent, &[])?;
-            }
-            (significand, exponents)
-        }
-    };
+    let (significand, exponents) = frexp_bits(rewriter, value)?;
     let mut aggregate = emit(rewriter, "llvm.mlir.poison", &[], result)?;
     for (index, part) in [significand, exponents].into_iter().enumerate() {
         let position = DenseI64ArrayAttribute::new(context, &[index as i64]).into();
         aggregate = rewriter.create_value("llvm.insertvalue", &[aggregate, part], result, &[("position", position)])?;
     }
     Ok(vec![aggregate])
+}
+
+/// `frexp` of a float or vector of floats (`f16`, `f32`, `f64`) in integer
+/// arithmetic on its bits: `(m, e)` with `x = m * 2^e` and `0.5 <= |m| < 1`;
+/// zeros, infinities and NaNs give `(x, 0)` (GLSL.std.450 and OpenCL leave
+/// the exponent of the last two undefined or 0). A subnormal is scaled by
+/// `2^(M + 2)` first (exact, and normal after), its exponent corrected.
+/// Not `llvm.intr.frexp`: LLVM 22 crashes on vector `llvm.frexp`, in the x86
+/// back end (vectors it must split) and in `VectorCombine` (a permute of
+/// one the SLP vectorizer formed from scalar calls), so none may reach it.
+pub(crate) fn frexp_bits<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    value: Value<'c, 'r>,
+) -> Result<(Value<'c, 'r>, Value<'c, 'r>), MatchFailure> {
+    let ty = value.r#type();
+    let width = scalar_bit_width(element_type(ty)).ok_or_else(|| MatchFailure::new(format!("frexp of '{ty}'")))?;
+    // (mantissa bits, exponent bias) of the IEEE format.
+    let (mantissa, bias): (i64, i64) = match width {
+        16 => (10, 15),
+        32 => (23, 127),
+        64 => (52, 1023),
+        _ => return Err(MatchFailure::new(format!("frexp of '{ty}' (16-, 32- and 64-bit floats are supported)"))),
+    };
+    let bits_type = integer_like(rewriter, ty, width);
+    let exponent_type = integer_like(rewriter, ty, 32);
+    let field = (1i64 << (width as i64 - 1 - mantissa)) - 1;
+    let bits = emit(rewriter, "llvm.bitcast", &[value], bits_type)?;
+    let magnitude_mask = integer_constant(rewriter, bits_type, i64::MAX >> (64 - width))?;
+    let magnitude = emit(rewriter, "llvm.and", &[bits, magnitude_mask], bits_type)?;
+    let zero = integer_constant(rewriter, bits_type, 0)?;
+    let smallest_normal = integer_constant(rewriter, bits_type, 1i64 << mantissa)?;
+    let is_subnormal = icmp(rewriter, IntPredicate::Ult, magnitude, smallest_normal)?;
+    let is_zero = icmp(rewriter, IntPredicate::Eq, magnitude, zero)?;
+    let scale = float_constant(rewriter, ty, f64::from(2u32).powi(mantissa as i32 + 2))?;
+    let scaled = emit(rewriter, "llvm.fmul", &[value, scale], ty)?;
+    let normal = emit(rewriter, "llvm.select", &[is_subnormal, scaled, value], ty)?;
+    let normal_bits = emit(rewriter, "llvm.bitcast", &[normal], bits_type)?;
+    let shift = integer_constant(rewriter, bits_type, mantissa)?;
+    let shifted = emit(rewriter, "llvm.lshr", &[normal_bits, shift], bits_type)?;
+    let field_mask = integer_constant(rewriter, bits_type, field)?;
+    let biased = emit(rewriter, "llvm.and", &[shifted, field_mask], bits_type)?;
+    let is_special = icmp(rewriter, IntPredicate::Eq, biased, field_mask)?;
+    let is_special = emit(rewriter, "llvm.or", &[is_special, is_zero], integer_like(rewriter, ty, 1))?;
+    // The significand: the exponent field set to bias - 1 (an exponent of -1).
+    let clear = integer_constant(rewriter, bits_type, !(field << mantissa))?;
+    let cleared = emit(rewriter, "llvm.and", &[normal_bits, clear], bits_type)?;
+    let half = integer_constant(rewriter, bits_type, (bias - 1) << mantissa)?;
+    let significand_bits = emit(rewriter, "llvm.or", &[cleared, half], bits_type)?;
+    let significand = emit(rewriter, "llvm.bitcast", &[significand_bits], ty)?;
+    let significand = emit(rewriter, "llvm.select", &[is_special, value, significand], ty)?;
+    // The exponent: field - (bias - 1), less the subnormal's scale.
+    let biased = match width {
+        64 => emit(rewriter, "llvm.trunc", &[biased], exponent_type)?,
+        16 => emit(rewriter, "llvm.zext", &[biased], exponent_type)?,
+        _ => biased,
+    };
+    let unbias = integer_constant(rewriter, exponent_type, bias - 1)?;
+    let exponent = emit(rewriter, "llvm.sub", &[biased, unbias], exponent_type)?;
+    let correction = integer_constant(rewriter, exponent_type, mantissa + 2)?;
+    let corrected = emit(rewriter, "llvm.sub", &[exponent, correction], exponent_type)?;
+    let exponent = emit(rewriter, "llvm.select", &[is_subnormal, corrected, exponent], exponent_type)?;
+    let no_exponent = integer_constant(rewriter, exponent_type, 0)?;
+    let exponent = emit(rewriter, "llvm.select", &[is_special, no_exponent, exponent], exponent_type)?;
+    Ok((significand, exponent))
 }
