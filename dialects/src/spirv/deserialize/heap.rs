@@ -64,7 +64,8 @@ pub const DESCRIPTOR_SIZE: u32 = 64;
 pub const HEAP_SLOTS: u32 = 64;
 
 /// The descriptor set of the descriptor arrays the resource heap's buffers
-/// become: the largest the dialect's (signed 32-bit) attribute holds.
+/// become: 2^31 - 1, a set no compiler we know picks (any 32-bit word is a
+/// valid set).
 pub const HEAP_DESCRIPTOR_SET: u32 = i32::MAX as u32;
 
 /// The binding of the heap's storage buffers in [`HEAP_DESCRIPTOR_SET`].
