@@ -6,8 +6,9 @@
 //! - The count of `OpTypeVectorIdEXT` is its constant's value, or its
 //!   specialization constant's after specialization (the `--spec` value
 //!   given for its `SpecId`, else the default): applied before any type is
-//!   built, as for spec-sized arrays; an `OpSpecConstantOp` of integer
-//!   arithmetic or bitwise operations on those is computed.
+//!   built, as for spec-sized arrays; an `OpSpecConstantOp` on those is
+//!   computed as the importer computes one (spec.rs's `fold_integer_op`),
+//!   or as `CompositeExtract` of a constant composite.
 //! - A vector of 2, 3, 4, 8 or 16 components becomes a plain `OpTypeVector`:
 //!   every instruction then imports as for any vector.
 //! - Any other count (1, 5-7, 9-15, over 16; from `OpTypeVectorIdEXT` or
@@ -23,8 +24,15 @@
 //!   (selects on the index), `OpVectorTimesScalar`, `OpDot`, `OpAny` and
 //!   `OpAll` by their definitions. Loads, stores, copies, phis, calls,
 //!   composite extract/insert, access chains and constants take arrays as
-//!   they take vectors and stay. Any other instruction on a long vector is
-//!   one located error.
+//!   they take vectors and stay.
+//! - Beyond one scalar instruction per component (docs/import.md): the
+//!   GLSL.std.450 and OpenCL.std geometric instructions by their
+//!   definitions, the struct forms (`OpIAddCarry`.., `ModfStruct`,
+//!   `FrexpStruct`) on a struct of the component types, the pointer forms
+//!   through a pointer to each component, OpenCL.std `select` by the top
+//!   bit, integer dot products widened and summed, group operations per
+//!   component. What has a fixed count (`Cross`, `vloadn`...) is one
+//!   located error.
 //!
 //! The `LongVectorEXT` capability and the extension go: the rewritten module
 //! needs neither.
