@@ -401,21 +401,7 @@ impl LongVectors<'_> {
                     ));
                 }
                 self.long.insert(id, (element, count));
-                let uint = match self.uint {
-                    Some(uint) => uint,
-                    None => {
-                        let uint = self.fresh();
-                        before.push(Instruction::new(
-                            Op::TypeInt,
-                            None,
-                            Some(uint),
-                            vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)],
-                        ));
-                        self.scalars.insert(uint, Scalar { width: 32, float: false });
-                        self.uint = Some(uint);
-                        uint
-                    }
-                };
+                let uint = self.uint_type_in(before);
                 let length = self.fresh();
                 before.push(Instruction::new(
                     Op::Constant,
@@ -1039,13 +1025,10 @@ impl LongVectors<'_> {
                     let x = argument(0)?;
                     let sum = self.dot(out, element, x, x)?;
                     let root = self.emit_ext(out, element, set, GLSL_SQRT, &[sum]);
-                    let mut parts = Vec::new();
-                    for k in 0..count {
-                        let component = self.component(out, x, k)?;
-                        parts.push(self.emit(out, Op::FDiv, element, ids(&[component, root])));
-                    }
-                    construct(out, ty, id, &parts);
-                    Ok(())
+                    self.gather(out, ty, id, count, |this, out, k| {
+                        let component = this.component(out, x, k)?;
+                        Ok(this.emit(out, Op::FDiv, element, ids(&[component, root])))
+                    })
                 }
                 "FaceForward" => {
                     // dot(Nref, I) < 0 ? N : -N
@@ -1055,14 +1038,11 @@ impl LongVectors<'_> {
                     let zero = self.float_constant(element, 0.0);
                     let boolean = self.bool_type();
                     let negative = self.emit(out, Op::FOrdLessThan, boolean, ids(&[d, zero]));
-                    let mut parts = Vec::new();
-                    for k in 0..count {
-                        let component = self.component(out, n, k)?;
-                        let negated = self.emit(out, Op::FNegate, element, ids(&[component]));
-                        parts.push(self.emit(out, Op::Select, element, ids(&[negative, component, negated])));
-                    }
-                    construct(out, ty, id, &parts);
-                    Ok(())
+                    self.gather(out, ty, id, count, |this, out, k| {
+                        let component = this.component(out, n, k)?;
+                        let negated = this.emit(out, Op::FNegate, element, ids(&[component]));
+                        Ok(this.emit(out, Op::Select, element, ids(&[negative, component, negated])))
+                    })
                 }
                 "Reflect" => {
                     // I - 2 dot(N, I) N
@@ -1070,14 +1050,11 @@ impl LongVectors<'_> {
                     let (i, n) = (argument(0)?, argument(1)?);
                     let d = self.dot(out, element, n, i)?;
                     let twice = self.emit(out, Op::FAdd, element, ids(&[d, d]));
-                    let mut parts = Vec::new();
-                    for k in 0..count {
-                        let (i_k, n_k) = (self.component(out, i, k)?, self.component(out, n, k)?);
-                        let scaled = self.emit(out, Op::FMul, element, ids(&[twice, n_k]));
-                        parts.push(self.emit(out, Op::FSub, element, ids(&[i_k, scaled])));
-                    }
-                    construct(out, ty, id, &parts);
-                    Ok(())
+                    self.gather(out, ty, id, count, |this, out, k| {
+                        let (i_k, n_k) = (this.component(out, i, k)?, this.component(out, n, k)?);
+                        let scaled = this.emit(out, Op::FMul, element, ids(&[twice, n_k]));
+                        Ok(this.emit(out, Op::FSub, element, ids(&[i_k, scaled])))
+                    })
                 }
                 "Refract" => {
                     // k = 1 - eta^2 (1 - dot(N, I)^2); k < 0 ? 0 : eta I - (eta dot(N, I) + sqrt(k)) N
@@ -1102,16 +1079,13 @@ impl LongVectors<'_> {
                     let root = self.emit_ext(out, element, set, GLSL_SQRT, &[kk]);
                     let eta_d = self.emit(out, Op::FMul, element, ids(&[eta, d]));
                     let t = self.emit(out, Op::FAdd, element, ids(&[eta_d, root]));
-                    let mut parts = Vec::new();
-                    for k in 0..count {
-                        let (i_k, n_k) = (self.component(out, i, k)?, self.component(out, n, k)?);
-                        let a = self.emit(out, Op::FMul, element, ids(&[eta, i_k]));
-                        let b = self.emit(out, Op::FMul, element, ids(&[t, n_k]));
-                        let value = self.emit(out, Op::FSub, element, ids(&[a, b]));
-                        parts.push(self.emit(out, Op::Select, element, ids(&[total, zero, value])));
-                    }
-                    construct(out, ty, id, &parts);
-                    Ok(())
+                    self.gather(out, ty, id, count, |this, out, k| {
+                        let (i_k, n_k) = (this.component(out, i, k)?, this.component(out, n, k)?);
+                        let a = this.emit(out, Op::FMul, element, ids(&[eta, i_k]));
+                        let b = this.emit(out, Op::FMul, element, ids(&[t, n_k]));
+                        let value = this.emit(out, Op::FSub, element, ids(&[a, b]));
+                        Ok(this.emit(out, Op::Select, element, ids(&[total, zero, value])))
+                    })
                 }
                 "ModfStruct" | "FrexpStruct" => self.struct_elementwise(inst, out, 2),
                 _ if !GLSL_NOT_ELEMENTWISE.contains(&number) || matches!(name, "Modf" | "Frexp") => {
@@ -1165,17 +1139,14 @@ impl LongVectors<'_> {
                     let (element, count) = result_long.ok_or_else(|| ErrorKind::Invalid(name.into()))?;
                     let (a, b, c) = (argument(0)?, argument(1)?, argument(2)?);
                     let boolean = self.bool_type();
-                    let mut parts = Vec::new();
-                    for k in 0..count {
+                    self.gather(out, ty, id, count, |this, out, k| {
                         let (a_k, b_k, c_k) =
-                            (self.component(out, a, k)?, self.component(out, b, k)?, self.component(out, c, k)?);
-                        let c_type = self.declared.get(&c_k).copied().unwrap_or(0);
-                        let zero = self.constant(c_type, 0);
-                        let negative = self.emit(out, Op::SLessThan, boolean, ids(&[c_k, zero]));
-                        parts.push(self.emit(out, Op::Select, element, ids(&[negative, b_k, a_k])));
-                    }
-                    construct(out, ty, id, &parts);
-                    Ok(())
+                            (this.component(out, a, k)?, this.component(out, b, k)?, this.component(out, c, k)?);
+                        let c_type = this.declared.get(&c_k).copied().unwrap_or(0);
+                        let zero = this.constant(c_type, 0);
+                        let negative = this.emit(out, Op::SLessThan, boolean, ids(&[c_k, zero]));
+                        Ok(this.emit(out, Op::Select, element, ids(&[negative, b_k, a_k])))
+                    })
                 }
                 "cross" | "vloadn" | "vstoren" | "vload_halfn" | "vstore_halfn" | "vstore_halfn_r" | "vloada_halfn"
                 | "vstorea_halfn" | "vstorea_halfn_r" | "shuffle" | "shuffle2" | "printf" | "prefetch" | "vload_half"
@@ -1195,6 +1166,24 @@ impl LongVectors<'_> {
         Err(ErrorKind::Unsupported(
             "an instruction of an extended set other than GLSL.std.450 and OpenCL.std on a long vector".into(),
         ))
+    }
+
+    /// `OpCompositeConstruct` of `ty` as `id` from `component(k)` for each
+    /// of the `count` components.
+    fn gather(
+        &mut self,
+        out: &mut Vec<Instruction>,
+        ty: Word,
+        id: Word,
+        count: u64,
+        mut component: impl FnMut(&mut Self, &mut Vec<Instruction>, u64) -> Result<Word, ErrorKind>,
+    ) -> Result<(), ErrorKind> {
+        let mut parts = Vec::with_capacity(count as usize);
+        for k in 0..count {
+            parts.push(component(self, out, k)?);
+        }
+        construct(out, ty, id, &parts);
+        Ok(())
     }
 
     /// The number of the OpenCL.std instruction `name`.
@@ -1327,13 +1316,23 @@ impl LongVectors<'_> {
         self.constant(ty, bits)
     }
 
-    /// A 32-bit unsigned integer type, made when the module has none.
+    /// A 32-bit unsigned integer type, made (among the late globals) when
+    /// the module has none.
     fn uint_type(&mut self) -> Word {
+        let mut late = std::mem::take(&mut self.late_globals);
+        let id = self.uint_type_in(&mut late);
+        self.late_globals = late;
+        id
+    }
+
+    /// A 32-bit unsigned integer type, made into `sink` when the module has
+    /// none.
+    fn uint_type_in(&mut self, sink: &mut Vec<Instruction>) -> Word {
         if let Some(uint) = self.uint {
             return uint;
         }
         let id = self.fresh();
-        self.late_globals.push(Instruction::new(
+        sink.push(Instruction::new(
             Op::TypeInt,
             None,
             Some(id),
