@@ -290,9 +290,14 @@ fn dictionary_string(dictionary: DictionaryAttribute<'_>, key: &str) -> Option<S
     string_value(value)
 }
 
+/// The 32-bit word `key` of `dictionary`. The fields are signless `i32`
+/// attributes (a descriptor set, a binding, an image word: 32-bit unsigned
+/// words in SPIR-V), whose value MLIR gives sign-extended: 4294967295 reads
+/// back as -1, so the word is the value's low 32 bits. A value outside
+/// both ranges (hand-written IR) is no word.
 fn dictionary_integer(dictionary: DictionaryAttribute<'_>, key: &str) -> Option<u32> {
-    let value = dictionary.element_by_name(key)?;
-    IntegerAttribute::try_from(value).ok().and_then(|value| u32::try_from(value.value()).ok())
+    let value = IntegerAttribute::try_from(dictionary.element_by_name(key)?).ok()?.value();
+    u32::try_from(value).ok().or_else(|| i32::try_from(value).ok().map(|value| value as u32))
 }
 
 /// An entry point found in a module.

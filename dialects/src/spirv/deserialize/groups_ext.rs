@@ -160,9 +160,17 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let scope = self.constant_u32(self.word(inst, 2)?).ok_or_else(|| {
                     inst.error(ErrorKind::Invalid("the execution scope is not an integer constant".into()))
                 })?;
+                // Invalid, not merely unsupported: the ballot is "a valid
+                // partition of the active invocations in the subgroup", one
+                // bit per subgroup invocation
+                // (SPV_NV/EXT_shader_subgroup_partitioned), and the
+                // GroupNonUniform arithmetic instructions' Execution scope
+                // must be Subgroup (the unified SPIR-V specification; Vulkan
+                // limits non-uniform group operations to Subgroup scope).
                 if scope != 3 {
-                    return Err(inst.error(ErrorKind::Unsupported(format!(
-                        "a partitioned group operation with execution scope {scope} (only the Subgroup scope, 3)"
+                    return Err(inst.error(ErrorKind::Invalid(format!(
+                        "a partitioned group operation with execution scope {scope}: its ballot partitions the \
+                         invocations of a subgroup, and the scope must be Subgroup (3)"
                     ))));
                 }
                 let operation = self.word(inst, 3)?;

@@ -64,7 +64,8 @@ pub const DESCRIPTOR_SIZE: u32 = 64;
 pub const HEAP_SLOTS: u32 = 64;
 
 /// The descriptor set of the descriptor arrays the resource heap's buffers
-/// become: the largest the dialect's (signed 32-bit) attribute holds.
+/// become: 2^31 - 1, a set no compiler we know picks (any 32-bit word is a
+/// valid set).
 pub const HEAP_DESCRIPTOR_SET: u32 = i32::MAX as u32;
 
 /// The binding of the heap's storage buffers in [`HEAP_DESCRIPTOR_SET`].
@@ -443,6 +444,14 @@ impl Heap {
         }
     }
 
+    /// Whether an operand of `inst` is a heap pointer or a heap variable.
+    fn heap_operand(&self, inst: &Instruction) -> bool {
+        inst.operands.iter().any(|operand| {
+            matches!(operand, Operand::IdRef(id)
+                if self.pointers.contains_key(id) || self.resource_heaps.contains(id) || self.sampler_heaps.contains(id))
+        })
+    }
+
     /// Refuses an instruction that uses a heap pointer, a heap variable or a
     /// removed type other than as the heap instructions allow.
     fn check_uses(&self, inst: &Instruction) -> Result<(), ErrorKind> {
@@ -454,8 +463,8 @@ impl Heap {
             if self.resource_heaps.contains(&id) || self.sampler_heaps.contains(&id) || self.pointers.contains_key(&id)
             {
                 return Err(ErrorKind::Unsupported(format!(
-                    "Op{:?} of a pointer into a descriptor heap: only access chains, OpBufferPointerEXT, image and \
-                     sampler loads and OpUntypedImageTexelPointerEXT are supported on it",
+                    "Op{:?} of a pointer into a descriptor heap: only access chains, OpCopyObject, OpBufferPointerEXT, \
+                     image and sampler loads and OpUntypedImageTexelPointerEXT are supported on it",
                     inst.class.opcode
                 )));
             }
@@ -502,6 +511,29 @@ impl Heap {
                 self.pointers.insert(inst.result_id.unwrap_or(0), pointer);
                 Ok(())
             }
+            Op::CopyObject
+                if matches!(inst.operands.first(), Some(Operand::IdRef(p))
+                    if self.pointers.contains_key(p) || self.resource_heaps.contains(p) || self.sampler_heaps.contains(p)) =>
+            {
+                // A copy of a heap pointer is the same heap pointer: its
+                // offset arithmetic is already where the original was.
+                let Some(Operand::IdRef(source)) = inst.operands.first() else {
+                    return Err(ErrorKind::Malformed("OpCopyObject without an operand".into()));
+                };
+                let pointer = self.pointers.get(source).copied().unwrap_or(HeapPointer {
+                    sampler: self.sampler_heaps.contains(source),
+                    dynamic: None,
+                    constant: 0,
+                    pointee: None,
+                });
+                self.pointers.insert(inst.result_id.unwrap_or(0), pointer);
+                Ok(())
+            }
+            Op::Phi | Op::Select if self.heap_operand(inst) => Err(ErrorKind::Invalid(format!(
+                "Op{op:?} of a pointer into a descriptor heap: OpPhi and OpSelect must not give a pointer without \
+                 the VariablePointers capabilities, and those allow StorageBuffer and Workgroup pointers only, not \
+                 the heaps' UniformConstant ones (SPIR-V 2.16.1); select or phi the index instead"
+            ))),
             Op::BufferPointerEXT => self.buffer_pointer(inst, out),
             Op::Load if matches!(inst.operands.first(), Some(Operand::IdRef(p)) if self.pointers.contains_key(p)) => {
                 self.load_descriptor(inst, out)

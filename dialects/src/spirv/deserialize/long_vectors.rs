@@ -6,8 +6,9 @@
 //! - The count of `OpTypeVectorIdEXT` is its constant's value, or its
 //!   specialization constant's after specialization (the `--spec` value
 //!   given for its `SpecId`, else the default): applied before any type is
-//!   built, as for spec-sized arrays; an `OpSpecConstantOp` of integer
-//!   arithmetic or bitwise operations on those is computed.
+//!   built, as for spec-sized arrays; an `OpSpecConstantOp` on those is
+//!   computed as the importer computes one (spec.rs's `fold_integer_op`),
+//!   or as `CompositeExtract` of a constant composite.
 //! - A vector of 2, 3, 4, 8 or 16 components becomes a plain `OpTypeVector`:
 //!   every instruction then imports as for any vector.
 //! - Any other count (1, 5-7, 9-15, over 16; from `OpTypeVectorIdEXT` or
@@ -23,8 +24,15 @@
 //!   (selects on the index), `OpVectorTimesScalar`, `OpDot`, `OpAny` and
 //!   `OpAll` by their definitions. Loads, stores, copies, phis, calls,
 //!   composite extract/insert, access chains and constants take arrays as
-//!   they take vectors and stay. Any other instruction on a long vector is
-//!   one located error.
+//!   they take vectors and stay.
+//! - Beyond one scalar instruction per component (docs/import.md): the
+//!   GLSL.std.450 and OpenCL.std geometric instructions by their
+//!   definitions, the struct forms (`OpIAddCarry`.., `ModfStruct`,
+//!   `FrexpStruct`) on a struct of the component types, the pointer forms
+//!   through a pointer to each component, OpenCL.std `select` by the top
+//!   bit, integer dot products widened and summed, group operations per
+//!   component. What has a fixed count (`Cross`, `vloadn`...) is one
+//!   located error.
 //!
 //! The `LongVectorEXT` capability and the extension go: the rewritten module
 //! needs neither.
@@ -36,13 +44,20 @@ use rspirv::{
     spirv::{Decoration, Op, Word},
 };
 
-use super::{DeserializeError, ErrorKind, SpecValue, reader::Inst, rewrite::Rewritten};
+use super::{
+    DeserializeError, ErrorKind, SpecValue,
+    reader::Inst,
+    rewrite::Rewritten,
+    spec::{fold_integer_op, truncated},
+};
 
 /// `OpTypeVectorIdEXT` (SPV_EXT_long_vector; the same opcode as
 /// SPV_NV_cooperative_vector's `OpTypeCooperativeVectorNV`).
 const TYPE_VECTOR_ID_EXT: u16 = 5288;
 /// The `LongVectorEXT` capability.
 const LONG_VECTOR_EXT: u32 = 5425;
+/// The `CooperativeVectorNV` capability (SPV_NV_cooperative_vector).
+const COOPERATIVE_VECTOR_NV: u32 = 5394;
 
 /// The component counts the dialect's vectors have.
 fn dialect_count(count: u64) -> bool {
@@ -64,7 +79,23 @@ fn elementwise(op: Op) -> bool {
         || (156..=169).contains(&code)
         || (170..=191).contains(&code)
         || (194..=205).contains(&code)
+        // Derivatives (compute shaders with derivatives).
+        || (207..=215).contains(&code)
+        // Group and subgroup operations on a value: per component
+        // (OpGroupBroadcast .. OpGroupSMax; OpGroupNonUniformBroadcast,
+        // BroadcastFirst, the shuffles, arithmetic, quads; rotate).
+        || (263..=271).contains(&code)
+        || matches!(code, 337 | 338 | 4431)
+        || (345..=366).contains(&code)
 }
+
+/// `OpSDot`, `OpUDot`, `OpSUDot` (SPV_KHR_integer_dot_product) and the
+/// first and last of their saturating-accumulate forms.
+const SDOT: u32 = 4450;
+const UDOT: u32 = 4451;
+const SUDOT: u32 = 4452;
+const SDOT_ACC_SAT: u32 = 4453;
+const SUDOT_ACC_SAT: u32 = 4455;
 
 /// The most components a long vector may have here (the device limit
 /// `maxVectorComponents` of VK_EXT_shader_long_vector): each instruction on
@@ -99,7 +130,11 @@ pub(super) fn rewrite(
     }
     let (header, parsed, _) = super::rewrite::parse(words, instructions)?;
     let offsets: Vec<usize> = instructions.iter().map(|inst| inst.offset).collect();
-    let mut rewriter = LongVectors { next_id: header.bound, spec_values, ..LongVectors::default() };
+    let capability = instructions.iter().any(|inst| {
+        inst.opcode == Op::Capability as u16
+            && inst.words.first().is_some_and(|&word| word == LONG_VECTOR_EXT || word == COOPERATIVE_VECTOR_NV)
+    });
+    let mut rewriter = LongVectors { next_id: header.bound, spec_values, capability, ..LongVectors::default() };
     let out = rewriter.run(parsed, &offsets)?;
     super::rewrite::assemble(header, rewriter.next_id, &out).map(Some)
 }
@@ -114,11 +149,29 @@ struct Scalar {
 #[derive(Default)]
 struct LongVectors<'s> {
     next_id: Word,
+    /// Whether the module declares `LongVectorEXT` (or `CooperativeVectorNV`,
+    /// whose `OpTypeCooperativeVectorNV` is the same opcode).
+    capability: bool,
     spec_values: &'s [(u32, SpecValue)],
     /// Scalar types by `<id>`.
     scalars: HashMap<Word, Scalar>,
-    /// Integer constants (and specialized spec constants) by `<id>`.
-    constants: HashMap<Word, u64>,
+    /// Integer and boolean constants (and specialized spec constants, and
+    /// the `OpSpecConstantOp`s computed from them) by `<id>`: (bits, width).
+    constants: HashMap<Word, (u64, u32)>,
+    /// The constituents of each constant composite, by `<id>` (for an
+    /// `OpSpecConstantOp CompositeExtract` count).
+    composites: HashMap<Word, Vec<Word>>,
+    /// Pointer types by `<id>`: (storage class, pointee).
+    pointers: HashMap<Word, (u32, Word)>,
+    /// Struct types by `<id>`: their members.
+    structs: HashMap<Word, Vec<Word>>,
+    /// Pointer and two-member struct types made for the expansions.
+    made_pointers: HashMap<(u32, Word), Word>,
+    made_structs: HashMap<(Word, Word), Word>,
+    /// Struct results of two 8- or 16-component vectors kept as their two
+    /// vectors (the importer holds such members as arrays, which it builds
+    /// no struct of): the `OpCompositeExtract`s of them read the vectors.
+    split: HashMap<Word, [Word; 2]>,
     /// `SpecId`s by `<id>`.
     spec_ids: HashMap<Word, u32>,
     /// Vectors by `<id>`: their component type and count (dialect ones too,
@@ -128,8 +181,9 @@ struct LongVectors<'s> {
     long: HashMap<Word, (Word, u64)>,
     /// The type each value is declared with.
     declared: HashMap<Word, Word>,
-    /// The `GLSL.std.450` import.
+    /// The `GLSL.std.450` and `OpenCL.std` imports.
     glsl: Option<Word>,
+    opencl: Option<Word>,
     /// A 32-bit unsigned integer and a boolean type, once found or made.
     uint: Option<Word>,
     boolean: Option<Word>,
@@ -165,9 +219,12 @@ impl LongVectors<'_> {
             }
             if let (Op::ExtInstImport, Some(id), Some(Operand::LiteralString(name))) =
                 (inst.class.opcode, inst.result_id, inst.operands.first())
-                && name == "GLSL.std.450"
             {
-                self.glsl = Some(id);
+                match name.as_str() {
+                    "GLSL.std.450" => self.glsl = Some(id),
+                    "OpenCL.std" => self.opencl = Some(id),
+                    _ => {}
+                }
             }
         }
         let functions_start = input.iter().position(|inst| inst.class.opcode == Op::Function).unwrap_or(input.len());
@@ -229,6 +286,44 @@ impl LongVectors<'_> {
                 self.scalars.insert(id, Scalar { width: 1, float: false });
                 self.boolean.get_or_insert(id);
             }
+            Op::ConstantTrue | Op::ConstantFalse | Op::SpecConstantTrue | Op::SpecConstantFalse => {
+                let mut value = matches!(inst.class.opcode, Op::ConstantTrue | Op::SpecConstantTrue);
+                if matches!(inst.class.opcode, Op::SpecConstantTrue | Op::SpecConstantFalse)
+                    && let Some(spec_id) = self.spec_ids.get(&id)
+                    && let Some((_, SpecValue::Bool(given))) =
+                        self.spec_values.iter().rev().find(|(given, _)| given == spec_id)
+                {
+                    value = *given;
+                }
+                self.constants.insert(id, (u64::from(value), 1));
+            }
+            Op::ConstantNull => {
+                if let Some(scalar) = inst.result_type.and_then(|ty| self.scalars.get(&ty)).filter(|scalar| !scalar.float)
+                {
+                    self.constants.insert(id, (0, scalar.width));
+                }
+            }
+            Op::ConstantComposite | Op::SpecConstantComposite => {
+                let constituents = inst
+                    .operands
+                    .iter()
+                    .filter_map(|operand| if let Operand::IdRef(id) = operand { Some(*id) } else { None })
+                    .collect();
+                self.composites.insert(id, constituents);
+            }
+            Op::TypePointer => {
+                if let [Operand::StorageClass(class), Operand::IdRef(pointee)] = inst.operands[..] {
+                    self.pointers.insert(id, (class as u32, pointee));
+                }
+            }
+            Op::TypeStruct => {
+                let members = inst
+                    .operands
+                    .iter()
+                    .filter_map(|operand| if let Operand::IdRef(id) = operand { Some(*id) } else { None })
+                    .collect();
+                self.structs.insert(id, members);
+            }
             Op::Constant | Op::SpecConstant => {
                 let width = inst.result_type.and_then(|ty| self.scalars.get(&ty)).filter(|scalar| !scalar.float);
                 if let Some(scalar) = width {
@@ -245,7 +340,7 @@ impl LongVectors<'_> {
                         value = Some(bits);
                     }
                     if let Some(value) = value {
-                        self.constants.insert(id, value);
+                        self.constants.insert(id, (truncated(value, scalar.width), scalar.width));
                     }
                 }
             }
@@ -257,6 +352,11 @@ impl LongVectors<'_> {
                     self.constants.insert(id, value);
                 }
             }
+            Op::TypeVectorIdEXT if !self.capability => {
+                return Err(ErrorKind::Invalid(
+                    "OpTypeVectorIdEXT without the LongVectorEXT (or CooperativeVectorNV) capability".into(),
+                ));
+            }
             Op::TypeVector | Op::TypeVectorIdEXT => {
                 let element = match inst.operands.first() {
                     Some(Operand::IdRef(element)) => *element,
@@ -264,11 +364,19 @@ impl LongVectors<'_> {
                 };
                 let count = match (inst.class.opcode, inst.operands.get(1)) {
                     (Op::TypeVector, Some(Operand::LiteralBit32(count))) => u64::from(*count),
-                    (_, Some(Operand::IdRef(count))) => self.constants.get(count).copied().ok_or_else(|| {
-                        ErrorKind::Unsupported(format!(
-                            "the component count %{count} of OpTypeVectorIdEXT is not an integer constant, specialization constant or OpSpecConstantOp of integer arithmetic on them"
-                        ))
-                    })?,
+                    (_, Some(Operand::IdRef(count))) => match self.constants.get(count) {
+                        Some(&(value, 32)) => value,
+                        Some(&(_, width)) => {
+                            return Err(ErrorKind::Invalid(format!(
+                                "the component count %{count} of OpTypeVectorIdEXT is a {width}-bit value, not a 32-bit integer"
+                            )));
+                        }
+                        None => {
+                            return Err(ErrorKind::Unsupported(format!(
+                                "the component count %{count} of OpTypeVectorIdEXT is not an integer constant, specialization constant or OpSpecConstantOp computable from them (an integer or boolean operation, or CompositeExtract of a constant composite)"
+                            )));
+                        }
+                    },
                     _ => return Err(ErrorKind::Malformed("a vector type without a component count".into())),
                 };
                 let scalar =
@@ -293,21 +401,7 @@ impl LongVectors<'_> {
                     ));
                 }
                 self.long.insert(id, (element, count));
-                let uint = match self.uint {
-                    Some(uint) => uint,
-                    None => {
-                        let uint = self.fresh();
-                        before.push(Instruction::new(
-                            Op::TypeInt,
-                            None,
-                            Some(uint),
-                            vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)],
-                        ));
-                        self.scalars.insert(uint, Scalar { width: 32, float: false });
-                        self.uint = Some(uint);
-                        uint
-                    }
-                };
+                let uint = self.uint_type_in(before);
                 let length = self.fresh();
                 before.push(Instruction::new(
                     Op::Constant,
@@ -362,35 +456,33 @@ impl LongVectors<'_> {
         Ok(inst)
     }
 
-    /// The value of the integer `OpSpecConstantOp` `inst` when it is
-    /// arithmetic or bitwise on integer (specialized) constants known here
-    /// (a division by zero, or another opcode: none).
-    fn spec_op_value(&self, inst: &Instruction) -> Option<u64> {
+    /// The value (bits, width) of the integer or boolean `OpSpecConstantOp`
+    /// `inst` when its operands are constants known here: every opcode the
+    /// importer computes (spec.rs's `fold_integer_op`: arithmetic, bitwise,
+    /// shifts, comparisons, logical, select, conversions), and
+    /// `CompositeExtract` of a constant composite. A division by zero, or
+    /// another opcode: none.
+    fn spec_op_value(&self, inst: &Instruction) -> Option<(u64, u32)> {
         let width = self.scalars.get(&inst.result_type?)?.width;
         let Some(Operand::LiteralSpecConstantOpInteger(op)) = inst.operands.first() else { return None };
-        let mut values = Vec::new();
-        for operand in &inst.operands[1..] {
-            let Operand::IdRef(id) = operand else { return None };
-            values.push(*self.constants.get(id)?);
-        }
-        let mask = if width >= 64 { u64::MAX } else { (1u64 << width) - 1 };
-        let signed = |value: u64| if width >= 64 { value as i64 } else { ((value << (64 - width)) as i64) >> (64 - width) };
-        let value = match (*op, &values[..]) {
-            (Op::IAdd, &[a, b]) => a.wrapping_add(b),
-            (Op::ISub, &[a, b]) => a.wrapping_sub(b),
-            (Op::IMul, &[a, b]) => a.wrapping_mul(b),
-            (Op::UDiv, &[a, b]) => a.checked_div(b & mask)?,
-            (Op::UMod, &[a, b]) => a.checked_rem(b & mask)?,
-            (Op::SDiv, &[a, b]) => signed(a).checked_div(signed(b))? as u64,
-            (Op::ShiftLeftLogical, &[a, b]) => a.checked_shl(u32::try_from(b).ok()?)?,
-            (Op::ShiftRightLogical, &[a, b]) => (a & mask).checked_shr(u32::try_from(b).ok()?)?,
-            (Op::BitwiseAnd, &[a, b]) => a & b,
-            (Op::BitwiseOr, &[a, b]) => a | b,
-            (Op::BitwiseXor, &[a, b]) => a ^ b,
-            (Op::UConvert | Op::SConvert, &[a]) => a,
-            _ => return None,
+        let word = |operand: &Operand| match operand {
+            Operand::IdRef(id) | Operand::LiteralBit32(id) => Some(*id),
+            _ => None,
         };
-        Some(value & mask)
+        let value = if *op == Op::CompositeExtract {
+            let mut id = word(inst.operands.get(1)?)?;
+            for index in &inst.operands[2..] {
+                id = *self.composites.get(&id)?.get(word(index)? as usize)?;
+            }
+            self.constants.get(&id)?.0
+        } else {
+            let operands = &inst.operands[1..];
+            fold_integer_op(*op, |index| match operands.get(index)? {
+                Operand::IdRef(id) => self.constants.get(id).copied(),
+                _ => None,
+            })?
+        };
+        Some((truncated(value, width), width))
     }
 
     /// The long vector type of value `id`, if it has one.
@@ -427,6 +519,7 @@ impl LongVectors<'_> {
     fn emit(&mut self, out: &mut Vec<Instruction>, op: Op, ty: Word, operands: Vec<Operand>) -> Word {
         let id = self.fresh();
         out.push(Instruction::new(op, Some(ty), Some(id), operands));
+        self.declared.insert(id, ty);
         id
     }
 
@@ -447,12 +540,31 @@ impl LongVectors<'_> {
     /// long vector.
     fn instruction(&mut self, inst: &Instruction, out: &mut Vec<Instruction>) -> Result<(), ErrorKind> {
         let op = inst.class.opcode;
+        if let Some(&split) = inst.operands.iter().find_map(|operand| match operand {
+            Operand::IdRef(id) => self.split.get(id),
+            _ => None,
+        }) {
+            return self.split_extract(inst, out, split);
+        }
         let result_long = inst.result_type.and_then(|ty| self.long.get(&ty)).copied();
         let long_operand = inst.operands.iter().find_map(|operand| match operand {
             Operand::IdRef(id) => self.long_of(*id),
             _ => None,
         });
         if result_long.is_none() && long_operand.is_none() {
+            // The importer holds 8- and 16-component vectors inside structs
+            // as arrays, which its struct-result expansions do not take:
+            // those instructions go per component here too.
+            if self.wide_struct(inst) {
+                let skip = if op == Op::ExtInst { 2 } else { 0 };
+                return self.struct_elementwise(inst, out, skip);
+            }
+            // Likewise the importer's GLSL.std.450 geometric expansions
+            // build ops whose verifiers want 2 to 4 components.
+            if self.wide_geometric(inst) {
+                let result = inst.result_type.and_then(|ty| self.vectors.get(&ty)).copied();
+                return self.extended(inst, out, result);
+            }
             out.push(inst.clone());
             return Ok(());
         }
@@ -623,15 +735,57 @@ impl LongVectors<'_> {
                 out.push(Instruction::new(Op::CopyObject, Some(ty), Some(id), vec![Operand::IdRef(total)]));
                 Ok(())
             }
-            Op::ExtInst => {
-                let glsl = matches!(inst.operands.get(1), Some(Operand::LiteralExtInstInteger(number)) if !GLSL_NOT_ELEMENTWISE.contains(number));
-                let set_is_glsl = matches!(inst.operands.first(), Some(Operand::IdRef(set)) if self.glsl == Some(*set));
-                if !(glsl && set_is_glsl) || result_long.is_none() {
-                    return Err(ErrorKind::Unsupported(
-                        "an extended instruction on a long vector other than an elementwise GLSL.std.450 one".into(),
-                    ));
+            Op::ExtInst => self.extended(inst, out, result_long),
+            Op::IAddCarry | Op::ISubBorrow | Op::UMulExtended | Op::SMulExtended => {
+                self.struct_elementwise(inst, out, 0)
+            }
+            Op::GroupNonUniformAllEqual => {
+                // All equal when each component is.
+                let (_, count) = long_operand.ok_or_else(|| unsupported(op))?;
+                let mut terms = Vec::new();
+                for k in 0..count {
+                    let operands = self.component_operands(inst, out, 0, k)?;
+                    terms.push(self.emit(out, op, ty, operands));
                 }
-                self.elementwise(inst, out, 2)
+                let all = self.fold(out, Op::LogicalAnd, ty, &terms)?;
+                out.push(copy(ty, id, all));
+                Ok(())
+            }
+            _ if matches!(op as u32, SDOT | UDOT | SUDOT) => {
+                // The sum of the products of the components, each widened to
+                // the result's width (signed for SDot and SUDot's first
+                // vector, unsigned otherwise): the low bits of the exact sum.
+                let (_, count) = long_operand.ok_or_else(|| unsupported(op))?;
+                let width = self.scalars.get(&ty).map_or(32, |scalar| scalar.width);
+                let mut terms = Vec::new();
+                for k in 0..count {
+                    let mut factors = Vec::new();
+                    for (position, &vector) in ids.iter().take(2).enumerate() {
+                        let component = self.component(out, vector, k)?;
+                        let component_type = self.declared.get(&component).copied().unwrap_or(0);
+                        let component_width = self.scalars.get(&component_type).map_or(width, |scalar| scalar.width);
+                        let signed = op as u32 == SDOT || (op as u32 == SUDOT && position == 0);
+                        factors.push(if component_width == width {
+                            component
+                        } else {
+                            let convert = if signed { Op::SConvert } else { Op::UConvert };
+                            self.emit(out, convert, ty, vec![Operand::IdRef(component)])
+                        });
+                    }
+                    terms.push(self.emit(out, Op::IMul, ty, vec![Operand::IdRef(factors[0]), Operand::IdRef(factors[1])]));
+                }
+                let sum = self.fold(out, Op::IAdd, ty, &terms)?;
+                out.push(copy(ty, id, sum));
+                Ok(())
+            }
+            _ if (SDOT_ACC_SAT..=SUDOT_ACC_SAT).contains(&(op as u32)) => Err(ErrorKind::Unsupported(format!(
+                "Op{op:?} on a long vector (the saturating accumulation of a long dot product is not expanded)"
+            ))),
+            Op::CompositeConstructReplicateEXT => {
+                let (_, count) = result_long.ok_or_else(|| unsupported(op))?;
+                let parts = vec![*ids.first().ok_or_else(|| unsupported(op))?; count as usize];
+                construct(out, ty, id, &parts);
+                Ok(())
             }
             _ if elementwise(op) => {
                 if result_long.is_none()
@@ -656,29 +810,585 @@ impl LongVectors<'_> {
             .ok_or_else(|| ErrorKind::Invalid(format!("%{id} is not a vector")))
     }
 
+    /// The operands of `inst` for component `k`: each vector operand (after
+    /// the first `skip`) its component `k`, each pointer to a long
+    /// vector a pointer to its component `k` (the pointer forms of `Modf`,
+    /// `frexp`, `sincos`...), the others as they are.
+    fn component_operands(
+        &mut self,
+        inst: &Instruction,
+        out: &mut Vec<Instruction>,
+        skip: usize,
+        k: u64,
+    ) -> Result<Vec<Operand>, ErrorKind> {
+        let mut operands = Vec::with_capacity(inst.operands.len());
+        for (position, operand) in inst.operands.iter().enumerate() {
+            operands.push(match operand {
+                Operand::IdRef(value)
+                    if position >= skip
+                        && self.declared.get(value).is_some_and(|ty| self.vectors.contains_key(ty)) =>
+                {
+                    Operand::IdRef(self.component(out, *value, k)?)
+                }
+                Operand::IdRef(value) if position >= skip && self.long_pointee(*value).is_some() => {
+                    let (class, (element, _)) = self.long_pointee(*value).unwrap_or_default();
+                    let pointer_type = self.pointer_type(class, element);
+                    let uint = self.uint_type();
+                    let index = self.constant(uint, k);
+                    Operand::IdRef(self.emit(
+                        out,
+                        Op::AccessChain,
+                        pointer_type,
+                        vec![Operand::IdRef(*value), Operand::IdRef(index)],
+                    ))
+                }
+                other => other.clone(),
+            });
+        }
+        Ok(operands)
+    }
+
+    /// The storage class and vector type (long, or 8 or 16 components) a
+    /// pointer value `id` points to, if it points to one.
+    fn long_pointee(&self, id: Word) -> Option<(u32, (Word, u64))> {
+        let (class, pointee) = *self.pointers.get(self.declared.get(&id)?)?;
+        Some((class, *self.vectors.get(&pointee)?))
+    }
+
     /// `inst` once per component of its long result, on the components of
     /// its long operands (after the first `skip` operands) and its other
     /// operands as they are.
     fn elementwise(&mut self, inst: &Instruction, out: &mut Vec<Instruction>, skip: usize) -> Result<(), ErrorKind> {
         let (ty, id) = (inst.result_type.unwrap_or(0), inst.result_id.unwrap_or(0));
-        let (element, count) = self.long.get(&ty).copied().ok_or_else(|| unsupported(inst.class.opcode))?;
+        let (element, count) = self.vectors.get(&ty).copied().ok_or_else(|| unsupported(inst.class.opcode))?;
         let mut parts = Vec::new();
         for k in 0..count {
-            let mut operands = Vec::with_capacity(inst.operands.len());
-            for (position, operand) in inst.operands.iter().enumerate() {
-                operands.push(match operand {
-                    Operand::IdRef(value) if position >= skip && self.long_of(*value).is_some() => {
-                        Operand::IdRef(self.component(out, *value, k)?)
-                    }
-                    other => other.clone(),
-                });
-            }
+            let operands = self.component_operands(inst, out, skip, k)?;
             parts.push(self.emit(out, inst.class.opcode, element, operands));
         }
         construct(out, ty, id, &parts);
         Ok(())
     }
+
+    /// `inst`, whose result is a struct of two long vectors (`OpIAddCarry`
+    /// and the other extended arithmetic, `ModfStruct`, `FrexpStruct`),
+    /// once per component with a struct of the two components' types; the
+    /// members gathered into the two vectors.
+    fn struct_elementwise(
+        &mut self,
+        inst: &Instruction,
+        out: &mut Vec<Instruction>,
+        skip: usize,
+    ) -> Result<(), ErrorKind> {
+        let (ty, id) = (inst.result_type.unwrap_or(0), inst.result_id.unwrap_or(0));
+        let members = self.structs.get(&ty).cloned().unwrap_or_default();
+        let [(first, count), (second, second_count)] = match members[..] {
+            [a, b] => match (self.vectors.get(&a), self.vectors.get(&b)) {
+                (Some(&x), Some(&y)) => [x, y],
+                _ => return Err(unsupported(inst.class.opcode)),
+            },
+            _ => return Err(unsupported(inst.class.opcode)),
+        };
+        if count != second_count {
+            return Err(ErrorKind::Invalid(format!(
+                "Op{:?} gives vectors of {count} and {second_count} components",
+                inst.class.opcode
+            )));
+        }
+        let pair = self.struct_type(first, second);
+        let (mut low, mut high) = (Vec::new(), Vec::new());
+        for k in 0..count {
+            let operands = self.component_operands(inst, out, skip, k)?;
+            let both = self.emit(out, inst.class.opcode, pair, operands);
+            low.push(self.emit(out, Op::CompositeExtract, first, vec![Operand::IdRef(both), Operand::LiteralBit32(0)]));
+            high.push(self.emit(
+                out,
+                Op::CompositeExtract,
+                second,
+                vec![Operand::IdRef(both), Operand::LiteralBit32(1)],
+            ));
+        }
+        let (low_vector, high_vector) = (self.fresh(), self.fresh());
+        construct(out, members[0], low_vector, &low);
+        construct(out, members[1], high_vector, &high);
+        self.declared.insert(low_vector, members[0]);
+        self.declared.insert(high_vector, members[1]);
+        if self.long.contains_key(&members[0]) {
+            construct(out, ty, id, &[low_vector, high_vector]);
+        } else {
+            self.split.insert(id, [low_vector, high_vector]);
+        }
+        Ok(())
+    }
+
+    /// `inst`, which uses the struct of two 8- or 16-component vectors kept
+    /// as `split`: an `OpCompositeExtract` reads the member's vector; any
+    /// other use is refused.
+    fn split_extract(&mut self, inst: &Instruction, out: &mut Vec<Instruction>, split: [Word; 2]) -> Result<(), ErrorKind> {
+        let op = inst.class.opcode;
+        let (Op::CompositeExtract, Some(ty), Some(id), [Operand::IdRef(_), Operand::LiteralBit32(member), rest @ ..]) =
+            (op, inst.result_type, inst.result_id, &inst.operands[..])
+        else {
+            return Err(ErrorKind::Unsupported(format!(
+                "Op{op:?} of a struct of two 8- or 16-component vectors (only OpCompositeExtract reads one here)"
+            )));
+        };
+        let vector = *split
+            .get(*member as usize)
+            .ok_or_else(|| ErrorKind::Invalid(format!("member {member} of a struct of two members")))?;
+        if rest.is_empty() {
+            out.push(copy(ty, id, vector));
+        } else {
+            let mut operands = vec![Operand::IdRef(vector)];
+            operands.extend(rest.iter().cloned());
+            out.push(Instruction::new(Op::CompositeExtract, Some(ty), Some(id), operands));
+        }
+        Ok(())
+    }
+
+    /// Whether `inst` is `OpIAddCarry`, `OpISubBorrow`, `OpUMulExtended`,
+    /// `OpSMulExtended` or GLSL.std.450 `ModfStruct`/`FrexpStruct` giving a
+    /// struct of two 8- or 16-component vectors.
+    fn wide_struct(&self, inst: &Instruction) -> bool {
+        let struct_form = match inst.class.opcode {
+            Op::IAddCarry | Op::ISubBorrow | Op::UMulExtended | Op::SMulExtended => true,
+            Op::ExtInst => {
+                matches!(inst.operands.first(), Some(Operand::IdRef(set)) if self.glsl == Some(*set))
+                    && matches!(inst.operands.get(1), Some(Operand::LiteralExtInstInteger(36 | 52)))
+            }
+            _ => false,
+        };
+        struct_form
+            && inst.result_type.and_then(|ty| self.structs.get(&ty)).is_some_and(|members| {
+                members.len() == 2
+                    && members.iter().all(|member| self.vectors.get(member).is_some_and(|(_, count)| *count >= 8))
+            })
+    }
+
+    /// Whether `inst` is GLSL.std.450 `Length`, `Distance`, `Normalize`,
+    /// `FaceForward`, `Reflect`, `Refract` or the pointer forms of `Modf`
+    /// and `Frexp` (the importer's stores through a pointer to one) on 8- or
+    /// 16-component vectors.
+    fn wide_geometric(&self, inst: &Instruction) -> bool {
+        inst.class.opcode == Op::ExtInst
+            && matches!(inst.operands.first(), Some(Operand::IdRef(set)) if self.glsl == Some(*set))
+            && matches!(inst.operands.get(1), Some(Operand::LiteralExtInstInteger(35 | 51 | 66 | 67 | 69..=72)))
+            && matches!(inst.operands.get(2), Some(Operand::IdRef(x))
+                if self.declared.get(x).and_then(|ty| self.vectors.get(ty)).is_some_and(|(_, count)| *count >= 8))
+    }
+
+    /// An `OpExtInst` with a long vector operand or result: GLSL.std.450
+    /// and OpenCL.std instructions elementwise, their pointer and struct
+    /// forms per component, the geometric ones by their definitions; the
+    /// instructions whose operands have a fixed count (`Cross`, packing,
+    /// `vloadn`, `shuffle`...) are invalid on a long vector.
+    fn extended(
+        &mut self,
+        inst: &Instruction,
+        out: &mut Vec<Instruction>,
+        result_long: Option<(Word, u64)>,
+    ) -> Result<(), ErrorKind> {
+        let (Some(Operand::IdRef(set)), Some(Operand::LiteralExtInstInteger(number))) =
+            (inst.operands.first(), inst.operands.get(1))
+        else {
+            return Err(ErrorKind::Malformed("an OpExtInst without a set and number".into()));
+        };
+        let (set, number) = (*set, *number);
+        let arguments: Vec<Word> = inst.operands[2..]
+            .iter()
+            .filter_map(|operand| if let Operand::IdRef(id) = operand { Some(*id) } else { None })
+            .collect();
+        let (ty, id) = (inst.result_type.unwrap_or(0), inst.result_id.unwrap_or(0));
+        let argument = |index: usize| {
+            arguments.get(index).copied().ok_or_else(|| ErrorKind::Malformed("an operand is missing".into()))
+        };
+        if Some(set) == self.glsl {
+            let name = rspirv::grammar::GLSL_STD_450_INSTRUCTION_TABLE
+                .lookup_opcode(number)
+                .map_or("an unknown instruction", |grammar| grammar.opname);
+            return match name {
+                "Length" => {
+                    let sum = self.dot(out, ty, argument(0)?, argument(0)?)?;
+                    let root = self.emit_ext(out, ty, set, GLSL_SQRT, &[sum]);
+                    out.push(copy(ty, id, root));
+                    Ok(())
+                }
+                "Distance" => {
+                    let difference = self.binary_vector(out, Op::FSub, argument(0)?, argument(1)?)?;
+                    let sum = self.dot(out, ty, difference, difference)?;
+                    let root = self.emit_ext(out, ty, set, GLSL_SQRT, &[sum]);
+                    out.push(copy(ty, id, root));
+                    Ok(())
+                }
+                "Normalize" => {
+                    let (element, count) = result_long.ok_or_else(|| ErrorKind::Invalid(name.into()))?;
+                    let x = argument(0)?;
+                    let sum = self.dot(out, element, x, x)?;
+                    let root = self.emit_ext(out, element, set, GLSL_SQRT, &[sum]);
+                    self.gather(out, ty, id, count, |this, out, k| {
+                        let component = this.component(out, x, k)?;
+                        Ok(this.emit(out, Op::FDiv, element, ids(&[component, root])))
+                    })
+                }
+                "FaceForward" => {
+                    // dot(Nref, I) < 0 ? N : -N
+                    let (element, count) = result_long.ok_or_else(|| ErrorKind::Invalid(name.into()))?;
+                    let (n, i, reference) = (argument(0)?, argument(1)?, argument(2)?);
+                    let d = self.dot(out, element, reference, i)?;
+                    let zero = self.float_constant(element, 0.0);
+                    let boolean = self.bool_type();
+                    let negative = self.emit(out, Op::FOrdLessThan, boolean, ids(&[d, zero]));
+                    self.gather(out, ty, id, count, |this, out, k| {
+                        let component = this.component(out, n, k)?;
+                        let negated = this.emit(out, Op::FNegate, element, ids(&[component]));
+                        Ok(this.emit(out, Op::Select, element, ids(&[negative, component, negated])))
+                    })
+                }
+                "Reflect" => {
+                    // I - 2 dot(N, I) N
+                    let (element, count) = result_long.ok_or_else(|| ErrorKind::Invalid(name.into()))?;
+                    let (i, n) = (argument(0)?, argument(1)?);
+                    let d = self.dot(out, element, n, i)?;
+                    let twice = self.emit(out, Op::FAdd, element, ids(&[d, d]));
+                    self.gather(out, ty, id, count, |this, out, k| {
+                        let (i_k, n_k) = (this.component(out, i, k)?, this.component(out, n, k)?);
+                        let scaled = this.emit(out, Op::FMul, element, ids(&[twice, n_k]));
+                        Ok(this.emit(out, Op::FSub, element, ids(&[i_k, scaled])))
+                    })
+                }
+                "Refract" => {
+                    // k = 1 - eta^2 (1 - dot(N, I)^2); k < 0 ? 0 : eta I - (eta dot(N, I) + sqrt(k)) N
+                    let (element, count) = result_long.ok_or_else(|| ErrorKind::Invalid(name.into()))?;
+                    let (i, n, eta) = (argument(0)?, argument(1)?, argument(2)?);
+                    let eta_type = self.declared.get(&eta).copied().unwrap_or(element);
+                    let eta = if eta_type == element {
+                        eta
+                    } else {
+                        self.emit(out, Op::FConvert, element, ids(&[eta]))
+                    };
+                    let d = self.dot(out, element, n, i)?;
+                    let one = self.float_constant(element, 1.0);
+                    let zero = self.float_constant(element, 0.0);
+                    let d2 = self.emit(out, Op::FMul, element, ids(&[d, d]));
+                    let rest = self.emit(out, Op::FSub, element, ids(&[one, d2]));
+                    let eta2 = self.emit(out, Op::FMul, element, ids(&[eta, eta]));
+                    let scaled = self.emit(out, Op::FMul, element, ids(&[eta2, rest]));
+                    let kk = self.emit(out, Op::FSub, element, ids(&[one, scaled]));
+                    let boolean = self.bool_type();
+                    let total = self.emit(out, Op::FOrdLessThan, boolean, ids(&[kk, zero]));
+                    let root = self.emit_ext(out, element, set, GLSL_SQRT, &[kk]);
+                    let eta_d = self.emit(out, Op::FMul, element, ids(&[eta, d]));
+                    let t = self.emit(out, Op::FAdd, element, ids(&[eta_d, root]));
+                    self.gather(out, ty, id, count, |this, out, k| {
+                        let (i_k, n_k) = (this.component(out, i, k)?, this.component(out, n, k)?);
+                        let a = this.emit(out, Op::FMul, element, ids(&[eta, i_k]));
+                        let b = this.emit(out, Op::FMul, element, ids(&[t, n_k]));
+                        let value = this.emit(out, Op::FSub, element, ids(&[a, b]));
+                        Ok(this.emit(out, Op::Select, element, ids(&[total, zero, value])))
+                    })
+                }
+                "ModfStruct" | "FrexpStruct" => self.struct_elementwise(inst, out, 2),
+                _ if !GLSL_NOT_ELEMENTWISE.contains(&number) || matches!(name, "Modf" | "Frexp") => {
+                    if result_long.is_none() {
+                        return Err(ErrorKind::Invalid(format!(
+                            "GLSL.std.450 {name} with a long vector operand and a result of another type"
+                        )));
+                    }
+                    self.elementwise(inst, out, 2)
+                }
+                _ => Err(ErrorKind::Invalid(format!(
+                    "GLSL.std.450 {name} on a long vector (its operands have a fixed component count)"
+                ))),
+            };
+        }
+        if Some(set) == self.opencl {
+            let name = rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE
+                .lookup_opcode(number)
+                .map_or("an unknown instruction", |grammar| grammar.opname);
+            return match name {
+                "length" | "fast_length" | "distance" | "fast_distance" => {
+                    let mut v = argument(0)?;
+                    if name.ends_with("distance") {
+                        v = self.binary_vector(out, Op::FSub, v, argument(1)?)?;
+                    }
+                    let length = self.opencl_length(out, set, ty, v)?;
+                    out.push(copy(ty, id, length));
+                    Ok(())
+                }
+                "normalize" | "fast_normalize" => {
+                    // v / length(v), scaled by the largest magnitude as the
+                    // builtins' normalize; a zero vector stays zero.
+                    let (element, count) = result_long.ok_or_else(|| ErrorKind::Invalid(name.into()))?;
+                    let (scaled, _, _) = self.opencl_scaled(out, set, element, argument(0)?, count)?;
+                    let sum = self.fold_dot(out, element, &scaled, &scaled)?;
+                    let root = self.emit_ext(out, element, set, self.opencl_number("sqrt"), &[sum]);
+                    let zero = self.float_constant(element, 0.0);
+                    let one = self.float_constant(element, 1.0);
+                    let boolean = self.bool_type();
+                    let is_zero = self.emit(out, Op::FOrdEqual, boolean, ids(&[root, zero]));
+                    let divisor = self.emit(out, Op::Select, element, ids(&[is_zero, one, root]));
+                    let parts: Vec<Word> =
+                        scaled.iter().map(|&part| self.emit(out, Op::FDiv, element, ids(&[part, divisor]))).collect();
+                    construct(out, ty, id, &parts);
+                    Ok(())
+                }
+                "select" => {
+                    // On vectors the most significant bit of each component of
+                    // c picks b (on scalars any nonzero c does): a signed
+                    // comparison with zero per component.
+                    let (element, count) = result_long.ok_or_else(|| ErrorKind::Invalid(name.into()))?;
+                    let (a, b, c) = (argument(0)?, argument(1)?, argument(2)?);
+                    let boolean = self.bool_type();
+                    self.gather(out, ty, id, count, |this, out, k| {
+                        let (a_k, b_k, c_k) =
+                            (this.component(out, a, k)?, this.component(out, b, k)?, this.component(out, c, k)?);
+                        let c_type = this.declared.get(&c_k).copied().unwrap_or(0);
+                        let zero = this.constant(c_type, 0);
+                        let negative = this.emit(out, Op::SLessThan, boolean, ids(&[c_k, zero]));
+                        Ok(this.emit(out, Op::Select, element, ids(&[negative, b_k, a_k])))
+                    })
+                }
+                "cross" | "vloadn" | "vstoren" | "vload_halfn" | "vstore_halfn" | "vstore_halfn_r" | "vloada_halfn"
+                | "vstorea_halfn" | "vstorea_halfn_r" | "shuffle" | "shuffle2" | "printf" | "prefetch" | "vload_half"
+                | "vstore_half" | "vstore_half_r" => Err(ErrorKind::Invalid(format!(
+                    "OpenCL.std {name} on a long vector (its vectors have 2, 3, 4, 8 or 16 components)"
+                ))),
+                _ => {
+                    if result_long.is_none() {
+                        return Err(ErrorKind::Invalid(format!(
+                            "OpenCL.std {name} with a long vector operand and a result of another type"
+                        )));
+                    }
+                    self.elementwise(inst, out, 2)
+                }
+            };
+        }
+        Err(ErrorKind::Unsupported(
+            "an instruction of an extended set other than GLSL.std.450 and OpenCL.std on a long vector".into(),
+        ))
+    }
+
+    /// `OpCompositeConstruct` of `ty` as `id` from `component(k)` for each
+    /// of the `count` components.
+    fn gather(
+        &mut self,
+        out: &mut Vec<Instruction>,
+        ty: Word,
+        id: Word,
+        count: u64,
+        mut component: impl FnMut(&mut Self, &mut Vec<Instruction>, u64) -> Result<Word, ErrorKind>,
+    ) -> Result<(), ErrorKind> {
+        let mut parts = Vec::with_capacity(count as usize);
+        for k in 0..count {
+            parts.push(component(self, out, k)?);
+        }
+        construct(out, ty, id, &parts);
+        Ok(())
+    }
+
+    /// The number of the OpenCL.std instruction `name`.
+    fn opencl_number(&self, name: &str) -> u32 {
+        (0..=200)
+            .find(|&number| {
+                rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE
+                    .lookup_opcode(number)
+                    .is_some_and(|grammar| grammar.opname == name)
+            })
+            .unwrap_or(u32::MAX)
+    }
+
+    /// The components of the long vector `v` divided by the largest
+    /// magnitude among them (1 when that is 0 or infinite), that scale, and
+    /// the magnitudes: the builtins' overflow-free length (rules.rs,
+    /// `scale_by_largest`).
+    fn opencl_scaled(
+        &mut self,
+        out: &mut Vec<Instruction>,
+        set: Word,
+        element: Word,
+        v: Word,
+        count: u64,
+    ) -> Result<(Vec<Word>, Word, Vec<Word>), ErrorKind> {
+        let (fabs, fmax) = (self.opencl_number("fabs"), self.opencl_number("fmax"));
+        let mut components = Vec::new();
+        let mut magnitudes = Vec::new();
+        for k in 0..count {
+            let component = self.component(out, v, k)?;
+            components.push(component);
+            magnitudes.push(self.emit_ext(out, element, set, fabs, &[component]));
+        }
+        let mut largest = *magnitudes.first().ok_or_else(|| ErrorKind::Invalid("an empty vector".into()))?;
+        for &magnitude in &magnitudes[1..] {
+            largest = self.emit_ext(out, element, set, fmax, &[largest, magnitude]);
+        }
+        let zero = self.float_constant(element, 0.0);
+        let one = self.float_constant(element, 1.0);
+        let infinity = self.float_constant(element, f64::INFINITY);
+        let boolean = self.bool_type();
+        let is_zero = self.emit(out, Op::FOrdEqual, boolean, ids(&[largest, zero]));
+        let is_infinite = self.emit(out, Op::FOrdEqual, boolean, ids(&[largest, infinity]));
+        let degenerate = self.emit(out, Op::LogicalOr, boolean, ids(&[is_zero, is_infinite]));
+        let scale = self.emit(out, Op::Select, element, ids(&[degenerate, one, largest]));
+        let scaled = components.iter().map(|&component| self.emit(out, Op::FDiv, element, ids(&[component, scale]))).collect();
+        Ok((scaled, scale, magnitudes))
+    }
+
+    /// OpenCL's `length` of the long vector `v`: `m * sqrt(dot(v / m, v / m))`
+    /// with `m` the largest magnitude, infinite when a component is.
+    fn opencl_length(&mut self, out: &mut Vec<Instruction>, set: Word, element: Word, v: Word) -> Result<Word, ErrorKind> {
+        let (_, count) = self.long_of(v).ok_or_else(|| ErrorKind::Invalid("length of no long vector".into()))?;
+        let (scaled, scale, magnitudes) = self.opencl_scaled(out, set, element, v, count)?;
+        let sum = self.fold_dot(out, element, &scaled, &scaled)?;
+        let root = self.emit_ext(out, element, set, self.opencl_number("sqrt"), &[sum]);
+        let result = self.emit(out, Op::FMul, element, ids(&[root, scale]));
+        let infinity = self.float_constant(element, f64::INFINITY);
+        let boolean = self.bool_type();
+        let infinite: Vec<Word> = magnitudes
+            .iter()
+            .map(|&magnitude| self.emit(out, Op::FOrdEqual, boolean, ids(&[magnitude, infinity])))
+            .collect();
+        let any_infinite = self.fold(out, Op::LogicalOr, boolean, &infinite)?;
+        Ok(self.emit(out, Op::Select, element, ids(&[any_infinite, infinity, result])))
+    }
+
+    /// `op` of the long vectors `a` and `b`, component by component, as a
+    /// new long vector of `a`'s type.
+    fn binary_vector(&mut self, out: &mut Vec<Instruction>, op: Op, a: Word, b: Word) -> Result<Word, ErrorKind> {
+        let ty = self.declared.get(&a).copied().unwrap_or(0);
+        let (element, count) =
+            self.vectors.get(&ty).copied().ok_or_else(|| ErrorKind::Invalid(format!("%{a} is not a vector")))?;
+        let mut parts = Vec::new();
+        for k in 0..count {
+            let (a_k, b_k) = (self.component(out, a, k)?, self.component(out, b, k)?);
+            parts.push(self.emit(out, op, element, ids(&[a_k, b_k])));
+        }
+        let id = self.fresh();
+        construct(out, ty, id, &parts);
+        self.declared.insert(id, ty);
+        Ok(id)
+    }
+
+    /// The dot product of the long vectors `a` and `b` (in component order).
+    fn dot(&mut self, out: &mut Vec<Instruction>, element: Word, a: Word, b: Word) -> Result<Word, ErrorKind> {
+        let count = self.vector_count(a)?;
+        let mut first = Vec::new();
+        let mut second = Vec::new();
+        for k in 0..count {
+            first.push(self.component(out, a, k)?);
+            second.push(self.component(out, b, k)?);
+        }
+        self.fold_dot(out, element, &first, &second)
+    }
+
+    /// The sum of the products `a[k] * b[k]` in order.
+    fn fold_dot(&mut self, out: &mut Vec<Instruction>, element: Word, a: &[Word], b: &[Word]) -> Result<Word, ErrorKind> {
+        let products: Vec<Word> =
+            a.iter().zip(b).map(|(&x, &y)| self.emit(out, Op::FMul, element, ids(&[x, y]))).collect();
+        self.fold(out, Op::FAdd, element, &products)
+    }
+
+    /// `terms` combined by `op` from the first in order.
+    fn fold(&mut self, out: &mut Vec<Instruction>, op: Op, ty: Word, terms: &[Word]) -> Result<Word, ErrorKind> {
+        let mut total = *terms.first().ok_or_else(|| ErrorKind::Invalid("an empty vector".into()))?;
+        for &term in &terms[1..] {
+            total = self.emit(out, op, ty, ids(&[total, term]));
+        }
+        Ok(total)
+    }
+
+    /// `OpExtInst` `number` of `set` on `arguments`.
+    fn emit_ext(&mut self, out: &mut Vec<Instruction>, ty: Word, set: Word, number: u32, arguments: &[Word]) -> Word {
+        let mut operands = vec![Operand::IdRef(set), Operand::LiteralExtInstInteger(number)];
+        operands.extend(arguments.iter().map(|&argument| Operand::IdRef(argument)));
+        self.emit(out, Op::ExtInst, ty, operands)
+    }
+
+    /// A floating-point constant `value` (0, 1 or infinity) of type `ty`.
+    fn float_constant(&mut self, ty: Word, value: f64) -> Word {
+        let width = self.scalars.get(&ty).map_or(32, |scalar| scalar.width);
+        let bits = match width {
+            16 if value == 0.0 => 0,
+            16 if value == 1.0 => 0x3c00,
+            16 => 0x7c00,
+            64 => value.to_bits(),
+            _ => u64::from((value as f32).to_bits()),
+        };
+        self.constant(ty, bits)
+    }
+
+    /// A 32-bit unsigned integer type, made (among the late globals) when
+    /// the module has none.
+    fn uint_type(&mut self) -> Word {
+        let mut late = std::mem::take(&mut self.late_globals);
+        let id = self.uint_type_in(&mut late);
+        self.late_globals = late;
+        id
+    }
+
+    /// A 32-bit unsigned integer type, made into `sink` when the module has
+    /// none.
+    fn uint_type_in(&mut self, sink: &mut Vec<Instruction>) -> Word {
+        if let Some(uint) = self.uint {
+            return uint;
+        }
+        let id = self.fresh();
+        sink.push(Instruction::new(
+            Op::TypeInt,
+            None,
+            Some(id),
+            vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)],
+        ));
+        self.scalars.insert(id, Scalar { width: 32, float: false });
+        self.uint = Some(id);
+        id
+    }
+
+    /// A pointer type to `pointee` in storage class `class`.
+    fn pointer_type(&mut self, class: u32, pointee: Word) -> Word {
+        if let Some(&id) = self.made_pointers.get(&(class, pointee)) {
+            return id;
+        }
+        // The lowest of the module's own (deterministic output).
+        if let Some(id) = self.pointers.iter().filter(|(_, pair)| **pair == (class, pointee)).map(|(&id, _)| id).min() {
+            return id;
+        }
+        let id = self.fresh();
+        let storage_class = rspirv::spirv::StorageClass::from_u32(class).unwrap_or(rspirv::spirv::StorageClass::Function);
+        self.late_globals.push(Instruction::new(
+            Op::TypePointer,
+            None,
+            Some(id),
+            vec![Operand::StorageClass(storage_class), Operand::IdRef(pointee)],
+        ));
+        self.made_pointers.insert((class, pointee), id);
+        id
+    }
+
+    /// A struct of `first` and `second` (the result of one component's
+    /// `OpIAddCarry`, `ModfStruct`...).
+    fn struct_type(&mut self, first: Word, second: Word) -> Word {
+        if let Some(&id) = self.made_structs.get(&(first, second)) {
+            return id;
+        }
+        let id = self.fresh();
+        self.late_globals.push(Instruction::new(Op::TypeStruct, None, Some(id), ids(&[first, second])));
+        self.made_structs.insert((first, second), id);
+        id
+    }
 }
+
+/// The operands naming `values`.
+fn ids(values: &[Word]) -> Vec<Operand> {
+    values.iter().map(|&value| Operand::IdRef(value)).collect()
+}
+
+/// `OpCopyObject` of `value` as `id`.
+fn copy(ty: Word, id: Word, value: Word) -> Instruction {
+    Instruction::new(Op::CopyObject, Some(ty), Some(id), vec![Operand::IdRef(value)])
+}
+
+/// GLSL.std.450 `Sqrt`.
+const GLSL_SQRT: u32 = 31;
 
 /// `OpCompositeConstruct` of `ty` from `parts` as `id`.
 fn construct(out: &mut Vec<Instruction>, ty: Word, id: Word, parts: &[Word]) {

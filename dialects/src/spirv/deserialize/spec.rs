@@ -137,59 +137,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         let width = self.integer_width(*inst.words.first()?)?;
         let opcode = Op::from_u32(*inst.words.get(2)?)?;
         let operands = inst.words.get(3..)?;
-        let operand = |index: usize| -> Option<(u64, u32)> { self.evaluate(*operands.get(index)?) };
-        let signed = |(bits, width): (u64, u32)| -> i64 {
-            if width >= 64 { bits as i64 } else { ((bits << (64 - width)) as i64) >> (64 - width) }
-        };
-        let result = match opcode {
-            Op::SConvert => signed(operand(0)?) as u64,
-            Op::UConvert => operand(0)?.0,
-            Op::SNegate => signed(operand(0)?).wrapping_neg() as u64,
-            Op::Not => !operand(0)?.0,
-            Op::LogicalNot => u64::from(operand(0)?.0 == 0),
-            Op::Select => {
-                if operand(0)?.0 != 0 {
-                    operand(1)?.0
-                } else {
-                    operand(2)?.0
-                }
-            }
-            _ => {
-                let (a, b) = (operand(0)?, operand(1)?);
-                let (x, y) = (a.0, b.0);
-                let (sx, sy) = (signed(a), signed(b));
-                match opcode {
-                    Op::IAdd => x.wrapping_add(y),
-                    Op::ISub => x.wrapping_sub(y),
-                    Op::IMul => x.wrapping_mul(y),
-                    Op::UDiv => x.checked_div(y)?,
-                    Op::UMod => x.checked_rem(y)?,
-                    Op::SDiv => sx.checked_div(sy)? as u64,
-                    Op::SRem => sx.checked_rem(sy)? as u64,
-                    Op::SMod => {
-                        let remainder = sx.checked_rem(sy)?;
-                        (if remainder != 0 && (remainder < 0) != (sy < 0) { remainder + sy } else { remainder }) as u64
-                    }
-                    Op::ShiftRightLogical => x.checked_shr(u32::try_from(y).ok()?)?,
-                    Op::ShiftRightArithmetic => sx.checked_shr(u32::try_from(y).ok()?)? as u64,
-                    Op::ShiftLeftLogical => x.checked_shl(u32::try_from(y).ok()?)?,
-                    Op::BitwiseOr | Op::LogicalOr => x | y,
-                    Op::BitwiseXor => x ^ y,
-                    Op::BitwiseAnd | Op::LogicalAnd => x & y,
-                    Op::IEqual | Op::LogicalEqual => u64::from(x == y),
-                    Op::INotEqual | Op::LogicalNotEqual => u64::from(x != y),
-                    Op::ULessThan => u64::from(x < y),
-                    Op::SLessThan => u64::from(sx < sy),
-                    Op::UGreaterThan => u64::from(x > y),
-                    Op::SGreaterThan => u64::from(sx > sy),
-                    Op::ULessThanEqual => u64::from(x <= y),
-                    Op::SLessThanEqual => u64::from(sx <= sy),
-                    Op::UGreaterThanEqual => u64::from(x >= y),
-                    Op::SGreaterThanEqual => u64::from(sx >= sy),
-                    _ => return None,
-                }
-            }
-        };
+        let result = fold_integer_op(opcode, |index| self.evaluate(*operands.get(index)?))?;
         Some((truncated(result, width), width))
     }
 
@@ -209,8 +157,69 @@ impl<'c, 'w> Importer<'c, 'w> {
     }
 }
 
+/// The bits of the integer or boolean `OpSpecConstantOp` computing `opcode`
+/// on the operands `operand(i)` gives as `(bits, width)`, before truncation
+/// to the result's width; `None` for an opcode computed elsewhere, a
+/// division by zero or an unknown operand. Shared by the importer and the
+/// long-vector rewrite (long_vectors.rs), which computes component counts
+/// before the importer runs.
+pub(super) fn fold_integer_op(opcode: Op, operand: impl Fn(usize) -> Option<(u64, u32)>) -> Option<u64> {
+    let signed = |(bits, width): (u64, u32)| -> i64 {
+        if width >= 64 { bits as i64 } else { ((bits << (64 - width)) as i64) >> (64 - width) }
+    };
+    Some(match opcode {
+        Op::SConvert => signed(operand(0)?) as u64,
+        Op::UConvert => operand(0)?.0,
+        Op::SNegate => signed(operand(0)?).wrapping_neg() as u64,
+        Op::Not => !operand(0)?.0,
+        Op::LogicalNot => u64::from(operand(0)?.0 == 0),
+        Op::Select => {
+            if operand(0)?.0 != 0 {
+                operand(1)?.0
+            } else {
+                operand(2)?.0
+            }
+        }
+        _ => {
+            let (a, b) = (operand(0)?, operand(1)?);
+            let (x, y) = (a.0, b.0);
+            let (sx, sy) = (signed(a), signed(b));
+            match opcode {
+                Op::IAdd => x.wrapping_add(y),
+                Op::ISub => x.wrapping_sub(y),
+                Op::IMul => x.wrapping_mul(y),
+                Op::UDiv => x.checked_div(y)?,
+                Op::UMod => x.checked_rem(y)?,
+                Op::SDiv => sx.checked_div(sy)? as u64,
+                Op::SRem => sx.checked_rem(sy)? as u64,
+                Op::SMod => {
+                    let remainder = sx.checked_rem(sy)?;
+                    (if remainder != 0 && (remainder < 0) != (sy < 0) { remainder + sy } else { remainder }) as u64
+                }
+                Op::ShiftRightLogical => x.checked_shr(u32::try_from(y).ok()?)?,
+                Op::ShiftRightArithmetic => sx.checked_shr(u32::try_from(y).ok()?)? as u64,
+                Op::ShiftLeftLogical => x.checked_shl(u32::try_from(y).ok()?)?,
+                Op::BitwiseOr | Op::LogicalOr => x | y,
+                Op::BitwiseXor => x ^ y,
+                Op::BitwiseAnd | Op::LogicalAnd => x & y,
+                Op::IEqual | Op::LogicalEqual => u64::from(x == y),
+                Op::INotEqual | Op::LogicalNotEqual => u64::from(x != y),
+                Op::ULessThan => u64::from(x < y),
+                Op::SLessThan => u64::from(sx < sy),
+                Op::UGreaterThan => u64::from(x > y),
+                Op::SGreaterThan => u64::from(sx > sy),
+                Op::ULessThanEqual => u64::from(x <= y),
+                Op::SLessThanEqual => u64::from(sx <= sy),
+                Op::UGreaterThanEqual => u64::from(x >= y),
+                Op::SGreaterThanEqual => u64::from(sx >= sy),
+                _ => return None,
+            }
+        }
+    })
+}
+
 /// The low `width` bits of `bits`.
-fn truncated(bits: u64, width: u32) -> u64 {
+pub(super) fn truncated(bits: u64, width: u32) -> u64 {
     if width >= 64 { bits } else { bits & ((1u64 << width) - 1) }
 }
 
