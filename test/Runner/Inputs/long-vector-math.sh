@@ -2,7 +2,9 @@
 # long-vector-math.sh SCRIPT RUN N shader|kernel|both [specop] [RUN's options]
 # (RUN: spirv-run-rs as lit substitutes it):
 # writes, assembles, patches and runs long-vector-math.py's modules for N
-# components in the current directory, printing each check's line.
+# components in the current directory, printing each check's line. The
+# shader's subgroup operations are checked at the subgroup size the run
+# reports (--time's "subgroups of S").
 set -e
 script=$1 run=$2 n=$3 which=$4
 shift 4
@@ -13,11 +15,12 @@ if [ "$which" != kernel ]; then
   spirv-as --target-env vulkan1.1 "s$n.spvasm" -o "s$n-placeholders.spv"
   python3 "$script" patch "s$n-placeholders.spv" "s$n.spv" > /dev/null
   python3 "$script" make "$n"
-  "$run" "s$n.spv" --workgroups 1 "$@" --buffer 0:0=inf.bin --buffer 0:1=inu.bin \
+  "$run" "s$n.spv" --workgroups 1 --time "$@" --buffer 0:0=inf.bin --buffer 0:1=inu.bin \
     --buffer 0:2=outf.bin:outf.bin --buffer 0:3=outu.bin:outu.bin --buffer 0:4=outs.bin:outs.bin \
-    --buffer 0:5=outw.bin:outw.bin
+    --buffer 0:5=outw.bin:outw.bin 2> time.txt
+  size=$(sed -n 's/^spirv-run-rs: subgroups of \([0-9]*\).*/\1/p' time.txt)
   printf 'shader '
-  python3 "$script" check-shader "$n" 1
+  python3 "$script" check-shader "$n" "$size"
 fi
 if [ "$which" != shader ]; then
   spirv-as --target-env spv1.2 "k$n.spvasm" -o "k$n-placeholders.spv"
