@@ -43,7 +43,7 @@ use spirv_opt_passes::{
     builtins::define_builtins,
     kernel_abi::{
         ExecutionModel, KernelAbiOptions, apply_kernel_abi, invocations_name, region_name,
-        regions::form_regions,
+        regions::{form_regions, unswitch_rounds},
         spmd::{uses_subgroups, vectorize_invocations},
     },
     specialize::{SpecValue, UnknownSpecIds, specialize_with},
@@ -1215,6 +1215,9 @@ fn lower_in(
             }
         }
         *outcomes.borrow_mut() = done;
+        if opt_level > 0 {
+            unswitch_rounds(module, machine)?;
+        }
         Ok(())
     };
     let bytes = emit_with(context, operation, &emit_options, &vectorize)
