@@ -142,6 +142,15 @@ impl<'c, 'w> Importer<'c, 'w> {
             Op::SNegate => signed(operand(0)?).wrapping_neg() as u64,
             Op::Not => !operand(0)?.0,
             Op::LogicalNot => u64::from(operand(0)?.0 == 0),
+            // The literal indexes walk (specialization) constant composites
+            // down to a scalar: `gl_WorkGroupSize.x` in a length.
+            Op::CompositeExtract => {
+                let mut current = *operands.first()?;
+                for &index in operands.get(1..)? {
+                    current = *self.constant_constituents(current)?.get(usize::try_from(index).ok()?)?;
+                }
+                self.evaluate(current)?.0
+            }
             Op::Select => {
                 if operand(0)?.0 != 0 {
                     operand(1)?.0
@@ -186,6 +195,18 @@ impl<'c, 'w> Importer<'c, 'w> {
             }
         };
         Some((truncated(result, width), width))
+    }
+
+    /// The constituents of the constant or specialization constant
+    /// composite `<id>`.
+    fn constant_constituents(&self, id: u32) -> Option<&[u32]> {
+        if let Some(members) = self.spec_composite_members.get(&id) {
+            return Some(members);
+        }
+        match self.constants.get(&id) {
+            Some((_, ConstantValue::Composite(members))) => Some(members),
+            _ => None,
+        }
     }
 
     /// The width of the integer (or boolean: 1) type `<id>`.
