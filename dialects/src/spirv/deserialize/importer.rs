@@ -230,6 +230,10 @@ pub(super) struct Importer<'c, 'w> {
     /// The value (bits, width) of each integer `OpSpecConstantOp` the
     /// importer can compute, by `<id>`, after specialization.
     pub(super) spec_op_values: HashMap<u32, (u64, u32)>,
+    /// The constituents of each `OpSpecConstantComposite` (and replicated
+    /// one), by `<id>`: what an `OpSpecConstantOp CompositeExtract` in an
+    /// array length reads (spec.rs).
+    pub(super) spec_composite_members: HashMap<u32, Vec<u32>>,
     pub(super) undefs: HashMap<u32, u32>,
     /// Each `OpConstantSampler`: its type and (addressing mode, normalized,
     /// filter mode), materialized as a call (images.rs).
@@ -328,6 +332,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             spec_values: options.spec_values.iter().copied().collect(),
             spec_bits: HashMap::default(),
             spec_op_values: HashMap::default(),
+            spec_composite_members: HashMap::default(),
             undefs: HashMap::default(),
             literal_samplers: HashMap::default(),
             globals: HashMap::default(),
@@ -690,6 +695,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let ty = self.mlir_type(inst, type_id)?;
                 let constituent = self.scalar_constituent(inst, self.word(inst, 2)?)?;
                 let count = self.replicate_count(inst, type_id)?;
+                self.spec_composite_members.insert(id, vec![self.word(inst, 2)?; count]);
                 let reference: Attribute<'c> = FlatSymbolRefAttribute::new(self.context, &constituent).into();
                 let symbol = self.symbol_for(id, "spirv_spec_const_composite");
                 let operation = OperationBuilder::new("spirv.SpecConstantComposite", self.location(inst, None))
@@ -705,7 +711,12 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.spec_composites.insert(id);
             }
             op::SPEC_CONSTANT_TRUE | op::SPEC_CONSTANT_FALSE | op::SPEC_CONSTANT => self.spec_constant(inst)?,
-            op::SPEC_CONSTANT_COMPOSITE => self.spec_constant_composite(inst)?,
+            op::SPEC_CONSTANT_COMPOSITE => {
+                if let (Some(&id), Some(members)) = (inst.words.get(1), inst.words.get(2..)) {
+                    self.spec_composite_members.insert(id, members.to_vec());
+                }
+                self.spec_constant_composite(inst)?
+            }
             op::SPEC_CONSTANT_OP => {
                 let id = self.word(inst, 1)?;
                 self.check_bound(inst, id)?;

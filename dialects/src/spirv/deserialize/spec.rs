@@ -137,8 +137,30 @@ impl<'c, 'w> Importer<'c, 'w> {
         let width = self.integer_width(*inst.words.first()?)?;
         let opcode = Op::from_u32(*inst.words.get(2)?)?;
         let operands = inst.words.get(3..)?;
-        let result = fold_integer_op(opcode, |index| self.evaluate(*operands.get(index)?))?;
+        let result = if opcode == Op::CompositeExtract {
+            // The literal indexes walk (specialization) constant composites
+            // down to a scalar: `gl_WorkGroupSize.x` in a length.
+            let mut current = *operands.first()?;
+            for &index in operands.get(1..)? {
+                current = *self.constant_constituents(current)?.get(usize::try_from(index).ok()?)?;
+            }
+            self.evaluate(current)?.0
+        } else {
+            fold_integer_op(opcode, |index| self.evaluate(*operands.get(index)?))?
+        };
         Some((truncated(result, width), width))
+    }
+
+    /// The constituents of the constant or specialization constant
+    /// composite `<id>`.
+    fn constant_constituents(&self, id: u32) -> Option<&[u32]> {
+        if let Some(members) = self.spec_composite_members.get(&id) {
+            return Some(members);
+        }
+        match self.constants.get(&id) {
+            Some((_, ConstantValue::Composite(members))) => Some(members),
+            _ => None,
+        }
     }
 
     /// The width of the integer (or boolean: 1) type `<id>`.

@@ -124,6 +124,15 @@ impl<'c> Importer<'c, '_> {
                         "array length %{length_id} is not a 32-bit integer constant, nor a specialization constant or OpSpecConstantOp the importer can compute"
                     )))
                 })?;
+                if count == 0 {
+                    // Possible only through specialization (a default, or a
+                    // given value, that makes the length 0): SPIR-V asks
+                    // for at least 1 once specialized.
+                    return Err(inst.error(ErrorKind::Invalid(format!(
+                        "array length %{length_id} is 0 after specialization (SPIR-V requires at least 1): \
+                         give its specialization constants values (--spec)"
+                    ))));
+                }
                 SpirvType::Array { element: nested(self.model(inst, 1)?), count, stride: self.array_stride(id) }
             }
             op::TYPE_RUNTIME_ARRAY => {
