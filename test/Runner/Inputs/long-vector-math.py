@@ -16,7 +16,9 @@ make N: the inputs (4 invocations / work-items).
 check-shader N S: the shader's outputs at subgroup size S.
 check-kernel N: the kernel's outputs.
 """
+import importlib.util
 import math
+import os
 import random
 import struct
 import sys
@@ -386,27 +388,11 @@ def kernel(n, specop):
 
 
 def patch(source, target):
-    data = bytearray(open(source, "rb").read())
-    words = list(struct.unpack(f"<{len(data) // 4}I", data))
-    names, at = {}, 5
-    while at < len(words):
-        count, opcode = words[at] >> 16, words[at] & 0xFFFF
-        if opcode == 5:  # OpName
-            raw = struct.pack(f"<{count - 2}I", *words[at + 2:at + count])
-            names[words[at + 1]] = raw.split(b"\0")[0].decode()
-        at += count
-    at, types, capabilities = 5, 0, 0
-    while at < len(words):
-        count, opcode = words[at] >> 16, words[at] & 0xFFFF
-        if opcode == 28 and names.get(words[at + 1], "").startswith("long"):
-            words[at] = (count << 16) | 5288
-            types += 1
-        if opcode == 17 and words[at + 1] == 39:  # OpCapability Int8
-            words[at + 1] = 5425
-            capabilities += 1
-        at += count
-    print(f"patched: {types} OpTypeVectorIdEXT, {capabilities} LongVectorEXT")
-    open(target, "wb").write(struct.pack(f"<{len(words)}I", *words))
+    """long-vectors.py's patch, with Int8 (39) as the placeholder capability."""
+    spec = importlib.util.spec_from_file_location("long_vectors", os.path.join(os.path.dirname(__file__), "long-vectors.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.patch(source, target, placeholder=39)
 
 
 def make(n):

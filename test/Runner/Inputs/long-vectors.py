@@ -23,7 +23,10 @@ def u_of(i):
     return [(i * 5 + k) * 7 % 13 for k in range(5)]
 
 
-def patch(source, target):
+def patch(source, target, placeholder=11):
+    """Writes `source` with every OpTypeArray named "long..." made an
+    OpTypeVectorIdEXT and the placeholder capability (Int64, 11, unless
+    given) LongVectorEXT: spirv-as 2023.1 predates the extension."""
     data = bytearray(open(source, "rb").read())
     words = list(struct.unpack(f"<{len(data) // 4}I", data))
     names, at = {}, 5
@@ -39,7 +42,7 @@ def patch(source, target):
         if opcode == 28 and names.get(words[at + 1], "").startswith("long"):
             words[at] = (count << 16) | 5288
             types += 1
-        if opcode == 17 and words[at + 1] == 11:  # OpCapability Int64
+        if opcode == 17 and words[at + 1] == placeholder:
             words[at + 1] = 5425
             capabilities += 1
         at += count
@@ -122,9 +125,10 @@ def check(n):
     print(f"long vectors with N = {n}: {right} of {len(o) + len(r)} right")
 
 
-if sys.argv[1] == "patch":
-    patch(sys.argv[2], sys.argv[3])
-elif sys.argv[1] == "make":
-    make()
-else:
-    check(int(sys.argv[2]))
+if __name__ == "__main__":
+    if sys.argv[1] == "patch":
+        patch(sys.argv[2], sys.argv[3])
+    elif sys.argv[1] == "make":
+        make()
+    else:
+        check(int(sys.argv[2]))
