@@ -136,6 +136,48 @@ const IMAGE_FUNCTIONS: [&str; 9] = {
     [IMAGE_READ, IMAGE_WRITE, IMAGE_SIZE, IMAGE_SAMPLE, IMAGE_FETCH, IMAGE_SIZE_LOD, IMAGE_LEVELS, IMAGE_CHANNELS, IMAGE_ATOMIC]
 };
 
+/// Conversions LLVM's code generator calls in compiler-rt for `bfloat`
+/// on CPUs without bfloat16 instructions: rounding an `f32` or `f64` to
+/// bfloat16 (the `fptrunc` of bfloat16 arithmetic, e.g. `OpDot` of
+/// SPV_KHR_bfloat16 vectors, promoted to `f32` op by op). Neither libc nor
+/// this process defines them (libgcc has them from GCC 13): unresolved,
+/// the kernel would call address 0. `OpFConvert` to bfloat16 is spelled
+/// out on the bits by the conversion (cast.rs) and calls none.
+const SOFT_FLOAT_FUNCTIONS: [(&str, &str); 2] =
+    [("__truncsfbf2", "declare bfloat @__truncsfbf2(float)"), ("__truncdfbf2", "declare bfloat @__truncdfbf2(double)")];
+
+/// The bfloat16 bits of `x`, to nearest even (a NaN stays a quiet NaN).
+fn bfloat16_bits(x: f32) -> u16 {
+    let bits = x.to_bits();
+    if x.is_nan() {
+        return ((bits | 0x40_0000) >> 16) as u16;
+    }
+    let bias = 0x7FFF + ((bits >> 16) & 1);
+    (bits.wrapping_add(bias) >> 16) as u16
+}
+
+/// `__truncsfbf2`: returned as the x86-64 and AArch64 calling conventions
+/// return a bfloat16, in the low 16 bits of the first floating-point
+/// register, which an `f32` with those low bits fills.
+extern "C" fn truncsfbf2(x: f32) -> f32 {
+    f32::from_bits(u32::from(bfloat16_bits(x)))
+}
+
+/// `__truncdfbf2`: through `f32` rounded to odd (truncated, the lowest bit
+/// set when inexact), so that the rounding to nearest even after it is the
+/// correctly rounded one.
+extern "C" fn truncdfbf2(x: f64) -> f32 {
+    let nearest = x as f32;
+    let mut bits = nearest.to_bits();
+    if !x.is_nan() && f64::from(nearest) != x {
+        if f64::from(nearest).abs() > x.abs() {
+            bits -= 1;
+        }
+        bits |= 1;
+    }
+    truncsfbf2(f32::from_bits(bits))
+}
+
 /// The texel at `coordinates` of the image `descriptor` points at, as four
 /// 32-bit components (`pack`ed); zero with a missing alpha of one out of
 /// bounds.
@@ -385,6 +427,7 @@ pub(crate) fn resolvable(name: &str) -> bool {
     // The ABI's barrier markers are gone once the regions are formed.
     matches!(name, "malloc" | "free" | spirv_opt_passes::kernel_abi::regions::MARKER)
         || IMAGE_FUNCTIONS.contains(&name)
+        || SOFT_FLOAT_FUNCTIONS.iter().any(|(function, _)| *function == name)
         || inkwell::support::search_for_address_of_symbol(name).is_some()
 }
 
@@ -398,6 +441,15 @@ impl Jit {
         // the engine: `Jit` drops `engine` before `_context`, and never hands
         // out the `'static` borrow.
         let context_ref: &'static Context = unsafe { &*(context.as_ref() as *const Context) };
+        // Declared so that the engine can map them (code generation calls
+        // them by name).
+        let mut llvm_ir = llvm_ir.to_owned();
+        for (name, declaration) in SOFT_FLOAT_FUNCTIONS {
+            if !llvm_ir.contains(&format!("@{name}(")) {
+                llvm_ir.push('\n');
+                llvm_ir.push_str(declaration);
+            }
+        }
         let buffer = MemoryBuffer::create_from_memory_range_copy(llvm_ir.as_bytes(), "kernel");
         let module = context_ref.create_module_from_ir(buffer).map_err(|error| RunError::Jit(error.to_string()))?;
         // Code for this CPU (AVX2, AVX-512... when it has them), not for a
@@ -459,7 +511,15 @@ impl Jit {
             atomic as usize,
         ];
         let images = IMAGE_FUNCTIONS.into_iter().zip(addresses);
-        for (name, address) in [("malloc", alloc as usize), ("free", free as usize)].into_iter().chain(images) {
+        let single_to_bfloat16: extern "C" fn(f32) -> f32 = truncsfbf2;
+        let double_to_bfloat16: extern "C" fn(f64) -> f32 = truncdfbf2;
+        let soft_float = SOFT_FLOAT_FUNCTIONS
+            .iter()
+            .map(|(name, _)| *name)
+            .zip([single_to_bfloat16 as usize, double_to_bfloat16 as usize]);
+        for (name, address) in
+            [("malloc", alloc as usize), ("free", free as usize)].into_iter().chain(images).chain(soft_float)
+        {
             if let Some(function) = module.get_function(name).filter(|function| function.count_basic_blocks() == 0) {
                 engine.add_global_mapping(&function, address);
             }

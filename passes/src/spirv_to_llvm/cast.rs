@@ -10,8 +10,9 @@
 use super::{
     SpirvToLlvmOptions,
     comparison::{FloatPredicate, IntPredicate},
+    intel,
     types::read_type,
-    util::{fcmp, i32_constant, icmp, integer_constant, integer_like, printed_attribute},
+    util::{fcmp, i32_constant, icmp, integer_constant, integer_like, printed_attribute, with_element_type},
 };
 use melior::{
     dialect::llvm,
@@ -287,6 +288,13 @@ impl ConversionPattern for WidthCast {
         let width = |ty: Type<'c>| {
             scalar_bit_width(ty).ok_or_else(|| MatchFailure::new(format!("expected integers or floats, got '{ty}'")))
         };
+        let element = |ty: Type<'c>| vector_shape(ty).map_or(ty, |(_, element)| element);
+        if self.extend == "llvm.fpext" && (element(operand.r#type()).is_bf16() || element(ty).is_bf16()) {
+            if directed_rounding(op).is_some() {
+                return Err(MatchFailure::new("a bfloat16 conversion with a rounding mode other than to nearest even"));
+            }
+            return Ok(vec![bfloat16_conversion(rewriter, operand, ty)?]);
+        }
         let (from, to) = (width(operand.r#type())?, width(ty)?);
         let name = match from.cmp(&to) {
             std::cmp::Ordering::Less => self.extend,
@@ -304,6 +312,86 @@ impl ConversionPattern for WidthCast {
         };
         Ok(vec![directed_truncation(rewriter, operand, narrowed, direction, to)?])
     }
+}
+
+/// `spirv.FConvert` to or from bfloat16 (SPV_KHR_bfloat16), with no
+/// `fptrunc` to LLVM's `bfloat`: on CPUs without bfloat16 instructions that
+/// is a call of compiler-rt's `__truncsfbf2`, which neither the runner's
+/// JIT nor libc and libm resolve (the kernel called address 0). Through
+/// `f32`, on the bits:
+///
+/// - to bfloat16: an `f16` widens exactly; an `f64` narrows to `f32`
+///   rounding to odd (truncated, the lowest bit set when inexact), so that
+///   the one rounding to nearest even after it is the correctly rounded
+///   result; then the `f32`'s top 16 bits rounded to nearest even as
+///   `spirv.INTEL.ConvertFToBF16` rounds them (`intel::round_low_bits`:
+///   NaNs stay quiet NaNs, overflow gives infinity);
+/// - from bfloat16: exact, the bits shifted into the top of an `f32`, then
+///   `fpext` to `f64` or `fptrunc` to `f16` (one rounding).
+fn bfloat16_conversion<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    operand: Value<'c, 'r>,
+    result: Type<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let context = rewriter.context();
+    let shaped = |element: Type<'c>| with_element_type(result, element);
+    let (f32_type, i32_type, i16_type) = (
+        shaped(Type::float32(context)),
+        shaped(IntegerType::new(context, 32).into()),
+        shaped(IntegerType::new(context, 16).into()),
+    );
+    let element = |ty: Type<'c>| vector_shape(ty).map_or(ty, |(_, element)| element);
+    let sixteen = integer_constant(rewriter, i32_type, 16)?;
+    let from = element(operand.r#type());
+    if from.is_bf16() {
+        let bits = rewriter.create_value("llvm.bitcast", &[operand], i16_type, &[])?;
+        let widened = rewriter.create_value("llvm.zext", &[bits], i32_type, &[])?;
+        let top = rewriter.create_value("llvm.shl", &[widened, sixteen], i32_type, &[])?;
+        let single = rewriter.create_value("llvm.bitcast", &[top], f32_type, &[])?;
+        return match scalar_bit_width(result) {
+            Some(32) => Ok(single),
+            Some(64) => rewriter.create_value("llvm.fpext", &[single], result, &[]),
+            Some(16) if element(result).is_bf16() => Ok(operand),
+            Some(16) => rewriter.create_value("llvm.fptrunc", &[single], result, &[]),
+            _ => Err(MatchFailure::new(format!("no bfloat16 conversion to '{result}'"))),
+        };
+    }
+    let single = match scalar_bit_width(operand.r#type()) {
+        Some(32) => operand,
+        Some(16) => rewriter.create_value("llvm.fpext", &[operand], f32_type, &[])?,
+        Some(64) => round_to_odd_f32(rewriter, operand, f32_type, i32_type)?,
+        _ => return Err(MatchFailure::new(format!("no bfloat16 conversion from '{}'", operand.r#type()))),
+    };
+    let rounded = intel::round_low_bits(rewriter, single, i32_type, 16)?;
+    let top = rewriter.create_value("llvm.lshr", &[rounded, sixteen], i32_type, &[])?;
+    let bits = rewriter.create_value("llvm.trunc", &[top], i16_type, &[])?;
+    rewriter.create_value("llvm.bitcast", &[bits], result, &[])
+}
+
+/// The `f64` `operand` as an `f32` rounded to odd: `fptrunc` (to nearest
+/// even), one step toward zero when that rounded away from zero, and the
+/// lowest bit set when it was inexact. NaNs and infinities convert as
+/// `fptrunc` converts them (a NaN compares unordered: neither step).
+fn round_to_odd_f32<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    operand: Value<'c, 'r>,
+    f32_type: Type<'c>,
+    i32_type: Type<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let double = operand.r#type();
+    let nearest = rewriter.create_value("llvm.fptrunc", &[operand], f32_type, &[])?;
+    let back = rewriter.create_value("llvm.fpext", &[nearest], double, &[])?;
+    let magnitude = rewriter.create_value("llvm.intr.fabs", &[operand], double, &[])?;
+    let back_magnitude = rewriter.create_value("llvm.intr.fabs", &[back], double, &[])?;
+    let inexact = fcmp(rewriter, FloatPredicate::One, back, operand)?;
+    let away = fcmp(rewriter, FloatPredicate::Ogt, back_magnitude, magnitude)?;
+    let bits = rewriter.create_value("llvm.bitcast", &[nearest], i32_type, &[])?;
+    let one = integer_constant(rewriter, i32_type, 1)?;
+    let toward_zero = rewriter.create_value("llvm.sub", &[bits, one], i32_type, &[])?;
+    let truncated = rewriter.create_value("llvm.select", &[away, toward_zero, bits], i32_type, &[])?;
+    let odd = rewriter.create_value("llvm.or", &[truncated, one], i32_type, &[])?;
+    let result = rewriter.create_value("llvm.select", &[inexact, odd, truncated], i32_type, &[])?;
+    rewriter.create_value("llvm.bitcast", &[result], f32_type, &[])
 }
 
 /// The direction of the op's `FPRoundingMode` decoration when it is not to

@@ -139,7 +139,7 @@ impl ConversionPattern for RoundFToTf32 {
 /// sign and the top payload bits of `%x`, as LLVM's `fptrunc` keeps them.
 /// The rounding is done on the bits because the extensions ask for ties to
 /// even whatever the floating-point environment.
-fn round_low_bits<'c, 'r>(
+pub(super) fn round_low_bits<'c, 'r>(
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     operand: Value<'c, 'r>,
     bits_type: Type<'c>,

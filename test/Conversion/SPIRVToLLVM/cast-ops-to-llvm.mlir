@@ -275,11 +275,36 @@ spirv.func @fconvert_truncate_vector(%x: vector<3xf64>) -> vector<3xf32> "None" 
 
 // CHECK-LABEL: @fconvert_truncate_to_bfloat
 // CHECK-SAME: (%[[X:.*]]: f32)
+// The f32's bits rounded to nearest even at bit 16 (a NaN kept quiet), the
+// top half taken: no llvm.fptrunc to bf16, which is a call of compiler-rt's
+// __truncsfbf2 on CPUs without bfloat16 instructions.
 spirv.func @fconvert_truncate_to_bfloat(%x: f32) -> bf16 "None" {
-  // CHECK-NEXT: %[[R:.*]] = llvm.fptrunc %[[X]] : f32 to bf16
+  // CHECK-NOT: llvm.fptrunc
+  // CHECK: %[[BITS:.*]] = llvm.bitcast %[[X]] : f32 to i32
+  // CHECK: %[[NAN:.*]] = llvm.fcmp "uno" %[[X]], %[[X]] : f32
+  // CHECK: %[[ROUNDED:.*]] = llvm.select %[[NAN]], %{{.*}}, %{{.*}} : i1, i32
+  // CHECK: %[[TOP:.*]] = llvm.lshr %[[ROUNDED]], %{{.*}} : i32
+  // CHECK: %[[HALF:.*]] = llvm.trunc %[[TOP]] : i32 to i16
+  // CHECK: %[[R:.*]] = llvm.bitcast %[[HALF]] : i16 to bf16
   // CHECK-NEXT: llvm.return %[[R]] : bf16
   %0 = spirv.FConvert %x : f32 to bf16
   spirv.ReturnValue %0 : bf16
+}
+
+// -----
+
+// From bfloat16: exact, the bits shifted into the top of an f32.
+// CHECK-LABEL: @fconvert_extend_bfloat
+// CHECK-SAME: (%[[X:.*]]: bf16)
+spirv.func @fconvert_extend_bfloat(%x: bf16) -> f64 "None" {
+  // CHECK: %[[BITS:.*]] = llvm.bitcast %[[X]] : bf16 to i16
+  // CHECK: %[[WIDE:.*]] = llvm.zext %[[BITS]] : i16 to i32
+  // CHECK: %[[TOP:.*]] = llvm.shl %[[WIDE]], %{{.*}} : i32
+  // CHECK: %[[SINGLE:.*]] = llvm.bitcast %[[TOP]] : i32 to f32
+  // CHECK: %[[R:.*]] = llvm.fpext %[[SINGLE]] : f32 to f64
+  // CHECK-NEXT: llvm.return %[[R]] : f64
+  %0 = spirv.FConvert %x : bf16 to f64
+  spirv.ReturnValue %0 : f64
 }
 
 // -----

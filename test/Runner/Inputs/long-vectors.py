@@ -127,7 +127,7 @@ def check(n):
 
 if __name__ == "__main__":
     if sys.argv[1] == "patch":
-        patch(sys.argv[2], sys.argv[3])
+        patch(sys.argv[2], sys.argv[3], *(int(word) for word in sys.argv[4:5]))
     elif sys.argv[1] == "make":
         make()
     else:

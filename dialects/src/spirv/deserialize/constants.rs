@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use melior::ir::{
-    Block, BlockLike, Location, Region, RegionLike, Value, ValueLike,
+    Block, BlockLike, Location, Region, RegionLike, Type, Value, ValueLike,
     attribute::{ArrayAttribute, FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
     operation::{OperationBuilder, OperationLike, OperationResult},
 };
@@ -462,6 +462,43 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// (an infinity or NaN stays one, a magnitude too large becomes an
     /// infinity), and a result below the smallest normal half (2^-14) zero,
     /// which SPIR-V allows with either sign.
+    /// `OpFConvert` between 16-bit floats of different encodings (f16 and
+    /// bfloat16, SPV_KHR_bfloat16), which the dialect's op refuses (it
+    /// wants different widths): through f32, exact one way, so the one
+    /// rounding is the conversion's. False (nothing done) for any other
+    /// `OpFConvert`.
+    pub(super) fn same_width_float_conversion<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+    ) -> Result<bool> {
+        let (type_id, id, operand) = (self.word(inst, 0)?, self.word(inst, 1)?, self.word(inst, 2)?);
+        let result_type = self.mlir_type(inst, type_id)?;
+        let value = self.value(state, inst, operand)?;
+        let element = |ty: Type<'c>| match SpirvType::parse(&ty.to_string()).ok() {
+            Some(SpirvType::Float(kind)) => Some((kind, None)),
+            Some(SpirvType::Vector { count, element }) => match element.as_ref() {
+                SpirvType::Float(kind) => Some((*kind, Some(count))),
+                _ => None,
+            },
+            _ => None,
+        };
+        let (Some((from, lanes)), Some((to, _))) = (element(value.r#type()), element(result_type)) else {
+            return Ok(false);
+        };
+        let sixteen = [FloatKind::F16, FloatKind::BF16];
+        if from == to || !sixteen.contains(&from) || !sixteen.contains(&to) {
+            return Ok(false);
+        }
+        let text = lanes.map_or("f32".to_owned(), |count| format!("vector<{count}xf32>"));
+        let wide = self.parse_type(&text).ok_or_else(|| inst.error(ErrorKind::Invalid(format!("type {text}"))))?;
+        let widened = self.emit(state, inst, location, "spirv.FConvert", &[value], &[], Some(wide))?;
+        let result = self.emit(state, inst, location, "spirv.FConvert", &[widened], &[], Some(result_type))?;
+        self.define_value(state, inst, id, result)?;
+        Ok(true)
+    }
+
     pub(super) fn quantize_to_f16<'b>(
         &mut self,
         state: &mut FunctionState<'c, 'b, 'w>,

@@ -103,6 +103,7 @@ pub(super) mod op {
     pub const COPY_OBJECT: u16 = 83;
     pub const BITCAST: u16 = 124;
     pub const QUANTIZE_TO_F16: u16 = 116;
+    pub const F_CONVERT: u16 = 115;
     pub const COPY_LOGICAL: u16 = 400;
     pub const ANY: u16 = 154;
     pub const ALL: u16 = 155;
@@ -1461,6 +1462,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.copy_memory_sized(state, inst, location)?;
                 Ok(false)
             }
+            op::F_CONVERT if self.same_width_float_conversion(state, inst, location)? => Ok(false),
             op::QUANTIZE_TO_F16 => {
                 let id = self.word(inst, 1)?;
                 let value = self.value(state, inst, self.word(inst, 2)?)?;

@@ -139,11 +139,13 @@ pub(super) fn rewrite(
     super::rewrite::assemble(header, rewriter.next_id, &out).map(Some)
 }
 
-/// A scalar type: its width in bits (booleans 1) and whether it is a float.
+/// A scalar type: its width in bits (booleans 1), whether it is a float,
+/// and whether it is a signed integer.
 #[derive(Clone, Copy)]
 struct Scalar {
     width: u32,
     float: bool,
+    signed: bool,
 }
 
 #[derive(Default)]
@@ -186,6 +188,12 @@ struct LongVectors<'s> {
     opencl: Option<Word>,
     /// A 32-bit unsigned integer and a boolean type, once found or made.
     uint: Option<Word>,
+    /// Unsigned integer types by width, found or made (`OpBitcast`s that
+    /// change the component count regroup the bits in them).
+    unsigned: HashMap<u32, Word>,
+    /// `OpConstantNull`s of vector type (an `OpSpecConstantOp` on a long
+    /// vector takes their components).
+    null_vectors: HashMap<Word, Word>,
     boolean: Option<Word>,
     /// Constants made for the expansions, by (type, value).
     made_constants: HashMap<(Word, u64), Word>,
@@ -271,7 +279,10 @@ impl LongVectors<'_> {
         match inst.class.opcode {
             Op::TypeInt => {
                 if let [Operand::LiteralBit32(width), Operand::LiteralBit32(signed)] = inst.operands[..] {
-                    self.scalars.insert(id, Scalar { width, float: false });
+                    self.scalars.insert(id, Scalar { width, float: false, signed: signed != 0 });
+                    if signed == 0 {
+                        self.unsigned.entry(width).or_insert(id);
+                    }
                     if width == 32 && signed == 0 && self.uint.is_none() {
                         self.uint = Some(id);
                     }
@@ -279,11 +290,11 @@ impl LongVectors<'_> {
             }
             Op::TypeFloat => {
                 if let Some(Operand::LiteralBit32(width)) = inst.operands.first() {
-                    self.scalars.insert(id, Scalar { width: *width, float: true });
+                    self.scalars.insert(id, Scalar { width: *width, float: true, signed: false });
                 }
             }
             Op::TypeBool => {
-                self.scalars.insert(id, Scalar { width: 1, float: false });
+                self.scalars.insert(id, Scalar { width: 1, float: false, signed: false });
                 self.boolean.get_or_insert(id);
             }
             Op::ConstantTrue | Op::ConstantFalse | Op::SpecConstantTrue | Op::SpecConstantFalse => {
@@ -301,6 +312,9 @@ impl LongVectors<'_> {
                 if let Some(scalar) = inst.result_type.and_then(|ty| self.scalars.get(&ty)).filter(|scalar| !scalar.float)
                 {
                     self.constants.insert(id, (0, scalar.width));
+                }
+                if let Some(&(element, _)) = inst.result_type.and_then(|ty| self.vectors.get(&ty)) {
+                    self.null_vectors.insert(id, element);
                 }
             }
             Op::ConstantComposite | Op::SpecConstantComposite => {
@@ -438,7 +452,7 @@ impl LongVectors<'_> {
                 }
             }
             Op::SpecConstantOp if inst.result_type.is_some_and(|ty| self.long.contains_key(&ty)) => {
-                return Err(ErrorKind::Unsupported("an OpSpecConstantOp of a long vector".into()));
+                return self.spec_op_long(&inst, before);
             }
             _ => {}
         }
@@ -497,8 +511,16 @@ impl LongVectors<'_> {
             return id;
         }
         let id = self.fresh();
-        let width = self.scalars.get(&ty).map_or(32, |scalar| scalar.width);
-        let literal = if width > 32 { Operand::LiteralBit64(value) } else { Operand::LiteralBit32(value as u32) };
+        let scalar = self.scalars.get(&ty).copied().unwrap_or(Scalar { width: 32, float: false, signed: false });
+        let width = scalar.width;
+        // A narrower signed integer's literal is sign-extended to the word
+        // (SPIR-V 2.2.1, "Literal").
+        let word = if scalar.signed && width < 32 && (value >> (width - 1)) & 1 == 1 {
+            (value | (u64::MAX << width)) as u32
+        } else {
+            value as u32
+        };
+        let literal = if width > 32 { Operand::LiteralBit64(value) } else { Operand::LiteralBit32(word) };
         self.late_globals.push(Instruction::new(Op::Constant, Some(ty), Some(id), vec![literal]));
         self.made_constants.insert((ty, value), id);
         id
@@ -510,7 +532,7 @@ impl LongVectors<'_> {
         }
         let id = self.fresh();
         self.late_globals.push(Instruction::new(Op::TypeBool, None, Some(id), vec![]));
-        self.scalars.insert(id, Scalar { width: 1, float: false });
+        self.scalars.insert(id, Scalar { width: 1, float: false, signed: false });
         self.boolean = Some(id);
         id
     }
@@ -751,10 +773,15 @@ impl LongVectors<'_> {
                 out.push(copy(ty, id, all));
                 Ok(())
             }
-            _ if matches!(op as u32, SDOT | UDOT | SUDOT) => {
+            _ if (SDOT..=SUDOT_ACC_SAT).contains(&(op as u32)) => {
                 // The sum of the products of the components, each widened to
                 // the result's width (signed for SDot and SUDot's first
-                // vector, unsigned otherwise): the low bits of the exact sum.
+                // vector, unsigned otherwise): the low bits of the exact sum
+                // (an overflow before the accumulation leaves the result
+                // undefined); the AccSat forms then add the accumulator,
+                // saturating (signed for SDot and SUDot).
+                let accumulate = op as u32 >= SDOT_ACC_SAT;
+                let plain = if accumulate { op as u32 - (SDOT_ACC_SAT - SDOT) } else { op as u32 };
                 let (_, count) = long_operand.ok_or_else(|| unsupported(op))?;
                 let width = self.scalars.get(&ty).map_or(32, |scalar| scalar.width);
                 let mut terms = Vec::new();
@@ -764,7 +791,7 @@ impl LongVectors<'_> {
                         let component = self.component(out, vector, k)?;
                         let component_type = self.declared.get(&component).copied().unwrap_or(0);
                         let component_width = self.scalars.get(&component_type).map_or(width, |scalar| scalar.width);
-                        let signed = op as u32 == SDOT || (op as u32 == SUDOT && position == 0);
+                        let signed = plain == SDOT || (plain == SUDOT && position == 0);
                         factors.push(if component_width == width {
                             component
                         } else {
@@ -774,13 +801,17 @@ impl LongVectors<'_> {
                     }
                     terms.push(self.emit(out, Op::IMul, ty, vec![Operand::IdRef(factors[0]), Operand::IdRef(factors[1])]));
                 }
-                let sum = self.fold(out, Op::IAdd, ty, &terms)?;
+                let mut sum = self.fold(out, Op::IAdd, ty, &terms)?;
+                if accumulate {
+                    let accumulator = *ids.get(2).ok_or_else(|| ErrorKind::Malformed(format!("Op{op:?} without an accumulator")))?;
+                    sum = self.saturating_add(out, ty, plain != UDOT, accumulator, sum);
+                }
                 out.push(copy(ty, id, sum));
                 Ok(())
             }
-            _ if (SDOT_ACC_SAT..=SUDOT_ACC_SAT).contains(&(op as u32)) => Err(ErrorKind::Unsupported(format!(
-                "Op{op:?} on a long vector (the saturating accumulation of a long dot product is not expanded)"
-            ))),
+            Op::Bitcast if result_long.map(|(_, count)| count) != long_operand.map(|(_, count)| count) => {
+                self.regrouping_bitcast(inst, out)
+            }
             Op::CompositeConstructReplicateEXT => {
                 let (_, count) = result_long.ok_or_else(|| unsupported(op))?;
                 let parts = vec![*ids.first().ok_or_else(|| unsupported(op))?; count as usize];
@@ -799,6 +830,218 @@ impl LongVectors<'_> {
             }
             _ => Err(unsupported(op)),
         }
+    }
+
+    /// `accumulator + value` of integer type `ty`, saturating at the type's
+    /// range (signed or unsigned): the last step of `OpSDotAccSat` and its
+    /// siblings.
+    fn saturating_add(&mut self, out: &mut Vec<Instruction>, ty: Word, signed: bool, accumulator: Word, value: Word) -> Word {
+        let width = self.scalars.get(&ty).map_or(32, |scalar| scalar.width);
+        let boolean = self.bool_type();
+        let wrapped = self.emit(out, Op::IAdd, ty, ids(&[accumulator, value]));
+        let all_ones = if width >= 64 { u64::MAX } else { (1u64 << width) - 1 };
+        if signed {
+            // Overflow when the sum moved the wrong way: below the
+            // accumulator for a non-negative value, or not below it for a
+            // negative one; then the limit on the value's side.
+            let zero = self.constant(ty, 0);
+            let negative = self.emit(out, Op::SLessThan, boolean, ids(&[value, zero]));
+            let below = self.emit(out, Op::SLessThan, boolean, ids(&[wrapped, accumulator]));
+            let overflow = self.emit(out, Op::LogicalNotEqual, boolean, ids(&[negative, below]));
+            let min = self.constant(ty, 1u64 << (width - 1));
+            let max = self.constant(ty, all_ones >> 1);
+            let limit = self.emit(out, Op::Select, ty, ids(&[negative, min, max]));
+            self.emit(out, Op::Select, ty, ids(&[overflow, limit, wrapped]))
+        } else {
+            let below = self.emit(out, Op::ULessThan, boolean, ids(&[wrapped, accumulator]));
+            let max = self.constant(ty, all_ones);
+            self.emit(out, Op::Select, ty, ids(&[below, max, wrapped]))
+        }
+    }
+
+    /// An unsigned integer type of `width` bits, the module's or made
+    /// (among the late globals).
+    fn unsigned_type(&mut self, width: u32) -> Word {
+        if let Some(&id) = self.unsigned.get(&width) {
+            return id;
+        }
+        let id = self.fresh();
+        self.late_globals.push(Instruction::new(
+            Op::TypeInt,
+            None,
+            Some(id),
+            vec![Operand::LiteralBit32(width), Operand::LiteralBit32(0)],
+        ));
+        self.scalars.insert(id, Scalar { width, float: false, signed: false });
+        self.unsigned.insert(width, id);
+        id
+    }
+
+    /// `OpBitcast` between a long vector and a vector (or scalar) of
+    /// another component count, the same number of bits: the components'
+    /// bits regrouped as SPIR-V's `OpBitcast` says (each component of the
+    /// vector with fewer maps its lower-order bits to the lower-numbered of
+    /// the components it spans in the other).
+    fn regrouping_bitcast(&mut self, inst: &Instruction, out: &mut Vec<Instruction>) -> Result<(), ErrorKind> {
+        let (ty, id) = (inst.result_type.unwrap_or(0), inst.result_id.unwrap_or(0));
+        let Some(Operand::IdRef(source)) = inst.operands.first() else {
+            return Err(ErrorKind::Malformed("OpBitcast without an operand".into()));
+        };
+        let source = *source;
+        let source_type = self.declared.get(&source).copied().unwrap_or(0);
+        let (from, from_count) = self.vectors.get(&source_type).copied().unwrap_or((source_type, 1));
+        let (to, to_count) = self.vectors.get(&ty).copied().unwrap_or((ty, 1));
+        let (Some(from_scalar), Some(to_scalar)) = (self.scalars.get(&from).copied(), self.scalars.get(&to).copied())
+        else {
+            return Err(ErrorKind::Invalid("OpBitcast of a long vector to or from a type that is not numeric".into()));
+        };
+        let (a, b) = (u64::from(from_scalar.width), u64::from(to_scalar.width));
+        if a == 1 || b == 1 || a * from_count != b * to_count {
+            return Err(ErrorKind::Invalid(format!(
+                "OpBitcast from {from_count} components of {a} bits to {to_count} of {b} bits"
+            )));
+        }
+        let from_int = self.unsigned_type(from_scalar.width);
+        let to_int = self.unsigned_type(to_scalar.width);
+        let mut pieces = Vec::new();
+        for k in 0..from_count {
+            let mut piece = if self.vectors.contains_key(&source_type) { self.component(out, source, k)? } else { source };
+            if from != from_int {
+                piece = self.emit(out, Op::Bitcast, from_int, ids(&[piece]));
+            }
+            pieces.push(piece);
+        }
+        let mut parts = Vec::new();
+        if b > a {
+            for group in pieces.chunks((b / a) as usize) {
+                let mut whole = None;
+                for (j, &piece) in group.iter().enumerate() {
+                    let mut widened = self.emit(out, Op::UConvert, to_int, ids(&[piece]));
+                    if j > 0 {
+                        let shift = self.constant(to_int, j as u64 * a);
+                        widened = self.emit(out, Op::ShiftLeftLogical, to_int, ids(&[widened, shift]));
+                    }
+                    whole = Some(match whole {
+                        None => widened,
+                        Some(low) => self.emit(out, Op::BitwiseOr, to_int, ids(&[low, widened])),
+                    });
+                }
+                parts.extend(whole);
+            }
+        } else {
+            for &piece in &pieces {
+                for j in 0..a / b {
+                    let mut shifted = piece;
+                    if j > 0 {
+                        let shift = self.constant(from_int, j * b);
+                        shifted = self.emit(out, Op::ShiftRightLogical, from_int, ids(&[piece, shift]));
+                    }
+                    parts.push(self.emit(out, Op::UConvert, to_int, ids(&[shifted])));
+                }
+            }
+        }
+        if to != to_int {
+            parts = parts.into_iter().map(|part| self.emit(out, Op::Bitcast, to, ids(&[part]))).collect();
+        }
+        if self.vectors.contains_key(&ty) {
+            construct(out, ty, id, &parts);
+        } else {
+            out.push(copy(ty, id, parts[0]));
+        }
+        Ok(())
+    }
+
+    /// An `OpSpecConstantOp` giving a long vector: an
+    /// `OpSpecConstantComposite` of one scalar `OpSpecConstantOp` per
+    /// component for the elementwise opcodes (vector operands by their
+    /// constituents, scalar ones as they are), of the chosen constituents
+    /// for `VectorShuffle` and `CompositeInsert`. The importer then
+    /// specializes each component as any scalar one.
+    fn spec_op_long(&mut self, inst: &Instruction, before: &mut Vec<Instruction>) -> Result<Instruction, ErrorKind> {
+        let (ty, id) = (inst.result_type.unwrap_or(0), inst.result_id.unwrap_or(0));
+        let (element, count) = self.long.get(&ty).copied().ok_or_else(|| unsupported(Op::SpecConstantOp))?;
+        let Some(Operand::LiteralSpecConstantOpInteger(op)) = inst.operands.first() else {
+            return Err(ErrorKind::Malformed("OpSpecConstantOp without an opcode".into()));
+        };
+        let (op, operands) = (*op, &inst.operands[1..]);
+        let parts = match (op, operands) {
+            (Op::VectorShuffle, [Operand::IdRef(first), Operand::IdRef(second), indexes @ ..]) => {
+                let mut both = self.constituents(*first, before)?;
+                both.extend(self.constituents(*second, before)?);
+                let mut parts = Vec::new();
+                for index in indexes {
+                    let Operand::LiteralBit32(index) = index else {
+                        return Err(ErrorKind::Malformed("a shuffle index".into()));
+                    };
+                    // An undefined component (0xFFFFFFFF): the first one.
+                    parts.push(*both.get(*index as usize).or(both.first()).ok_or_else(|| {
+                        ErrorKind::Invalid(format!("shuffle index {index} of {} components", both.len()))
+                    })?);
+                }
+                parts
+            }
+            (Op::CompositeInsert, [Operand::IdRef(object), Operand::IdRef(composite), Operand::LiteralBit32(index)]) => {
+                let mut parts = self.constituents(*composite, before)?;
+                let slot = parts
+                    .get_mut(*index as usize)
+                    .ok_or_else(|| ErrorKind::Invalid(format!("component {index} of a vector of {count}")))?;
+                *slot = *object;
+                parts
+            }
+            _ if elementwise(op) && !matches!(op, Op::VectorShuffle | Op::CompositeInsert) => {
+                let mut parts = Vec::new();
+                for k in 0..count as usize {
+                    let mut scalar_operands = vec![Operand::LiteralSpecConstantOpInteger(op)];
+                    for operand in operands {
+                        scalar_operands.push(match operand {
+                            Operand::IdRef(value) if self.declared.get(value).is_some_and(|ty| self.vectors.contains_key(ty)) => {
+                                let constituents = self.constituents(*value, before)?;
+                                Operand::IdRef(*constituents.get(k).ok_or_else(|| {
+                                    ErrorKind::Invalid(format!("an operand of {} components for a vector of {count}", constituents.len()))
+                                })?)
+                            }
+                            other => other.clone(),
+                        });
+                    }
+                    let part = self.fresh();
+                    before.push(Instruction::new(Op::SpecConstantOp, Some(element), Some(part), scalar_operands));
+                    self.declared.insert(part, element);
+                    parts.push(part);
+                }
+                parts
+            }
+            _ => {
+                return Err(ErrorKind::Unsupported(format!(
+                    "OpSpecConstantOp {op:?} giving a long vector (the elementwise opcodes, VectorShuffle and CompositeInsert are expanded)"
+                )));
+            }
+        };
+        if parts.len() as u64 != count {
+            return Err(ErrorKind::Invalid(format!("{} components for a vector of {count}", parts.len())));
+        }
+        self.composites.insert(id, parts.clone());
+        Ok(Instruction::new(Op::SpecConstantComposite, Some(ty), Some(id), ids(&parts)))
+    }
+
+    /// The constituents of the constant vector `id` (a constant or
+    /// specialization constant composite, an expanded `OpSpecConstantOp`,
+    /// or an `OpConstantNull`: its component type's null, made into
+    /// `before`, once per component).
+    fn constituents(&mut self, id: Word, before: &mut Vec<Instruction>) -> Result<Vec<Word>, ErrorKind> {
+        if let Some(parts) = self.composites.get(&id) {
+            return Ok(parts.clone());
+        }
+        if let Some(&element) = self.null_vectors.get(&id) {
+            let count = self.vector_count(id)?;
+            let null = self.fresh();
+            before.push(Instruction::new(Op::ConstantNull, Some(element), Some(null), vec![]));
+            self.declared.insert(null, element);
+            self.composites.insert(id, vec![null; count as usize]);
+            return Ok(vec![null; count as usize]);
+        }
+        Err(ErrorKind::Unsupported(format!(
+            "%{id} in an OpSpecConstantOp giving a long vector is not a constant composite"
+        )))
     }
 
     /// The component count of the vector value `id`.
@@ -1338,7 +1581,7 @@ impl LongVectors<'_> {
             Some(id),
             vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)],
         ));
-        self.scalars.insert(id, Scalar { width: 32, float: false });
+        self.scalars.insert(id, Scalar { width: 32, float: false, signed: false });
         self.uint = Some(id);
         id
     }

@@ -150,16 +150,76 @@ pub(super) fn parse(
     words: &[u32],
     instructions: &[Inst<'_>],
 ) -> Result<(ModuleHeader, Vec<Instruction>, Vec<usize>), DeserializeError> {
+    // rspirv 0.13 reads one operand per grammar operand inside an
+    // `OpSpecConstantOp`, so a `VectorShuffle` of more than one component,
+    // or a `CompositeExtract`/`CompositeInsert` with several indexes, does
+    // not parse ("found extra operands"): rspirv gets those instructions as
+    // `OpCompositeConstruct`s of the same words (a type, a result, then any
+    // number of words), and they are read here.
+    // (The positions are found by walking the words: after an earlier
+    // rewrite, an instruction's offset is the original file's.)
+    let mut spec_ops: Vec<(usize, usize)> = Vec::new();
+    let (mut at, mut index) = (5, 0);
+    while let Some(&first) = words.get(at) {
+        let count = (first >> 16) as usize;
+        if count == 0 {
+            break;
+        }
+        if first & 0xFFFF == Op::SpecConstantOp as u32 {
+            spec_ops.push((index, at));
+        }
+        at += count;
+        index += 1;
+    }
+    let patched;
+    let original = words;
+    let mut words = words;
+    if !spec_ops.is_empty() {
+        let mut copy = words.to_vec();
+        for &(_, at) in &spec_ops {
+            copy[at] = (copy[at] & 0xFFFF_0000) | Op::CompositeConstruct as u32;
+        }
+        patched = copy;
+        words = &patched;
+    }
     let mut collect = Collect::default();
     parse_words(words, &mut collect)
         .map_err(|error| DeserializeError::new(0, ErrorKind::Malformed(format!("{error}"))))?;
     let Some(header) = collect.header else {
         return Err(DeserializeError::new(0, ErrorKind::Truncated("no module header".into())));
     };
-    if collect.instructions.len() != instructions.len() {
+    let mut parsed = collect.instructions;
+    if parsed.len() != instructions.len() {
         return Err(DeserializeError::new(0, ErrorKind::Malformed("the module did not parse".into())));
     }
-    Ok((header, collect.instructions, instructions.iter().map(|inst| inst.offset).collect()))
+    for &(index, at) in &spec_ops {
+        let count = (original[at] >> 16) as usize;
+        let operands = original.get(at + 1..at + count).unwrap_or_default();
+        parsed[index] = spec_constant_op(operands, instructions[index].offset)?;
+    }
+    Ok((header, parsed, instructions.iter().map(|inst| inst.offset).collect()))
+}
+
+/// An `OpSpecConstantOp` read from its operand words (`offset`: where
+/// errors point): the opcode, then `<id>`s,
+/// except the literal component and index lists of `VectorShuffle`,
+/// `CompositeExtract` and `CompositeInsert`.
+fn spec_constant_op(words: &[u32], offset: usize) -> Result<Instruction, DeserializeError> {
+    let malformed = |what: String| DeserializeError::new(offset, ErrorKind::Malformed(what));
+    let [result_type, result, number, rest @ ..] = words else {
+        return Err(malformed("OpSpecConstantOp without a type, a result and an opcode".into()));
+    };
+    let op = Op::from_u32(*number).ok_or_else(|| malformed(format!("OpSpecConstantOp of the unknown opcode {number}")))?;
+    let ids = match op {
+        Op::VectorShuffle | Op::CompositeInsert => 2,
+        Op::CompositeExtract => 1,
+        _ => rest.len(),
+    };
+    let mut operands = vec![Operand::LiteralSpecConstantOpInteger(op)];
+    for (position, &word) in rest.iter().enumerate() {
+        operands.push(if position < ids { Operand::IdRef(word) } else { Operand::LiteralBit32(word) });
+    }
+    Ok(Instruction::new(Op::SpecConstantOp, Some(*result_type), Some(*result), operands))
 }
 
 /// The words of a rewritten module: `header` with the `<id>` bound
