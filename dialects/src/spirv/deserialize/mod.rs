@@ -28,6 +28,7 @@ mod groups_ext;
 mod heap;
 mod images;
 mod importer;
+mod float8;
 mod long_vectors;
 mod matrix_layout;
 mod memory_operands;
@@ -187,6 +188,16 @@ pub fn deserialize_with<'c>(
         words.words = sized.words;
         instructions = reader::instructions(&words.words)?;
         for (inst, offset) in instructions.iter_mut().zip(&sized.offsets) {
+            inst.offset = *offset;
+        }
+        rewrite::relax_forward_references(&mut instructions)?;
+    }
+    // SPV_EXT_float8: 8-bit floats held as their bits, conversions expanded.
+    if let Some(bits) = float8::rewrite(&words.words, &instructions)? {
+        words.header.bound = bits.bound;
+        words.words = bits.words;
+        instructions = reader::instructions(&words.words)?;
+        for (inst, offset) in instructions.iter_mut().zip(&bits.offsets) {
             inst.offset = *offset;
         }
         rewrite::relax_forward_references(&mut instructions)?;

@@ -1,0 +1,534 @@
+//! SPV_EXT_float8, rewritten on the words before import (docs/import.md,
+//! "8-bit floats"): the dialect (MLIR 22) has no 8-bit float type, and the
+//! extension lets a module only store, move and convert such values (and
+//! use them in cooperative matrices), so they are held as their bits.
+//!
+//! - `OpTypeFloat 8` with the `Float8E4M3EXT` (OCP E4M3: bias 7, no
+//!   infinities, NaN `S.1111.111`, largest 448) or `Float8E5M2EXT` (bias
+//!   15, IEEE-like: infinities, NaNs; largest 57344) encoding becomes
+//!   `OpTypeInt 8 0` under the same `<id>`: loads, stores, composites,
+//!   `OpSelect`, `OpPhi`, `OpBitcast` (now between integers of one width)
+//!   and constants (their literal is the bits) take it as they are.
+//! - `OpFConvert` from or to one, per component: decoding is exact (to
+//!   `f32`, whence `OpFConvert` to `f16` or `f64` is exact too); encoding
+//!   rounds an `f32` to nearest even on its bits (an `f16` widened first,
+//!   exactly; an `f64` narrowed to `f32` rounding to odd, so that the one
+//!   rounding is the conversion's), subnormals through an exact scaling and
+//!   the `2^23` rounding trick. A value beyond the largest finite one gives
+//!   NaN (E4M3) or infinity (E5M2), or the largest finite value with the
+//!   `SaturatedToLargestFloat8NormalConversionEXT` decoration (infinities
+//!   too); NaNs stay NaNs (E4M3 `0x7F`, E5M2 `0x7E`, the sign kept).
+//! - Any other instruction on an 8-bit float (arithmetic, comparisons,
+//!   other conversions) is invalid SPIR-V, and so refused with its opcode;
+//!   cooperative matrices of them are refused as unsupported.
+//!
+//! The `Float8EXT` and `Float8CooperativeMatrixEXT` capabilities and the
+//! extension go; `Int8` comes (the bits are 8-bit integers).
+
+use std::collections::HashMap;
+
+use rspirv::{
+    dr::{Instruction, Operand},
+    spirv::{Capability, Op, Word},
+};
+
+use super::{DeserializeError, ErrorKind, reader::Inst, rewrite::Rewritten};
+
+/// The `Float8E4M3EXT` and `Float8E5M2EXT` floating-point encodings.
+const FLOAT8_E4M3: u32 = 4214;
+const FLOAT8_E5M2: u32 = 4215;
+/// The `Float8EXT` and `Float8CooperativeMatrixEXT` capabilities.
+const FLOAT8_CAPABILITIES: [u32; 2] = [4212, 4213];
+/// The `SaturatedToLargestFloat8NormalConversionEXT` decoration.
+const SATURATED: u32 = 4216;
+
+/// An 8-bit float format: exponent and mantissa bits, exponent bias.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Format {
+    E4M3,
+    E5M2,
+}
+
+impl Format {
+    fn mantissa_bits(self) -> u32 {
+        match self {
+            Format::E4M3 => 3,
+            Format::E5M2 => 2,
+        }
+    }
+
+    fn bias(self) -> u32 {
+        match self {
+            Format::E4M3 => 7,
+            Format::E5M2 => 15,
+        }
+    }
+
+    /// The bits of the largest finite magnitude.
+    fn largest(self) -> u32 {
+        match self {
+            Format::E4M3 => 0x7E,
+            Format::E5M2 => 0x7B,
+        }
+    }
+
+    /// The bits of a quiet NaN's magnitude.
+    fn nan(self) -> u32 {
+        match self {
+            Format::E4M3 => 0x7F,
+            Format::E5M2 => 0x7E,
+        }
+    }
+
+    /// The magnitude bits a value beyond the largest finite one gets
+    /// without saturation: NaN (E4M3 has no infinity) or infinity.
+    fn overflow(self) -> u32 {
+        match self {
+            Format::E4M3 => 0x7F,
+            Format::E5M2 => 0x7C,
+        }
+    }
+}
+
+/// Whether the module declares an 8-bit float type.
+pub(super) fn applies(instructions: &[Inst<'_>]) -> bool {
+    instructions.iter().any(|inst| {
+        inst.opcode == Op::TypeFloat as u16 && matches!(inst.words, [_, 8, FLOAT8_E4M3 | FLOAT8_E5M2])
+    })
+}
+
+/// Rewrites the module's 8-bit floats (see the module's documentation), or
+/// `None` when it has none.
+pub(super) fn rewrite(words: &[u32], instructions: &[Inst<'_>]) -> Result<Option<Rewritten>, DeserializeError> {
+    if !applies(instructions) {
+        return Ok(None);
+    }
+    let (header, parsed, offsets) = super::rewrite::parse(words, instructions)?;
+    let mut rewriter = Float8 { next_id: header.bound, ..Float8::default() };
+    let out = rewriter.run(parsed, &offsets)?;
+    super::rewrite::assemble(header, rewriter.next_id, &out).map(Some)
+}
+
+#[derive(Default)]
+struct Float8 {
+    next_id: Word,
+    /// The 8-bit float types by `<id>`.
+    formats: HashMap<Word, Format>,
+    /// Vector types by `<id>`: component type and count.
+    vectors: HashMap<Word, (Word, u32)>,
+    /// Float types other than 8-bit ones by `<id>`: their width.
+    floats: HashMap<Word, u32>,
+    /// The type each value is declared with.
+    declared: HashMap<Word, Word>,
+    /// Results decorated `SaturatedToLargestFloat8NormalConversionEXT`.
+    saturated: Vec<Word>,
+    /// Types found or made: unsigned integers by width, `f32`, `bool`.
+    unsigned: HashMap<u32, Word>,
+    float32: Option<Word>,
+    boolean: Option<Word>,
+    /// Constants made, by (type, bits).
+    made_constants: HashMap<(Word, u64), Word>,
+    /// Types and constants made (after the module's globals).
+    late_globals: Vec<Instruction>,
+}
+
+impl Float8 {
+    fn fresh(&mut self) -> Word {
+        let id = self.next_id;
+        self.next_id = self.next_id.saturating_add(1);
+        id
+    }
+
+    fn run(&mut self, input: Vec<Instruction>, offsets: &[usize]) -> Result<Vec<(Instruction, usize)>, DeserializeError> {
+        for inst in &input {
+            if let (Some(ty), Some(id)) = (inst.result_type, inst.result_id) {
+                self.declared.insert(id, ty);
+            }
+            let id = inst.result_id.unwrap_or(0);
+            match (inst.class.opcode, &inst.operands[..]) {
+                (Op::TypeFloat, [Operand::LiteralBit32(8), encoding]) => {
+                    let format = match encoding {
+                        Operand::FPEncoding(encoding) if *encoding as u32 == FLOAT8_E4M3 => Format::E4M3,
+                        Operand::FPEncoding(encoding) if *encoding as u32 == FLOAT8_E5M2 => Format::E5M2,
+                        Operand::LiteralBit32(FLOAT8_E4M3) => Format::E4M3,
+                        Operand::LiteralBit32(FLOAT8_E5M2) => Format::E5M2,
+                        _ => continue,
+                    };
+                    self.formats.insert(id, format);
+                }
+                // bfloat16 widens to f32 exactly too, and f32 narrows to it.
+                (Op::TypeFloat, [Operand::LiteralBit32(16), _]) => {
+                    self.floats.insert(id, 16);
+                }
+                (Op::TypeFloat, [Operand::LiteralBit32(width)]) => {
+                    self.floats.insert(id, *width);
+                    if *width == 32 {
+                        self.float32.get_or_insert(id);
+                    }
+                }
+                (Op::TypeInt, [Operand::LiteralBit32(width), Operand::LiteralBit32(0)]) => {
+                    self.unsigned.entry(*width).or_insert(id);
+                }
+                (Op::TypeBool, _) => {
+                    self.boolean.get_or_insert(id);
+                }
+                (Op::TypeVector, [Operand::IdRef(element), Operand::LiteralBit32(count)]) => {
+                    self.vectors.insert(id, (*element, *count));
+                }
+                (Op::Decorate, [Operand::IdRef(target), Operand::Decoration(decoration), ..])
+                    if *decoration as u32 == SATURATED =>
+                {
+                    self.saturated.push(*target);
+                }
+                _ => {}
+            }
+        }
+        let functions_start = input.iter().position(|inst| inst.class.opcode == Op::Function).unwrap_or(input.len());
+        let mut result = Vec::new();
+        let mut has_int8 = false;
+        for (inst, &offset) in input[..functions_start].iter().zip(offsets) {
+            match (inst.class.opcode, inst.operands.first()) {
+                (Op::Capability, Some(Operand::Capability(capability))) => {
+                    if FLOAT8_CAPABILITIES.contains(&(*capability as u32)) {
+                        continue;
+                    }
+                    has_int8 |= *capability == Capability::Int8;
+                }
+                (Op::Extension, Some(Operand::LiteralString(name))) if name == "SPV_EXT_float8" => continue,
+                (Op::Decorate, Some(Operand::IdRef(_)))
+                    if matches!(inst.operands.get(1), Some(Operand::Decoration(decoration)) if *decoration as u32 == SATURATED) =>
+                {
+                    continue;
+                }
+                (Op::TypeFloat, _) if inst.result_id.is_some_and(|id| self.formats.contains_key(&id)) => {
+                    result.push((
+                        Instruction::new(
+                            Op::TypeInt,
+                            None,
+                            inst.result_id,
+                            vec![Operand::LiteralBit32(8), Operand::LiteralBit32(0)],
+                        ),
+                        offset,
+                    ));
+                    continue;
+                }
+                (Op::TypeCooperativeMatrixKHR, Some(Operand::IdRef(component)))
+                    if self.formats.contains_key(component) =>
+                {
+                    return Err(DeserializeError::new(
+                        offset,
+                        ErrorKind::Unsupported("a cooperative matrix of 8-bit floats".into()),
+                    ));
+                }
+                _ => {}
+            }
+            result.push((inst.clone(), offset));
+        }
+        if !has_int8 {
+            result.insert(0, (Instruction::new(Op::Capability, None, None, vec![Operand::Capability(Capability::Int8)]), 0));
+        }
+        let mut functions = Vec::new();
+        for (inst, &offset) in input[functions_start..].iter().zip(&offsets[functions_start..]) {
+            let mut out = Vec::new();
+            self.instruction(inst, &mut out).map_err(|kind| DeserializeError::new(offset, kind))?;
+            functions.extend(out.into_iter().map(|inst| (inst, offset)));
+        }
+        let function_offset = offsets.get(functions_start).copied().unwrap_or(0);
+        result.extend(std::mem::take(&mut self.late_globals).into_iter().map(|inst| (inst, function_offset)));
+        result.extend(functions);
+        Ok(result)
+    }
+
+    /// The 8-bit float format of type `ty` (or of its components).
+    fn format_of(&self, ty: Word) -> Option<Format> {
+        let component = self.vectors.get(&ty).map_or(ty, |(component, _)| *component);
+        self.formats.get(&component).copied()
+    }
+
+    /// A function instruction: `OpFConvert` from or to 8-bit floats
+    /// expanded, instructions that only move values kept, any other on one
+    /// refused.
+    fn instruction(&mut self, inst: &Instruction, out: &mut Vec<Instruction>) -> Result<(), ErrorKind> {
+        let op = inst.class.opcode;
+        let result_format = inst.result_type.and_then(|ty| self.format_of(ty));
+        let operand_format = inst.operands.iter().find_map(|operand| match operand {
+            Operand::IdRef(id) => self.declared.get(id).and_then(|ty| self.format_of(*ty)),
+            _ => None,
+        });
+        if result_format.is_none() && operand_format.is_none() {
+            out.push(inst.clone());
+            return Ok(());
+        }
+        match op {
+            Op::FConvert => self.convert(inst, out),
+            Op::Load
+            | Op::Store
+            | Op::CopyObject
+            | Op::CopyLogical
+            | Op::CopyMemory
+            | Op::Phi
+            | Op::Select
+            | Op::Undef
+            | Op::Variable
+            | Op::FunctionParameter
+            | Op::FunctionCall
+            | Op::ReturnValue
+            | Op::CompositeConstruct
+            | Op::CompositeExtract
+            | Op::CompositeInsert
+            | Op::VectorShuffle
+            | Op::VectorExtractDynamic
+            | Op::VectorInsertDynamic
+            | Op::Bitcast
+            | Op::AccessChain
+            | Op::InBoundsAccessChain
+            | Op::PtrAccessChain => {
+                out.push(inst.clone());
+                Ok(())
+            }
+            _ => Err(ErrorKind::Invalid(format!(
+                "Op{op:?} on 8-bit floats (SPV_EXT_float8 allows conversions, copies and cooperative matrices)"
+            ))),
+        }
+    }
+
+    /// `OpFConvert` with an 8-bit float operand or result, per component.
+    fn convert(&mut self, inst: &Instruction, out: &mut Vec<Instruction>) -> Result<(), ErrorKind> {
+        let (Some(ty), Some(id), Some(Operand::IdRef(value))) = (inst.result_type, inst.result_id, inst.operands.first())
+        else {
+            return Err(ErrorKind::Malformed("OpFConvert without a type, a result and an operand".into()));
+        };
+        let from_type = self.declared.get(value).copied().unwrap_or(0);
+        let (from, count) = self.vectors.get(&from_type).copied().map_or((from_type, None), |(c, n)| (c, Some(n)));
+        let to = self.vectors.get(&ty).map_or(ty, |(component, _)| *component);
+        let saturate = self.saturated.contains(&id);
+        let mut parts = Vec::new();
+        for k in 0..count.unwrap_or(1) {
+            let component = match count {
+                Some(_) => self.emit(out, Op::CompositeExtract, from, vec![Operand::IdRef(*value), Operand::LiteralBit32(k)]),
+                None => *value,
+            };
+            // Through f32: decoded exactly, or narrowed so that one
+            // rounding is left.
+            let single = match (self.formats.get(&from).copied(), self.floats.get(&from).copied()) {
+                (Some(format), _) => self.decode(out, format, component),
+                (None, Some(32)) => component,
+                (None, Some(16)) => {
+                    let f32_type = self.float32_type();
+                    self.emit(out, Op::FConvert, f32_type, vec![Operand::IdRef(component)])
+                }
+                (None, Some(64)) => self.round_to_odd(out, component),
+                _ => return Err(ErrorKind::Invalid("OpFConvert of a value that is not a float".into())),
+            };
+            parts.push(match (self.formats.get(&to).copied(), self.floats.get(&to).copied()) {
+                (Some(format), _) => self.encode(out, format, single, saturate),
+                (None, Some(32)) => single,
+                (None, Some(_)) => self.emit(out, Op::FConvert, to, vec![Operand::IdRef(single)]),
+                _ => return Err(ErrorKind::Invalid("OpFConvert to a type that is not a float".into())),
+            });
+        }
+        out.push(match count {
+            Some(_) => Instruction::new(Op::CompositeConstruct, Some(ty), Some(id), ids(&parts)),
+            None => Instruction::new(Op::CopyObject, Some(ty), Some(id), ids(&parts)),
+        });
+        Ok(())
+    }
+
+    /// The `f32` value of the 8-bit float `bits` (exact).
+    fn decode(&mut self, out: &mut Vec<Instruction>, format: Format, bits: Word) -> Word {
+        let (u32_type, f32_type, bool_type) = (self.unsigned_type(32), self.float32_type(), self.bool_type());
+        let mantissa_bits = format.mantissa_bits();
+        let x = self.emit(out, Op::UConvert, u32_type, ids(&[bits]));
+        let sign = self.binary(out, Op::BitwiseAnd, u32_type, x, 0x80);
+        let sign = self.binary(out, Op::ShiftLeftLogical, u32_type, sign, 24);
+        let magnitude = self.binary(out, Op::BitwiseAnd, u32_type, x, 0x7F);
+        let exponent = self.binary(out, Op::ShiftRightLogical, u32_type, magnitude, u64::from(mantissa_bits));
+        let mantissa = self.binary(out, Op::BitwiseAnd, u32_type, x, (1 << mantissa_bits) - 1);
+        // Normal: the exponent rebiased, the mantissa at the top of f32's.
+        let shifted = self.binary(out, Op::ShiftLeftLogical, u32_type, magnitude, u64::from(23 - mantissa_bits));
+        let normal = self.binary(out, Op::IAdd, u32_type, shifted, u64::from(127 - format.bias()) << 23);
+        // Subnormal: mantissa * 2^(1 - bias - mantissa bits), exact in f32.
+        let float_mantissa = self.emit(out, Op::ConvertUToF, f32_type, ids(&[mantissa]));
+        let scale = self.float_constant(f32_type, 2f32.powi(1 - format.bias() as i32 - mantissa_bits as i32));
+        let subnormal = self.emit(out, Op::FMul, f32_type, ids(&[float_mantissa, scale]));
+        let subnormal = self.emit(out, Op::Bitcast, u32_type, ids(&[subnormal]));
+        let zero = self.constant(u32_type, 0);
+        let is_subnormal = self.emit(out, Op::IEqual, bool_type, ids(&[exponent, zero]));
+        let finite = self.emit(out, Op::Select, u32_type, ids(&[is_subnormal, subnormal, normal]));
+        let special = match format {
+            // NaN only: S.1111.111.
+            Format::E4M3 => {
+                let nan_bits = self.constant(u32_type, 0x7F);
+                let is_nan = self.emit(out, Op::IEqual, bool_type, ids(&[magnitude, nan_bits]));
+                let nan = self.constant(u32_type, 0x7FC0_0000);
+                self.emit(out, Op::Select, u32_type, ids(&[is_nan, nan, finite]))
+            }
+            // Infinities and NaNs: the largest exponent, the mantissa kept.
+            Format::E5M2 => {
+                let top = self.constant(u32_type, 31);
+                let is_special = self.emit(out, Op::IEqual, bool_type, ids(&[exponent, top]));
+                let payload = self.binary(out, Op::ShiftLeftLogical, u32_type, mantissa, 21);
+                let special = self.binary(out, Op::BitwiseOr, u32_type, payload, 0x7F80_0000);
+                self.emit(out, Op::Select, u32_type, ids(&[is_special, special, finite]))
+            }
+        };
+        let signed = self.emit(out, Op::BitwiseOr, u32_type, ids(&[special, sign]));
+        self.emit(out, Op::Bitcast, f32_type, ids(&[signed]))
+    }
+
+    /// The 8-bit float bits of the `f32` `value`, to nearest even.
+    fn encode(&mut self, out: &mut Vec<Instruction>, format: Format, value: Word, saturate: bool) -> Word {
+        let (u32_type, f32_type, bool_type) = (self.unsigned_type(32), self.float32_type(), self.bool_type());
+        let u8_type = self.unsigned_type(8);
+        let (mantissa_bits, bias) = (format.mantissa_bits(), format.bias());
+        let shift = u64::from(23 - mantissa_bits);
+        let u = self.emit(out, Op::Bitcast, u32_type, ids(&[value]));
+        let sign = self.binary(out, Op::ShiftRightLogical, u32_type, u, 24);
+        let sign = self.binary(out, Op::BitwiseAnd, u32_type, sign, 0x80);
+        let a = self.binary(out, Op::BitwiseAnd, u32_type, u, 0x7FFF_FFFF);
+        // Normal results: the f32's bits rounded at the format's last
+        // mantissa bit (a carry steps the exponent), rebiased.
+        let lowest = self.binary(out, Op::ShiftRightLogical, u32_type, a, shift);
+        let lowest = self.binary(out, Op::BitwiseAnd, u32_type, lowest, 1);
+        let biased = self.binary(out, Op::IAdd, u32_type, a, (1 << (shift - 1)) - 1);
+        let rounded = self.emit(out, Op::IAdd, u32_type, ids(&[biased, lowest]));
+        let kept = self.binary(out, Op::ShiftRightLogical, u32_type, rounded, shift);
+        let normal = self.binary(out, Op::ISub, u32_type, kept, u64::from(127 - bias) << mantissa_bits);
+        // Below the smallest normal: scaled to units of the smallest
+        // subnormal (exact), rounded to an integer by the 2^23 trick (to
+        // nearest even, as f32 additions round); the smallest normal's
+        // bits follow on from the largest subnormal's.
+        let float_a = self.emit(out, Op::Bitcast, f32_type, ids(&[a]));
+        let scale = self.float_constant(f32_type, 2f32.powi(bias as i32 + mantissa_bits as i32 - 1));
+        let scaled = self.emit(out, Op::FMul, f32_type, ids(&[float_a, scale]));
+        let magic = self.float_constant(f32_type, 8_388_608.0);
+        let lifted = self.emit(out, Op::FAdd, f32_type, ids(&[scaled, magic]));
+        let integral = self.emit(out, Op::FSub, f32_type, ids(&[lifted, magic]));
+        let subnormal = self.emit(out, Op::ConvertFToU, u32_type, ids(&[integral]));
+        let smallest_normal = self.constant(u32_type, u64::from(128 - bias) << 23);
+        let is_subnormal = self.emit(out, Op::ULessThan, bool_type, ids(&[a, smallest_normal]));
+        let magnitude = self.emit(out, Op::Select, u32_type, ids(&[is_subnormal, subnormal, normal]));
+        // Beyond the largest finite value (infinities included).
+        let largest = self.constant(u32_type, u64::from(format.largest()));
+        let beyond = self.emit(out, Op::UGreaterThan, bool_type, ids(&[magnitude, largest]));
+        let overflow = self.constant(u32_type, u64::from(if saturate { format.largest() } else { format.overflow() }));
+        let finite = self.emit(out, Op::Select, u32_type, ids(&[beyond, overflow, magnitude]));
+        let infinity = self.constant(u32_type, 0x7F80_0000);
+        let is_nan = self.emit(out, Op::UGreaterThan, bool_type, ids(&[a, infinity]));
+        let nan = self.constant(u32_type, u64::from(format.nan()));
+        let chosen = self.emit(out, Op::Select, u32_type, ids(&[is_nan, nan, finite]));
+        let signed = self.emit(out, Op::BitwiseOr, u32_type, ids(&[chosen, sign]));
+        self.emit(out, Op::UConvert, u8_type, ids(&[signed]))
+    }
+
+    /// The `f64` `value` as an `f32` rounded to odd: to nearest, one step
+    /// toward zero when that went away from zero, the lowest bit set when
+    /// inexact (a NaN compares unordered: neither step).
+    fn round_to_odd(&mut self, out: &mut Vec<Instruction>, value: Word) -> Word {
+        let (u32_type, f32_type, bool_type) = (self.unsigned_type(32), self.float32_type(), self.bool_type());
+        let double = self.declared.get(&value).copied().unwrap_or(0);
+        let u64_type = self.unsigned_type(64);
+        let nearest = self.emit(out, Op::FConvert, f32_type, ids(&[value]));
+        let back = self.emit(out, Op::FConvert, double, ids(&[nearest]));
+        let inexact = self.emit(out, Op::FOrdNotEqual, bool_type, ids(&[back, value]));
+        let magnitude_of = |this: &mut Self, out: &mut Vec<Instruction>, x: Word| {
+            let bits = this.emit(out, Op::Bitcast, u64_type, ids(&[x]));
+            this.binary(out, Op::BitwiseAnd, u64_type, bits, 0x7FFF_FFFF_FFFF_FFFF)
+        };
+        let back_magnitude = magnitude_of(self, out, back);
+        let magnitude = magnitude_of(self, out, value);
+        let away = self.emit(out, Op::UGreaterThan, bool_type, ids(&[back_magnitude, magnitude]));
+        let bits = self.emit(out, Op::Bitcast, u32_type, ids(&[nearest]));
+        let toward_zero = self.binary(out, Op::ISub, u32_type, bits, 1);
+        let truncated = self.emit(out, Op::Select, u32_type, ids(&[away, toward_zero, bits]));
+        let odd = self.binary(out, Op::BitwiseOr, u32_type, truncated, 1);
+        let result = self.emit(out, Op::Select, u32_type, ids(&[inexact, odd, truncated]));
+        self.emit(out, Op::Bitcast, f32_type, ids(&[result]))
+    }
+
+    /// `out` gets `op` of `ty` on `operands`; its result.
+    fn emit(&mut self, out: &mut Vec<Instruction>, op: Op, ty: Word, operands: Vec<Operand>) -> Word {
+        let id = self.fresh();
+        out.push(Instruction::new(op, Some(ty), Some(id), operands));
+        self.declared.insert(id, ty);
+        id
+    }
+
+    /// `op` of the integer `value` and the constant `constant`, of `ty`.
+    fn binary(&mut self, out: &mut Vec<Instruction>, op: Op, ty: Word, value: Word, constant: u64) -> Word {
+        let constant = self.constant(ty, constant);
+        self.emit(out, op, ty, ids(&[value, constant]))
+    }
+
+    /// An unsigned integer type of `width` bits, the module's or made.
+    fn unsigned_type(&mut self, width: u32) -> Word {
+        if let Some(&id) = self.unsigned.get(&width) {
+            return id;
+        }
+        let id = self.fresh();
+        self.late_globals.push(Instruction::new(
+            Op::TypeInt,
+            None,
+            Some(id),
+            vec![Operand::LiteralBit32(width), Operand::LiteralBit32(0)],
+        ));
+        self.unsigned.insert(width, id);
+        id
+    }
+
+    fn float32_type(&mut self) -> Word {
+        if let Some(id) = self.float32 {
+            return id;
+        }
+        let id = self.fresh();
+        self.late_globals.push(Instruction::new(Op::TypeFloat, None, Some(id), vec![Operand::LiteralBit32(32)]));
+        self.floats.insert(id, 32);
+        self.float32 = Some(id);
+        id
+    }
+
+    fn bool_type(&mut self) -> Word {
+        if let Some(id) = self.boolean {
+            return id;
+        }
+        let id = self.fresh();
+        self.late_globals.push(Instruction::new(Op::TypeBool, None, Some(id), vec![]));
+        self.boolean = Some(id);
+        id
+    }
+
+    /// A constant of integer (or 32-bit float) type `ty` with the bits
+    /// `value`, made once.
+    fn constant(&mut self, ty: Word, value: u64) -> Word {
+        if let Some(&id) = self.made_constants.get(&(ty, value)) {
+            return id;
+        }
+        let id = self.fresh();
+        let wide = self.unsigned.get(&64) == Some(&ty);
+        let literal = if wide { Operand::LiteralBit64(value) } else { Operand::LiteralBit32(value as u32) };
+        self.late_globals.push(Instruction::new(Op::Constant, Some(ty), Some(id), vec![literal]));
+        self.made_constants.insert((ty, value), id);
+        id
+    }
+
+    fn float_constant(&mut self, ty: Word, value: f32) -> Word {
+        self.constant(ty, u64::from(value.to_bits()))
+    }
+}
+
+/// The operands naming `values`.
+fn ids(values: &[Word]) -> Vec<Operand> {
+    values.iter().map(|&value| Operand::IdRef(value)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Format;
+
+    #[test]
+    fn formats_describe_ocp_e4m3_and_e5m2() {
+        // E4M3: 448 = 1.75 * 2^8 is S.1111.110; E5M2: 57344 = 1.75 * 2^15.
+        assert_eq!((Format::E4M3.largest(), Format::E4M3.bias(), Format::E4M3.mantissa_bits()), (0x7E, 7, 3));
+        assert_eq!((Format::E5M2.largest(), Format::E5M2.bias(), Format::E5M2.mantissa_bits()), (0x7B, 15, 2));
+    }
+}
