@@ -50,8 +50,24 @@ fn constant<'c, 'r>(
     if ty == converted {
         return Ok(vec![rewriter.create_value("llvm.mlir.constant", &[], converted, &[("value", value)])?]);
     }
+    let model = read_type(ty)?;
+    // A cooperative matrix's constant is a splat (the dialect allows no
+    // other); its vector (coop_matrix.rs) gets the same splat.
+    if let SpirvType::CooperativeMatrix { .. } = model {
+        let text = value.to_string();
+        let splat = text
+            .strip_prefix("dense<")
+            .and_then(|rest| rest.split_once("> :"))
+            .map(|(splat, _)| splat)
+            .filter(|splat| !splat.starts_with('['))
+            .ok_or_else(|| MatchFailure::new(format!("a cooperative matrix constant that is no splat: {text}")))?;
+        let text = format!("dense<{splat}> : {converted}");
+        let value = Attribute::parse(rewriter.context(), &text)
+            .ok_or_else(|| MatchFailure::new(format!("cannot build the constant {text}")))?;
+        return Ok(vec![rewriter.create_value("llvm.mlir.constant", &[], converted, &[("value", value)])?]);
+    }
     let literal = Literal::of(value)?;
-    Ok(vec![emit(rewriter, &read_type(ty)?, converted, &literal)?])
+    Ok(vec![emit(rewriter, &model, converted, &literal)?])
 }
 
 /// `spirv.EXT.ConstantCompositeReplicate [v]` is the constant holding `v` in

@@ -290,6 +290,10 @@ impl<'c, 'w> Importer<'c, 'w> {
             SpirvType::Vector { .. } => {
                 format!("dense<{}> : {model}", untyped(&self.null_text(inst, model.scalar_type())?))
             }
+            // A splat, as the dialect writes cooperative matrix constants.
+            SpirvType::CooperativeMatrix { element, .. } => {
+                format!("dense<{}> : {model}", untyped(&self.null_text(inst, element)?))
+            }
             SpirvType::Array { count, element, .. } => {
                 let element = self.null_text(inst, element)?;
                 format!("[{}]", vec![element; *count as usize].join(", "))
