@@ -195,10 +195,13 @@ impl<'c> Importer<'c, '_> {
             // of a reserved name stands in for it (images.rs, docs/import.md).
             op::TYPE_SAMPLER => super::images::sampler_stand_in(),
             op::TYPE_COOPERATIVE_MATRIX_KHR => {
-                let scope = self.constant_u32(self.word(inst, 2)?).and_then(Scope::from_value);
-                let rows = self.constant_u32(self.word(inst, 3)?);
-                let columns = self.constant_u32(self.word(inst, 4)?);
-                let use_ = self.constant_u32(self.word(inst, 5)?).and_then(CooperativeMatrixUseKHR::from_value);
+                // Specialization constants (ggml's TM, TN, TK) count with
+                // their specialized values, as array lengths (spec.rs).
+                let value = |id| self.integer_value(id).and_then(|value| u32::try_from(value).ok());
+                let scope = value(self.word(inst, 2)?).and_then(Scope::from_value);
+                let rows = value(self.word(inst, 3)?);
+                let columns = value(self.word(inst, 4)?);
+                let use_ = value(self.word(inst, 5)?).and_then(CooperativeMatrixUseKHR::from_value);
                 match (scope, rows, columns, use_) {
                     (Some(scope), Some(rows), Some(columns), Some(use_)) => {
                         // Every invocation holds the whole matrix (docs/abi.md,
@@ -220,7 +223,7 @@ impl<'c> Importer<'c, '_> {
                     }
                     _ => {
                         return Err(inst.error(ErrorKind::Unsupported(
-                            "OpTypeCooperativeMatrixKHR whose scope, size or use is not a constant".into(),
+                            "OpTypeCooperativeMatrixKHR whose scope, size or use is not a constant (nor a specialization constant the importer can compute)".into(),
                         )));
                     }
                 }
