@@ -265,6 +265,15 @@ impl<'c, 'w> Importer<'c, 'w> {
             ConstantValue::Scalar(words) => self.scalar_text(inst, *type_id, words),
             ConstantValue::Null => self.null_text(inst, model),
             ConstantValue::Composite(members) => match &**model {
+                // A cooperative matrix's one constituent fills every element:
+                // a splat, the only cooperative matrix constant the dialect has.
+                SpirvType::CooperativeMatrix { .. } => match members.as_slice() {
+                    [member] => Ok(format!("dense<{}> : {model}", untyped(&self.constant_text(inst, *member)?))),
+                    _ => Err(inst.error(ErrorKind::Invalid(format!(
+                        "a constant {model} of {} constituents (one is allowed)",
+                        members.len()
+                    )))),
+                },
                 SpirvType::Vector { .. } => {
                     let elements = members
                         .iter()
