@@ -367,6 +367,11 @@ fn emit<'c, 'r>(
     ty: Type<'c>,
     literal: &Literal,
 ) -> Result<Value<'c, 'r>, MatchFailure> {
+    // A cooperative matrix is the vector of its elements (coop_matrix.rs).
+    if let SpirvType::CooperativeMatrix { element, rows, columns, .. } = model {
+        let vector = SpirvType::Vector { count: rows * columns, element: Arc::clone(element) };
+        return emit(rewriter, &vector, ty, literal);
+    }
     let context = rewriter.context();
     let text = if model.is_scalar() {
         scalar_text(literal.scalar()?, ty)

@@ -153,3 +153,17 @@ spirv.func @coop_variable(%m: !spirv.coopmatrix<2x2xf32, Subgroup, MatrixAcc>, %
   %x = spirv.Load "Function" %p : f32
   spirv.ReturnValue %x : f32
 }
+
+// -----
+
+// A replicated constant and an element-wise op on function arguments.
+// CHECK-LABEL: @coop_replicate
+// CHECK-SAME: (%[[A:.*]]: vector<4xi32>) -> vector<4xi32>
+// CHECK-NEXT: %[[C:.*]] = llvm.mlir.constant(dense<1> : vector<4xi32>) : vector<4xi32>
+// CHECK-NEXT: %[[S:.*]] = llvm.add %[[A]], %[[C]] : vector<4xi32>
+// CHECK-NEXT: llvm.return %[[S]] : vector<4xi32>
+spirv.func @coop_replicate(%a: !spirv.coopmatrix<2x2xi32, Subgroup, MatrixA>) -> !spirv.coopmatrix<2x2xi32, Subgroup, MatrixA> "None" {
+  %0 = spirv.EXT.ConstantCompositeReplicate [1 : i32] : !spirv.coopmatrix<2x2xi32, Subgroup, MatrixA>
+  %1 = spirv.IAdd %a, %0 : !spirv.coopmatrix<2x2xi32, Subgroup, MatrixA>
+  spirv.ReturnValue %1 : !spirv.coopmatrix<2x2xi32, Subgroup, MatrixA>
+}
