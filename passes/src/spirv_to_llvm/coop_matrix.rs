@@ -10,13 +10,14 @@
 //! * `spirv.KHR.CooperativeMatrixLength` is the constant `R*C`, and an
 //!   index into the matrix as a composite is a lane;
 //! * `spirv.KHR.CooperativeMatrixLoad` / `Store` read / write every
-//!   element, one scalar access each through an `i8` GEP: element `(r, c)`
+//!   element, one vector access per row (per column when column-major)
+//!   through an `i8` GEP: element `(r, c)`
 //!   lies `r * stride * P + c * E` bytes past the pointer in a row-major
 //!   layout, `c * stride * P + r * E` in a column-major one, where `P` is the
 //!   byte size of the pointer's pointee (the stride counts its elements) and
 //!   `E` that of the matrix's component (a matrix of `f16` may be read
 //!   through a pointer to `vec4` words). Each invocation of the subgroup
-//!   stores the same values (the bounds checks see one access per element);
+//!   stores the same values (the bounds checks see each row's access);
 //! * `spirv.KHR.CooperativeMatrixMulAdd` is `K` steps, each one
 //!   multiply and one add on `R*C` lanes: step `k` multiplies column `k` of
 //!   A (each lane `(i, j)` getting `A(i, k)`, an `llvm.shufflevector`) by row
@@ -34,9 +35,9 @@
 //!   of a cooperative matrix is matrix.rs's.
 
 use melior::ir::{
-    Attribute, Identifier, OperationRef, Type, Value, ValueLike,
-    attribute::{DenseI32ArrayAttribute, IntegerAttribute, TypeAttribute},
-    operation::{OperationBuilder, OperationLike},
+    Attribute, OperationRef, Type, Value, ValueLike,
+    attribute::{DenseI32ArrayAttribute, IntegerAttribute},
+    operation::OperationLike,
     r#type::IntegerType,
 };
 use spirv_opt_dialects::spirv::types::SpirvType;
@@ -47,6 +48,7 @@ use spirv_opt_rs::{
 };
 
 use super::{
+    image_inline::byte_address,
     types::read_type_cached,
     util::{emit, i32_constant, integer_constant, printed_attribute, type_attribute},
 };
@@ -160,37 +162,22 @@ impl<'c, 'r> Addressing<'c, 'r> {
     fn pointer(&self, rewriter: &mut ConversionRewriter<'c, 'r, '_>, line: u32) -> Result<Value<'c, 'r>, MatchFailure> {
         let index = integer_constant(rewriter, self.i64_type, i64::from(line))?;
         let offset = emit(rewriter, "llvm.mul", &[self.line, index], self.i64_type)?;
-        byte_gep(rewriter, self.base, offset)
+        byte_address(rewriter, self.base, offset)
     }
 
-    fn alignment(&self, rewriter: &ConversionRewriter<'c, 'r, '_>) -> Attribute<'c> {
-        IntegerAttribute::new(IntegerType::new(rewriter.context(), 64).into(), self.element as i64).into()
+    /// The attributes of each access: the element's alignment, and
+    /// `volatile_` when the op's memory operand says `Volatile`.
+    fn attributes(&self, op: OperationRef<'c, 'r>, rewriter: &ConversionRewriter<'c, 'r, '_>) -> Vec<(&'static str, Attribute<'c>)> {
+        let alignment = IntegerAttribute::new(IntegerType::new(rewriter.context(), 64).into(), self.element as i64);
+        let mut attributes = vec![("alignment", alignment.into())];
+        if printed_attribute(op, "memory_operand").is_some_and(|access| access.contains("Volatile")) {
+            attributes.push(("volatile_", Attribute::unit(rewriter.context())));
+        }
+        attributes
     }
 }
 
-/// `base + offset` bytes: a GEP over `i8` (not `inbounds`: the bounds
-/// checks decide whether the access runs).
-fn byte_gep<'c, 'r>(
-    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
-    base: Value<'c, 'r>,
-    offset: Value<'c, 'r>,
-) -> Result<Value<'c, 'r>, MatchFailure> {
-    let context = rewriter.context();
-    let i8_type: Type<'c> = IntegerType::new(context, 8).into();
-    let attributes = [
-        (Identifier::new(context, "elem_type"), TypeAttribute::new(i8_type).into()),
-        (Identifier::new(context, "rawConstantIndices"), DenseI32ArrayAttribute::new(context, &[i32::MIN]).into()),
-    ];
-    let gep = OperationBuilder::new("llvm.getelementptr", rewriter.location())
-        .add_operands(&[base, offset])
-        .add_results(&[base.r#type()])
-        .add_attributes(&attributes)
-        .build()?;
-    let gep = rewriter.insert(gep);
-    Ok(gep.result(0)?.into())
-}
-
-/// `spirv.KHR.CooperativeMatrixLoad`: every element, one load each.
+/// `spirv.KHR.CooperativeMatrixLoad`: one vector load per row (column).
 fn load<'c, 'r>(
     op: OperationRef<'c, 'r>,
     operands: &[Value<'c, 'r>],
@@ -201,12 +188,7 @@ fn load<'c, 'r>(
     let ty = rewriter.converted_result_type(op, 0)?;
     let element = element_type(ty);
     let addressing = Addressing::new(op, operands, rewriter, &shape)?;
-    let alignment = addressing.alignment(rewriter);
-    let volatile = printed_attribute(op, "memory_operand").is_some_and(|access| access.contains("Volatile"));
-    let mut attributes = vec![("alignment", alignment)];
-    if volatile {
-        attributes.push(("volatile_", Attribute::unit(rewriter.context())));
-    }
+    let attributes = addressing.attributes(op, rewriter);
     let (lines, length) = addressing.lines(&shape);
     let line_type = Type::vector(&[u64::from(length)], element);
     let mut matrix = rewriter.create_value("llvm.mlir.poison", &[], ty, &[])?;
@@ -223,7 +205,7 @@ fn load<'c, 'r>(
     Ok(vec![matrix])
 }
 
-/// `spirv.KHR.CooperativeMatrixStore`: every element, one store each.
+/// `spirv.KHR.CooperativeMatrixStore`: one vector store per row (column).
 fn store<'c, 'r>(
     op: OperationRef<'c, 'r>,
     operands: &[Value<'c, 'r>],
@@ -234,12 +216,7 @@ fn store<'c, 'r>(
     let matrix = operands[1];
     let element = element_type(matrix.r#type());
     let addressing = Addressing::new(op, operands, rewriter, &shape)?;
-    let alignment = addressing.alignment(rewriter);
-    let volatile = printed_attribute(op, "memory_operand").is_some_and(|access| access.contains("Volatile"));
-    let mut attributes = vec![("alignment", alignment)];
-    if volatile {
-        attributes.push(("volatile_", Attribute::unit(rewriter.context())));
-    }
+    let attributes = addressing.attributes(op, rewriter);
     let (lines, length) = addressing.lines(&shape);
     let line_type = Type::vector(&[u64::from(length)], element);
     for line in 0..lines {
