@@ -64,7 +64,7 @@ impl<'c> Path<'c> {
         if indices.is_empty() {
             return Err(MatchFailure::new("no index"));
         }
-        // The composite must have an LLVM type (not, say, a cooperative matrix).
+        // The composite must have an LLVM type (not, say, an ARM tensor).
         let converted = rewriter.convert_type(composite_type)?;
         if composite_type.is_vector() {
             let [lane] = indices else {
@@ -117,6 +117,15 @@ impl<'c> Path<'c> {
                     prefix.push(index);
                     in_array_storage = false;
                     container = column_type;
+                }
+                // Element `index` of a cooperative matrix is a lane of its
+                // vector (coop_matrix.rs); it is never a member of another
+                // composite.
+                SpirvType::CooperativeMatrix { .. } => {
+                    if !last || position != 0 {
+                        return Err(MatchFailure::new("a cooperative matrix's element has no members to index"));
+                    }
+                    return Ok(Self { prefix, lane: Some((index, converted)), stored_as_array: None });
                 }
                 other => return Err(MatchFailure::new(format!("cannot index into {other}"))),
             }
@@ -301,6 +310,17 @@ fn composite_construct<'c, 'r>(
         }
         return Ok(vec![result]);
     };
+    // A cooperative matrix from its one constituent: every element holds it.
+    let spirv_type = op.result(0).map_err(|_| MatchFailure::new("no result"))?.r#type();
+    if let [scalar] = operands
+        && length > 1
+        && super::coop_matrix::shape(rewriter, spirv_type)?.is_some()
+    {
+        let poison = rewriter.create_value("llvm.mlir.poison", &[], result_type, &[])?;
+        let first = insert_lane(rewriter, poison, *scalar, 0)?;
+        let mask = DenseI32ArrayAttribute::new(rewriter.context(), &vec![0; length as usize]).into();
+        return Ok(vec![rewriter.create_value("llvm.shufflevector", &[first, first], result_type, &[("mask", mask)])?]);
+    }
     let lanes: u64 =
         operands.iter().map(|operand| vector_shape(operand.r#type()).map_or(1, |(count, _)| count)).sum();
     if lanes != length {

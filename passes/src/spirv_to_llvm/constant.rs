@@ -50,8 +50,24 @@ fn constant<'c, 'r>(
     if ty == converted {
         return Ok(vec![rewriter.create_value("llvm.mlir.constant", &[], converted, &[("value", value)])?]);
     }
+    let model = read_type(ty)?;
+    // A cooperative matrix's constant is a splat (the dialect allows no
+    // other); its vector (coop_matrix.rs) gets the same splat.
+    if let SpirvType::CooperativeMatrix { .. } = model {
+        let text = value.to_string();
+        let splat = text
+            .strip_prefix("dense<")
+            .and_then(|rest| rest.split_once("> :"))
+            .map(|(splat, _)| splat)
+            .filter(|splat| !splat.starts_with('['))
+            .ok_or_else(|| MatchFailure::new(format!("a cooperative matrix constant that is no splat: {text}")))?;
+        let text = format!("dense<{splat}> : {converted}");
+        let value = Attribute::parse(rewriter.context(), &text)
+            .ok_or_else(|| MatchFailure::new(format!("cannot build the constant {text}")))?;
+        return Ok(vec![rewriter.create_value("llvm.mlir.constant", &[], converted, &[("value", value)])?]);
+    }
     let literal = Literal::of(value)?;
-    Ok(vec![emit(rewriter, &read_type(ty)?, converted, &literal)?])
+    Ok(vec![emit(rewriter, &model, converted, &literal)?])
 }
 
 /// `spirv.EXT.ConstantCompositeReplicate [v]` is the constant holding `v` in
@@ -351,6 +367,11 @@ fn emit<'c, 'r>(
     ty: Type<'c>,
     literal: &Literal,
 ) -> Result<Value<'c, 'r>, MatchFailure> {
+    // A cooperative matrix is the vector of its elements (coop_matrix.rs).
+    if let SpirvType::CooperativeMatrix { element, rows, columns, .. } = model {
+        let vector = SpirvType::Vector { count: rows * columns, element: Arc::clone(element) };
+        return emit(rewriter, &vector, ty, literal);
+    }
     let context = rewriter.context();
     let text = if model.is_scalar() {
         scalar_text(literal.scalar()?, ty)

@@ -144,8 +144,10 @@ fn marker<'c>(rewriter: &ConversionRewriter<'c, '_, '_>) -> Result<Attribute<'c>
     Attribute::parse(rewriter.context(), "unit").ok_or_else(|| MatchFailure::new("cannot build a unit attribute"))
 }
 
-/// `base + offset` bytes.
-fn byte_address<'c, 'r>(
+/// `base + offset` bytes: a GEP over `i8`, not `inbounds` (the bounds
+/// checks decide whether an access through it runs). Also cooperative
+/// matrix loads and stores' (coop_matrix.rs).
+pub(crate) fn byte_address<'c, 'r>(
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     base: Value<'c, 'r>,
     offset: Value<'c, 'r>,
@@ -155,7 +157,7 @@ fn byte_address<'c, 'r>(
     rewriter.create_value(
         "llvm.getelementptr",
         &[base, offset],
-        llvm::r#type::pointer(context, 0),
+        base.r#type(),
         &[
             ("elem_type", TypeAttribute::new(i8_type).into()),
             ("rawConstantIndices", DenseI32ArrayAttribute::new(context, &[i32::MIN]).into()),

@@ -17,8 +17,8 @@
 //! * `transpose(M)`: lane `c` of result column `r` is lane `r` of column `c`,
 //!   moved by `llvm.extractelement` / `llvm.insertelement`.
 //!
-//! Cooperative matrices (which `MatrixTimesScalar` also accepts) have no
-//! LLVM type, so their producer is rejected before these patterns run.
+//! `MatrixTimesScalar` also takes a cooperative matrix, one vector
+//! (coop_matrix.rs): the vector times a splat of the scalar.
 
 use super::{
     types::read_type_cached,
@@ -164,6 +164,13 @@ fn matrix_times_scalar<'c, 'r>(
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
 ) -> Result<Replacement<'c, 'r>, MatchFailure> {
     let (matrix, scalar) = two_operands(operands)?;
+    // A cooperative matrix is one vector (coop_matrix.rs): times a splat.
+    let operand_type = op.operand(0).map_err(|_| MatchFailure::new("missing operand #0"))?.r#type();
+    if super::coop_matrix::shape(rewriter, operand_type)?.is_some() {
+        let ty = matrix.r#type();
+        let splat = broadcast(rewriter, scalar, ty)?;
+        return Ok(vec![emit(rewriter, "llvm.fmul", &[matrix, splat], ty)?]);
+    }
     let shape = operand_shape(rewriter, op, 0)?;
     let splat = broadcast(rewriter, scalar, shape.column)?;
     let mut columns = Vec::with_capacity(shape.columns as usize);

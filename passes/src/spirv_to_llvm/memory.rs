@@ -146,7 +146,9 @@ impl<'c, 'r> GepIndices<'c, 'r> {
                 SpirvType::Array { element, .. }
                 | SpirvType::RuntimeArray { element, .. }
                 | SpirvType::Matrix { column_type: element, .. }
-                | SpirvType::Vector { element, .. } => {
+                | SpirvType::Vector { element, .. }
+                // A cooperative matrix is a vector of its elements (coop_matrix.rs).
+                | SpirvType::CooperativeMatrix { element, .. } => {
                     raw.push(DYNAMIC_INDEX);
                     dynamic.push(index);
                     element

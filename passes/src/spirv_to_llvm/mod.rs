@@ -17,6 +17,7 @@ mod comparison;
 mod composite;
 mod constant;
 mod control_flow;
+mod coop_matrix;
 mod function;
 mod glsl;
 mod group;
@@ -63,6 +64,7 @@ pub fn populate_spirv_to_llvm_patterns(patterns: &mut PatternSet, options: Spirv
     composite::populate(patterns);
     constant::populate(patterns);
     control_flow::populate(patterns);
+    coop_matrix::populate(patterns);
     function::populate(patterns);
     glsl::populate(patterns);
     group::populate(patterns);

@@ -20,8 +20,10 @@
 //!   lay matrices out (the matrix ops are lowered in `matrix.rs`);
 //! * a Vulkan image (storage image, texel buffer) is a pointer to its
 //!   descriptor (`image.rs`, docs/abi.md "Images"); samplers, OpenCL
-//!   images, cooperative matrices and ARM tensors have no LLVM counterpart
-//!   and are errors.
+//!   images and ARM tensors have no LLVM counterpart and are errors;
+//! * `!spirv.coopmatrix<R x C x T>` is `vector<(R*C) x T>`, the whole matrix
+//!   row-major in every invocation (`coop_matrix.rs`, docs/abi.md
+//!   "Cooperative matrices").
 
 use super::SpirvToLlvmOptions;
 use melior::{
@@ -260,7 +262,10 @@ impl<'c> TypeLowering<'_, 'c> {
             SpirvType::Matrix { columns, column_type } => {
                 Ok(llvm::r#type::array(self.element(column_type, form)?, *columns))
             }
-            SpirvType::CooperativeMatrix { .. } => Err("cooperative matrix types have no LLVM lowering".to_owned()),
+            // Every invocation holds every element, row-major (coop_matrix.rs).
+            SpirvType::CooperativeMatrix { element, rows, columns, .. } => {
+                Ok(Type::vector(&[u64::from(*rows) * u64::from(*columns)], self.element(element, form)?))
+            }
             SpirvType::TensorArm { .. } => Err("ARM tensor types have no LLVM lowering".to_owned()),
             SpirvType::Index | SpirvType::Void | SpirvType::Function { .. } | SpirvType::Other(_) => {
                 self.builtin(&ty.to_string())

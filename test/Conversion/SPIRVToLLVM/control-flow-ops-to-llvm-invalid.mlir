@@ -9,10 +9,10 @@ spirv.func @kill() "None" {
 
 // -----
 
-spirv.func @call_cooperative_matrix() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.FunctionCall' that was explicitly marked illegal: cannot convert type '!spirv.coopmatrix<8x8xf32, Subgroup, MatrixA>'}}
-  %0 = spirv.FunctionCall @make() : () -> !spirv.coopmatrix<8x8xf32, Subgroup, MatrixA>
+spirv.func @call_arm_tensor() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.FunctionCall' that was explicitly marked illegal: cannot convert type '!spirv.arm.tensor<2xi32>'}}
+  %0 = spirv.FunctionCall @make() : () -> !spirv.arm.tensor<2xi32>
   spirv.Return
 }
 
-spirv.func @make() -> !spirv.coopmatrix<8x8xf32, Subgroup, MatrixA> "None"
+spirv.func @make() -> !spirv.arm.tensor<2xi32> "None"

@@ -10,7 +10,7 @@ spirv.func @once_declaration() "None" attributes {
 // -----
 
 // The signature must convert.
-// expected-error@+1 {{failed to legalize operation 'spirv.func' that was explicitly marked illegal: cannot convert type '!spirv.coopmatrix<8x8xf32, Subgroup, MatrixA>': cooperative matrix types have no LLVM lowering}}
-spirv.func @cooperative_matrix_argument(%m: !spirv.coopmatrix<8x8xf32, Subgroup, MatrixA>) "None" {
+// expected-error@+1 {{failed to legalize operation 'spirv.func' that was explicitly marked illegal: cannot convert type '!spirv.arm.tensor<2xi32>': ARM tensor types have no LLVM lowering}}
+spirv.func @arm_tensor_argument(%m: !spirv.arm.tensor<2xi32>) "None" {
   spirv.Return
 }

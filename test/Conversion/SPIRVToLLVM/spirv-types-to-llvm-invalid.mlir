@@ -94,14 +94,6 @@ spirv.func @sampled_image() "None" {
 
 // -----
 
-spirv.func @cooperative_matrix() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>': cooperative matrix types have no LLVM lowering}}
-  %0 = spirv.Undef : !spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>
-  spirv.Return
-}
-
-// -----
-
 spirv.func @arm_tensor() "None" {
   // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.arm.tensor<2x3xi32>': ARM tensor types have no LLVM lowering}}
   %0 = spirv.Undef : !spirv.arm.tensor<2x3xi32>

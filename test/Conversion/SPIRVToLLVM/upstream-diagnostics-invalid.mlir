@@ -7,7 +7,7 @@
 
 // A function type with a type that has no LLVM lowering.
 // expected-error@+1 {{failed to legalize operation 'spirv.func' that was explicitly marked illegal}}
-spirv.func @coop_matrix_argument(%m: !spirv.coopmatrix<8x16xi32, Subgroup, MatrixA>) "None" {
+spirv.func @arm_tensor_argument(%m: !spirv.arm.tensor<2xi32>) "None" {
   spirv.Return
 }
 

@@ -265,6 +265,15 @@ impl<'c, 'w> Importer<'c, 'w> {
             ConstantValue::Scalar(words) => self.scalar_text(inst, *type_id, words),
             ConstantValue::Null => self.null_text(inst, model),
             ConstantValue::Composite(members) => match &**model {
+                // A cooperative matrix's one constituent fills every element:
+                // a splat, the only cooperative matrix constant the dialect has.
+                SpirvType::CooperativeMatrix { .. } => match members.as_slice() {
+                    [member] => Ok(format!("dense<{}> : {model}", untyped(&self.constant_text(inst, *member)?))),
+                    _ => Err(inst.error(ErrorKind::Invalid(format!(
+                        "a constant {model} of {} constituents (one is allowed)",
+                        members.len()
+                    )))),
+                },
                 SpirvType::Vector { .. } => {
                     let elements = members
                         .iter()
@@ -289,6 +298,10 @@ impl<'c, 'w> Importer<'c, 'w> {
             SpirvType::Float(kind) => format!("0.0 : {}", kind.keyword()),
             SpirvType::Vector { .. } => {
                 format!("dense<{}> : {model}", untyped(&self.null_text(inst, model.scalar_type())?))
+            }
+            // A splat, as the dialect writes cooperative matrix constants.
+            SpirvType::CooperativeMatrix { element, .. } => {
+                format!("dense<{}> : {model}", untyped(&self.null_text(inst, element)?))
             }
             SpirvType::Array { count, element, .. } => {
                 let element = self.null_text(inst, element)?;

@@ -1512,6 +1512,10 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.image_instruction(state, inst, location)?;
                 Ok(false)
             }
+            opcode if super::coop_matrix::imports(opcode) => {
+                self.cooperative_matrix(state, inst, location)?;
+                Ok(false)
+            }
             opcode if super::events::imports(opcode) => {
                 self.event_instruction(state, inst, location)?;
                 Ok(false)

@@ -178,7 +178,7 @@ impl<'c, 'w> Importer<'c, 'w> {
 
     /// Reads the mask at word `at` and its operands into `attributes`;
     /// returns the index of the word after them.
-    fn memory_operands(
+    pub(super) fn memory_operands(
         &mut self,
         inst: &Inst<'_>,
         at: usize,

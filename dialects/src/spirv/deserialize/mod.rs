@@ -18,6 +18,7 @@
 mod atomics_ext;
 mod autogen_tables;
 mod constants;
+mod coop_matrix;
 mod descriptor_arrays;
 mod entry_points;
 mod equivalents;

@@ -46,6 +46,10 @@ pub mod op {
 /// as two brackets).
 pub const MAX_TYPE_DEPTH: usize = 5_000;
 
+/// The most elements a cooperative matrix type may have (64 x 64): each
+/// invocation holds them all, as one LLVM vector.
+pub const MAX_COOPERATIVE_ELEMENTS: u64 = 4096;
+
 /// A type as it can nest in a pointer, array or struct: OpenCL's 8- and
 /// 16-component vectors are valid dialect values, but the dialect's type
 /// parser refuses them inside `!spirv.ptr`, `!spirv.array` and
@@ -191,17 +195,35 @@ impl<'c> Importer<'c, '_> {
             // of a reserved name stands in for it (images.rs, docs/import.md).
             op::TYPE_SAMPLER => super::images::sampler_stand_in(),
             op::TYPE_COOPERATIVE_MATRIX_KHR => {
-                let scope = self.constant_u32(self.word(inst, 2)?).and_then(Scope::from_value);
-                let rows = self.constant_u32(self.word(inst, 3)?);
-                let columns = self.constant_u32(self.word(inst, 4)?);
-                let use_ = self.constant_u32(self.word(inst, 5)?).and_then(CooperativeMatrixUseKHR::from_value);
+                // Specialization constants (ggml's TM, TN, TK) count with
+                // their specialized values, as array lengths (spec.rs).
+                let value = |id| self.integer_value(id).and_then(|value| u32::try_from(value).ok());
+                let scope = value(self.word(inst, 2)?).and_then(Scope::from_value);
+                let rows = value(self.word(inst, 3)?);
+                let columns = value(self.word(inst, 4)?);
+                let use_ = value(self.word(inst, 5)?).and_then(CooperativeMatrixUseKHR::from_value);
                 match (scope, rows, columns, use_) {
                     (Some(scope), Some(rows), Some(columns), Some(use_)) => {
+                        // Every invocation holds the whole matrix (docs/abi.md,
+                        // "Cooperative matrices"), which is right for a
+                        // subgroup's or a workgroup's matrix alike; the
+                        // elements are one LLVM vector, so their count is
+                        // bounded.
+                        if !matches!(scope, Scope::Subgroup | Scope::Workgroup) {
+                            return Err(inst.error(ErrorKind::Unsupported(format!(
+                                "OpTypeCooperativeMatrixKHR of scope {scope:?} (Subgroup and Workgroup only)"
+                            ))));
+                        }
+                        if rows == 0 || columns == 0 || u64::from(rows) * u64::from(columns) > MAX_COOPERATIVE_ELEMENTS {
+                            return Err(inst.error(ErrorKind::Unsupported(format!(
+                                "OpTypeCooperativeMatrixKHR of {rows}x{columns} elements (1 to {MAX_COOPERATIVE_ELEMENTS} in all)"
+                            ))));
+                        }
                         SpirvType::CooperativeMatrix { element: self.model(inst, 1)?, rows, columns, scope, use_ }
                     }
                     _ => {
                         return Err(inst.error(ErrorKind::Unsupported(
-                            "OpTypeCooperativeMatrixKHR whose scope, size or use is not a constant".into(),
+                            "OpTypeCooperativeMatrixKHR whose scope, size or use is not a constant (nor a specialization constant the importer can compute)".into(),
                         )));
                     }
                 }

@@ -315,7 +315,6 @@ pub struct Script {
 const UNSUPPORTED_FEATURES: &[&str] = &[
     "RayTracingPipelineFeaturesKHR.rayTracingPipeline",
     "AccelerationStructureFeaturesKHR.accelerationStructure",
-    "CooperativeMatrixFeaturesKHR.cooperativeMatrix",
     "BufferDeviceAddressFeatures.bufferDeviceAddress",
     "ShaderLongVectorFeaturesEXT.longVector",
 ];

@@ -1,0 +1,321 @@
+//! Cooperative matrices (SPV_KHR_cooperative_matrix; manual: "Cooperative
+//! matrix ops"). Upstream has no lowering of them.
+//!
+//! Which invocation of the scope holds which element is the
+//! implementation's choice; here every invocation holds the whole matrix
+//! (docs/abi.md, "Cooperative matrices"): `!spirv.coopmatrix<R x C x T>`
+//! is `vector<(R*C) x T>`, row-major (element `(r, c)` is lane `r*C + c`),
+//! so that
+//!
+//! * `spirv.KHR.CooperativeMatrixLength` is the constant `R*C`, and an
+//!   index into the matrix as a composite is a lane;
+//! * `spirv.KHR.CooperativeMatrixLoad` / `Store` read / write every
+//!   element, one vector access per row (per column when column-major)
+//!   through an `i8` GEP: element `(r, c)`
+//!   lies `r * stride * P + c * E` bytes past the pointer in a row-major
+//!   layout, `c * stride * P + r * E` in a column-major one, where `P` is the
+//!   byte size of the pointer's pointee (the stride counts its elements) and
+//!   `E` that of the matrix's component (a matrix of `f16` may be read
+//!   through a pointer to `vec4` words). Each invocation of the subgroup
+//!   stores the same values (the bounds checks see each row's access);
+//! * `spirv.KHR.CooperativeMatrixMulAdd` is `K` steps, each one
+//!   multiply and one add on `R*C` lanes: step `k` multiplies column `k` of
+//!   A (each lane `(i, j)` getting `A(i, k)`, an `llvm.shufflevector`) by row
+//!   `k` of B (lane `(i, j)` getting `B(k, j)`), and adds the product to the
+//!   accumulator, which starts as C. Integer operands are first sign- or
+//!   zero-extended (or truncated) to the result's width, as the
+//!   `ASigned`/`BSigned`/`CSigned` operands say; with `AccSat` each add
+//!   saturates (`llvm.intr.sadd.sat` when `ResultSigned`, else
+//!   `uadd.sat`). Float operands are extended (or truncated) to the
+//!   result's type; the products and sums are plain `llvm.fmul` and
+//!   `llvm.fadd`, in order of `k`, without contraction;
+//! * element-wise arithmetic, conversions, `spirv.Select`, `spirv.Load` /
+//!   `Store` of a function variable, block arguments and constants need
+//!   nothing here: they convert as on any vector; `spirv.MatrixTimesScalar`
+//!   of a cooperative matrix is matrix.rs's.
+
+use melior::ir::{
+    Attribute, OperationRef, Type, Value, ValueLike,
+    attribute::{DenseI32ArrayAttribute, IntegerAttribute},
+    operation::OperationLike,
+    r#type::IntegerType,
+};
+use spirv_opt_dialects::spirv::types::SpirvType;
+use spirv_opt_rs::{
+    conversion::{ConversionRewriter, PatternSet, Replacement},
+    error::MatchFailure,
+    ir::element_type,
+};
+
+use super::{
+    image_inline::byte_address,
+    types::read_type_cached,
+    util::{emit, i32_constant, integer_constant, printed_attribute, type_attribute},
+};
+
+/// Adds the cooperative matrix patterns.
+pub(crate) fn populate(patterns: &mut PatternSet) {
+    patterns
+        .add_fn("spirv.KHR.CooperativeMatrixLength", length)
+        .add_fn("spirv.KHR.CooperativeMatrixLoad", load)
+        .add_fn("spirv.KHR.CooperativeMatrixStore", store)
+        .add_fn("spirv.KHR.CooperativeMatrixMulAdd", mul_add);
+}
+
+/// A cooperative matrix type: its size and component.
+#[derive(Clone)]
+pub(crate) struct Shape {
+    pub(crate) rows: u32,
+    pub(crate) columns: u32,
+    pub(crate) element: SpirvType,
+}
+
+/// The [`Shape`] of `ty`, if it is a cooperative matrix type.
+pub(crate) fn shape(rewriter: &ConversionRewriter<'_, '_, '_>, ty: Type<'_>) -> Result<Option<Shape>, MatchFailure> {
+    Ok(match &*read_type_cached(rewriter, ty)? {
+        SpirvType::CooperativeMatrix { element, rows, columns, .. } => {
+            Some(Shape { rows: *rows, columns: *columns, element: (**element).clone() })
+        }
+        _ => None,
+    })
+}
+
+fn required_shape(rewriter: &ConversionRewriter<'_, '_, '_>, ty: Type<'_>) -> Result<Shape, MatchFailure> {
+    shape(rewriter, ty)?.ok_or_else(|| MatchFailure::new(format!("{ty} is not a cooperative matrix type")))
+}
+
+/// The byte size of a scalar or vector of scalars.
+fn byte_size(ty: &SpirvType) -> Result<u64, MatchFailure> {
+    let bits = match ty {
+        SpirvType::Vector { count, element } => element.bit_width().map(|bits| bits * count),
+        other => other.bit_width(),
+    };
+    match bits {
+        Some(bits) if bits % 8 == 0 && bits > 0 => Ok(u64::from(bits / 8)),
+        _ => Err(MatchFailure::new(format!("{ty} has no byte size (a scalar or vector of bytes is needed)"))),
+    }
+}
+
+/// `spirv.KHR.CooperativeMatrixLength`: the number of elements.
+fn length<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    _operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let matrix = type_attribute(op, "cooperative_matrix_type")?;
+    let shape = required_shape(rewriter, matrix)?;
+    let ty = rewriter.converted_result_type(op, 0)?;
+    Ok(vec![integer_constant(rewriter, ty, i64::from(shape.rows * shape.columns))?])
+}
+
+/// Where the elements of a load or store lie: the byte offset of element
+/// `(r, c)` is `r * line + c * element` (row-major) or `c * line + r *
+/// element` (column-major), `line` the stride times the pointee's size.
+struct Addressing<'c, 'r> {
+    base: Value<'c, 'r>,
+    line: Value<'c, 'r>,
+    element: u64,
+    column_major: bool,
+    i64_type: Type<'c>,
+}
+
+impl<'c, 'r> Addressing<'c, 'r> {
+    fn new(
+        op: OperationRef<'c, 'r>,
+        operands: &[Value<'c, 'r>],
+        rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+        shape: &Shape,
+    ) -> Result<Self, MatchFailure> {
+        let pointer = op.operand(0).map_err(|_| MatchFailure::new("missing pointer"))?;
+        let pointee = match &*read_type_cached(rewriter, pointer.r#type())? {
+            SpirvType::Pointer { pointee, .. } => byte_size(pointee)?,
+            other => return Err(MatchFailure::new(format!("{other} is not a pointer"))),
+        };
+        let layout = printed_attribute(op, "matrix_layout").unwrap_or_default();
+        let column_major = layout.contains("ColumnMajor");
+        let base = operands[0];
+        let stride = *operands.last().ok_or_else(|| MatchFailure::new("missing stride"))?;
+        let i64_type: Type<'c> = IntegerType::new(rewriter.context(), 64).into();
+        let stride = match IntegerType::try_from(stride.r#type()).map(|ty| ty.width()) {
+            Ok(64) => stride,
+            Ok(_) => emit(rewriter, "llvm.zext", &[stride], i64_type)?,
+            Err(_) => return Err(MatchFailure::new("the stride is not an integer")),
+        };
+        let size = integer_constant(rewriter, i64_type, pointee as i64)?;
+        let line = emit(rewriter, "llvm.mul", &[stride, size], i64_type)?;
+        Ok(Self { base, line, element: byte_size(&shape.element)?, column_major, i64_type })
+    }
+
+    /// The number of lines (rows, or columns when column-major) and the
+    /// elements of each.
+    fn lines(&self, shape: &Shape) -> (u32, u32) {
+        if self.column_major { (shape.columns, shape.rows) } else { (shape.rows, shape.columns) }
+    }
+
+    /// The lane of element `at` of line `line`.
+    fn lane(&self, shape: &Shape, line: u32, at: u32) -> u32 {
+        let (row, column) = if self.column_major { (at, line) } else { (line, at) };
+        row * shape.columns + column
+    }
+
+    /// The pointer to the start of line `line`.
+    fn pointer(&self, rewriter: &mut ConversionRewriter<'c, 'r, '_>, line: u32) -> Result<Value<'c, 'r>, MatchFailure> {
+        let index = integer_constant(rewriter, self.i64_type, i64::from(line))?;
+        let offset = emit(rewriter, "llvm.mul", &[self.line, index], self.i64_type)?;
+        byte_address(rewriter, self.base, offset)
+    }
+
+    /// The attributes of each access: the element's alignment, and
+    /// `volatile_` when the op's memory operand says `Volatile`.
+    fn attributes(&self, op: OperationRef<'c, 'r>, rewriter: &ConversionRewriter<'c, 'r, '_>) -> Vec<(&'static str, Attribute<'c>)> {
+        let alignment = IntegerAttribute::new(IntegerType::new(rewriter.context(), 64).into(), self.element as i64);
+        let mut attributes = vec![("alignment", alignment.into())];
+        if printed_attribute(op, "memory_operand").is_some_and(|access| access.contains("Volatile")) {
+            attributes.push(("volatile_", Attribute::unit(rewriter.context())));
+        }
+        attributes
+    }
+}
+
+/// `spirv.KHR.CooperativeMatrixLoad`: one vector load per row (column).
+fn load<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let result = op.result(0).map_err(|_| MatchFailure::new("missing result"))?;
+    let shape = required_shape(rewriter, result.r#type())?;
+    let ty = rewriter.converted_result_type(op, 0)?;
+    let element = element_type(ty);
+    let addressing = Addressing::new(op, operands, rewriter, &shape)?;
+    let attributes = addressing.attributes(op, rewriter);
+    let (lines, length) = addressing.lines(&shape);
+    let line_type = Type::vector(&[u64::from(length)], element);
+    let mut matrix = rewriter.create_value("llvm.mlir.poison", &[], ty, &[])?;
+    for line in 0..lines {
+        let pointer = addressing.pointer(rewriter, line)?;
+        let values = rewriter.create_value("llvm.load", &[pointer], line_type, &attributes)?;
+        for at in 0..length {
+            let index = i32_constant(rewriter, i64::from(at))?;
+            let value = rewriter.create_value("llvm.extractelement", &[values, index], element, &[])?;
+            let lane = i32_constant(rewriter, i64::from(addressing.lane(&shape, line, at)))?;
+            matrix = rewriter.create_value("llvm.insertelement", &[matrix, value, lane], ty, &[])?;
+        }
+    }
+    Ok(vec![matrix])
+}
+
+/// `spirv.KHR.CooperativeMatrixStore`: one vector store per row (column).
+fn store<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let object = op.operand(1).map_err(|_| MatchFailure::new("missing object"))?;
+    let shape = required_shape(rewriter, object.r#type())?;
+    let matrix = operands[1];
+    let element = element_type(matrix.r#type());
+    let addressing = Addressing::new(op, operands, rewriter, &shape)?;
+    let attributes = addressing.attributes(op, rewriter);
+    let (lines, length) = addressing.lines(&shape);
+    let line_type = Type::vector(&[u64::from(length)], element);
+    for line in 0..lines {
+        let mut values = rewriter.create_value("llvm.mlir.poison", &[], line_type, &[])?;
+        for at in 0..length {
+            let lane = i32_constant(rewriter, i64::from(addressing.lane(&shape, line, at)))?;
+            let value = rewriter.create_value("llvm.extractelement", &[matrix, lane], element, &[])?;
+            let index = i32_constant(rewriter, i64::from(at))?;
+            values = rewriter.create_value("llvm.insertelement", &[values, value, index], line_type, &[])?;
+        }
+        let pointer = addressing.pointer(rewriter, line)?;
+        rewriter.create("llvm.store", &[values, pointer], &[], &attributes)?;
+    }
+    Ok(vec![])
+}
+
+/// `matrix` (of `from` elements) with its elements made `to`: integers
+/// sign- or zero-extended (`signed`) or truncated, floats extended or
+/// truncated.
+fn convert_elements<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    matrix: Value<'c, 'r>,
+    from: &SpirvType,
+    to: &SpirvType,
+    to_type: Type<'c>,
+    signed: bool,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let (Some(from_bits), Some(to_bits)) = (from.bit_width(), to.bit_width()) else {
+        return Err(MatchFailure::new(format!("{from} or {to} has no width")));
+    };
+    let float = matches!(to, SpirvType::Float(_));
+    if float != matches!(from, SpirvType::Float(_)) {
+        return Err(MatchFailure::new(format!("a multiply-add mixing {from} and {to}")));
+    }
+    let name = match (float, from_bits.cmp(&to_bits)) {
+        (_, std::cmp::Ordering::Equal) if from == to => return Ok(matrix),
+        (true, std::cmp::Ordering::Less) => "llvm.fpext",
+        (true, std::cmp::Ordering::Greater) => "llvm.fptrunc",
+        (true, std::cmp::Ordering::Equal) => {
+            return Err(MatchFailure::new(format!("a multiply-add of {from} into {to}")));
+        }
+        (false, std::cmp::Ordering::Equal) => return Ok(matrix),
+        (false, std::cmp::Ordering::Less) if signed => "llvm.sext",
+        (false, std::cmp::Ordering::Less) => "llvm.zext",
+        (false, std::cmp::Ordering::Greater) => "llvm.trunc",
+    };
+    emit(rewriter, name, &[matrix], to_type)
+}
+
+/// `spirv.KHR.CooperativeMatrixMulAdd a, b, c`: see the module's
+/// documentation.
+fn mul_add<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    let &[a, b, c] = operands else {
+        return Err(MatchFailure::new("a multiply-add takes three operands"));
+    };
+    let shapes = (0..3)
+        .map(|index| {
+            let operand = op.operand(index).map_err(|_| MatchFailure::new("missing operand"))?;
+            required_shape(rewriter, operand.r#type())
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let result = op.result(0).map_err(|_| MatchFailure::new("missing result"))?;
+    let result_shape = required_shape(rewriter, result.r#type())?;
+    let (m, k, n) = (shapes[0].rows, shapes[0].columns, shapes[1].columns);
+    if shapes[1].rows != k || (shapes[2].rows, shapes[2].columns) != (m, n) || (result_shape.rows, result_shape.columns) != (m, n) {
+        return Err(MatchFailure::new("a multiply-add of mismatched shapes"));
+    }
+    let flags = printed_attribute(op, "matrix_operands").unwrap_or_default();
+    let flag = |name: &str| flags.contains(name);
+    let ty = rewriter.converted_result_type(op, 0)?;
+    let element = element_type(ty);
+    let float = matches!(result_shape.element, SpirvType::Float(_));
+    // A and B with the result's element type, each of its own shape.
+    let a_type = Type::vector(&[u64::from(m * k)], element);
+    let b_type = Type::vector(&[u64::from(k * n)], element);
+    let a = convert_elements(rewriter, a, &shapes[0].element, &result_shape.element, a_type, flag("ASigned"))?;
+    let b = convert_elements(rewriter, b, &shapes[1].element, &result_shape.element, b_type, flag("BSigned"))?;
+    let mut sum = convert_elements(rewriter, c, &shapes[2].element, &result_shape.element, ty, flag("CSigned"))?;
+    let (multiply, add) = if float {
+        ("llvm.fmul", "llvm.fadd")
+    } else if flag("AccSat") {
+        ("llvm.mul", if flag("ResultSigned") { "llvm.intr.sadd.sat" } else { "llvm.intr.uadd.sat" })
+    } else {
+        ("llvm.mul", "llvm.add")
+    };
+    for step in 0..k {
+        let column: Vec<i32> =
+            (0..m).flat_map(|row| std::iter::repeat_n((row * k + step) as i32, n as usize)).collect();
+        let row: Vec<i32> = (0..m).flat_map(|_| (0..n).map(move |column| (step * n + column) as i32)).collect();
+        let column_mask = DenseI32ArrayAttribute::new(rewriter.context(), &column).into();
+        let row_mask = DenseI32ArrayAttribute::new(rewriter.context(), &row).into();
+        let a_column = rewriter.create_value("llvm.shufflevector", &[a, a], ty, &[("mask", column_mask)])?;
+        let b_row = rewriter.create_value("llvm.shufflevector", &[b, b], ty, &[("mask", row_mask)])?;
+        let product = emit(rewriter, multiply, &[a_column, b_row], ty)?;
+        sum = emit(rewriter, add, &[sum, product], ty)?;
+    }
+    Ok(vec![sum])
+}
