@@ -727,12 +727,7 @@ impl Heap {
         let Some(dynamic) = pointer.dynamic else {
             return self.constant(uint, constant);
         };
-        let sum = if constant == 0 {
-            dynamic
-        } else {
-            let constant = self.constant(uint, constant);
-            self.emit(Op::IAdd, uint, vec![dynamic, constant], out)
-        };
+        let sum = self.offset_sum(dynamic, constant, out);
         let boolean = self.bool_type();
         let limit = self.constant(uint, heap_bytes);
         let inside = self.emit(Op::ULessThan, boolean, vec![sum, limit], out);
@@ -1028,6 +1023,16 @@ impl Heap {
         array
     }
 
+    /// `dynamic + constant` as a `u32` value (`dynamic` itself for 0).
+    fn offset_sum(&mut self, dynamic: Word, constant: u64, out: &mut Vec<Instruction>) -> Word {
+        if constant == 0 {
+            return dynamic;
+        }
+        let uint = self.uint_type();
+        let constant = self.constant(uint, constant);
+        self.emit(Op::IAdd, uint, vec![dynamic, constant], out)
+    }
+
     /// The slot of a heap pointer: offset / 64, or the empty slot
     /// ([`HEAP_SLOTS`]) when the offset is no multiple of 64 or lies past
     /// the heap.
@@ -1041,12 +1046,7 @@ impl Heap {
                 if constant % size == 0 && constant < heap_bytes { constant / size } else { u64::from(HEAP_SLOTS) };
             return self.constant(uint, slot);
         };
-        let offset = if constant == 0 {
-            dynamic
-        } else {
-            let constant = self.constant(uint, constant);
-            self.emit(Op::IAdd, uint, vec![dynamic, constant], out)
-        };
+        let offset = self.offset_sum(dynamic, constant, out);
         let boolean = self.bool_type();
         let (size, slots, zero) =
             (self.constant(uint, size), self.constant(uint, u64::from(HEAP_SLOTS)), self.constant(uint, 0));
