@@ -17,6 +17,7 @@
 mod alignment;
 mod bools;
 mod global;
+mod padding;
 
 pub(crate) use global::buffer_descriptor_array;
 
@@ -491,16 +492,35 @@ impl ConversionPattern for Store {
         let attributes = memory_access_attributes(rewriter.context(), op, "memory_access", "alignment")?;
         let attributes = with_layout_alignment(rewriter, op.operand(0)?, attributes)?;
         let value = convert_pointee(rewriter, self.options, op.operand(0)?.r#type(), *value, Form::Memory)?;
-        rewriter.create("llvm.store", &[value, *pointer], &[], &attributes)?;
+        store(rewriter, self.options, op.operand(0)?.r#type(), value, *pointer, &attributes)?;
         Ok(vec![])
     }
+}
+
+/// An `llvm.store` of `value` (in memory form) at `pointer`, whose SPIR-V
+/// pointer type is `pointer_type`: split into its members and elements
+/// when the pointee's layout has padding, which a store leaves alone
+/// ([`padding`]).
+fn store<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    options: SpirvToLlvmOptions,
+    pointer_type: Type<'c>,
+    value: Value<'c, 'r>,
+    pointer: Value<'c, 'r>,
+    attributes: &[(&'static str, Attribute<'c>)],
+) -> Result<(), MatchFailure> {
+    let (model, stored) = converted_pointee(rewriter, options, pointer_type)?;
+    let converter = rewriter.type_converter();
+    let lowering = TypeLowering { context: rewriter.context(), converter, options };
+    padding::store_without_padding(rewriter, &lowering, &model, stored, value, pointer, attributes)
 }
 
 /// `spirv.CopyMemory %target, %source` copies the pointee: an `llvm.load`
 /// from the source and an `llvm.store` to the target, which keep each side's
 /// memory access (the first memory access applies to both sides unless a
 /// second one is given for the source, as the SPIR-V spec says). The copy
-/// is typed: padding bytes inside an aggregate are not copied.
+/// is typed: padding bytes inside an aggregate are not copied (the store
+/// is split where the layout has padding: [`store`]).
 struct CopyMemory {
     options: SpirvToLlvmOptions,
 }
@@ -529,7 +549,7 @@ impl ConversionPattern for CopyMemory {
         let source_access = with_layout_alignment(rewriter, op.operand(1)?, source_access)?;
         let (_, pointee) = converted_pointee(rewriter, self.options, op.operand(1)?.r#type())?;
         let value = rewriter.create_value("llvm.load", &[*source], pointee, &source_access)?;
-        rewriter.create("llvm.store", &[value, *target], &[], &target_access)?;
+        store(rewriter, self.options, op.operand(0)?.r#type(), value, *target, &target_access)?;
         Ok(vec![])
     }
 }

@@ -289,14 +289,7 @@ impl<'c> TypeLowering<'_, 'c> {
     /// element and that many padding bytes; access chains then step into
     /// field 0 (memory.rs).
     fn array_element(&self, element: &SpirvType, stride: Option<u32>, form: Form) -> Result<Type<'c>, String> {
-        let lowered = match element {
-            // Scalar block layout: the element is the array of its scalars,
-            // which LLVM steps by the SPIR-V stride (see `element_as_scalars`).
-            SpirvType::Vector { count, element: scalar } if element_as_scalars(element, stride) => {
-                llvm::r#type::array(self.element(scalar, form)?, *count)
-            }
-            _ => self.element(element, form)?,
-        };
+        let lowered = self.unpadded_array_element(element, stride, form)?;
         Ok(match stride_padding(element, stride) {
             Some(padding) => {
                 let bytes = llvm::r#type::array(IntegerType::new(self.context, 8).into(), padding as u32);
@@ -304,6 +297,25 @@ impl<'c> TypeLowering<'_, 'c> {
             }
             None => lowered,
         })
+    }
+
+    /// The LLVM type of an array element without the padding bytes
+    /// [`Self::array_element`] may add after it (field 0 of the padded
+    /// element).
+    pub(crate) fn unpadded_array_element(
+        &self,
+        element: &SpirvType,
+        stride: Option<u32>,
+        form: Form,
+    ) -> Result<Type<'c>, String> {
+        match element {
+            // Scalar block layout: the element is the array of its scalars,
+            // which LLVM steps by the SPIR-V stride (see `element_as_scalars`).
+            SpirvType::Vector { count, element: scalar } if element_as_scalars(element, stride) => {
+                Ok(llvm::r#type::array(self.element(scalar, form)?, *count))
+            }
+            _ => self.element(element, form),
+        }
     }
 
     fn lower_struct(&self, st: &StructType, form: Form) -> Result<Type<'c>, String> {

@@ -551,3 +551,35 @@ spirv.func @vulkan_memory_model_flags(%p: !spirv.ptr<f32, Function>, %q: !spirv.
   spirv.CopyMemory "Function" %p, "Function" %q ["Volatile"], ["MakePointerVisible|NonPrivatePointer"] : f32
   spirv.Return
 }
+
+// -----
+
+// A whole array whose stride pads its elements, and a struct with a gap
+// between its members (an explicit layout's padding field), stored or
+// copied whole: one store per element or member, so the padding bytes
+// keep what they held (the memory access's flags on each; each part's
+// alignment its scalars'). An array without padding is one store.
+// CHECK-LABEL: @store_padded_array
+// CHECK: %[[A:.*]] = llvm.extractvalue %[[V:.*]][0, 0] : !llvm.array<2 x struct<(f32, array<12 x i8>)>>
+// CHECK-NEXT: %[[P0:.*]] = llvm.getelementptr %[[PTR:.*]][0, 0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<2 x struct<(f32, array<12 x i8>)>>
+// CHECK-NEXT: llvm.store volatile %[[A]], %[[P0]] {alignment = 4 : i64} : f32, !llvm.ptr
+// CHECK-NEXT: %[[B:.*]] = llvm.extractvalue %[[V]][1, 0]
+// CHECK-NEXT: %[[P1:.*]] = llvm.getelementptr %[[PTR]][0, 1, 0]
+// CHECK-NEXT: llvm.store volatile %[[B]], %[[P1]] {alignment = 4 : i64} : f32, !llvm.ptr
+// CHECK: %[[S:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.struct<packed (f32, array<4 x i8>, f32)>
+// CHECK-NEXT: %[[X:.*]] = llvm.extractvalue %[[S]][0]
+// CHECK-NEXT: llvm.getelementptr %{{.*}}[0, 0]
+// CHECK-NEXT: llvm.store %[[X]]
+// CHECK-NEXT: %[[Y:.*]] = llvm.extractvalue %[[S]][2]
+// CHECK-NEXT: llvm.getelementptr %{{.*}}[0, 2]
+// CHECK-NEXT: llvm.store %[[Y]]
+// CHECK-NOT: llvm.store
+// CHECK: llvm.store %{{.*}}, %{{.*}} : !llvm.array<2 x f32>, !llvm.ptr
+spirv.func @store_padded_array(%p: !spirv.ptr<!spirv.array<2 x f32, stride=16>, StorageBuffer>, %v: !spirv.array<2 x f32, stride=16>,
+                               %t: !spirv.ptr<!spirv.struct<(f32 [0], f32 [8])>, StorageBuffer>, %s: !spirv.ptr<!spirv.struct<(f32 [0], f32 [8])>, StorageBuffer>,
+                               %q: !spirv.ptr<!spirv.array<2 x f32, stride=4>, StorageBuffer>, %w: !spirv.array<2 x f32, stride=4>) "None" {
+  spirv.Store "StorageBuffer" %p, %v ["Volatile"] : !spirv.array<2 x f32, stride=16>
+  spirv.CopyMemory "StorageBuffer" %t, "StorageBuffer" %s : !spirv.struct<(f32 [0], f32 [8])>
+  spirv.Store "StorageBuffer" %q, %w : !spirv.array<2 x f32, stride=4>
+  spirv.Return
+}

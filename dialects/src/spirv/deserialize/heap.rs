@@ -37,7 +37,10 @@
 //!   the image's sampled type;
 //! - the sampler heap likewise: 64 slots of 64 bytes, an `OpLoad` of a
 //!   sampler through its chains the load of an element of an array of 65
-//!   samplers at (set [`HEAP_SAMPLER_SET`], binding 0).
+//!   samplers at (set [`HEAP_SAMPLER_SET`], binding 0);
+//! - a function parameter receiving heap pointers is a `u32`, the byte
+//!   offset (its function type rewritten), and a call passes the offset
+//!   (`Heap::call`); which parameters do is found by trial passes.
 //!
 //! Anything else loaded from a heap (acceleration structures, tensors) is
 //! refused by name.
@@ -121,6 +124,7 @@ pub(super) fn rewrite(words: &[u32], instructions: &[Inst<'_>]) -> Result<Option
     Heap::new(header.bound, &parsed).run(header, parsed, offsets)
 }
 
+#[derive(Clone)]
 struct Heap {
     next_id: Word,
     /// Type declarations by `<id>`.
@@ -164,7 +168,20 @@ struct Heap {
     block_types: Option<(Word, Word)>,
     /// Decorations this adds, after the module's.
     new_decorations: Vec<Instruction>,
+    /// The function parameters that receive heap pointers, by (function,
+    /// parameter index): which heap and the type pointed to. Such a
+    /// parameter becomes a 32-bit unsigned integer holding the byte offset
+    /// (see [`Heap::call`]).
+    parameters: HashMap<(Word, usize), Received>,
+    /// What the calls of this pass passed ([`Heap::parameters`] of the next).
+    received: HashMap<(Word, usize), Received>,
+    /// The function being rewritten and the index of its next parameter.
+    function: Option<(Word, usize)>,
 }
+
+/// What a heap pointer passed to a function points into: the sampler heap
+/// (else the resource heap), and the type pointed to (`None`: the heap).
+type Received = (bool, Option<Word>);
 
 impl Heap {
     fn new(bound: Word, input: &[Instruction]) -> Self {
@@ -190,6 +207,9 @@ impl Heap {
             value_types: HashMap::new(),
             block_types: None,
             new_decorations: Vec::new(),
+            parameters: HashMap::new(),
+            received: HashMap::new(),
+            function: None,
         };
         heap.index(input);
         heap
@@ -337,8 +357,34 @@ impl Heap {
                 out.push((inst, offset));
             }
         }
+        // Heap pointers passed to functions: which parameters receive them
+        // is known from the calls, which may come after the function they
+        // call, and a parameter passed on is known only once its function's
+        // parameters are. Trial passes (their output and errors dropped:
+        // a parameter not yet known is an ordinary value there, on which
+        // OpBufferPointerEXT is refused) until no call passes a heap
+        // pointer to a parameter not yet found; the last pass reports.
+        let body = &input[functions_start..];
+        if body.iter().any(|inst| inst.class.opcode == Op::FunctionCall) {
+            for _ in 0..=body.len() {
+                let mut trial = self.clone();
+                for inst in body {
+                    // An instruction refused here may be one on a parameter
+                    // not yet known: the pass goes on past it.
+                    let _ = trial.local(inst, &mut Vec::new());
+                }
+                let mut found = self.parameters.clone();
+                for (key, received) in trial.received {
+                    found.entry(key).or_insert(received);
+                }
+                if found == self.parameters {
+                    break;
+                }
+                self.parameters = found;
+            }
+        }
         let mut functions: Vec<(Instruction, usize)> = Vec::new();
-        for (inst, &offset) in input[functions_start..].iter().zip(&offsets[functions_start..]) {
+        for (inst, &offset) in body.iter().zip(&offsets[functions_start..]) {
             let mut emitted = Vec::new();
             self.local(inst, &mut emitted).map_err(|kind| DeserializeError::new(offset, kind))?;
             functions.extend(emitted.into_iter().map(|inst| (inst, offset)));
@@ -534,6 +580,28 @@ impl Heap {
                  the VariablePointers capabilities, and those allow StorageBuffer and Workgroup pointers only, not \
                  the heaps' UniformConstant ones (SPIR-V 2.16.1); select or phi the index instead"
             ))),
+            Op::Function => self.function(inst, out),
+            Op::FunctionParameter => {
+                let Some((function, index)) = self.function else {
+                    return Err(ErrorKind::Invalid("OpFunctionParameter outside a function".into()));
+                };
+                self.function = Some((function, index + 1));
+                let (Some(&(sampler, pointee)), Some(result)) =
+                    (self.parameters.get(&(function, index)), inst.result_id)
+                else {
+                    self.check_uses(inst)?;
+                    out.push(inst.clone());
+                    return Ok(());
+                };
+                // The byte offset of the heap pointer, as a chain's
+                // dynamic part: chains, loads and OpBufferPointerEXT on
+                // the parameter go on from it.
+                let uint = self.uint_type();
+                out.push(Instruction::new(Op::FunctionParameter, Some(uint), Some(result), Vec::new()));
+                self.pointers.insert(result, HeapPointer { sampler, dynamic: Some(result), constant: 0, pointee });
+                Ok(())
+            }
+            Op::FunctionCall => self.call(inst, out),
             Op::BufferPointerEXT => self.buffer_pointer(inst, out),
             Op::Load if matches!(inst.operands.first(), Some(Operand::IdRef(p)) if self.pointers.contains_key(p)) => {
                 self.load_descriptor(inst, out)
@@ -545,6 +613,125 @@ impl Heap {
                 Ok(())
             }
         }
+    }
+
+    /// The heap pointer `id` is (a heap variable or a pointer into a heap),
+    /// if it is one.
+    fn heap_pointer(&self, id: Word) -> Option<HeapPointer> {
+        self.pointers.get(&id).copied().or_else(|| {
+            (self.resource_heaps.contains(&id) || self.sampler_heaps.contains(&id)).then(|| HeapPointer {
+                sampler: self.sampler_heaps.contains(&id),
+                dynamic: None,
+                constant: 0,
+                pointee: None,
+            })
+        })
+    }
+
+    /// `OpFunction`: a function whose parameters receive heap pointers
+    /// takes a 32-bit unsigned integer for each (its function type
+    /// rewritten; an identical type is reused).
+    fn function(&mut self, inst: &Instruction, out: &mut Vec<Instruction>) -> Result<(), ErrorKind> {
+        let Some(function) = inst.result_id else {
+            return Err(ErrorKind::Malformed("OpFunction without a result".into()));
+        };
+        self.function = Some((function, 0));
+        let mut inst = inst.clone();
+        let heap_parameters: Vec<usize> =
+            self.parameters.keys().filter(|(f, _)| *f == function).map(|(_, index)| *index).collect();
+        if !heap_parameters.is_empty() {
+            let Some(Operand::IdRef(function_type)) = inst.operands.get(1).cloned() else {
+                return Err(ErrorKind::Malformed("OpFunction operands".into()));
+            };
+            let mut operands = match self.types.get(&function_type) {
+                Some(ty) if ty.class.opcode == Op::TypeFunction => ty.operands.clone(),
+                _ => return Err(ErrorKind::Invalid(format!("OpFunction's type %{function_type} is not a function type"))),
+            };
+            let uint = self.uint_type();
+            for index in heap_parameters {
+                // Operand 0 is the return type.
+                match operands.get_mut(index + 1) {
+                    Some(operand) => *operand = Operand::IdRef(uint),
+                    None => {
+                        return Err(ErrorKind::Invalid(format!(
+                            "a call passes argument {index} to function %{function}, which has fewer parameters"
+                        )));
+                    }
+                }
+            }
+            let existing = self
+                .types
+                .iter()
+                .find(|(_, ty)| ty.class.opcode == Op::TypeFunction && ty.operands == operands)
+                .map(|(id, _)| *id);
+            let rewritten = match existing {
+                Some(id) => id,
+                None => {
+                    let id = self.declare(Op::TypeFunction, None, operands.clone());
+                    self.types.insert(id, Instruction::new(Op::TypeFunction, None, Some(id), operands));
+                    id
+                }
+            };
+            inst.operands[1] = Operand::IdRef(rewritten);
+        }
+        self.check_uses(&inst)?;
+        out.push(inst);
+        Ok(())
+    }
+
+    /// `OpFunctionCall`: a heap pointer argument is passed as its byte
+    /// offset (a 32-bit unsigned integer, at most the heap's size: an
+    /// offset past the heap stays past it, whatever the callee adds), and
+    /// recorded for the trial passes. Every call must pass a parameter
+    /// pointers into the same heap, to the same type, or no heap pointers.
+    fn call(&mut self, inst: &Instruction, out: &mut Vec<Instruction>) -> Result<(), ErrorKind> {
+        let Some(Operand::IdRef(callee)) = inst.operands.first().cloned() else {
+            return Err(ErrorKind::Malformed("OpFunctionCall operands".into()));
+        };
+        let mut call = inst.clone();
+        for (index, operand) in call.operands.iter_mut().enumerate().skip(1) {
+            let Operand::IdRef(argument) = *operand else { continue };
+            let key = (callee, index - 1);
+            let passed = self.heap_pointer(argument);
+            if let Some(pointer) = passed {
+                self.received.entry(key).or_insert((pointer.sampler, pointer.pointee));
+            }
+            match (passed, self.parameters.get(&key).copied()) {
+                (None, None) => {}
+                (Some(pointer), Some(expected)) if (pointer.sampler, pointer.pointee) == expected => {
+                    *operand = Operand::IdRef(self.passed_offset(pointer, out));
+                }
+                // Found by a later trial pass (or a refusal below).
+                (Some(_), None) => {}
+                (_, Some(_)) => {
+                    return Err(ErrorKind::Unsupported(format!(
+                        "parameter {} of function %{callee} receives pointers into a descriptor heap from one call \
+                         and other pointers, pointers into the other heap or to another type from another: a \
+                         parameter is passed as a byte offset into one heap, so its calls must agree",
+                        index - 1
+                    )));
+                }
+            }
+        }
+        self.check_uses(&call)?;
+        out.push(call);
+        Ok(())
+    }
+
+    /// The byte offset of `pointer`, at most the heap's size, as a `u32`
+    /// value.
+    fn passed_offset(&mut self, pointer: HeapPointer, out: &mut Vec<Instruction>) -> Word {
+        let uint = self.uint_type();
+        let heap_bytes = u64::from(HEAP_SLOTS * DESCRIPTOR_SIZE);
+        let constant = pointer.constant.min(heap_bytes);
+        let Some(dynamic) = pointer.dynamic else {
+            return self.constant(uint, constant);
+        };
+        let sum = self.offset_sum(dynamic, constant, out);
+        let boolean = self.bool_type();
+        let limit = self.constant(uint, heap_bytes);
+        let inside = self.emit(Op::ULessThan, boolean, vec![sum, limit], out);
+        self.emit(Op::Select, uint, vec![inside, sum, limit], out)
     }
 
     /// The heap pointer an access chain from `start` with 'Base Type'
@@ -836,6 +1023,16 @@ impl Heap {
         array
     }
 
+    /// `dynamic + constant` as a `u32` value (`dynamic` itself for 0).
+    fn offset_sum(&mut self, dynamic: Word, constant: u64, out: &mut Vec<Instruction>) -> Word {
+        if constant == 0 {
+            return dynamic;
+        }
+        let uint = self.uint_type();
+        let constant = self.constant(uint, constant);
+        self.emit(Op::IAdd, uint, vec![dynamic, constant], out)
+    }
+
     /// The slot of a heap pointer: offset / 64, or the empty slot
     /// ([`HEAP_SLOTS`]) when the offset is no multiple of 64 or lies past
     /// the heap.
@@ -849,12 +1046,7 @@ impl Heap {
                 if constant % size == 0 && constant < heap_bytes { constant / size } else { u64::from(HEAP_SLOTS) };
             return self.constant(uint, slot);
         };
-        let offset = if constant == 0 {
-            dynamic
-        } else {
-            let constant = self.constant(uint, constant);
-            self.emit(Op::IAdd, uint, vec![dynamic, constant], out)
-        };
+        let offset = self.offset_sum(dynamic, constant, out);
         let boolean = self.bool_type();
         let (size, slots, zero) =
             (self.constant(uint, size), self.constant(uint, u64::from(HEAP_SLOTS)), self.constant(uint, 0));
