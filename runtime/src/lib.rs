@@ -43,6 +43,7 @@ use spirv_opt_passes::{
     builtins::define_builtins,
     kernel_abi::{
         ExecutionModel, KernelAbiOptions, apply_kernel_abi, invocations_name, region_name,
+        plain_marked_atomics,
         regions::{form_regions, unswitch_rounds},
         spmd::{uses_subgroups, vectorize_invocations},
     },
@@ -1215,6 +1216,8 @@ fn lower_in(
             }
         }
         *outcomes.borrow_mut() = done;
+        // After the vectorizer, which runs them lane by lane: docs/abi.md, "Both".
+        plain_marked_atomics(module);
         if opt_level > 0 {
             unswitch_rounds(module, machine)?;
         }

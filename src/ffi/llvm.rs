@@ -5,12 +5,44 @@
 use inkwell::{
     builder::Builder,
     llvm_sys::core::{
-        LLVMBuildFreeze, LLVMBuildGEP2, LLVMDeleteFunction, LLVMGetFirstUse, LLVMGetMaskValue, LLVMGetNumMaskElements,
-        LLVMGetUndefMaskElem, LLVMSetMetadata,
+        LLVMBuildFreeze, LLVMBuildGEP2, LLVMDeleteFunction, LLVMGetAlignment, LLVMGetAtomicSyncScopeID,
+        LLVMGetFirstUse, LLVMGetMaskValue, LLVMGetNumMaskElements, LLVMGetSyncScopeID, LLVMGetUndefMaskElem,
+        LLVMGetTypeContext, LLVMIsAtomic, LLVMSetMetadata, LLVMTypeOf,
     },
     types::{AsTypeRef, BasicTypeEnum},
     values::{AsValueRef, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue},
 };
+
+/// Whether `instruction` is an atomic operation (`atomicrmw`, `cmpxchg`, an
+/// atomic load or store, a fence) of the synchronization scope `scope`
+/// (`syncscope("scope")` in LLVM IR).
+pub fn has_sync_scope(instruction: InstructionValue<'_>, scope: &str) -> bool {
+    // SAFETY: a live instruction, read only; the scope's ID is looked up (or
+    // registered) in the instruction's own context, from a pointer and a
+    // length (no NUL needed); the scope of an instruction is read only
+    // after LLVMIsAtomic says it has one.
+    unsafe {
+        let raw = instruction.as_value_ref();
+        if LLVMIsAtomic(raw) == 0 {
+            return false;
+        }
+        let context = LLVMGetTypeContext(LLVMTypeOf(raw));
+        let id = LLVMGetSyncScopeID(context, scope.as_ptr().cast(), scope.len());
+        LLVMGetAtomicSyncScopeID(raw) == id
+    }
+}
+
+/// The alignment of a load, store, `atomicrmw` or `cmpxchg` (inkwell's
+/// `get_alignment` takes only loads, stores and allocas); `None` for other
+/// instructions.
+pub fn access_alignment(instruction: InstructionValue<'_>) -> Option<u32> {
+    use InstructionOpcode as Op;
+    if !matches!(instruction.get_opcode(), Op::Load | Op::Store | Op::AtomicRMW | Op::AtomicCmpXchg) {
+        return None;
+    }
+    // SAFETY: a live instruction of a kind LLVMGetAlignment accepts (checked above), read only.
+    Some(unsafe { LLVMGetAlignment(instruction.as_value_ref()) })
+}
 
 /// `getelementptr pointee, base, indices...` (not `inbounds`) at the
 /// builder's position. Unlike inkwell's `build_gep`, `base` and the indices

@@ -7,18 +7,21 @@
 //! other thread can see that memory. On x86 a `lock`ed instruction costs
 //! about 20 cycles even without contention (docs/performance.md, "Kernels").
 //!
-//! Only in kernels with barriers run as coroutines, which the SPMD
-//! vectorizer (`spmd.rs`) never runs side by side: in a barrier-free kernel,
-//! and in the steps of a kernel's regions, the vectorizer runs atomics one
-//! lane after the other, and volatile loads and stores too (a shader's
-//! `volatile` buffer), each by itself, which a read-modify-write split into
-//! a load and a store would not survive (`opencl-builtin-functions.test`'s
-//! work-group counter). The load and store are
-//! volatile all the same: no pass may merge or drop them.
+//! Here, on the MLIR, only in kernels with barriers run as coroutines, which
+//! the SPMD vectorizer (`spmd.rs`) never runs side by side: in a
+//! barrier-free kernel, and in the steps of a kernel's regions, the
+//! vectorizer runs atomics one lane after the other, and volatile loads and
+//! stores too (a shader's `volatile` buffer), each by itself, which a
+//! read-modify-write split into a load and a store would not survive
+//! (`opencl-builtin-functions.test`'s work-group counter). The load and
+//! store are volatile all the same: no pass may merge or drop them. The
+//! other functions' atomics on workgroup memory are marked
+//! ([`WORKGROUP_MEMORY_SCOPE`]) and become plain in LLVM IR once the
+//! vectorizer has run ([`plain_marked_atomics`]).
 
 use melior::{
     Context,
-    ir::{OperationRef, Type, Value, ValueLike, operation::OperationLike},
+    ir::{OperationRef, Type, Value, ValueLike, attribute::StringAttribute, operation::OperationLike},
 };
 use spirv_opt_rs::surgery;
 
@@ -28,8 +31,14 @@ use super::{
     error, op_name,
 };
 
+/// The `syncscope` of an atomic on workgroup memory in a function that may
+/// run as vector lanes: [`plain_marked_atomics`] makes it a plain
+/// read-modify-write once the SPMD vectorizer has run.
+pub const WORKGROUP_MEMORY_SCOPE: &str = "spirv_abi.workgroup_memory";
+
 /// Rewrites the atomics on workgroup memory of every function only the entry
-/// points with barriers (`coroutines`) reach; returns how many.
+/// points with barriers (`coroutines`) reach; marks those of the other
+/// functions with [`WORKGROUP_MEMORY_SCOPE`]; returns how many of each.
 pub(super) fn plain_workgroup_atomics<'c>(
     context: &'c Context,
     module_op: OperationRef<'c, '_>,
@@ -43,6 +52,17 @@ pub(super) fn plain_workgroup_atomics<'c>(
     let names: Vec<String> =
         reachable(&functions, &with_barriers).into_iter().filter(|name| !shared.contains(name)).collect();
     let mut rewritten = 0;
+    let mut marked = 0;
+    for name in shared {
+        let func = functions[&name];
+        let environment = module.with_environment.contains(&name).then(|| last_argument(func)).flatten();
+        let entry = module.entries.iter().find(|entry| entry.name == name);
+        let scope = Scope::new(func, environment, entry.map(|entry| entry.arguments.as_slice()), module.slots);
+        for op in workgroup_atomics(func, &scope, module) {
+            surgery::set_attribute(op, "syncscope", StringAttribute::new(context, WORKGROUP_MEMORY_SCOPE).into());
+            marked += 1;
+        }
+    }
     for name in &names {
         // Pointers passed to helpers are traced in the caller they are
         // inlined into (the bounds checks do the same first).
@@ -53,12 +73,31 @@ pub(super) fn plain_workgroup_atomics<'c>(
         let entry = module.entries.iter().find(|entry| entry.name == name);
         let environment = module.with_environment.contains(&name).then(|| last_argument(func)).flatten();
         let scope = Scope::new(func, environment, entry.map(|entry| entry.arguments.as_slice()), module.slots);
-        let atomics =
-            surgery::nested_ops(func, &mut |op| matches!(op_name(op).as_str(), "llvm.atomicrmw" | "llvm.cmpxchg"));
-        for op in atomics {
-            let Ok(pointer) = op.operand(0) else { continue };
-            let Some(roots) = scope.trace(pointer, &mut Vec::new()) else { continue };
-            let private_to_workgroup = !roots.is_empty()
+        for op in workgroup_atomics(func, &scope, module) {
+            if plain(context, op)? {
+                rewritten += 1;
+            }
+        }
+    }
+    tracing::debug!(rewritten, marked, "atomics on workgroup memory as plain read-modify-writes, or marked");
+    Ok(rewritten)
+}
+
+/// The atomics (`llvm.atomicrmw`, `llvm.cmpxchg`) of `func` whose pointer
+/// can only point into the workgroup's own memory.
+fn workgroup_atomics<'c, 'a>(
+    func: OperationRef<'c, 'a>,
+    scope: &Scope<'c, 'a, '_>,
+    module: &Module<'_, 'c, '_>,
+) -> Vec<OperationRef<'c, 'a>> {
+    let atomics =
+        surgery::nested_ops(func, &mut |op| matches!(op_name(op).as_str(), "llvm.atomicrmw" | "llvm.cmpxchg"));
+    atomics
+        .into_iter()
+        .filter(|op| {
+            let Ok(pointer) = op.operand(0) else { return false };
+            let Some(roots) = scope.trace(pointer, &mut Vec::new()) else { return false };
+            !roots.is_empty()
                 && roots.iter().all(|root| match root {
                     Root::Slot(slot) => module.slots.get(*slot).is_some_and(|slot| slot.kind == SlotKind::Workgroup),
                     Root::Parameter(index) => scope
@@ -66,14 +105,9 @@ pub(super) fn plain_workgroup_atomics<'c>(
                         .and_then(|kinds| kinds.get(*index))
                         .is_some_and(|kind| *kind == ResourceKind::LocalPointer),
                     _ => false,
-                });
-            if private_to_workgroup && plain(context, op)? {
-                rewritten += 1;
-            }
-        }
-    }
-    tracing::debug!(rewritten, "atomics on workgroup memory as plain read-modify-writes");
-    Ok(rewritten)
+                })
+        })
+        .collect()
 }
 
 /// Replaces `op` (an atomicrmw or cmpxchg) by a volatile load, the operation
@@ -154,4 +188,140 @@ fn replace<'c>(op: OperationRef<'c, '_>, with: Value<'c, '_>) -> Result<'c, ()> 
     surgery::replace_all_uses(old.into(), with);
     surgery::erase(op);
     Ok(())
+}
+
+/// The atomics [`plain_workgroup_atomics`] marked with
+/// [`WORKGROUP_MEMORY_SCOPE`] (on workgroup memory, in the functions of
+/// barrier-free kernels and of kernels run as regions) as a load, the
+/// operation and a store, in LLVM IR, after the SPMD vectorizer: a
+/// workgroup's invocations run on one thread, one after another, or as the
+/// lanes of a vector whose atomics the vectorizer ran lane by lane in lane
+/// order, each lane's atomic still one instruction, so each read-modify-write
+/// is now whole before the next begins and no other thread sees that
+/// memory. (Before the vectorizer, a load and a store split apart would run
+/// for all lanes before any store.) The `lock` goes (about 20 cycles per
+/// atomic on x86, uncontended: histogram's shared bins). The loads and
+/// stores are plain: within one thread, every LLVM transformation keeps
+/// their order's meaning; they carry no access group, so a round's loop
+/// they are in is not annotated parallel (`regions.rs` already leaves the
+/// loops of regions with atomics unannotated). Operations without a plain
+/// form here (`uinc_wrap`...) keep their lock. Returns how many were
+/// rewritten.
+pub fn plain_marked_atomics(module: &inkwell::module::Module<'_>) -> usize {
+    use inkwell::values::{BasicValue, BasicValueEnum, InstructionOpcode as Op};
+    let context = module.get_context();
+    let builder = context.create_builder();
+    let mut marked = Vec::new();
+    for function in module.get_functions() {
+        for block in function.get_basic_block_iter() {
+            for instruction in block.get_instructions() {
+                if matches!(instruction.get_opcode(), Op::AtomicRMW | Op::AtomicCmpXchg)
+                    && spirv_opt_rs::llvm::has_sync_scope(instruction, WORKGROUP_MEMORY_SCOPE)
+                {
+                    marked.push(instruction);
+                }
+            }
+        }
+    }
+    let mut rewritten = 0;
+    for instruction in marked {
+        let operand = |index: u32| match instruction.get_operand(index) {
+            Some(inkwell::values::Operand::Value(value)) => Some(value),
+            _ => None,
+        };
+        let Some(BasicValueEnum::PointerValue(pointer)) = operand(0) else { continue };
+        let alignment = spirv_opt_rs::llvm::access_alignment(instruction).unwrap_or(1);
+        builder.position_before(&instruction);
+        let built: std::result::Result<Option<BasicValueEnum<'_>>, inkwell::builder::BuilderError> = (|| {
+            if instruction.get_opcode() == Op::AtomicCmpXchg {
+                let (Some(expected), Some(desired)) = (operand(1), operand(2)) else { return Ok(None) };
+                let old = builder.build_load(expected.get_type(), pointer, "")?;
+                set_alignment(old, alignment);
+                let equal = match (old, expected) {
+                    (BasicValueEnum::IntValue(old), BasicValueEnum::IntValue(expected)) => {
+                        builder.build_int_compare(inkwell::IntPredicate::EQ, old, expected, "")?
+                    }
+                    (BasicValueEnum::PointerValue(old), BasicValueEnum::PointerValue(expected)) => {
+                        builder.build_int_compare(inkwell::IntPredicate::EQ, old, expected, "")?
+                    }
+                    _ => return Ok(None),
+                };
+                let new = builder.build_select(equal, desired, old, "")?;
+                let store = builder.build_store(pointer, new)?;
+                let _ = store.set_alignment(alignment);
+                let Ok(pair) = inkwell::types::StructType::try_from(instruction.get_type()) else { return Ok(None) };
+                let with_old = builder.build_insert_value(pair.get_poison(), old, 0, "")?;
+                let both = builder.build_insert_value(with_old, equal, 1, "")?;
+                return Ok(Some(both.as_basic_value_enum()));
+            }
+            let (Some(value), Some(kind)) = (operand(1), instruction.get_atomic_rmw_bin_op()) else { return Ok(None) };
+            use inkwell::AtomicRMWBinOp as B;
+            let old = builder.build_load(value.get_type(), pointer, "")?;
+            set_alignment(old, alignment);
+            let new: BasicValueEnum<'_> = match (kind, old, value) {
+                (B::Xchg, _, value) => value,
+                (B::Add, BasicValueEnum::IntValue(a), BasicValueEnum::IntValue(b)) => builder.build_int_add(a, b, "")?.into(),
+                (B::Sub, BasicValueEnum::IntValue(a), BasicValueEnum::IntValue(b)) => builder.build_int_sub(a, b, "")?.into(),
+                (B::And, BasicValueEnum::IntValue(a), BasicValueEnum::IntValue(b)) => builder.build_and(a, b, "")?.into(),
+                (B::Or, BasicValueEnum::IntValue(a), BasicValueEnum::IntValue(b)) => builder.build_or(a, b, "")?.into(),
+                (B::Xor, BasicValueEnum::IntValue(a), BasicValueEnum::IntValue(b)) => builder.build_xor(a, b, "")?.into(),
+                (B::Nand, BasicValueEnum::IntValue(a), BasicValueEnum::IntValue(b)) => {
+                    let both = builder.build_and(a, b, "")?;
+                    builder.build_not(both, "")?.into()
+                }
+                (B::Max | B::Min | B::UMax | B::UMin, BasicValueEnum::IntValue(a), BasicValueEnum::IntValue(b)) => {
+                    let predicate = match kind {
+                        B::Max => inkwell::IntPredicate::SGT,
+                        B::Min => inkwell::IntPredicate::SLT,
+                        B::UMax => inkwell::IntPredicate::UGT,
+                        _ => inkwell::IntPredicate::ULT,
+                    };
+                    let keep = builder.build_int_compare(predicate, a, b, "")?;
+                    builder.build_select(keep, a, b, "")?
+                }
+                (B::FAdd, BasicValueEnum::FloatValue(a), BasicValueEnum::FloatValue(b)) => {
+                    builder.build_float_add(a, b, "")?.into()
+                }
+                (B::FSub, BasicValueEnum::FloatValue(a), BasicValueEnum::FloatValue(b)) => {
+                    builder.build_float_sub(a, b, "")?.into()
+                }
+                (B::FMax | B::FMin, BasicValueEnum::FloatValue(a), BasicValueEnum::FloatValue(b)) => {
+                    // LangRef: `fmax`/`fmin` are `llvm.maxnum`/`llvm.minnum`.
+                    let name = if kind == B::FMax { "llvm.maxnum" } else { "llvm.minnum" };
+                    let Some(intrinsic) = inkwell::intrinsics::Intrinsic::find(name) else { return Ok(None) };
+                    let Some(declaration) = intrinsic.get_declaration(module, &[a.get_type().into()]) else {
+                        return Ok(None);
+                    };
+                    let call = builder.build_call(declaration, &[a.into(), b.into()], "")?;
+                    let Some(result) = call.try_as_basic_value().basic() else { return Ok(None) };
+                    result
+                }
+                _ => {
+                    // No plain form here: the load goes again, the atomic stays.
+                    if let Some(load) = old.as_instruction_value() {
+                        load.erase_from_basic_block();
+                    }
+                    return Ok(None);
+                }
+            };
+            let store = builder.build_store(pointer, new)?;
+            let _ = store.set_alignment(alignment);
+            Ok(Some(old))
+        })();
+        let Ok(Some(result)) = built else { continue };
+        if let Some(replacement) = result.as_instruction_value() {
+            instruction.replace_all_uses_with(&replacement);
+        }
+        instruction.erase_from_basic_block();
+        rewritten += 1;
+    }
+    tracing::debug!(rewritten, "marked atomics on workgroup memory as plain read-modify-writes");
+    rewritten
+}
+
+fn set_alignment(value: inkwell::values::BasicValueEnum<'_>, alignment: u32) {
+    use inkwell::values::BasicValue;
+    if let Some(instruction) = value.as_instruction_value() {
+        let _ = instruction.set_alignment(alignment);
+    }
 }

@@ -169,8 +169,9 @@ pub fn form_all(module: &Module<'_>, machine: &TargetMachine) -> Result<(), Stri
 }
 
 /// [`form_all`], then `then` when `optimizing` (the SPMD vectorizer), then
-/// [`unswitch_rounds`] when optimizing: the step `spirv-opt-rs --emit`
-/// gives `emit_with`.
+/// the marked atomics on workgroup memory made plain
+/// ([`super::plain_marked_atomics`]), then [`unswitch_rounds`] when
+/// optimizing: the step `spirv-opt-rs --emit` gives `emit_with`.
 pub fn before_optimization(
     then: impl Fn(&Module<'_>, &TargetMachine) -> Result<(), String>,
     optimizing: bool,
@@ -179,10 +180,9 @@ pub fn before_optimization(
         form_all(module, machine)?;
         if optimizing {
             then(module, machine)?;
-            unswitch_rounds(module, machine)
-        } else {
-            Ok(())
         }
+        super::plain_marked_atomics(module);
+        if optimizing { unswitch_rounds(module, machine) } else { Ok(()) }
     }
 }
 
