@@ -308,6 +308,7 @@ pub fn vectorize_invocations(
         // loop, where the vectorizer would run them with a counter per lane.
         let loop_free = Cfg::new(function).is_ok_and(|cfg| !cfg.has_loop() || !has_divergent_loop(function, &cfg));
         let subgroups = calls_subgroup_functions(function);
+        if std::env::var("H5DUMP").is_ok() { eprintln!("{}", inkwell::values::AnyValue::print_to_string(&function).to_string()); }
         // No wider than the workgroup's x size when the workgroup function
         // passes a constant one: lanes past it would only be masked off.
         // A subgroup size asked for is kept, whatever the workgroup.
@@ -339,6 +340,12 @@ pub fn vectorize_invocations(
                     function.replace_all_uses_with(vector);
                     llvm_edge::delete_unused_function(function);
                     vector.as_global_value().set_name(&name);
+                    if rendezvous_site_entry(&name).is_some() {
+                        // One call each, from the rendezvous's switch:
+                        // inlined, dozens of them made one function that
+                        // took LLVM's code generator seconds.
+                        vector.add_attribute(AttributeLoc::Function, flag(noinline));
+                    }
                     Ok(width)
                 }
                 Err(error) => Err(error.to_string()),
@@ -595,7 +602,7 @@ fn vectorize_function<'ctx>(
     // A function LLVM's verifier rejects would abort the pipeline: it stays
     // scalar instead (and the bug shows in the outcome).
     let result = result.and_then(|()| {
-        if vector.verify(false) {
+        if vector.verify(std::env::var("H5DUMP").is_ok()) {
             Ok(())
         } else {
             unsupported("the vectorized function does not verify (a vectorizer bug)")

@@ -71,11 +71,19 @@ pub fn rendezvous_site_entry(name: &str) -> Option<&str> {
 struct Site<'ctx> {
     call: InstructionValue<'ctx>,
     callee: FunctionValue<'ctx>,
-    /// Per argument: a constant, kept, or the mailbox offset it is stored at.
-    arguments: Vec<(BasicValueEnum<'ctx>, Option<u64>)>,
+    /// Per argument: a constant, kept, or its type and the mailbox offset
+    /// it is stored at (the value is read from the call when it is
+    /// rewritten: an earlier site's rewriting may have replaced it).
+    arguments: Vec<Argument<'ctx>>,
     /// The result's type and offset.
     result: Option<(BasicTypeEnum<'ctx>, u64)>,
     key: Vec<KeyWord>,
+}
+
+#[derive(Clone, Copy)]
+enum Argument<'ctx> {
+    Constant(BasicValueEnum<'ctx>),
+    Stored(BasicTypeEnum<'ctx>, u64),
 }
 
 #[derive(Clone, Copy)]
@@ -236,7 +244,7 @@ fn transform<'ctx>(
         let mut arguments = Vec::new();
         for argument in 0..site_call.count_arguments() {
             let Some(Operand::Value(value)) = call.get_operand(argument) else { return Err(llvm_error("an argument that is no value")) };
-            arguments.push((value, None));
+            arguments.push(if is_constant(value) { Argument::Constant(value) } else { Argument::Stored(value.get_type(), 0) });
         }
         let result = site_call.try_as_basic_value().basic().map(|value| (value.get_type(), 0));
         sites.push(Site { call, callee, arguments, result, key });
@@ -244,15 +252,21 @@ fn transform<'ctx>(
     if sites.is_empty() {
         return Ok(0);
     }
-    let words = sites.iter().map(|site| site.key.len()).max().unwrap_or(1) as u64;
+    // Every key as long as the longest: a shorter one's words past its end
+    // are 0 (not what an earlier site left in the mailbox).
+    let words = sites.iter().map(|site| site.key.len()).max().unwrap_or(1);
+    for site in &mut sites {
+        site.key.resize(words, KeyWord::Constant(0));
+    }
+    let words = words as u64;
     let data_start = round_up(KEY + 4 * words, u64::from(ALIGN));
     let mut bytes = data_start;
     for site in &mut sites {
         let mut offset = data_start;
-        for (value, slot) in &mut site.arguments {
-            if !is_constant(*value) {
-                *slot = Some(offset);
-                offset += round_up(data.get_abi_size(&value.get_type()).max(1), u64::from(ALIGN));
+        for argument in &mut site.arguments {
+            if let Argument::Stored(ty, slot) = argument {
+                *slot = offset;
+                offset += round_up(data.get_abi_size(ty).max(1), u64::from(ALIGN));
             }
         }
         if let Some((ty, slot)) = &mut site.result {
@@ -337,9 +351,12 @@ fn transform<'ctx>(
             };
             builder.build_store(byte_address(&builder, context, promise, KEY + 4 * word as u64)?, value)?;
         }
-        for (value, slot) in &site.arguments {
-            if let Some(offset) = slot {
-                builder.build_store(byte_address(&builder, context, promise, *offset)?, *value)?;
+        for (index, argument) in site.arguments.iter().enumerate() {
+            if let Argument::Stored(_, offset) = argument {
+                let Some(Operand::Value(value)) = call.get_operand(index as u32) else {
+                    return Err(llvm_error("an argument that is no value"));
+                };
+                builder.build_store(byte_address(&builder, context, promise, *offset)?, value)?;
             }
         }
         builder.build_store(byte_address(&builder, context, promise, SITE)?, i32.const_int(number as u64 + 1, false))?;
@@ -380,10 +397,10 @@ fn transform<'ctx>(
         builder.build_conditional_branch(selected, run, end)?;
         builder.position_at_end(run);
         let mut arguments: Vec<BasicMetadataValueEnum<'ctx>> = Vec::new();
-        for (value, slot) in &site.arguments {
-            arguments.push(match slot {
-                Some(offset) => builder.build_load(value.get_type(), byte_address(&builder, context, mailbox, *offset)?, "")?.into(),
-                None => (*value).into(),
+        for argument in &site.arguments {
+            arguments.push(match *argument {
+                Argument::Stored(ty, offset) => builder.build_load(ty, byte_address(&builder, context, mailbox, offset)?, "")?.into(),
+                Argument::Constant(value) => value.into(),
             });
         }
         let value = builder.build_direct_call(site.callee, &arguments, "")?;
