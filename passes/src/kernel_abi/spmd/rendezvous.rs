@@ -45,7 +45,7 @@ use inkwell::{
     module::{Linkage, Module},
     targets::TargetData,
     types::BasicTypeEnum,
-    values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, CallSiteValue, FunctionValue, InstructionOpcode as Op, InstructionValue, IntValue, Operand, PointerValue},
+    values::{AnyValue, BasicMetadataValueEnum, BasicValue, BasicValueEnum, CallSiteValue, FunctionValue, InstructionOpcode as Op, InstructionValue, IntValue, Operand, PointerValue},
 };
 use spirv_opt_rs::llvm as llvm_edge;
 
@@ -378,10 +378,27 @@ fn transform<'ctx>(
 
     // The resolvers.
     let resolver_type = i64.fn_type(&[pointer.into(), i64.into(), i64.into(), i64.into(), i64.into()], false);
-    let mut resolvers = Vec::new();
-    for (number, site) in sites.iter().enumerate() {
-        let name = format!("__spvabi_{entry}.rendezvous.{}", number + 1);
+    // Per site, its resolver: sites of one operation on operands of the
+    // same types and constants share one (their mailboxes' layouts are the
+    // same), which the code generator then compiles once.
+    let mut resolvers: Vec<FunctionValue<'ctx>> = Vec::new();
+    let mut shared: Vec<(String, FunctionValue<'ctx>)> = Vec::new();
+    for site in &sites {
+        let mut signature = site.callee.get_name().to_string_lossy().into_owned();
+        for argument in &site.arguments {
+            signature.push('|');
+            signature.push_str(&match argument {
+                Argument::Constant(value) => value.print_to_string().to_string(),
+                Argument::Stored(ty, _) => ty.print_to_string().to_string(),
+            });
+        }
+        if let Some((_, resolver)) = shared.iter().find(|(known, _)| *known == signature) {
+            resolvers.push(*resolver);
+            continue;
+        }
+        let name = format!("__spvabi_{entry}.rendezvous.{}", shared.len() + 1);
         let resolver = module.add_function(&name, resolver_type, None);
+        shared.push((signature, resolver));
         let parameter = |index: u32| resolver.get_nth_param(index).ok_or_else(|| llvm_error("a parameter"));
         let (promises, x) = (parameter(0)?.into_pointer_value(), parameter(1)?.into_int_value());
         let start = context.append_basic_block(resolver, "entry");
@@ -414,7 +431,7 @@ fn transform<'ctx>(
         resolvers.push(resolver);
     }
     link_schedule(module, entry, &resolvers, words, size)?;
-    for resolver in resolvers {
+    for (_, resolver) in shared {
         resolver.set_linkage(Linkage::Internal);
     }
     Ok(sites.len())
@@ -427,6 +444,7 @@ fn link_schedule(module: &Module<'_>, entry: &str, resolvers: &[FunctionValue<'_
     let mut cases = String::new();
     let mut calls = String::new();
     let mut declarations = String::new();
+    let mut declared = Vec::new();
     for (index, resolver) in resolvers.iter().enumerate() {
         let resolver = resolver.get_name().to_string_lossy();
         let site = index + 1;
@@ -434,7 +452,10 @@ fn link_schedule(module: &Module<'_>, entry: &str, resolvers: &[FunctionValue<'_
         calls.push_str(&format!(
             "site{site}:\n  call i64 @\"{resolver}\"(ptr %promises, i64 0, i64 0, i64 0, i64 %count)\n  br label %resume\n"
         ));
-        declarations.push_str(&format!("declare i64 @\"{resolver}\"(ptr, i64, i64, i64, i64)\n"));
+        if !declared.contains(&resolver) {
+            declarations.push_str(&format!("declare i64 @\"{resolver}\"(ptr, i64, i64, i64, i64)\n"));
+            declared.push(resolver);
+        }
     }
     let text = format!(
         r#"
