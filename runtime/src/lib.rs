@@ -1235,7 +1235,10 @@ fn lower_in(
             let reason = match outcome.map(|outcome| &outcome.result) {
                 Some(Ok(_)) => None,
                 Some(Err(reason)) => Some(format!("the SPMD vectorizer declined it ({reason})")),
-                None => Some("its workgroup barriers run as coroutines, which never run as vector lanes".to_owned()),
+                None => Some(
+                    "its workgroup barriers run as coroutines, which never run as vector lanes, and its subgroup operations were not made rendezvous"
+                        .to_owned(),
+                ),
             };
             if let Some(reason) = reason {
                 return Err(format!(
