@@ -132,17 +132,7 @@ pub(super) fn lower_barriers<'c>(
         return Ok(HashMap::new());
     }
     // The functions reaching a barrier through calls.
-    loop {
-        let before = suspending.len();
-        for (caller, callee, _) in calls {
-            if suspending.contains(callee) {
-                suspending.insert(caller.clone());
-            }
-        }
-        if suspending.len() == before {
-            break;
-        }
-    }
+    add_callers(&mut suspending, calls);
     let body = module
         .region(0)
         .ok()
@@ -174,17 +164,7 @@ pub(super) fn lower_barriers<'c>(
                 inlined.insert(caller.clone());
             }
         }
-        loop {
-            let before = inlined.len();
-            for (caller, callee, _) in calls {
-                if inlined.contains(callee) {
-                    inlined.insert(caller.clone());
-                }
-            }
-            if inlined.len() == before {
-                break;
-            }
-        }
+        add_callers(&mut inlined, calls);
     }
     let mut coroutines = HashMap::new();
     for entry in entries.iter().filter(|entry| suspending.contains(&entry.name)) {
@@ -209,6 +189,21 @@ pub(super) fn lower_barriers<'c>(
         }
     }
     Ok(coroutines)
+}
+
+/// Adds to `functions` every function calling one of them, directly or not.
+fn add_callers(functions: &mut HashSet<String>, calls: &[(String, String, OperationRef<'_, '_>)]) {
+    loop {
+        let before = functions.len();
+        for (caller, callee, _) in calls {
+            if functions.contains(callee) {
+                functions.insert(caller.clone());
+            }
+        }
+        if functions.len() == before {
+            break;
+        }
+    }
 }
 
 /// Inlines into `func`, until none is left, every call to a function of
