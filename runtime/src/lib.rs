@@ -42,10 +42,10 @@ use spirv_opt_dialects::spirv::deserialize::{DeserializeOptions, EntryPoints, de
 use spirv_opt_passes::{
     builtins::define_builtins,
     kernel_abi::{
-        ExecutionModel, KernelAbiOptions, apply_kernel_abi, invocations_name, region_name,
-        plain_marked_atomics,
+        ExecutionModel, KernelAbiOptions, apply_kernel_abi, invocations_name, plain_marked_atomics,
+        region_name, rendezvous_name,
         regions::{form_regions, unswitch_rounds},
-        spmd::{uses_subgroups, vectorize_invocations},
+        spmd::{SpmdOutcome, rendezvous_site_entry, rendezvous_sites, uses_subgroups, vectorize_invocations},
     },
     specialize::{SpecValue, UnknownSpecIds, specialize_with},
     spirv_to_llvm::{ClientApi, SpirvToLlvmOptions, convert_spirv_to_llvm},
@@ -539,7 +539,9 @@ impl Kernel {
                 (_, Ok(_)) => BarrierPath::Coroutines(None),
             },
             lanes: match spmd {
-                Some(Ok(lanes)) => lanes,
+                // Coroutines run their invocations one by one, with
+                // subgroups as rendezvous.
+                Some(Ok(lanes)) if uses_barriers != 1 => lanes,
                 _ => 1,
             },
             subgroup_size: match spmd {
@@ -1190,7 +1192,19 @@ fn lower_in(
         }
         let subgroups = uses_subgroups(module);
         let sized = options.spmd.subgroup_size.is_some_and(|size| size > 1) && subgroups;
-        let done = if opt_level > 0 {
+        // Coroutines: subgroup operations as rendezvous, whose resolvers
+        // the vectorizer runs as the subgroup's lanes (docs/abi.md).
+        let rendezvous = match options.spmd.subgroup_size {
+            Some(size) if sized && options.barriers == BarrierMode::Coroutines => {
+                rendezvous_sites(module, &machine.get_target_data(), size)
+                    .map_err(|error| format!("subgroup size {size}: {error}"))?
+                    .into_iter()
+                    .find(|(entry, _)| *entry == model.0)
+                    .map(|_| size)
+            }
+            _ => None,
+        };
+        let mut done = if opt_level > 0 {
             vectorize_invocations(module, machine, options.spmd).map_err(|error| error.to_string())?
         } else if sized {
             // At -O0 only what a subgroup size asked for needs: the
@@ -1200,14 +1214,32 @@ fn lower_in(
         } else {
             Vec::new()
         };
-        // Subgroups of more than one invocation are the vector lanes: a
-        // kernel using them that does not run as lanes cannot have them.
+        if let Some(size) = rendezvous {
+            // Every resolver of the rendezvous runs as the subgroup's lanes.
+            let declined = done.iter().find_map(|outcome| {
+                let resolver = rendezvous_site_entry(&outcome.function) == Some(model.0.as_str());
+                outcome.result.as_ref().err().filter(|_| resolver).map(|reason| (outcome.function.clone(), reason.clone()))
+            });
+            let result = match declined {
+                Some((function, reason)) => Err(format!("the SPMD vectorizer declined {function} ({reason})")),
+                None => Ok(size),
+            };
+            done.push(SpmdOutcome { function: rendezvous_name(&model.0), result, subgroups: true });
+        }
+        // Subgroups of more than one invocation are the vector lanes (or,
+        // with coroutines, the resolvers' lanes): a kernel using them that
+        // runs as neither cannot have them.
         if let Some(size) = options.spmd.subgroup_size.filter(|&size| size > 1 && subgroups) {
-            let outcome = done.iter().find(|outcome| outcome.function == invocations || outcome.function == region);
+            let outcome = done.iter().find(|outcome| {
+                outcome.function == invocations || outcome.function == region || outcome.function == rendezvous_name(&model.0)
+            });
             let reason = match outcome.map(|outcome| &outcome.result) {
                 Some(Ok(_)) => None,
                 Some(Err(reason)) => Some(format!("the SPMD vectorizer declined it ({reason})")),
-                None => Some("its workgroup barriers run as coroutines, which never run as vector lanes".to_owned()),
+                None => Some(
+                    "its workgroup barriers run as coroutines, which never run as vector lanes, and its subgroup operations were not made rendezvous"
+                        .to_owned(),
+                ),
             };
             if let Some(reason) = reason {
                 return Err(format!(
@@ -1229,7 +1261,9 @@ fn lower_in(
     let spmd = outcomes
         .into_inner()
         .into_iter()
-        .find(|outcome| outcome.function == invocations || outcome.function == region)
+        .find(|outcome| {
+            outcome.function == invocations || outcome.function == region || outcome.function == rendezvous_name(&model.0)
+        })
         .map(|outcome| outcome.result);
     Ok((text, model.0, scalars, spmd, formed.into_inner()))
 }

@@ -685,18 +685,24 @@ fn a_kernel_with_barriers_runs_its_regions_as_lanes_with_subgroups_as_wide() {
     let kernel = Kernel::compile(with_barrier.as_bytes(), "barrier.mlir", &options).expect("compiles");
     assert_eq!((kernel.info().lanes, kernel.info().subgroup_size), (4, 4));
     assert_eq!(run_on_eight(&kernel), [4006, 4006, 4006, 4006, 4022, 4022, 4022, 4022]);
-    // As coroutines: subgroups of one, a wider size refused.
+    // As coroutines: subgroups of one by default; a wider size asked for
+    // runs the subgroup operations as rendezvous (docs/abi.md), the
+    // invocations one by one, with the regions' results (-O0 too).
     let coroutines = CompileOptions { barriers: spirv_run::BarrierMode::Coroutines, ..Default::default() };
     let kernel = Kernel::compile(with_barrier.as_bytes(), "barrier.mlir", &coroutines).expect("compiles");
     assert_eq!((kernel.info().lanes, kernel.info().subgroup_size), (1, 1));
-    let wider = CompileOptions {
-        spmd: SpmdOptions { subgroup_size: Some(4), ..SpmdOptions::default() },
-        ..coroutines
-    };
-    let Err(error) = Kernel::compile(with_barrier.as_bytes(), "barrier.mlir", &wider) else {
-        panic!("subgroups of 4 with coroutines compiled");
-    };
-    assert!(error.to_string().contains("run as coroutines, which never run as vector lanes"), "{error}");
+    assert_eq!(run_on_eight(&kernel), [1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007]);
+    for opt_level in [None, Some(0)] {
+        let wider = CompileOptions {
+            spmd: SpmdOptions { subgroup_size: Some(4), ..SpmdOptions::default() },
+            opt_level,
+            ..coroutines.clone()
+        };
+        let kernel = Kernel::compile(with_barrier.as_bytes(), "barrier.mlir", &wider).expect("compiles");
+        assert!(matches!(kernel.info().barriers, spirv_run::BarrierPath::Coroutines(None)), "{opt_level:?}");
+        assert_eq!((kernel.info().lanes, kernel.info().subgroup_size), (1, 4), "{opt_level:?}");
+        assert_eq!(run_on_eight(&kernel), [4006, 4006, 4006, 4006, 4022, 4022, 4022, 4022], "{opt_level:?}");
+    }
 }
 
 /// out[i] = word 0 of the buffer in resource-heap slot i: the descriptor

@@ -5,9 +5,9 @@
 use inkwell::{
     builder::Builder,
     llvm_sys::core::{
-        LLVMBuildFreeze, LLVMBuildGEP2, LLVMDeleteFunction, LLVMGetAlignment, LLVMGetAtomicSyncScopeID,
-        LLVMGetFirstUse, LLVMGetMaskValue, LLVMGetNumMaskElements, LLVMGetSyncScopeID, LLVMGetUndefMaskElem,
-        LLVMGetTypeContext, LLVMIsAtomic, LLVMSetMetadata, LLVMTypeOf,
+        LLVMBuildCall2, LLVMBuildFreeze, LLVMBuildGEP2, LLVMDeleteFunction, LLVMGetAlignment,
+        LLVMGetAtomicSyncScopeID, LLVMGetFirstUse, LLVMGetMaskValue, LLVMGetNumMaskElements, LLVMGetSyncScopeID,
+        LLVMGetTypeContext, LLVMGetUndefMaskElem, LLVMGlobalGetValueType, LLVMIsAtomic, LLVMSetMetadata, LLVMTypeOf,
     },
     types::{AsTypeRef, BasicTypeEnum},
     values::{AsValueRef, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue},
@@ -70,6 +70,45 @@ pub fn vector_gep<'ctx>(
             c"".as_ptr(),
         );
         (!value.is_null()).then(|| BasicValueEnum::new(value))
+    }
+}
+
+/// `llvm.coro.suspend(llvm.coro.save(handle), false)` at the builder's
+/// position (`save` and `suspend` those intrinsics' declarations): the
+/// token between them is no type inkwell can hold. The suspend's `i8`.
+pub fn coro_save_suspend<'ctx>(
+    builder: &Builder<'ctx>,
+    save: FunctionValue<'ctx>,
+    suspend: FunctionValue<'ctx>,
+    handle: BasicValueEnum<'ctx>,
+    no: BasicValueEnum<'ctx>,
+) -> Option<BasicValueEnum<'ctx>> {
+    // SAFETY: live builder, declarations and values of one context (as
+    // above); the arguments match the intrinsics' signatures (ptr; token,
+    // i1), and the names are NUL-terminated static strings.
+    unsafe {
+        let mut arguments = [handle.as_value_ref()];
+        let token = LLVMBuildCall2(
+            builder.as_mut_ptr(),
+            LLVMGlobalGetValueType(save.as_value_ref()),
+            save.as_value_ref(),
+            arguments.as_mut_ptr(),
+            1,
+            c"".as_ptr(),
+        );
+        if token.is_null() {
+            return None;
+        }
+        let mut arguments = [token, no.as_value_ref()];
+        let state = LLVMBuildCall2(
+            builder.as_mut_ptr(),
+            LLVMGlobalGetValueType(suspend.as_value_ref()),
+            suspend.as_value_ref(),
+            arguments.as_mut_ptr(),
+            2,
+            c"".as_ptr(),
+        );
+        (!state.is_null()).then(|| BasicValueEnum::new(state))
     }
 }
 

@@ -132,17 +132,7 @@ pub(super) fn lower_barriers<'c>(
         return Ok(HashMap::new());
     }
     // The functions reaching a barrier through calls.
-    loop {
-        let before = suspending.len();
-        for (caller, callee, _) in calls {
-            if suspending.contains(callee) {
-                suspending.insert(caller.clone());
-            }
-        }
-        if suspending.len() == before {
-            break;
-        }
-    }
+    add_callers(&mut suspending, calls);
     let body = module
         .region(0)
         .ok()
@@ -162,12 +152,27 @@ pub(super) fn lower_barriers<'c>(
         surgery::append_parsed(context, body, &format!("module {{\n{declarations}}}\n"), &|_| false)
             .ok_or_else(|| error(module, "internal error: cannot declare malloc and free"))?;
     }
+    // Coroutines run subgroups wider than one invocation as rendezvous
+    // (spmd/rendezvous.rs): the subgroup operations must be in the
+    // coroutine's own body too, so the functions reaching one are inlined
+    // as well (what reaches only them stays: barrier-free entry points may
+    // call it).
+    let mut inlined = suspending.clone();
+    if mode == BarrierMode::Coroutines {
+        for (caller, callee, _) in calls {
+            if super::spmd::is_subgroup_operation(callee) {
+                inlined.insert(caller.clone());
+            }
+        }
+        add_callers(&mut inlined, calls);
+    }
     let mut coroutines = HashMap::new();
     for entry in entries.iter().filter(|entry| suspending.contains(&entry.name)) {
-        inline_suspending_calls(context, entry.func, functions, &suspending)?;
+        inline_suspending_calls(context, entry.func, functions, &inlined)?;
         let barriers = match mode {
             BarrierMode::Regions => Barriers::Regions(mark_barriers(context, entry)?),
             BarrierMode::Coroutines => {
+                split_after_subgroup_operations(context, entry)?;
                 make_coroutine(context, entry)?;
                 Barriers::Coroutines
             }
@@ -184,6 +189,21 @@ pub(super) fn lower_barriers<'c>(
         }
     }
     Ok(coroutines)
+}
+
+/// Adds to `functions` every function calling one of them, directly or not.
+fn add_callers(functions: &mut HashSet<String>, calls: &[(String, String, OperationRef<'_, '_>)]) {
+    loop {
+        let before = functions.len();
+        for (caller, callee, _) in calls {
+            if functions.contains(callee) {
+                functions.insert(caller.clone());
+            }
+        }
+        if functions.len() == before {
+            break;
+        }
+    }
 }
 
 /// Inlines into `func`, until none is left, every call to a function of
@@ -321,6 +341,23 @@ fn mark_barriers<'c>(context: &'c Context, entry: &Entry<'c, '_>) -> Result<'c, 
         count += 1;
     }
     Ok(count)
+}
+
+/// Ends the block of every subgroup operation of the entry point with it,
+/// followed by a branch to the rest: where `spmd/rendezvous.rs` suspends
+/// the coroutine when its subgroups are wider than one invocation (LLVM's
+/// `simplifycfg` merges the blocks again otherwise).
+fn split_after_subgroup_operations<'c>(context: &'c Context, entry: &Entry<'c, '_>) -> Result<'c, ()> {
+    let calls = surgery::nested_ops(entry.func, &mut |op| {
+        op_name(op) == "llvm.call" && flat_symbol(op, "callee").is_some_and(|callee| super::spmd::is_subgroup_operation(&callee))
+    });
+    for call in calls {
+        let block = call.block().ok_or_else(|| error(call, "a call outside any block"))?;
+        let next = call.next_in_block().ok_or_else(|| error(call, "a call ending its block"))?;
+        let rest = surgery::split_block_before(next).ok_or_else(|| error(call, "cannot split after the call"))?;
+        block.append_operation(build(context, call.location(), "llvm.br", &[], &[], &[rest], &[])?);
+    }
+    Ok(())
 }
 
 /// Turns the entry point into a switched-resume coroutine returning its

@@ -58,8 +58,8 @@ use thiserror::Error;
 use crate::spirv_to_llvm::abi_attributes::{ENTRY_POINT, INTERFACE};
 pub use atomics::{WORKGROUP_MEMORY_SCOPE, plain_marked_atomics};
 pub use workgroup::{
-    ABI_VERSION, ResourceKind, invocations_name, region_bytes_name, region_name, region_width_name, step_name,
-    subgroup_size_name,
+    ABI_VERSION, ResourceKind, invocations_name, region_bytes_name, region_name, region_width_name, rendezvous_name,
+    step_name, subgroup_size_name,
 };
 
 /// Why the ABI could not be applied; `location` is the op at fault.

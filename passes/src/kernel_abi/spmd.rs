@@ -71,7 +71,9 @@ use inkwell::{
 use spirv_opt_rs::llvm as llvm_edge;
 use thiserror::Error;
 
+mod rendezvous;
 mod subgroup;
+pub use rendezvous::{rendezvous_sites, rendezvous_site_entry};
 use subgroup::{SubgroupOp, subgroup_call, subgroup_op};
 
 /// Lanes per vector: 8 is one AVX2 register of f32 or i32 (lavapipe's
@@ -168,23 +170,29 @@ pub struct SpmdOutcome {
     pub subgroups: bool,
 }
 
+/// Whether `name` is a function computing a subgroup operation across the
+/// subgroup's invocations (not the subgroup size).
+pub(super) fn is_subgroup_operation(name: &str) -> bool {
+    subgroup_op(name).is_some_and(|op| op != SubgroupOp::Size)
+}
+
 /// Whether `module` has a function computing a subgroup operation or the
 /// subgroup size (what the vectorizer computes across lanes).
 pub fn uses_subgroups(module: &Module<'_>) -> bool {
     module.get_functions().any(|function| {
-        function.get_basic_block_iter().any(|block| {
-            block.get_instructions().any(|instruction| {
-                subgroup_call(instruction).is_some() && {
-                    // A collective with a constant workgroup scope is not one.
-                    let scope = match instruction.get_operand(0) {
-                        Some(Operand::Value(BasicValueEnum::IntValue(scope))) => scope.get_zero_extended_constant(),
-                        _ => None,
-                    };
-                    scope.is_none_or(|scope| scope == 3 || subgroup_call(instruction) == Some(SubgroupOp::Ballot))
-                }
-            })
-        })
+        function.get_basic_block_iter().any(|block| block.get_instructions().any(|instruction| subgroup_scoped(instruction).is_some()))
     })
+}
+
+/// The subgroup operation (or size) `instruction` calls for, unless it is
+/// a collective with a constant workgroup scope.
+fn subgroup_scoped(instruction: InstructionValue<'_>) -> Option<SubgroupOp> {
+    let op = subgroup_call(instruction)?;
+    let scope = match instruction.get_operand(0) {
+        Some(Operand::Value(BasicValueEnum::IntValue(scope))) => scope.get_zero_extended_constant(),
+        _ => None,
+    };
+    scope.is_none_or(|scope| scope == 3 || op == SubgroupOp::Ballot).then_some(op)
 }
 
 /// The passes that put an invocation function in the form the vectorizer
@@ -214,7 +222,7 @@ pub fn vectorize_invocations(
         .filter(|function| {
             let name = function.get_name().to_string_lossy();
             name.starts_with("__spvabi_")
-                && (name.ends_with(".invocations") || step_entry(&name).is_some())
+                && (name.ends_with(".invocations") || step_entry(&name).is_some() || rendezvous_site_entry(&name).is_some())
                 && function.count_basic_blocks() > 0
         })
         .collect();
@@ -300,6 +308,7 @@ pub fn vectorize_invocations(
         // loop, where the vectorizer would run them with a counter per lane.
         let loop_free = Cfg::new(function).is_ok_and(|cfg| !cfg.has_loop() || !has_divergent_loop(function, &cfg));
         let subgroups = calls_subgroup_functions(function);
+        if std::env::var("H5DUMP").is_ok() { eprintln!("{}", inkwell::values::AnyValue::print_to_string(&function).to_string()); }
         // No wider than the workgroup's x size when the workgroup function
         // passes a constant one: lanes past it would only be masked off.
         // A subgroup size asked for is kept, whatever the workgroup.
@@ -331,6 +340,12 @@ pub fn vectorize_invocations(
                     function.replace_all_uses_with(vector);
                     llvm_edge::delete_unused_function(function);
                     vector.as_global_value().set_name(&name);
+                    if rendezvous_site_entry(&name).is_some() {
+                        // One call each, from the rendezvous's switch:
+                        // inlined, dozens of them made one function that
+                        // took LLVM's code generator seconds.
+                        vector.add_attribute(AttributeLoc::Function, flag(noinline));
+                    }
                     Ok(width)
                 }
                 Err(error) => Err(error.to_string()),
@@ -587,7 +602,7 @@ fn vectorize_function<'ctx>(
     // A function LLVM's verifier rejects would abort the pipeline: it stays
     // scalar instead (and the bug shows in the outcome).
     let result = result.and_then(|()| {
-        if vector.verify(false) {
+        if vector.verify(std::env::var("H5DUMP").is_ok()) {
             Ok(())
         } else {
             unsupported("the vectorized function does not verify (a vectorizer bug)")
@@ -641,6 +656,16 @@ fn targets_of(terminator: InstructionValue<'_>) -> Vec<BasicBlock<'_>> {
 
 impl<'ctx> Cfg<'ctx> {
     fn new(function: FunctionValue<'ctx>) -> Result<Self> {
+        Self::build(function, true)
+    }
+
+    /// The graph of `function`; `strict`, its loops must be in the form the
+    /// vectorizer reads (one back edge, one preheader, exits entered from
+    /// the loop only); else several back edges to one header make one loop
+    /// and only irreducible control flow is refused (`rendezvous.rs`, which
+    /// reads a coroutine's loops, whose exits to the shared suspend block
+    /// are entered from everywhere).
+    fn build(function: FunctionValue<'ctx>, strict: bool) -> Result<Self> {
         let Some(entry) = function.get_first_basic_block() else { return unsupported("a declaration") };
         // Reverse post-order by an explicit depth-first walk.
         let mut order = Vec::new();
@@ -729,10 +754,11 @@ impl<'ctx> Cfg<'ctx> {
                 if !dominates(to, from) {
                     return unsupported("irreducible control flow");
                 }
-                if loops.iter().any(|existing| existing.header == to) {
+                let existing = loops.iter().position(|existing| existing.header == to);
+                if existing.is_some() && strict {
                     return unsupported("a loop with several back edges");
                 }
-                let mut contains = vec![false; count];
+                let mut contains = existing.map_or_else(|| vec![false; count], |l| loops[l].contains.clone());
                 contains[to] = true;
                 let mut work = vec![from];
                 while let Some(block) = work.pop() {
@@ -741,10 +767,18 @@ impl<'ctx> Cfg<'ctx> {
                         work.extend(predecessors[block].iter().copied());
                     }
                 }
+                if let Some(l) = existing {
+                    loops[l].contains = contains;
+                    continue;
+                }
                 let outside: Vec<usize> =
                     predecessors[to].iter().copied().filter(|&predecessor| !contains[predecessor]).collect();
-                let [preheader] = outside[..] else { return unsupported("a loop without a single preheader") };
-                for block in (0..count).filter(|&block| contains[block]) {
+                let preheader = match outside[..] {
+                    [preheader] => preheader,
+                    _ if !strict => outside.first().copied().unwrap_or(to),
+                    _ => return unsupported("a loop without a single preheader"),
+                };
+                for block in (0..count).filter(|&block| contains[block] && strict) {
                     for &exit in successors[block].iter().filter(|&&exit| !contains[exit]) {
                         if predecessors[exit].iter().any(|&predecessor| !contains[predecessor]) {
                             return unsupported("a loop exit block entered from outside the loop");

@@ -417,6 +417,11 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         // Rounds: resume every unfinished invocation; each round takes every
         // invocation across one barrier. Invocations that finished are
         // skipped, so a barrier some invocations never reach cannot hang.
+        // Subgroup operations suspend too (spmd/rendezvous.rs): before a
+        // round, and after it, those waiting at one are resolved, until
+        // every invocation waits at a barrier or is done.
+        let rendezvous = format!("llvm.call {}({handles}, {invocations}) : (!llvm.ptr, i64) -> ()", symbol(&rendezvous_name(name)));
+        text.line(rendezvous.clone());
         let no = text.value("llvm.mlir.constant(false) : i1");
         let yes = text.value("llvm.mlir.constant(true) : i1");
         text.line(format!("llvm.br ^resume({zero}, {no} : i64, i1)"));
@@ -433,6 +438,7 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         text.line(format!("llvm.intr.coro.resume {handle} : !llvm.ptr"));
         text.line(format!("llvm.br ^resume({next}, {yes} : i64, i1)"));
         text.label("round_done");
+        text.line(rendezvous);
         text.line(format!("llvm.cond_br %any, ^resume({zero}, {no} : i64, i1), ^destroy({zero} : i64)"));
         text.label("destroy(%d: i64)");
         let more = text.value(format!("llvm.icmp \"ult\" %d, {invocations} : i64"));
@@ -495,7 +501,15 @@ fn module_text(abi: &EntryAbi<'_>, body: &str, entry_inputs: &str, entry_result:
                 );
             }
         }
-        Barriers::Coroutines => {}
+        Barriers::Coroutines => {
+            // Subgroups of one invocation: nothing to resolve, unless
+            // spmd/rendezvous.rs replaces it.
+            let _ = writeln!(
+                module,
+                "  llvm.func internal {}(%arg0: !llvm.ptr, %arg1: i64) {{\n    llvm.return\n  }}",
+                symbol(&rendezvous_name(name))
+            );
+        }
     }
     if uses_subgroup_built_ins(abi) {
         // One invocation per subgroup, unless the SPMD vectorizer replaces
@@ -1400,6 +1414,13 @@ fn global_ids(text: &mut Text, ids: &Ids) -> [String; 3] {
         let local = text.value(format!("llvm.add {base}, {} : i64", ids.local[axis]));
         text.value(format!("llvm.add {local}, {} : i64", ids.offset[axis]))
     })
+}
+
+/// The function that resolves the subgroup operations the invocations of
+/// a coroutine entry point wait at (`__spvabi_<entry>.rendezvous`); its
+/// site `k`'s resolver is `__spvabi_<entry>.rendezvous.k`.
+pub fn rendezvous_name(entry: &str) -> String {
+    format!("__spvabi_{entry}.rendezvous")
 }
 
 /// The name of the function giving the subgroup size of entry point `entry`'s

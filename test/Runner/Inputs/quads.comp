@@ -38,6 +38,10 @@ void main() {
     o[b + 16] = subgroupQuadSwapHorizontal(v);
     o[b + 17] = subgroupQuadBroadcast(v, 3);
   }
+#ifdef BARRIER
+  // (quads.test: the same with a barrier, as coroutines.)
+  barrier();
+#endif
   // A 64-bit value.
   o[b + 18] = uint(subgroupQuadSwapVertical(uint64_t(v) << 33) >> 33);
   o[b + 19] = 7u;

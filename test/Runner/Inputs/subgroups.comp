@@ -66,6 +66,10 @@ void main() {
   o[b + 40] = gl_SubgroupLeMask.x;
   o[b + 41] = gl_SubgroupLtMask.x;
   o[b + 42] = subgroupElect() ? 1u : 0u;
+#ifdef BARRIER
+  // (subgroups.test: the same with a barrier, as regions and coroutines.)
+  barrier();
+#endif
   // Non-uniform control flow: each side its own active lanes.
   if (lane < 3u) {
     o[b + 43] = subgroupAdd(v);

@@ -1,7 +1,8 @@
 // target-env: vulkan1.1
 // Subgroup arithmetic on both sides of a workgroup barrier: a kernel with
-// barriers runs as regions (the default) or coroutines, with subgroups of
-// one invocation (docs/abi.md "Subgroups"); lavapipe with 8.
+// barriers runs as regions (the default; the steps as the subgroup's lanes)
+// or coroutines (the subgroup operations as rendezvous), with the subgroups
+// asked for (docs/abi.md "Subgroups"); lavapipe with 8.
 #version 450
 #extension GL_KHR_shader_subgroup_basic : enable
 #extension GL_KHR_shader_subgroup_arithmetic : enable
