@@ -37,7 +37,7 @@ use inkwell::{
 };
 use spirv_opt_rs::llvm as llvm_edge;
 
-use super::regions::MARKER;
+use super::{regions::MARKER, spmd::targets_of};
 
 /// The most barriers a region function may have after unrolling (each is
 /// a region, and each region a copy of the rounds' loops): beyond it the
@@ -263,7 +263,7 @@ fn add_rounds(module: &Module<'_>, prefix: &str, barriers: u32) -> Result<(), St
         let switch = workgroup
             .get_basic_block_iter()
             .filter_map(|other| other.get_terminator())
-            .find(|terminator| terminator.get_opcode() == Op::Switch && successors_of(*terminator).contains(&block))
+            .find(|terminator| terminator.get_opcode() == Op::Switch && targets_of(*terminator).contains(&block))
             .ok_or_else(|| format!("no switch to the rounds of @{name}"))?;
         for region in 0..=u64::from(barriers) {
             if known.contains(&region) {
@@ -303,15 +303,6 @@ fn calls_of(function: FunctionValue<'_>) -> Vec<InstructionValue<'_>> {
         }
     }
     found
-}
-
-fn successors_of(terminator: InstructionValue<'_>) -> Vec<BasicBlock<'_>> {
-    (0..terminator.get_num_operands())
-        .filter_map(|index| match terminator.get_operand(index) {
-            Some(Operand::Block(block)) => Some(block),
-            _ => None,
-        })
-        .collect()
 }
 
 /// A copy of `block` at the end of its function (its values renamed, the
