@@ -3,14 +3,20 @@
 //! one live LLVM context and builds or reads one instruction.
 
 use inkwell::{
+    basic_block::BasicBlock,
     builder::Builder,
-    llvm_sys::core::{
-        LLVMBuildCall2, LLVMBuildFreeze, LLVMBuildGEP2, LLVMDeleteFunction, LLVMGetAlignment,
-        LLVMGetAtomicSyncScopeID, LLVMGetFirstUse, LLVMGetMaskValue, LLVMGetNumMaskElements, LLVMGetSyncScopeID,
-        LLVMGetTypeContext, LLVMGetUndefMaskElem, LLVMGlobalGetValueType, LLVMIsAtomic, LLVMSetMetadata, LLVMTypeOf,
+    llvm_sys::{
+        core::{
+            LLVMAddCase, LLVMBuildCall2, LLVMBuildFreeze, LLVMBuildGEP2, LLVMDeleteFunction, LLVMGetAlignment,
+            LLVMGetAtomicSyncScopeID, LLVMGetFirstUse, LLVMGetMDKindIDInContext, LLVMGetMaskValue,
+            LLVMGetNumMaskElements, LLVMGetSyncScopeID, LLVMGetTypeContext, LLVMGetUndefMaskElem,
+            LLVMGlobalGetValueType, LLVMIsAtomic, LLVMMDNodeInContext2, LLVMMDStringInContext2, LLVMMetadataAsValue,
+            LLVMSetMetadata, LLVMTypeOf,
+        },
+        debuginfo::{LLVMMetadataReplaceAllUsesWith, LLVMTemporaryMDNode},
     },
     types::{AsTypeRef, BasicTypeEnum},
-    values::{AsValueRef, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue},
+    values::{AsValueRef, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, IntValue},
 };
 
 /// Whether `instruction` is an atomic operation (`atomicrmw`, `cmpxchg`, an
@@ -161,4 +167,40 @@ pub fn remove_metadata(instruction: InstructionValue<'_>, kind: u32) {
     // SAFETY: a live instruction; a null node is the C API's way to remove
     // the attachment (LLVMSetMetadata documents it).
     unsafe { LLVMSetMetadata(instruction.as_value_ref(), kind, std::ptr::null_mut()) }
+}
+
+/// Adds the case `value` -> `destination` to the `switch` instruction
+/// `switch` (inkwell builds switches but cannot extend one).
+///
+/// Assumes `switch` is a `switch` and `value` a constant of its condition's
+/// type not yet among its cases (LLVM's verifier refuses a duplicate).
+pub fn add_case<'ctx>(switch: InstructionValue<'ctx>, value: IntValue<'ctx>, destination: BasicBlock<'ctx>) {
+    debug_assert_eq!(switch.get_opcode(), InstructionOpcode::Switch);
+    // SAFETY: a live switch, a constant and a block of one context.
+    unsafe { LLVMAddCase(switch.as_value_ref(), value.as_value_ref(), destination.as_mut_ptr()) }
+}
+
+/// Attaches `!llvm.loop !{self, !{"llvm.loop.unroll.full"}}` to the
+/// branch `latch` (a loop's latch): LLVM's loop unroller then unrolls the
+/// loop fully when it knows its trip count. The node must be distinct and
+/// refer to itself (LangRef, "llvm.loop"), which inkwell cannot build.
+pub fn request_full_unroll(latch: InstructionValue<'_>) {
+    const FULL: &str = "llvm.loop.unroll.full";
+    const KIND: &str = "llvm.loop";
+    // SAFETY: a live instruction; the temporary node is replaced (and
+    // freed) by the node referring to it, which LLVM makes distinct as it
+    // becomes self-referential (MDNode::handleChangedOperand).
+    unsafe {
+        let value = latch.as_value_ref();
+        let context = LLVMGetTypeContext(LLVMTypeOf(value));
+        let temporary = LLVMTemporaryMDNode(context, std::ptr::null_mut(), 0);
+        let name = LLVMMDStringInContext2(context, FULL.as_ptr().cast(), FULL.len());
+        let mut property = [name];
+        let property = LLVMMDNodeInContext2(context, property.as_mut_ptr(), 1);
+        let mut operands = [temporary, property];
+        let node = LLVMMDNodeInContext2(context, operands.as_mut_ptr(), 2);
+        LLVMMetadataReplaceAllUsesWith(temporary, node);
+        let kind = LLVMGetMDKindIDInContext(context, KIND.as_ptr().cast(), KIND.len() as u32);
+        LLVMSetMetadata(value, kind, LLVMMetadataAsValue(context, node));
+    }
 }

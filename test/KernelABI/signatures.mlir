@@ -67,19 +67,23 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storag
 // __spvabi_barrier(0) alone before a branch, the entry point is inlined
 // into __spvabi_main.region (regions.rs splits it on LLVM IR), and the
 // workgroup function runs rounds: per region (0: from the entry, 1: after
-// barrier 0), a loop over the 8x8 invocations waiting for it, whose calls
-// say which region each waits for next (or done). While every invocation
-// waits for the same region (^UNIFORM) the loop tests no state; once they
-// differ, ^ROUND's loops test each. The loops over the invocations are
-// parallel: the region call and the state's accesses in one access group,
-// the back edge's loop annotation listing it (llvm.loop.parallel_accesses).
-// Each round starts by copying the uniform values the last round's barriers
-// wrote to where the regions read them (regions.rs keeps them once).
-// Beside it, the same rounds calling each region's step
-// __spvabi_main.step.R, which runs the invocations waiting for it (the
-// region function with R constant) and returns their state (2: done),
-// stepping by __spvabi_main.region_width: taken when the SPMD vectorizer
-// made the steps vector lanes (the width is then more than 1).
+// barrier 0), a call of an alwaysinline round function with the region a
+// constant (regions.rs adds one per region it makes by unrolling a loop
+// with barriers), whose loop over the 8x8 invocations calls the region
+// function and says which region each waits for next (or done). While
+// every invocation waits for the same region (^UNIFORM, round.uniform,
+// which returns the lowest and highest new state) the loop tests no
+// state; once they differ, ^ROUND's round.waiting tests each. The loops
+// over the invocations are parallel: the region call and the state's
+// accesses in one access group, the back edge's loop annotation listing
+// it (llvm.loop.parallel_accesses). Each round starts by copying the
+// uniform values the last round's barriers wrote to where the regions
+// read them (regions.rs keeps them once). Beside it, round.steps calls
+// each region's step __spvabi_main.step.R (passed to it), which calls the
+// steps' body with R constant: it runs the invocations waiting for R and
+// returns their state (2: done); the loop steps by
+// __spvabi_main.region_width: taken when the SPMD vectorizer made the
+// steps vector lanes (the width is then more than 1).
 
 // REGIONS-LABEL: // -----
 // REGIONS:       #[[GROUP:access_group[0-9]*]] = #llvm.access_group<id = distinct[{{[0-9]+}}]<>>
@@ -91,45 +95,36 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storag
 // REGIONS-NEXT:    %[[UBYTES:.*]] = llvm.load %[[UBYTES_AT]]
 // REGIONS-NEXT:    %[[WRITTEN:.*]] = llvm.getelementptr %[[STORAGE]][%[[UBYTES]]]
 // REGIONS:         llvm.mlir.addressof @__spvabi_main.region_width
-// REGIONS:         llvm.cond_br %{{.*}}, ^{{bb[0-9]+}}, ^[[STEPS:bb[0-9]+]]
-// REGIONS:         llvm.br ^[[UNIFORM:bb[0-9]+]](%{{.*}} : i64)
+// REGIONS:         llvm.cond_br %{{.*}}, ^[[UNIFORM:bb[0-9]+]](%{{.*}} : i64), ^[[STEPS:bb[0-9]+]]
 // REGIONS-NEXT:  ^[[UNIFORM]](%{{.*}}: i64):
 // REGIONS-NEXT:    "llvm.intr.memcpy"(%[[STORAGE]], %[[WRITTEN]], %[[UBYTES]])
 // REGIONS-NEXT:    llvm.switch %{{.*}} : i64, ^[[DONE:bb[0-9]+]] [
 // REGIONS-NEXT:      0: ^[[ALL0:bb[0-9]+]],
 // REGIONS-NEXT:      1: ^[[ALL1:bb[0-9]+]]
 // REGIONS:       ^[[ALL0]]:
-// REGIONS-NOT:     llvm.icmp "eq"
-// REGIONS:         llvm.call @__spvabi_main.region(%{{.*}}) {access_groups = [#[[GROUP]]]} : (!llvm.ptr, {{.*}}) -> i64
-// REGIONS-NOT:     llvm.icmp "eq"
-// REGIONS:         llvm.store %{{.*}}, %{{.*}} {access_groups = [#[[GROUP]]]} : i32, !llvm.ptr
-// REGIONS-NEXT:    llvm.intr.umin
-// REGIONS-NEXT:    llvm.intr.umax
-// REGIONS-NEXT:    llvm.add
-// REGIONS-NEXT:    llvm.br ^{{.*}} {loop_annotation = #[[LOOP]]}
-// REGIONS-NEXT:  ^{{.*}}:
-// REGIONS-NEXT:    %[[SAME:.*]] = llvm.icmp "eq"
-// REGIONS-NEXT:    llvm.cond_br %[[SAME]], ^[[UNIFORM]](%{{.*}} : i64), ^[[ROUND:bb[0-9]+]](%{{.*}} : i64)
+// REGIONS-NEXT:    %[[R0:.*]] = llvm.mlir.constant(0 : i64) : i64
+// REGIONS-NEXT:    %[[PAIR:.*]] = llvm.call @__spvabi_main.round.uniform(%[[R0]], {{.*}}) : (i64, i64, !llvm.ptr, {{.*}}) -> !llvm.struct<(i64, i64)>
+// REGIONS-NEXT:    %[[LOW:.*]] = llvm.extractvalue %[[PAIR]][0]
+// REGIONS-NEXT:    %[[HIGH:.*]] = llvm.extractvalue %[[PAIR]][1]
+// REGIONS-NEXT:    %[[SAME:.*]] = llvm.icmp "eq" %[[LOW]], %[[HIGH]]
+// REGIONS-NEXT:    llvm.cond_br %[[SAME]], ^[[UNIFORM]](%[[LOW]] : i64), ^[[ROUND:bb[0-9]+]](%[[LOW]] : i64)
 // REGIONS:       ^[[ALL1]]:
-// REGIONS:         llvm.call @__spvabi_main.region(
+// REGIONS-NEXT:    %[[R1:.*]] = llvm.mlir.constant(1 : i64) : i64
+// REGIONS-NEXT:    llvm.call @__spvabi_main.round.uniform(%[[R1]],
 // REGIONS:       ^[[ROUND]](%{{.*}}: i64):
 // REGIONS-NEXT:    "llvm.intr.memcpy"(%[[STORAGE]], %[[WRITTEN]], %[[UBYTES]])
 // REGIONS-NEXT:    llvm.switch %{{.*}} : i64, ^[[DONE]] [
 // REGIONS-NEXT:      0: ^[[REGION0:bb[0-9]+]],
 // REGIONS-NEXT:      1: ^[[REGION1:bb[0-9]+]]
 // REGIONS:       ^[[REGION0]]:
-// REGIONS:         llvm.load %{{.*}} {access_groups = [#[[GROUP]]]} : !llvm.ptr -> i32
-// REGIONS:         llvm.icmp "eq" %{{.*}}, %{{.*}} : i64
-// REGIONS:         llvm.call @__spvabi_main.region(%{{.*}}) {access_groups = [#[[GROUP]]]} : (!llvm.ptr, {{.*}}) -> i64
+// REGIONS:         llvm.call @__spvabi_main.round.waiting(
 // REGIONS:       ^[[REGION1]]:
-// REGIONS:         llvm.call @__spvabi_main.region(
-// REGIONS:         llvm.intr.umin
-// REGIONS:         llvm.br ^{{.*}} {loop_annotation = #[[LOOP]]}
+// REGIONS:         llvm.call @__spvabi_main.round.waiting(
 // REGIONS:       ^[[STEPS]]:
-// REGIONS:         llvm.call @__spvabi_main.step.0(%{{.*}}) : (!llvm.ptr, {{.*}}) -> i64
-// REGIONS-NEXT:    llvm.intr.umin
-// REGIONS:         llvm.call @__spvabi_main.step.1(
-// REGIONS-NEXT:    llvm.intr.umin
+// REGIONS:         llvm.mlir.addressof @__spvabi_main.step.0
+// REGIONS-NEXT:    llvm.call @__spvabi_main.round.steps(
+// REGIONS:         llvm.mlir.addressof @__spvabi_main.step.1
+// REGIONS-NEXT:    llvm.call @__spvabi_main.round.steps(
 // REGIONS:       ^[[DONE]]:
 // REGIONS-NEXT:    llvm.call @free(
 // REGIONS:       llvm.func internal @__spvabi_main.region(
@@ -137,12 +132,38 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storag
 // REGIONS-NOT:     llvm.call @main
 // REGIONS:         llvm.call @__spvabi_barrier(%{{.*}}) : (i32) -> ()
 // REGIONS-NEXT:    llvm.br
+// REGIONS:       llvm.func internal @__spvabi_main.round.uniform(%[[REGION:arg0]]: i64,
+// REGIONS-SAME:    -> !llvm.struct<(i64, i64)> attributes {always_inline}
+// REGIONS-NOT:     llvm.icmp "eq"
+// REGIONS:         llvm.call @__spvabi_main.region(%{{.*}}, %[[REGION]], %{{.*}}) {access_groups = [#[[GROUP]]]} : (!llvm.ptr, {{.*}}) -> i64
+// REGIONS-NOT:     llvm.icmp "eq"
+// REGIONS:         llvm.store %{{.*}}, %{{.*}} {access_groups = [#[[GROUP]]]} : i32, !llvm.ptr
+// REGIONS-NEXT:    llvm.intr.umin
+// REGIONS-NEXT:    llvm.intr.umax
+// REGIONS-NEXT:    llvm.add
+// REGIONS-NEXT:    llvm.br ^{{.*}} {loop_annotation = #[[LOOP]]}
+// REGIONS:       llvm.func internal @__spvabi_main.round.waiting(%[[REGION:arg0]]: i64,
+// REGIONS-SAME:    -> i64 attributes {always_inline}
+// REGIONS:         llvm.load %{{.*}} {access_groups = [#[[GROUP]]]} : !llvm.ptr -> i32
+// REGIONS:         llvm.icmp "eq" %{{.*}}, %[[REGION]] : i64
+// REGIONS:         llvm.call @__spvabi_main.region(%{{.*}}, %[[REGION]], %{{.*}}) {access_groups = [#[[GROUP]]]} : (!llvm.ptr, {{.*}}) -> i64
+// REGIONS:         llvm.intr.umin
+// REGIONS:         llvm.br ^{{.*}} {loop_annotation = #[[LOOP]]}
+// REGIONS:       llvm.func internal @__spvabi_main.round.steps(
+// REGIONS-SAME:    %[[STEP:arg[0-9]+]]: !llvm.ptr, %[[WIDTH:arg[0-9]+]]: i64, %{{[a-z0-9]*}}: i64) -> i64 attributes {always_inline}
+// REGIONS:         llvm.call %[[STEP]](
+// REGIONS-NEXT:    llvm.intr.umin
+// REGIONS-NEXT:    llvm.add %{{.*}}, %[[WIDTH]] : i64
+// REGIONS:       llvm.func internal @__spvabi_main.step_body(%[[REGION:arg0]]: i64,
+// REGIONS-SAME:    attributes {always_inline}
+// REGIONS:         llvm.icmp "eq" %{{.*}}, %[[REGION]] : i64
+// REGIONS:         llvm.call @__spvabi_main.region(%{{.*}}, %[[REGION]], %{{.*}}) : (!llvm.ptr, {{.*}}) -> i64
 // REGIONS:       llvm.func internal @__spvabi_main.step.0(
-// REGIONS:         %[[R0:.*]] = llvm.mlir.constant(0 : i64) : i64
-// REGIONS:         llvm.icmp "eq" %{{.*}}, %[[R0]] : i64
-// REGIONS:         llvm.call @__spvabi_main.region(%{{.*}}, %[[R0]], %{{.*}}) : (!llvm.ptr, {{.*}}) -> i64
+// REGIONS-NEXT:    %[[S0:.*]] = llvm.mlir.constant(0 : i64) : i64
+// REGIONS-NEXT:    llvm.call @__spvabi_main.step_body(%[[S0]],
 // REGIONS:       llvm.func internal @__spvabi_main.step.1(
-// REGIONS:         llvm.call @__spvabi_main.region(
+// REGIONS-NEXT:    %[[S1:.*]] = llvm.mlir.constant(1 : i64) : i64
+// REGIONS-NEXT:    llvm.call @__spvabi_main.step_body(%[[S1]],
 // REGIONS:       llvm.mlir.global external constant @__spvabi_main.region_width() {addr_space = 0 : i32} : i64
 // REGIONS:       llvm.mlir.global external constant @__spvabi_main.region_bytes() {addr_space = 0 : i32} : i64
 // REGIONS-NEXT:  llvm.mlir.global external constant @__spvabi_main.region_uniform_bytes() {addr_space = 0 : i32} : i64

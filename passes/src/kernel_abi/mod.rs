@@ -36,6 +36,7 @@ mod division;
 mod generic;
 pub mod regions;
 pub mod spmd;
+pub mod unroll;
 mod workgroup;
 
 use std::collections::{BTreeMap, HashMap, HashSet};

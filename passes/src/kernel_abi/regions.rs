@@ -119,6 +119,7 @@ pub fn form_regions(module: &Module<'_>, machine: &TargetMachine) -> Result<Vec<
     let mut outcomes = Vec::new();
     for target in targets {
         let name = target.get_name().to_string_lossy().into_owned();
+        super::unroll::unroll_barrier_loops(module, target, machine)?;
         let result = form(module, target, &|ty| (data.get_abi_size(ty), u64::from(data.get_abi_alignment(ty))));
         if !parallel_safe(target) {
             serialize_calls(target);

@@ -645,7 +645,7 @@ struct Loop {
 
 /// The blocks a terminator branches to, in operand order (a conditional
 /// `br` lists its false target first: LLVM's operand order).
-fn targets_of(terminator: InstructionValue<'_>) -> Vec<BasicBlock<'_>> {
+pub(super) fn targets_of(terminator: InstructionValue<'_>) -> Vec<BasicBlock<'_>> {
     (0..terminator.get_num_operands())
         .filter_map(|index| match terminator.get_operand(index) {
             Some(Operand::Block(block)) => Some(block),

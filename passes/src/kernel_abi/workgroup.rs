@@ -483,6 +483,8 @@ fn module_text(abi: &EntryAbi<'_>, body: &str, entry_inputs: &str, entry_result:
         Barriers::None => module.push_str(&invocations_function(abi, false)),
         Barriers::Regions(barriers) => {
             module.push_str(&invocations_function(abi, true));
+            module.push_str(&round_functions(abi));
+            module.push_str(&step_body(abi));
             for region in 0..=barriers {
                 module.push_str(&step_function(abi, region));
             }
@@ -700,12 +702,19 @@ struct RegionGlue<'g> {
 
 /// The rounds of an entry point with `barriers` barriers, run as regions:
 /// region 0 starts at the entry, region k + 1 after barrier k;
-/// [`regions::DONE`] is done (a region the switch does not list). Each invocation's state (the region it waits to run) starts
-/// at 0; a round runs the lowest region any invocation waits for, as a
-/// loop over the invocations waiting for it (all of them when the barriers
-/// are in uniform control flow), each to its next barrier or return, which
-/// gives its new state. The round after it runs the lowest state again, so
-/// the workgroup ends when every invocation returned.
+/// [`regions::DONE`] is done (a region the switch does not list). Each
+/// invocation's state (the region it waits to run) starts at 0; a round
+/// runs the lowest region any invocation waits for, as a loop over the
+/// invocations waiting for it (all of them when the barriers are in
+/// uniform control flow), each to its next barrier or return, which gives
+/// its new state. The round after it runs the lowest state again, so the
+/// workgroup ends when every invocation returned.
+///
+/// Each round is one call of an `alwaysinline` round function
+/// ([`round_name`]) with the region a constant: its loop over the
+/// invocations holds that region's code alone once inlined, and
+/// `regions.rs` adds the rounds of the regions it makes by unrolling a
+/// loop with barriers as one more case calling it (`add_rounds`).
 fn region_rounds(
     text: &mut Text,
     abi: &EntryAbi<'_>,
@@ -714,11 +723,8 @@ fn region_rounds(
     arguments: &[String],
     dispatch: &DispatchIds,
 ) {
-    let size = glue.size;
-    let (group, parallel) = parallel_invocations();
     let zero = text.i64(0);
     let one = text.i64(1);
-    let done = text.i64(i64::from(regions::DONE));
     let bytes_global =
         text.value(format!("llvm.mlir.addressof {} : !llvm.ptr", symbol(&region_bytes_name(abi.name))));
     let bytes = text.value(format!("llvm.load {bytes_global} : !llvm.ptr -> i64"));
@@ -728,7 +734,6 @@ fn region_rounds(
         text.value(format!("llvm.mlir.addressof {} : !llvm.ptr", symbol(&region_uniform_bytes_name(abi.name))));
     let uniform_bytes = text.value(format!("llvm.load {uniform_global} : !llvm.ptr -> i64"));
     let written = text.value(format!("llvm.getelementptr {storage}[{uniform_bytes}] : (!llvm.ptr, i64) -> !llvm.ptr, i8"));
-    let uniforms = [storage.clone(), written, uniform_bytes];
     let states =
         text.value(format!("llvm.alloca {} x i32 {{alignment = 64 : i64}} : (i64) -> !llvm.ptr", glue.invocations));
     let four = text.i64(4);
@@ -737,64 +742,57 @@ fn region_rounds(
     text.line(format!(
         "\"llvm.intr.memset\"({states}, {zero_byte}, {state_bytes}) <{{isVolatile = false}}> : (!llvm.ptr, i8, i64) -> ()"
     ));
+    // What the round functions read of the workgroup function.
+    let mut captured = vec![glue.invocations.to_owned(), glue.environment.to_owned()];
+    captured.extend(arguments.iter().cloned());
+    captured.extend(dispatch.values());
+    captured.extend([storage.clone(), states]);
+    let captured = captured.join(", ");
+    let types = round_inputs(abi);
+    let refresh = |text: &mut Text| refresh_uniform_values(text, &storage, &written, &uniform_bytes);
     // The steps' width: 1 unless the SPMD vectorizer made the steps run
     // that many invocations as vector lanes (a constant by then: LLVM keeps
-    // one of the two machines below).
+    // one of the machines below).
     let width_global =
         text.value(format!("llvm.mlir.addressof {} : !llvm.ptr", symbol(&region_width_name(abi.name))));
     let width = text.value(format!("llvm.load {width_global} : !llvm.ptr -> i64"));
     let scalar = text.value(format!("llvm.icmp \"eq\" {width}, {one} : i64"));
-    text.line(format!("llvm.cond_br {scalar}, ^scalar_rounds, ^step_rounds"));
-    text.label("scalar_rounds");
-    let call = RegionCall { abi, glue, arguments, dispatch, storage: &storage, group: &group };
-    uniform_rounds(text, barriers, &call, &states, &parallel, &uniforms);
-    text.label("round(%region: i64)");
-    refresh_uniform_values(text, &uniforms[0], &uniforms[1], &uniforms[2]);
-    let cases: Vec<String> = (0..=barriers).map(|region| format!("      {region}: ^region{region}")).collect();
-    text.line(format!("llvm.switch %region : i64, ^regions_done [\n{}\n    ]", cases.join(",\n")));
+    text.line(format!("llvm.cond_br {scalar}, ^uniform({zero} : i64), ^step_rounds"));
+
+    // Every invocation waits for the same region (`Round::Uniform`): when
+    // the lowest and highest states after it are the same, the next round
+    // is such a round again; else `^round`'s, which tests each state.
+    let switch = |text: &mut Text, on: &str, label: &str| {
+        let cases: Vec<String> = (0..=barriers).map(|region| format!("      {region}: ^{label}{region}")).collect();
+        text.line(format!("llvm.switch {on} : i64, ^regions_done [\n{}\n    ]", cases.join(",\n")));
+    };
+    text.label("uniform(%uniform_region: i64)");
+    refresh(text);
+    switch(text, "%uniform_region", "all");
     for region in 0..=barriers {
-        let r = region;
-        text.label(format!("region{r}"));
-        text.line(format!("llvm.br ^z{r}({zero}, {done} : i64, i64)"));
-        text.label(format!("z{r}(%z{r}: i64, %zn{r}: i64)"));
-        let more = text.value(format!("llvm.icmp \"ult\" %z{r}, {} : i64", size[2]));
-        text.line(format!("llvm.cond_br {more}, ^ys{r}, ^round(%zn{r} : i64)"));
-        text.label(format!("ys{r}"));
-        text.line(format!("llvm.br ^y{r}({zero}, %zn{r} : i64, i64)"));
-        text.label(format!("y{r}(%y{r}: i64, %yn{r}: i64)"));
-        let more = text.value(format!("llvm.icmp \"ult\" %y{r}, {} : i64", size[1]));
-        let next_z = text.value(format!("llvm.add %z{r}, {one} : i64"));
-        text.line(format!("llvm.cond_br {more}, ^xs{r}, ^z{r}({next_z}, %yn{r} : i64, i64)"));
-        text.label(format!("xs{r}"));
-        text.line(format!("llvm.br ^x{r}({zero}, %yn{r} : i64, i64)"));
-        text.label(format!("x{r}(%x{r}: i64, %xn{r}: i64)"));
-        let more = text.value(format!("llvm.icmp \"ult\" %x{r}, {} : i64", size[0]));
-        let next_y = text.value(format!("llvm.add %y{r}, {one} : i64"));
-        text.line(format!("llvm.cond_br {more}, ^invocation{r}, ^y{r}({next_y}, %xn{r} : i64, i64)"));
-        text.label(format!("invocation{r}"));
-        let row = text.value(format!("llvm.mul %y{r}, {} : i64", size[0]));
-        let plane = text.value(format!("llvm.mul {}, {} : i64", size[0], size[1]));
-        let layer = text.value(format!("llvm.mul %z{r}, {plane} : i64"));
-        let in_layer = text.value(format!("llvm.add {row}, %x{r} : i64"));
-        let index = text.value(format!("llvm.add {layer}, {in_layer} : i64"));
-        let state_slot =
-            text.value(format!("llvm.getelementptr {states}[{index}] : (!llvm.ptr, i64) -> !llvm.ptr, i32"));
-        let state = text.value(format!("llvm.load {state_slot} {group} : !llvm.ptr -> i32"));
-        let state = text.zext(&state);
+        text.label(format!("all{region}"));
         let this = text.i64(i64::from(region));
-        let waiting = text.value(format!("llvm.icmp \"eq\" {state}, {this} : i64"));
-        text.line(format!("llvm.cond_br {waiting}, ^run{r}, ^next{r}({state} : i64)"));
-        text.label(format!("run{r}"));
-        let ids = [format!("%x{r}"), format!("%y{r}"), format!("%z{r}")];
-        let call = RegionCall { abi, glue, arguments, dispatch, storage: &storage, group: &group };
-        let reached = call.emit(text, &ids, &this, &index);
-        let word = text.value(format!("llvm.trunc {reached} : i64 to i32"));
-        text.line(format!("llvm.store {word}, {state_slot} {group} : i32, !llvm.ptr"));
-        text.line(format!("llvm.br ^next{r}({reached} : i64)"));
-        text.label(format!("next{r}(%state{r}: i64)"));
-        let lowest = text.value(format!("llvm.intr.umin(%xn{r}, %state{r}) : (i64, i64) -> i64"));
-        let next_x = text.value(format!("llvm.add %x{r}, {one} : i64"));
-        text.line(format!("llvm.br ^x{r}({next_x}, {lowest} : i64, i64) {parallel}"));
+        let pair = "!llvm.struct<(i64, i64)>";
+        let range = text.value(format!(
+            "llvm.call {}({this}, {captured}) : (i64, {types}) -> {pair}",
+            symbol(&round_name(abi.name, Round::Uniform))
+        ));
+        let lowest = text.value(format!("llvm.extractvalue {range}[0] : {pair}"));
+        let highest = text.value(format!("llvm.extractvalue {range}[1] : {pair}"));
+        let same = text.value(format!("llvm.icmp \"eq\" {lowest}, {highest} : i64"));
+        text.line(format!("llvm.cond_br {same}, ^uniform({lowest} : i64), ^round({lowest} : i64)"));
+    }
+    text.label("round(%region: i64)");
+    refresh(text);
+    switch(text, "%region", "region");
+    for region in 0..=barriers {
+        text.label(format!("region{region}"));
+        let this = text.i64(i64::from(region));
+        let lowest = text.value(format!(
+            "llvm.call {}({this}, {captured}) : (i64, {types}) -> i64",
+            symbol(&round_name(abi.name, Round::Waiting))
+        ));
+        text.line(format!("llvm.br ^round({lowest} : i64)"));
     }
     // Steps as vector lanes (`step_function`): with subgroups, the
     // invocations in one loop over the local index (x = the index, y = z =
@@ -802,59 +800,243 @@ fn region_rounds(
     // indices.
     text.label("step_rounds");
     text.line(format!("llvm.br ^sround({zero} : i64)"));
-    let linear = [glue.invocations.to_owned(), one.clone(), one.clone()];
-    let size = if in_index_order(abi) { &linear[..] } else { glue.size };
+    let x_end = if in_index_order(abi) { glue.invocations } else { &glue.size[0] };
     text.label("sround(%sregion: i64)");
-    refresh_uniform_values(text, &uniforms[0], &uniforms[1], &uniforms[2]);
-    let cases: Vec<String> = (0..=barriers).map(|region| format!("      {region}: ^sregion{region}")).collect();
-    text.line(format!("llvm.switch %sregion : i64, ^regions_done [\n{}\n    ]", cases.join(",\n")));
+    refresh(text);
+    switch(text, "%sregion", "sregion");
     for region in 0..=barriers {
-        let r = region;
-        text.label(format!("sregion{r}"));
-        text.line(format!("llvm.br ^sz{r}({zero}, {done} : i64, i64)"));
-        text.label(format!("sz{r}(%sz{r}: i64, %szn{r}: i64)"));
-        let more = text.value(format!("llvm.icmp \"ult\" %sz{r}, {} : i64", size[2]));
-        text.line(format!("llvm.cond_br {more}, ^sys{r}, ^sround(%szn{r} : i64)"));
-        text.label(format!("sys{r}"));
-        text.line(format!("llvm.br ^sy{r}({zero}, %szn{r} : i64, i64)"));
-        text.label(format!("sy{r}(%sy{r}: i64, %syn{r}: i64)"));
-        let more = text.value(format!("llvm.icmp \"ult\" %sy{r}, {} : i64", size[1]));
-        let next_z = text.value(format!("llvm.add %sz{r}, {one} : i64"));
-        text.line(format!("llvm.cond_br {more}, ^sxs{r}, ^sz{r}({next_z}, %syn{r} : i64, i64)"));
-        text.label(format!("sxs{r}"));
-        text.line(format!("llvm.br ^sx{r}({zero}, %syn{r} : i64, i64)"));
-        text.label(format!("sx{r}(%sx{r}: i64, %sxn{r}: i64)"));
-        let more = text.value(format!("llvm.icmp \"ult\" %sx{r}, {} : i64", size[0]));
-        let next_y = text.value(format!("llvm.add %sy{r}, {one} : i64"));
-        text.line(format!("llvm.cond_br {more}, ^step{r}, ^sy{r}({next_y}, %sxn{r} : i64, i64)"));
-        text.label(format!("step{r}"));
-        // One step: invocations x.. (as many as the step's width) wait for
-        // region r or not; the lowest state they then have.
-        let mut inputs = vec![glue.environment.to_owned()];
-        inputs.extend(arguments.iter().cloned());
-        inputs.extend(dispatch.values());
-        inputs.extend([
-            storage.clone(),
-            glue.invocations.to_owned(),
-            states.clone(),
-            format!("%sx{r}"),
-            format!("%sy{r}"),
-            format!("%sz{r}"),
-            size[0].clone(),
-        ]);
-        let reached = text.value(format!(
-            "llvm.call {}({}) : ({}) -> i64",
-            symbol(&step_name(abi.name, region)),
-            inputs.join(", "),
-            step_inputs(abi)
+        text.label(format!("sregion{region}"));
+        let this = text.i64(i64::from(region));
+        let step = text.value(format!("llvm.mlir.addressof {} : !llvm.ptr", symbol(&step_name(abi.name, region))));
+        let lowest = text.value(format!(
+            "llvm.call {}({this}, {captured}, {step}, {width}, {x_end}) : (i64, {types}, !llvm.ptr, i64, i64) -> i64",
+            symbol(&round_name(abi.name, Round::Steps))
         ));
-        let lowest = text.value(format!("llvm.intr.umin(%sxn{r}, {reached}) : (i64, i64) -> i64"));
-        let next_x = text.value(format!("llvm.add %sx{r}, {width} : i64"));
-        text.line(format!("llvm.br ^sx{r}({next_x}, {lowest} : i64, i64)"));
+        text.line(format!("llvm.br ^sround({lowest} : i64)"));
     }
     text.label("regions_done");
     text.line(format!("llvm.call @free({storage}) : (!llvm.ptr) -> ()"));
     text.line("llvm.return");
+}
+
+/// The three kinds of round ([`round_name`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Round {
+    /// Every invocation waits for the region: no state tested; returns the
+    /// lowest and highest new state.
+    Uniform,
+    /// The invocations whose state is the region; returns the lowest state.
+    Waiting,
+    /// The region's step (a parameter: `__spvabi_E.step.R`) over the
+    /// invocations, stepping by the steps' width; returns the lowest state.
+    Steps,
+}
+
+/// The name of the `alwaysinline` function running one round of an entry
+/// point's regions: `__spvabi_E.round.uniform|waiting|steps(region,
+/// count, environments, arguments..., ids..., storage, states[, step,
+/// width, x_end])`, a loop over the invocations (docs/abi.md, "Barriers").
+pub fn round_name(entry: &str, round: Round) -> String {
+    let kind = match round {
+        Round::Uniform => "uniform",
+        Round::Waiting => "waiting",
+        Round::Steps => "steps",
+    };
+    format!("__spvabi_{entry}.round.{kind}")
+}
+
+/// The parameter types the round functions share after the region
+/// ([`round_name`]).
+fn round_inputs(abi: &EntryAbi<'_>) -> String {
+    let mut inputs = vec!["i64", "!llvm.ptr"];
+    inputs.extend(abi.parameters.iter().map(String::as_str));
+    inputs.extend(["i64"; DispatchIds::COUNT]);
+    inputs.extend(["!llvm.ptr", "!llvm.ptr"]);
+    inputs.join(", ")
+}
+
+/// The round functions of an entry point with regions ([`round_name`]).
+fn round_functions(abi: &EntryAbi<'_>) -> String {
+    let dispatch = DispatchIds::parameters();
+    let arguments: Vec<String> = (0..abi.parameters.len()).map(|index| format!("%arg{index}")).collect();
+    let glue = RegionGlue { size: &dispatch.size, invocations: "%count", environment: "%environments" };
+    let (group, parallel) = parallel_invocations();
+    let call = RegionCall { abi, glue: &glue, arguments: &arguments, dispatch: &dispatch, storage: "%storage", group: &group };
+    let mut parameters = vec!["%region: i64".to_owned(), "%count: i64".to_owned(), "%environments: !llvm.ptr".to_owned()];
+    parameters.extend(abi.parameters.iter().zip(&arguments).map(|(ty, name)| format!("{name}: {ty}")));
+    parameters.extend(dispatch.values().iter().map(|name| format!("{name}: i64")));
+    parameters.extend(["%storage: !llvm.ptr".to_owned(), "%states: !llvm.ptr".to_owned()]);
+    let function = |round: Round, body: &str, result: &str, extra: &[&str]| {
+        let mut parameters = parameters.clone();
+        parameters.extend(extra.iter().map(|parameter| (*parameter).to_owned()));
+        format!(
+            "  llvm.func internal {}({}) -> {result} attributes {{always_inline}} {{\n{body}  }}\n",
+            symbol(&round_name(abi.name, round)),
+            parameters.join(", ")
+        )
+    };
+    let mut out = function(Round::Uniform, &uniform_round(&call, &parallel), "!llvm.struct<(i64, i64)>", &[]);
+    out.push_str(&function(Round::Waiting, &waiting_round(&call, &parallel), "i64", &[]));
+    out.push_str(&function(
+        Round::Steps,
+        &steps_round(abi, &call),
+        "i64",
+        &["%step: !llvm.ptr", "%width: i64", "%x_end: i64"],
+    ));
+    out
+}
+
+/// The linear index of invocation (x, y, z) of a workgroup of `size`.
+fn linear_index(text: &mut Text, size: &[String], ids: [&str; 3]) -> String {
+    let row = text.value(format!("llvm.mul {}, {} : i64", ids[1], size[0]));
+    let plane = text.value(format!("llvm.mul {}, {} : i64", size[0], size[1]));
+    let layer = text.value(format!("llvm.mul {}, {plane} : i64", ids[2]));
+    let in_layer = text.value(format!("llvm.add {row}, {} : i64", ids[0]));
+    text.value(format!("llvm.add {layer}, {in_layer} : i64"))
+}
+
+/// The body of the round in which every invocation waits for `%region`: a
+/// loop over all invocations calling the region function with no test of
+/// each one's state, so that the loop is the region's code alone (PoCL's
+/// work-item loop) and LLVM can vectorize it without masks. It still stores
+/// each invocation's new state and returns the lowest and highest: when
+/// they differ (an early return, a barrier out of uniform control flow)
+/// the next round tests each state.
+fn uniform_round(call: &RegionCall<'_>, parallel: &str) -> String {
+    let text = &mut Text::new();
+    let size = call.glue.size;
+    let zero = text.i64(0);
+    let one = text.i64(1);
+    let done = text.i64(i64::from(regions::DONE));
+    // (id, lowest state, highest state) through the z, y and x loops.
+    text.line(format!("llvm.br ^az({zero}, {done}, {zero} : i64, i64, i64)"));
+    text.label("az(%az: i64, %azl: i64, %azh: i64)");
+    let more = text.value(format!("llvm.icmp \"ult\" %az, {} : i64", size[2]));
+    text.line(format!("llvm.cond_br {more}, ^ays, ^all_end"));
+    text.label("ays");
+    text.line(format!("llvm.br ^ay({zero}, %azl, %azh : i64, i64, i64)"));
+    text.label("ay(%ay: i64, %ayl: i64, %ayh: i64)");
+    let more = text.value(format!("llvm.icmp \"ult\" %ay, {} : i64", size[1]));
+    let next_z = text.value(format!("llvm.add %az, {one} : i64"));
+    text.line(format!("llvm.cond_br {more}, ^axs, ^az({next_z}, %ayl, %ayh : i64, i64, i64)"));
+    text.label("axs");
+    text.line(format!("llvm.br ^ax({zero}, %ayl, %ayh : i64, i64, i64)"));
+    text.label("ax(%ax: i64, %axl: i64, %axh: i64)");
+    let more = text.value(format!("llvm.icmp \"ult\" %ax, {} : i64", size[0]));
+    let next_y = text.value(format!("llvm.add %ay, {one} : i64"));
+    text.line(format!("llvm.cond_br {more}, ^arun, ^ay({next_y}, %axl, %axh : i64, i64, i64)"));
+    text.label("arun");
+    let index = linear_index(text, size, ["%ax", "%ay", "%az"]);
+    let ids = ["%ax".to_owned(), "%ay".to_owned(), "%az".to_owned()];
+    let reached = call.emit(text, &ids, "%region", &index);
+    let state_slot = text.value(format!("llvm.getelementptr %states[{index}] : (!llvm.ptr, i64) -> !llvm.ptr, i32"));
+    let word = text.value(format!("llvm.trunc {reached} : i64 to i32"));
+    text.line(format!("llvm.store {word}, {state_slot} {} : i32, !llvm.ptr", call.group));
+    let lowest = text.value(format!("llvm.intr.umin(%axl, {reached}) : (i64, i64) -> i64"));
+    let highest = text.value(format!("llvm.intr.umax(%axh, {reached}) : (i64, i64) -> i64"));
+    let next_x = text.value(format!("llvm.add %ax, {one} : i64"));
+    text.line(format!("llvm.br ^ax({next_x}, {lowest}, {highest} : i64, i64, i64) {parallel}"));
+    text.label("all_end");
+    let pair = "!llvm.struct<(i64, i64)>";
+    let empty = text.value(format!("llvm.mlir.undef : {pair}"));
+    let first = text.value(format!("llvm.insertvalue %azl, {empty}[0] : {pair}"));
+    let both = text.value(format!("llvm.insertvalue %azh, {first}[1] : {pair}"));
+    text.line(format!("llvm.return {both} : {pair}"));
+    std::mem::take(&mut text.out)
+}
+
+/// The body of the round of `%region` for the invocations waiting for it
+/// (their state is `%region`); returns the lowest state after it.
+fn waiting_round(call: &RegionCall<'_>, parallel: &str) -> String {
+    let text = &mut Text::new();
+    let size = call.glue.size;
+    let zero = text.i64(0);
+    let one = text.i64(1);
+    let done = text.i64(i64::from(regions::DONE));
+    text.line(format!("llvm.br ^z({zero}, {done} : i64, i64)"));
+    text.label("z(%z: i64, %zn: i64)");
+    let more = text.value(format!("llvm.icmp \"ult\" %z, {} : i64", size[2]));
+    text.line(format!("llvm.cond_br {more}, ^ys, ^end"));
+    text.label("ys");
+    text.line(format!("llvm.br ^y({zero}, %zn : i64, i64)"));
+    text.label("y(%y: i64, %yn: i64)");
+    let more = text.value(format!("llvm.icmp \"ult\" %y, {} : i64", size[1]));
+    let next_z = text.value(format!("llvm.add %z, {one} : i64"));
+    text.line(format!("llvm.cond_br {more}, ^xs, ^z({next_z}, %yn : i64, i64)"));
+    text.label("xs");
+    text.line(format!("llvm.br ^x({zero}, %yn : i64, i64)"));
+    text.label("x(%x: i64, %xn: i64)");
+    let more = text.value(format!("llvm.icmp \"ult\" %x, {} : i64", size[0]));
+    let next_y = text.value(format!("llvm.add %y, {one} : i64"));
+    text.line(format!("llvm.cond_br {more}, ^invocation, ^y({next_y}, %xn : i64, i64)"));
+    text.label("invocation");
+    let index = linear_index(text, size, ["%x", "%y", "%z"]);
+    let state_slot = text.value(format!("llvm.getelementptr %states[{index}] : (!llvm.ptr, i64) -> !llvm.ptr, i32"));
+    let state = text.value(format!("llvm.load {state_slot} {} : !llvm.ptr -> i32", call.group));
+    let state = text.zext(&state);
+    let waiting = text.value(format!("llvm.icmp \"eq\" {state}, %region : i64"));
+    text.line(format!("llvm.cond_br {waiting}, ^run, ^next({state} : i64)"));
+    text.label("run");
+    let ids = ["%x".to_owned(), "%y".to_owned(), "%z".to_owned()];
+    let reached = call.emit(text, &ids, "%region", &index);
+    let word = text.value(format!("llvm.trunc {reached} : i64 to i32"));
+    text.line(format!("llvm.store {word}, {state_slot} {} : i32, !llvm.ptr", call.group));
+    text.line(format!("llvm.br ^next({reached} : i64)"));
+    text.label("next(%state: i64)");
+    let lowest = text.value("llvm.intr.umin(%xn, %state) : (i64, i64) -> i64");
+    let next_x = text.value(format!("llvm.add %x, {one} : i64"));
+    text.line(format!("llvm.br ^x({next_x}, {lowest} : i64, i64) {parallel}"));
+    text.label("end");
+    text.line("llvm.return %zn : i64");
+    std::mem::take(&mut text.out)
+}
+
+/// The body of the round of `%region` run by its step `%step` (a
+/// `__spvabi_E.step.R`), `%width` invocations a step, x below `%x_end`;
+/// returns the lowest state after it.
+fn steps_round(abi: &EntryAbi<'_>, call: &RegionCall<'_>) -> String {
+    let text = &mut Text::new();
+    let zero = text.i64(0);
+    let one = text.i64(1);
+    let done = text.i64(i64::from(regions::DONE));
+    let size = if in_index_order(abi) {
+        ["%x_end".to_owned(), one.clone(), one.clone()]
+    } else {
+        ["%x_end".to_owned(), call.glue.size[1].clone(), call.glue.size[2].clone()]
+    };
+    text.line(format!("llvm.br ^sz({zero}, {done} : i64, i64)"));
+    text.label("sz(%sz: i64, %szn: i64)");
+    let more = text.value(format!("llvm.icmp \"ult\" %sz, {} : i64", size[2]));
+    text.line(format!("llvm.cond_br {more}, ^sys, ^end"));
+    text.label("sys");
+    text.line(format!("llvm.br ^sy({zero}, %szn : i64, i64)"));
+    text.label("sy(%sy: i64, %syn: i64)");
+    let more = text.value(format!("llvm.icmp \"ult\" %sy, {} : i64", size[1]));
+    let next_z = text.value(format!("llvm.add %sz, {one} : i64"));
+    text.line(format!("llvm.cond_br {more}, ^sxs, ^sz({next_z}, %syn : i64, i64)"));
+    text.label("sxs");
+    text.line(format!("llvm.br ^sx({zero}, %syn : i64, i64)"));
+    text.label("sx(%sx: i64, %sxn: i64)");
+    let more = text.value(format!("llvm.icmp \"ult\" %sx, {} : i64", size[0]));
+    let next_y = text.value(format!("llvm.add %sy, {one} : i64"));
+    text.line(format!("llvm.cond_br {more}, ^step, ^sy({next_y}, %sxn : i64, i64)"));
+    text.label("step");
+    // One step: invocations x.. (as many as the step's width) wait for
+    // region r or not; the lowest state they then have.
+    let mut inputs = vec![call.glue.environment.to_owned()];
+    inputs.extend(call.arguments.iter().cloned());
+    inputs.extend(call.dispatch.values());
+    inputs.extend(
+        ["%storage", call.glue.invocations, "%states", "%sx", "%sy", "%sz", "%x_end"].map(str::to_owned),
+    );
+    let reached =
+        text.value(format!("llvm.call %step({}) : !llvm.ptr, ({}) -> i64", inputs.join(", "), step_inputs(abi)));
+    let lowest = text.value(format!("llvm.intr.umin(%sxn, {reached}) : (i64, i64) -> i64"));
+    let next_x = text.value("llvm.add %sx, %width : i64");
+    text.line(format!("llvm.br ^sx({next_x}, {lowest} : i64, i64)"));
+    text.label("end");
+    text.line("llvm.return %szn : i64");
+    std::mem::take(&mut text.out)
 }
 
 /// What a call of `__spvabi_E.region` takes besides the invocation's ids,
@@ -897,76 +1079,6 @@ impl RegionCall<'_> {
             self.group,
             types.join(", ")
         ))
-    }
-}
-
-/// The rounds in which every invocation waits for the same region (block
-/// `^uniform(%region)`; all of them when the barriers are in uniform
-/// control flow, as valid programs have them): a loop over all invocations
-/// calling the region function with no test of each one's state, so that
-/// the loop is the region's code alone (PoCL's work-item loop) and LLVM
-/// can vectorize it without masks. It still stores each invocation's new
-/// state and keeps the lowest and highest: when they differ (an early
-/// return, a barrier out of uniform control flow) the next round is
-/// `^round`'s, which tests each state. Ends the current block with a
-/// branch to the first round, region 0's.
-fn uniform_rounds(
-    text: &mut Text,
-    barriers: u32,
-    call: &RegionCall<'_>,
-    states: &str,
-    parallel: &str,
-    uniforms: &[String; 3],
-) {
-    let size = call.glue.size;
-    let zero = text.i64(0);
-    let one = text.i64(1);
-    let done = text.i64(i64::from(regions::DONE));
-    // Every invocation waits for region 0 first.
-    text.line(format!("llvm.br ^uniform({zero} : i64)"));
-    text.label("uniform(%uniform_region: i64)");
-    refresh_uniform_values(text, &uniforms[0], &uniforms[1], &uniforms[2]);
-    let cases: Vec<String> = (0..=barriers).map(|region| format!("      {region}: ^all{region}")).collect();
-    text.line(format!("llvm.switch %uniform_region : i64, ^regions_done [\n{}\n    ]", cases.join(",\n")));
-    for r in 0..=barriers {
-        // (id, lowest state, highest state) through the z, y and x loops.
-        text.label(format!("all{r}"));
-        text.line(format!("llvm.br ^az{r}({zero}, {done}, {zero} : i64, i64, i64)"));
-        text.label(format!("az{r}(%az{r}: i64, %azl{r}: i64, %azh{r}: i64)"));
-        let more = text.value(format!("llvm.icmp \"ult\" %az{r}, {} : i64", size[2]));
-        text.line(format!("llvm.cond_br {more}, ^ays{r}, ^all_end{r}"));
-        text.label(format!("ays{r}"));
-        text.line(format!("llvm.br ^ay{r}({zero}, %azl{r}, %azh{r} : i64, i64, i64)"));
-        text.label(format!("ay{r}(%ay{r}: i64, %ayl{r}: i64, %ayh{r}: i64)"));
-        let more = text.value(format!("llvm.icmp \"ult\" %ay{r}, {} : i64", size[1]));
-        let next_z = text.value(format!("llvm.add %az{r}, {one} : i64"));
-        text.line(format!("llvm.cond_br {more}, ^axs{r}, ^az{r}({next_z}, %ayl{r}, %ayh{r} : i64, i64, i64)"));
-        text.label(format!("axs{r}"));
-        text.line(format!("llvm.br ^ax{r}({zero}, %ayl{r}, %ayh{r} : i64, i64, i64)"));
-        text.label(format!("ax{r}(%ax{r}: i64, %axl{r}: i64, %axh{r}: i64)"));
-        let more = text.value(format!("llvm.icmp \"ult\" %ax{r}, {} : i64", size[0]));
-        let next_y = text.value(format!("llvm.add %ay{r}, {one} : i64"));
-        text.line(format!("llvm.cond_br {more}, ^arun{r}, ^ay{r}({next_y}, %axl{r}, %axh{r} : i64, i64, i64)"));
-        text.label(format!("arun{r}"));
-        let row = text.value(format!("llvm.mul %ay{r}, {} : i64", size[0]));
-        let plane = text.value(format!("llvm.mul {}, {} : i64", size[0], size[1]));
-        let layer = text.value(format!("llvm.mul %az{r}, {plane} : i64"));
-        let in_layer = text.value(format!("llvm.add {row}, %ax{r} : i64"));
-        let index = text.value(format!("llvm.add {layer}, {in_layer} : i64"));
-        let this = text.i64(i64::from(r));
-        let ids = [format!("%ax{r}"), format!("%ay{r}"), format!("%az{r}")];
-        let reached = call.emit(text, &ids, &this, &index);
-        let state_slot =
-            text.value(format!("llvm.getelementptr {states}[{index}] : (!llvm.ptr, i64) -> !llvm.ptr, i32"));
-        let word = text.value(format!("llvm.trunc {reached} : i64 to i32"));
-        text.line(format!("llvm.store {word}, {state_slot} {} : i32, !llvm.ptr", call.group));
-        let lowest = text.value(format!("llvm.intr.umin(%axl{r}, {reached}) : (i64, i64) -> i64"));
-        let highest = text.value(format!("llvm.intr.umax(%axh{r}, {reached}) : (i64, i64) -> i64"));
-        let next_x = text.value(format!("llvm.add %ax{r}, {one} : i64"));
-        text.line(format!("llvm.br ^ax{r}({next_x}, {lowest}, {highest} : i64, i64, i64) {parallel}"));
-        text.label(format!("all_end{r}"));
-        let same = text.value(format!("llvm.icmp \"eq\" %azl{r}, %azh{r} : i64"));
-        text.line(format!("llvm.cond_br {same}, ^uniform(%azl{r} : i64), ^round(%azl{r} : i64)"));
     }
 }
 
@@ -1018,44 +1130,16 @@ fn step_inputs(abi: &EntryAbi<'_>) -> String {
     inputs.join(", ")
 }
 
-/// The step of region `region` ([`step_name`]), calling the region function
-/// with that region constant.
-fn step_function(abi: &EntryAbi<'_>, region: u32) -> String {
-    let mut text = Text::new();
-    let dispatch = DispatchIds::parameters();
-    let index = if in_index_order(abi) {
-        "%x".to_owned()
-    } else {
-        let plane = text.value(format!("llvm.mul {}, {} : i64", dispatch.size[0], dispatch.size[1]));
-        local_index(&mut text, &dispatch.size, &plane)
-    };
-    let state_slot = text.value(format!("llvm.getelementptr %states[{index}] : (!llvm.ptr, i64) -> !llvm.ptr, i32"));
-    let state = text.value(format!("llvm.load {state_slot} : !llvm.ptr -> i32"));
-    let state = text.zext(&state);
-    let this = text.i64(i64::from(region));
-    let waiting = text.value(format!("llvm.icmp \"eq\" {state}, {this} : i64"));
-    text.line(format!("llvm.cond_br {waiting}, ^run, ^wait"));
-    text.label("run");
-    let mut inputs = vec!["%shared".to_owned()];
-    inputs.extend((0..abi.parameters.len()).map(|index| format!("%arg{index}")));
-    inputs.extend(dispatch.values());
-    inputs.extend(["%x".to_owned(), "%y".to_owned(), "%z".to_owned(), this, index, "%storage".to_owned(), "%count".to_owned()]);
-    let mut types = vec!["!llvm.ptr"];
-    types.extend(abi.parameters.iter().map(String::as_str));
-    types.extend(["i64"; DispatchIds::COUNT + 5]);
-    types.extend(["!llvm.ptr", "i64"]);
-    let reached = text.value(format!(
-        "llvm.call {}({}) : ({}) -> i64",
-        symbol(&region_name(abi.name)),
-        inputs.join(", "),
-        types.join(", ")
-    ));
-    let word = text.value(format!("llvm.trunc {reached} : i64 to i32"));
-    text.line(format!("llvm.store {word}, {state_slot} : i32, !llvm.ptr"));
-    text.line(format!("llvm.return {reached} : i64"));
-    text.label("wait");
-    text.line(format!("llvm.return {state} : i64"));
+/// The name of the `alwaysinline` body of the steps ([`step_name`]):
+/// `__spvabi_E.step_body(region, <the steps' parameters>)`; step R calls it
+/// with R, and `regions.rs` makes the steps of the regions it adds so.
+pub fn step_body_name(entry: &str) -> String {
+    format!("__spvabi_{entry}.step_body")
+}
 
+/// The parameters of a step ([`step_name`]), named.
+fn step_parameters(abi: &EntryAbi<'_>) -> Vec<String> {
+    let dispatch = DispatchIds::parameters();
     let mut parameters = vec!["%shared: !llvm.ptr {llvm.noalias}".to_owned()];
     parameters.extend(abi.parameters.iter().enumerate().map(|(index, ty)| format!("%arg{index}: {ty}")));
     parameters.extend(dispatch.values().iter().map(|name| format!("{name}: i64")));
@@ -1071,6 +1155,69 @@ fn step_function(abi: &EntryAbi<'_>, region: u32) -> String {
         ]
         .map(str::to_owned),
     );
+    parameters
+}
+
+/// The steps' body ([`step_body_name`]): runs the invocation with the
+/// region function if its state is `%region`.
+fn step_body(abi: &EntryAbi<'_>) -> String {
+    let mut text = Text::new();
+    let dispatch = DispatchIds::parameters();
+    let index = if in_index_order(abi) {
+        "%x".to_owned()
+    } else {
+        let plane = text.value(format!("llvm.mul {}, {} : i64", dispatch.size[0], dispatch.size[1]));
+        local_index(&mut text, &dispatch.size, &plane)
+    };
+    let state_slot = text.value(format!("llvm.getelementptr %states[{index}] : (!llvm.ptr, i64) -> !llvm.ptr, i32"));
+    let state = text.value(format!("llvm.load {state_slot} : !llvm.ptr -> i32"));
+    let state = text.zext(&state);
+    let waiting = text.value(format!("llvm.icmp \"eq\" {state}, %region : i64"));
+    text.line(format!("llvm.cond_br {waiting}, ^run, ^wait"));
+    text.label("run");
+    let mut inputs = vec!["%shared".to_owned()];
+    inputs.extend((0..abi.parameters.len()).map(|index| format!("%arg{index}")));
+    inputs.extend(dispatch.values());
+    inputs.extend(["%x", "%y", "%z", "%region", &index, "%storage", "%count"].map(str::to_owned));
+    let mut types = vec!["!llvm.ptr"];
+    types.extend(abi.parameters.iter().map(String::as_str));
+    types.extend(["i64"; DispatchIds::COUNT + 5]);
+    types.extend(["!llvm.ptr", "i64"]);
+    let reached = text.value(format!(
+        "llvm.call {}({}) : ({}) -> i64",
+        symbol(&region_name(abi.name)),
+        inputs.join(", "),
+        types.join(", ")
+    ));
+    let word = text.value(format!("llvm.trunc {reached} : i64 to i32"));
+    text.line(format!("llvm.store {word}, {state_slot} : i32, !llvm.ptr"));
+    text.line(format!("llvm.return {reached} : i64"));
+    text.label("wait");
+    text.line(format!("llvm.return {state} : i64"));
+    let mut parameters = vec!["%region: i64".to_owned()];
+    parameters.extend(step_parameters(abi));
+    format!(
+        "  llvm.func internal {}({}) -> i64 attributes {{always_inline}} {{\n{}  }}\n",
+        symbol(&step_body_name(abi.name)),
+        parameters.join(", "),
+        text.out
+    )
+}
+
+/// The step of region `region` ([`step_name`]): the steps' body with that
+/// region constant.
+fn step_function(abi: &EntryAbi<'_>, region: u32) -> String {
+    let mut text = Text::new();
+    let this = text.i64(i64::from(region));
+    let parameters = step_parameters(abi);
+    let names: Vec<&str> = parameters.iter().filter_map(|parameter| parameter.split(':').next()).collect();
+    let reached = text.value(format!(
+        "llvm.call {}({this}, {}) : (i64, {}) -> i64",
+        symbol(&step_body_name(abi.name)),
+        names.join(", "),
+        step_inputs(abi)
+    ));
+    text.line(format!("llvm.return {reached} : i64"));
     format!(
         "  llvm.func internal {}({}) -> i64 {{\n{}  }}\n",
         symbol(&step_name(abi.name, region)),
