@@ -44,7 +44,7 @@ use spirv_opt_passes::{
     kernel_abi::{
         ExecutionModel, KernelAbiOptions, apply_kernel_abi, invocations_name, plain_marked_atomics,
         region_name, rendezvous_name,
-        regions::{form_regions, unswitch_rounds},
+        regions::form_regions,
         spmd::{SpmdOutcome, rendezvous_site_entry, rendezvous_sites, uses_subgroups, vectorize_invocations},
     },
     specialize::{SpecValue, UnknownSpecIds, specialize_with},
@@ -1250,9 +1250,6 @@ fn lower_in(
         *outcomes.borrow_mut() = done;
         // After the vectorizer, which runs them lane by lane: docs/abi.md, "Both".
         plain_marked_atomics(module);
-        if opt_level > 0 {
-            unswitch_rounds(module, machine)?;
-        }
         Ok(())
     };
     let bytes = emit_with(context, operation, &emit_options, &vectorize)

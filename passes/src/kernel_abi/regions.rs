@@ -171,8 +171,10 @@ pub fn form_all(module: &Module<'_>, machine: &TargetMachine) -> Result<(), Stri
 
 /// [`form_all`], then `then` when `optimizing` (the SPMD vectorizer), then
 /// the marked atomics on workgroup memory made plain
-/// ([`super::plain_marked_atomics`]), then [`unswitch_rounds`] when
-/// optimizing: the step `spirv-opt-rs --emit` gives `emit_with`.
+/// ([`super::plain_marked_atomics`]): the step `spirv-opt-rs --emit` gives
+/// `emit_with`. (Session 12 unswitched the rounds' loops here; removed in
+/// session 13: LLVM 22 then vectorized a wrapping index as consecutive,
+/// docs/abi.md "Barriers".)
 pub fn before_optimization(
     then: impl Fn(&Module<'_>, &TargetMachine) -> Result<(), String>,
     optimizing: bool,
@@ -183,44 +185,8 @@ pub fn before_optimization(
             then(module, machine)?;
         }
         super::plain_marked_atomics(module);
-        if optimizing { unswitch_rounds(module, machine) } else { Ok(()) }
+        Ok(())
     }
-}
-
-/// The passes of [`unswitch_rounds`]: the region functions inlined into
-/// the rounds' loops (they are `alwaysinline` once formed), SSA again, the
-/// values every invocation of a round computes alike hoisted out of the
-/// loop over the invocations (`licm`: the uniform values' loads), then
-/// non-trivial unswitching, which `default<O2>` leaves out (O3 only).
-const UNSWITCH: &str = "always-inline,function(sroa<modify-cfg>,early-cse<memssa>,instcombine<no-verify-fixpoint>,\
-loop-mssa(licm<allowspeculation>),loop-mssa(simple-loop-unswitch<nontrivial>))";
-
-/// Before LLVM's `default<O2>`, for a module with region functions: each
-/// round's loop over the invocations branches, per invocation, on values
-/// that are the same for the whole round (a loop counter crossing a
-/// barrier, kept once: reduce's `s`, tested for the loop's exit in every
-/// invocation of its region); unswitched, the loop is one copy per
-/// outcome, without the branch, which LLVM's loop vectorizer then takes
-/// (GLSL reduce: a third of the instructions per workgroup). `default<O3>`
-/// would unswitch too, but makes other kernels slower (transpose, the
-/// OpenCL C reduce: measured in docs/performance.md, "Session 12 (h5)").
-/// Does nothing to a module whose regions were not formed.
-///
-/// # Errors
-///
-/// When LLVM refuses the passes.
-pub fn unswitch_rounds(module: &Module<'_>, machine: &TargetMachine) -> Result<(), String> {
-    // Not the region functions: the SPMD vectorizer's preparing passes
-    // inline them. Their sizes stay (`__spvabi_E.region_bytes`, defined
-    // once the regions are formed).
-    let formed = module.get_globals().any(|global| {
-        let name = global.get_name().to_string_lossy();
-        name.starts_with("__spvabi_") && name.ends_with(".region_bytes") && global.get_initializer().is_some()
-    });
-    if !formed {
-        return Ok(());
-    }
-    module.run_passes(UNSWITCH, machine, PassBuilderOptions::create()).map_err(|error| error.to_string())
 }
 
 /// Whether every memory access of `function` (and of the functions it

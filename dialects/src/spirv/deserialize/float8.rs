@@ -32,7 +32,11 @@ use rspirv::{
     spirv::{Capability, Op, Word},
 };
 
-use super::{DeserializeError, ErrorKind, reader::Inst, rewrite::Rewritten};
+use super::{
+    DeserializeError, ErrorKind,
+    reader::Inst,
+    rewrite::{Rewritten, id_operands as ids, unsigned_int_type},
+};
 
 /// The `Float8E4M3EXT` and `Float8E5M2EXT` floating-point encodings.
 const FLOAT8_E4M3: u32 = 4214;
@@ -466,12 +470,7 @@ impl Float8 {
             return id;
         }
         let id = self.fresh();
-        self.late_globals.push(Instruction::new(
-            Op::TypeInt,
-            None,
-            Some(id),
-            vec![Operand::LiteralBit32(width), Operand::LiteralBit32(0)],
-        ));
+        self.late_globals.push(unsigned_int_type(id, width));
         self.unsigned.insert(width, id);
         id
     }
@@ -516,10 +515,6 @@ impl Float8 {
     }
 }
 
-/// The operands naming `values`.
-fn ids(values: &[Word]) -> Vec<Operand> {
-    values.iter().map(|&value| Operand::IdRef(value)).collect()
-}
 
 #[cfg(test)]
 mod tests {

@@ -47,7 +47,7 @@ use rspirv::{
 use super::{
     DeserializeError, ErrorKind, SpecValue,
     reader::Inst,
-    rewrite::Rewritten,
+    rewrite::{Rewritten, id_operands as ids, unsigned_int_type},
     spec::{fold_integer_op, truncated},
 };
 
@@ -866,12 +866,7 @@ impl LongVectors<'_> {
             return id;
         }
         let id = self.fresh();
-        self.late_globals.push(Instruction::new(
-            Op::TypeInt,
-            None,
-            Some(id),
-            vec![Operand::LiteralBit32(width), Operand::LiteralBit32(0)],
-        ));
+        self.late_globals.push(unsigned_int_type(id, width));
         self.scalars.insert(id, Scalar { width, float: false, signed: false });
         self.unsigned.insert(width, id);
         id
@@ -1575,12 +1570,7 @@ impl LongVectors<'_> {
             return uint;
         }
         let id = self.fresh();
-        sink.push(Instruction::new(
-            Op::TypeInt,
-            None,
-            Some(id),
-            vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)],
-        ));
+        sink.push(unsigned_int_type(id, 32));
         self.scalars.insert(id, Scalar { width: 32, float: false, signed: false });
         self.uint = Some(id);
         id
@@ -1620,10 +1610,6 @@ impl LongVectors<'_> {
     }
 }
 
-/// The operands naming `values`.
-fn ids(values: &[Word]) -> Vec<Operand> {
-    values.iter().map(|&value| Operand::IdRef(value)).collect()
-}
 
 /// `OpCopyObject` of `value` as `id`.
 fn copy(ty: Word, id: Word, value: Word) -> Instruction {

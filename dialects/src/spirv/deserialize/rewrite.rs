@@ -200,6 +200,16 @@ pub(super) fn parse(
     Ok((header, parsed, instructions.iter().map(|inst| inst.offset).collect()))
 }
 
+/// `OpTypeInt width 0` as `id`: an unsigned integer type a rewrite makes.
+pub(super) fn unsigned_int_type(id: Word, width: u32) -> Instruction {
+    Instruction::new(Op::TypeInt, None, Some(id), vec![Operand::LiteralBit32(width), Operand::LiteralBit32(0)])
+}
+
+/// The operands naming `values`.
+pub(super) fn id_operands(values: &[Word]) -> Vec<Operand> {
+    values.iter().map(|&value| Operand::IdRef(value)).collect()
+}
+
 /// An `OpSpecConstantOp` read from its operand words (`offset`: where
 /// errors point): the opcode, then `<id>`s,
 /// except the literal component and index lists of `VectorShuffle`,
