@@ -41,6 +41,9 @@ impl<'c, 'w> Importer<'c, 'w> {
             SpirvType::Vector { count, .. } | SpirvType::Array { count, .. } => Ok(*count as usize),
             SpirvType::Matrix { columns, .. } => Ok(*columns as usize),
             SpirvType::Struct(st) => Ok(st.members.len()),
+            // A cooperative matrix's composite constant has one constituent
+            // (every element), replicated or not.
+            SpirvType::CooperativeMatrix { .. } => Ok(1),
             other => {
                 Err(inst.error(ErrorKind::Unsupported(format!("a replicated composite constant of type {other}"))))
             }
