@@ -5,13 +5,24 @@
 
 mod frames;
 
-use inkwell::{
-    OptimizationLevel,
-    attributes::AttributeLoc,
-    context::Context,
-    execution_engine::ExecutionEngine,
-    memory_buffer::MemoryBuffer,
-    targets::TargetMachine,
+use inkwell::llvm_sys::{
+    core::{
+        LLVMContextCreate, LLVMContextDispose, LLVMCreateMemoryBufferWithMemoryRangeCopy, LLVMDisposeMemoryBuffer, LLVMDisposeMessage,
+    },
+    error::{LLVMDisposeErrorMessage, LLVMErrorRef, LLVMGetErrorMessage},
+    ir_reader::LLVMParseIRInContext2,
+    orc2::{
+        LLVMJITEvaluatedSymbol, LLVMJITSymbolFlags, LLVMJITSymbolGenericFlags, LLVMOrcAbsoluteSymbols, LLVMOrcCSymbolMapPair,
+        LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess, LLVMOrcCreateNewThreadSafeContextFromLLVMContext,
+        LLVMOrcCreateNewThreadSafeModule, LLVMOrcDisposeMaterializationUnit, LLVMOrcDisposeThreadSafeContext,
+        LLVMOrcDisposeThreadSafeModule, LLVMOrcExecutionSessionSetErrorReporter, LLVMOrcJITDylibAddGenerator,
+        LLVMOrcJITDylibDefine, LLVMOrcJITTargetMachineBuilderDetectHost,
+        lljit::{
+            LLVMOrcCreateLLJIT, LLVMOrcCreateLLJITBuilder, LLVMOrcDisposeLLJIT, LLVMOrcLLJITAddLLVMIRModule,
+            LLVMOrcLLJITBuilderSetJITTargetMachineBuilder, LLVMOrcLLJITGetExecutionSession, LLVMOrcLLJITGetGlobalPrefix,
+            LLVMOrcLLJITGetMainJITDylib, LLVMOrcLLJITLookup, LLVMOrcLLJITMangleAndIntern, LLVMOrcLLJITRef,
+        },
+    },
 };
 
 use crate::RunError;
@@ -140,11 +151,11 @@ const IMAGE_FUNCTIONS: [&str; 9] = {
 /// on CPUs without bfloat16 instructions: rounding an `f32` or `f64` to
 /// bfloat16 (the `fptrunc` of bfloat16 arithmetic, e.g. `OpDot` of
 /// SPV_KHR_bfloat16 vectors, promoted to `f32` op by op). Neither libc nor
-/// this process defines them (libgcc has them from GCC 13): unresolved,
-/// the kernel would call address 0. `OpFConvert` to bfloat16 is spelled
-/// out on the bits by the conversion (cast.rs) and calls none.
-const SOFT_FLOAT_FUNCTIONS: [(&str, &str); 2] =
-    [("__truncsfbf2", "declare bfloat @__truncsfbf2(float)"), ("__truncdfbf2", "declare bfloat @__truncdfbf2(double)")];
+/// this process defines them (libgcc has them from GCC 13), so the JIT
+/// does; any other libcall nothing defines fails the compile (`Jit::new`).
+/// `OpFConvert` to bfloat16 is spelled out on the bits by the conversion
+/// (cast.rs) and calls none.
+const SOFT_FLOAT_FUNCTIONS: [&str; 2] = ["__truncsfbf2", "__truncdfbf2"];
 
 /// The bfloat16 bits of `x`, to nearest even (a NaN stays a quiet NaN).
 fn bfloat16_bits(x: f32) -> u16 {
@@ -395,28 +406,90 @@ pub(crate) struct RawInfo {
 
 /// The name of this machine's CPU as LLVM knows it (`rocketlake`, `znver4`...).
 pub(crate) fn host_cpu() -> String {
-    TargetMachine::get_host_cpu_name().to_string_lossy().into_owned()
+    inkwell::targets::TargetMachine::get_host_cpu_name().to_string_lossy().into_owned()
 }
 
 type WorkgroupFn = unsafe extern "C" fn(*const RawDispatch, *const u32);
 
 /// A JIT-compiled module and the workgroup function of one entry point.
 ///
-/// Owns the LLVM context its engine was made in: the engine (which borrows
-/// it) is dropped first.
+/// ORC's LLJIT, not MCJIT: a symbol the generated code needs and nothing
+/// defines (a code-generation libcall such as compiler-rt's `__truncsfbf2`,
+/// which the IR never declares) is an error of the lookup here, where
+/// MCJIT left its address 0 and the kernel jumped there (SIGSEGV).
 pub(crate) struct Jit {
-    // Field order is drop order: the engine before the context it borrows.
-    engine: ExecutionEngine<'static>,
-    _context: Box<Context>,
+    lljit: Lljit,
     workgroup: WorkgroupFn,
     info: *const RawInfo,
 }
 
-// The engine is only read after construction (function and global addresses
+// The JIT is only read after construction (function and global addresses
 // were taken then), and the code it holds is reentrant: the kernel ABI keeps
 // every workgroup's state on its own stack.
 unsafe impl Send for Jit {}
 unsafe impl Sync for Jit {}
+
+/// Owns an LLJIT instance: the compiled code lives until it is dropped.
+/// `reported` holds what its execution session reported (the cause of a
+/// failed lookup, which the lookup's own error only calls "Failed to
+/// materialize symbols"); the reporter writes through its address.
+struct Lljit(LLVMOrcLLJITRef, Box<std::sync::Mutex<Vec<String>>>);
+
+impl Drop for Lljit {
+    fn drop(&mut self) {
+        // SAFETY: created by `LLVMOrcCreateLLJIT` and disposed only here.
+        let error = unsafe { LLVMOrcDisposeLLJIT(self.0) };
+        // Nothing to report it to: freeing the code's memory failed.
+        let _ = take_error(error);
+    }
+}
+
+impl Lljit {
+    /// The address of `name`. The first lookup compiles the module; a
+    /// symbol the code needs that nothing defines fails it ("Symbols not
+    /// found: [ ... ]").
+    fn lookup(&self, name: &str) -> Result<usize, RunError> {
+        let symbol = std::ffi::CString::new(name).map_err(|_| RunError::Jit("a symbol with NUL".into()))?;
+        let mut address = 0;
+        // SAFETY: a live JIT and a NUL-terminated name read during the call.
+        let error = unsafe { LLVMOrcLLJITLookup(self.0, &mut address, symbol.as_ptr()) };
+        match take_error(error) {
+            Some(message) => {
+                let reported = std::mem::take(&mut *self.1.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+                Err(RunError::Jit(format!("@{name}: {}", reported.into_iter().chain([message]).collect::<Vec<_>>().join("; "))))
+            }
+            None if address == 0 => Err(RunError::Jit(format!("LLVM did not place @{name}"))),
+            None => Ok(address as usize),
+        }
+    }
+}
+
+/// The message of `error` (consumed), or `None` for success.
+fn take_error(error: LLVMErrorRef) -> Option<String> {
+    if error.is_null() {
+        return None;
+    }
+    // SAFETY: a live error, consumed by `LLVMGetErrorMessage`; the message is
+    // copied before it is disposed.
+    unsafe {
+        let message = LLVMGetErrorMessage(error);
+        let text = std::ffi::CStr::from_ptr(message).to_string_lossy().into_owned();
+        LLVMDisposeErrorMessage(message);
+        Some(text)
+    }
+}
+
+/// The execution session's reporter: keeps the message for the failed
+/// lookup to report (logged by LLVM, it would be a second, unlocated
+/// diagnostic on stderr). `reported` is the `Lljit`'s message list.
+extern "C" fn keep_session_error(reported: *mut std::ffi::c_void, error: LLVMErrorRef) {
+    // SAFETY: the address `Jit::new` registered, of the list the JIT's owner
+    // keeps alive (boxed) until after the JIT is disposed.
+    let reported = unsafe { &*(reported as *const std::sync::Mutex<Vec<String>>) };
+    if let Some(message) = take_error(error) {
+        reported.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(message);
+    }
+}
 
 /// Whether the JIT can resolve an external function `name` the compiled
 /// code calls: `malloc` and `free` (mapped to the frame arena), or a symbol
@@ -427,128 +500,177 @@ pub(crate) fn resolvable(name: &str) -> bool {
     // The ABI's barrier markers are gone once the regions are formed.
     matches!(name, "malloc" | "free" | spirv_opt_passes::kernel_abi::regions::MARKER)
         || IMAGE_FUNCTIONS.contains(&name)
-        || SOFT_FLOAT_FUNCTIONS.iter().any(|(function, _)| *function == name)
+        || SOFT_FLOAT_FUNCTIONS.contains(&name)
         || inkwell::support::search_for_address_of_symbol(name).is_some()
+}
+
+/// The functions the compiled code may call that this process defines for
+/// it, by name: the frame arena as `malloc` and `free` (coroutine frames of
+/// kernels with barriers; frames.rs says why), the image shims and the
+/// soft-float conversions.
+fn host_functions() -> Vec<(&'static str, usize)> {
+    let alloc: extern "C" fn(u64) -> *mut u8 = frames::alloc;
+    let free: extern "C" fn(*mut u8) = frames::free;
+    let read: extern "C" fn(*const RawImage, i32, i32, i32, i32) -> u128 = image_read;
+    let write: extern "C" fn(*const RawImage, i32, i32, i32, i32, u128) = image_write;
+    let size: extern "C" fn(*const RawImage) -> u128 = image_size;
+    type Sample = extern "C" fn(
+        *const RawImage,
+        *const RawSampler,
+        u32,
+        f32,
+        f32,
+        f32,
+        f32,
+        f32,
+        f32,
+        f32,
+        f32,
+        f32,
+        f32,
+        f32,
+        f32,
+        i32,
+        i32,
+        i32,
+    ) -> u128;
+    let sample: Sample = image_sample;
+    let fetch: extern "C" fn(*const RawImage, i32, i32, i32, i32, i32) -> u128 = image_fetch;
+    let size_lod: extern "C" fn(*const RawImage, i32) -> u128 = image_size_lod;
+    let levels: extern "C" fn(*const RawImage) -> u128 = image_levels;
+    let channels: extern "C" fn(*const RawImage) -> u32 = image_channels;
+    type Atomic = extern "C" fn(*const RawImage, i32, i32, i32, i32, i32, u64, u64) -> u64;
+    let atomic: Atomic = image_atomic;
+    let images = [
+        read as usize,
+        write as usize,
+        size as usize,
+        sample as usize,
+        fetch as usize,
+        size_lod as usize,
+        levels as usize,
+        channels as usize,
+        atomic as usize,
+    ];
+    let single_to_bfloat16: extern "C" fn(f32) -> f32 = truncsfbf2;
+    let double_to_bfloat16: extern "C" fn(f64) -> f32 = truncdfbf2;
+    let soft_float = SOFT_FLOAT_FUNCTIONS.into_iter().zip([single_to_bfloat16 as usize, double_to_bfloat16 as usize]);
+    [("malloc", alloc as usize), ("free", free as usize)]
+        .into_iter()
+        .chain(IMAGE_FUNCTIONS.into_iter().zip(images))
+        .chain(soft_float)
+        .collect()
 }
 
 impl Jit {
     /// JIT-compiles `llvm_ir` (a module with the kernel ABI of `entry`).
     pub(crate) fn new(llvm_ir: &str, entry: &str) -> Result<Self, RunError> {
-        // Symbols the code calls (malloc, free, libm) come from this process.
+        let jit_error = |what: &str, error: LLVMErrorRef| RunError::Jit(format!("{what}: {}", take_error(error).unwrap_or_default()));
+        // Symbols the code calls (libm, the C library) come from this process.
         inkwell::support::load_visible_symbols();
-        let context = Box::new(Context::create());
-        // SAFETY: the context is boxed (its address is stable) and outlives
-        // the engine: `Jit` drops `engine` before `_context`, and never hands
-        // out the `'static` borrow.
-        let context_ref: &'static Context = unsafe { &*(context.as_ref() as *const Context) };
-        // Declared so that the engine can map them (code generation calls
-        // them by name).
-        let mut llvm_ir = llvm_ir.to_owned();
-        for (name, declaration) in SOFT_FLOAT_FUNCTIONS {
-            if !llvm_ir.contains(&format!("@{name}(")) {
-                llvm_ir.push('\n');
-                llvm_ir.push_str(declaration);
+        // SAFETY (the block): the LLVM C API used as documented. Each object
+        // created is either handed to an owner that takes it (the context to
+        // the thread-safe context, the module to the thread-safe module, that
+        // to the JIT, the builder to `LLVMOrcCreateLLJIT`, the generator and
+        // the materialization unit to the JITDylib) or disposed here; the
+        // names are NUL-terminated and live across the calls that read them.
+        let lljit = unsafe {
+            // Code for this CPU (AVX2, AVX-512... when it has them), at
+            // LLVM's default code-generation level.
+            let mut machine = std::ptr::null_mut();
+            if let Some(message) = take_error(LLVMOrcJITTargetMachineBuilderDetectHost(&mut machine)) {
+                return Err(RunError::Jit(format!("no target for this CPU: {message}")));
             }
-        }
-        let buffer = MemoryBuffer::create_from_memory_range_copy(llvm_ir.as_bytes(), "kernel");
-        let module = context_ref.create_module_from_ir(buffer).map_err(|error| RunError::Jit(error.to_string()))?;
-        // Code for this CPU (AVX2, AVX-512... when it has them), not for a
-        // generic x86-64: MCJIT's target machine takes no CPU, but code
-        // generation follows these function attributes.
-        let cpu = TargetMachine::get_host_cpu_name();
-        let features = TargetMachine::get_host_cpu_features();
-        let (cpu, features) = (cpu.to_string_lossy(), features.to_string_lossy());
-        for function in module.get_functions().filter(|function| function.count_basic_blocks() > 0) {
-            function.add_attribute(AttributeLoc::Function, context_ref.create_string_attribute("target-cpu", &cpu));
-            function.add_attribute(AttributeLoc::Function, context_ref.create_string_attribute("target-features", &features));
-        }
-        let engine = module
-            .create_jit_execution_engine(OptimizationLevel::Default)
-            .map_err(|error| RunError::Jit(error.to_string()))?;
-        // Coroutine frames (kernels with barriers) come from a per-thread
-        // arena, not from the process's malloc (frames.rs says why).
-        let alloc: extern "C" fn(u64) -> *mut u8 = frames::alloc;
-        let free: extern "C" fn(*mut u8) = frames::free;
-        let read: extern "C" fn(*const RawImage, i32, i32, i32, i32) -> u128 = image_read;
-        let write: extern "C" fn(*const RawImage, i32, i32, i32, i32, u128) = image_write;
-        let size: extern "C" fn(*const RawImage) -> u128 = image_size;
-        type Sample = extern "C" fn(
-            *const RawImage,
-            *const RawSampler,
-            u32,
-            f32,
-            f32,
-            f32,
-            f32,
-            f32,
-            f32,
-            f32,
-            f32,
-            f32,
-            f32,
-            f32,
-            f32,
-            i32,
-            i32,
-            i32,
-        ) -> u128;
-        let sample: Sample = image_sample;
-        let fetch: extern "C" fn(*const RawImage, i32, i32, i32, i32, i32) -> u128 = image_fetch;
-        let size_lod: extern "C" fn(*const RawImage, i32) -> u128 = image_size_lod;
-        let levels: extern "C" fn(*const RawImage) -> u128 = image_levels;
-        let channels: extern "C" fn(*const RawImage) -> u32 = image_channels;
-        type Atomic = extern "C" fn(*const RawImage, i32, i32, i32, i32, i32, u64, u64) -> u64;
-        let atomic: Atomic = image_atomic;
-        let addresses = [
-            read as usize,
-            write as usize,
-            size as usize,
-            sample as usize,
-            fetch as usize,
-            size_lod as usize,
-            levels as usize,
-            channels as usize,
-            atomic as usize,
-        ];
-        let images = IMAGE_FUNCTIONS.into_iter().zip(addresses);
-        let single_to_bfloat16: extern "C" fn(f32) -> f32 = truncsfbf2;
-        let double_to_bfloat16: extern "C" fn(f64) -> f32 = truncdfbf2;
-        let soft_float = SOFT_FLOAT_FUNCTIONS
-            .iter()
-            .map(|(name, _)| *name)
-            .zip([single_to_bfloat16 as usize, double_to_bfloat16 as usize]);
-        for (name, address) in
-            [("malloc", alloc as usize), ("free", free as usize)].into_iter().chain(images).chain(soft_float)
-        {
-            if let Some(function) = module.get_function(name).filter(|function| function.count_basic_blocks() == 0) {
-                engine.add_global_mapping(&function, address);
+            let builder = LLVMOrcCreateLLJITBuilder();
+            LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder, machine);
+            let mut raw = std::ptr::null_mut();
+            let error = LLVMOrcCreateLLJIT(&mut raw, builder);
+            if !error.is_null() {
+                return Err(jit_error("LLVM's JIT could not be created", error));
             }
-        }
-        let workgroup_name = format!("__spvabi_{entry}");
-        let info_name = format!("__spvabi_{entry}_info");
-        let workgroup = engine
-            .get_function_address(&workgroup_name)
-            .map_err(|_| RunError::Jit(format!("the compiled module has no @{workgroup_name}")))?;
-        if module.get_global(&info_name).is_none() {
-            return Err(RunError::Jit(format!("the compiled module has no @{info_name}")));
-        }
-        let symbol = std::ffi::CString::new(info_name.clone()).map_err(|_| RunError::Jit("a symbol with NUL".into()))?;
-        // SAFETY: a live engine and a NUL-terminated name read during the call.
-        let info = unsafe { inkwell::llvm_sys::execution_engine::LLVMGetGlobalValueAddress(engine.as_mut_ptr(), symbol.as_ptr()) }
-            as *const RawInfo;
-        if info.is_null() || workgroup == 0 {
-            return Err(RunError::Jit(format!("LLVM did not place @{workgroup_name}")));
-        }
+            let lljit = Lljit(raw, Box::default());
+            LLVMOrcExecutionSessionSetErrorReporter(
+                LLVMOrcLLJITGetExecutionSession(lljit.0),
+                keep_session_error,
+                (&*lljit.1 as *const std::sync::Mutex<Vec<String>>).cast_mut().cast(),
+            );
+            let dylib = LLVMOrcLLJITGetMainJITDylib(lljit.0);
+            // The process's symbols (libm, the C library), after the ones
+            // defined below.
+            let mut generator = std::ptr::null_mut();
+            let error = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(
+                &mut generator,
+                LLVMOrcLLJITGetGlobalPrefix(lljit.0),
+                None,
+                std::ptr::null_mut(),
+            );
+            if !error.is_null() {
+                return Err(jit_error("the process's symbols", error));
+            }
+            LLVMOrcJITDylibAddGenerator(dylib, generator);
+            let mut symbols = Vec::new();
+            for (name, address) in host_functions() {
+                let name = std::ffi::CString::new(name).map_err(|_| RunError::Jit("a symbol with NUL".into()))?;
+                symbols.push(LLVMOrcCSymbolMapPair {
+                    Name: LLVMOrcLLJITMangleAndIntern(lljit.0, name.as_ptr()),
+                    Sym: LLVMJITEvaluatedSymbol {
+                        Address: address as u64,
+                        Flags: LLVMJITSymbolFlags {
+                            GenericFlags: (LLVMJITSymbolGenericFlags::LLVMJITSymbolGenericFlagsExported as u8)
+                                | (LLVMJITSymbolGenericFlags::LLVMJITSymbolGenericFlagsCallable as u8),
+                            TargetFlags: 0,
+                        },
+                    },
+                });
+            }
+            let unit = LLVMOrcAbsoluteSymbols(symbols.as_mut_ptr(), symbols.len());
+            let error = LLVMOrcJITDylibDefine(dylib, unit);
+            if !error.is_null() {
+                LLVMOrcDisposeMaterializationUnit(unit);
+                return Err(jit_error("the host functions", error));
+            }
+            // The module, parsed into a context of its own.
+            let context = LLVMContextCreate();
+            let buffer =
+                LLVMCreateMemoryBufferWithMemoryRangeCopy(llvm_ir.as_ptr().cast(), llvm_ir.len(), c"kernel".as_ptr());
+            let mut module = std::ptr::null_mut();
+            let mut message = std::ptr::null_mut();
+            let failed = LLVMParseIRInContext2(context, buffer, &mut module, &mut message) != 0;
+            LLVMDisposeMemoryBuffer(buffer);
+            if failed {
+                let text = if message.is_null() {
+                    String::from("unreadable LLVM IR")
+                } else {
+                    let text = std::ffi::CStr::from_ptr(message).to_string_lossy().into_owned();
+                    LLVMDisposeMessage(message);
+                    text
+                };
+                LLVMContextDispose(context);
+                return Err(RunError::Jit(text));
+            }
+            let shared_context = LLVMOrcCreateNewThreadSafeContextFromLLVMContext(context);
+            let shared_module = LLVMOrcCreateNewThreadSafeModule(module, shared_context);
+            // The module keeps the context alive.
+            LLVMOrcDisposeThreadSafeContext(shared_context);
+            let error = LLVMOrcLLJITAddLLVMIRModule(lljit.0, dylib, shared_module);
+            if !error.is_null() {
+                LLVMOrcDisposeThreadSafeModule(shared_module);
+                return Err(jit_error("the module could not be added", error));
+            }
+            lljit
+        };
+        let workgroup = lljit.lookup(&format!("__spvabi_{entry}"))?;
+        let info = lljit.lookup(&format!("__spvabi_{entry}_info"))? as *const RawInfo;
         // SAFETY: the kernel ABI defines `__spvabi_<entry>` with exactly this
-        // C signature (docs/abi.md); the address is of code in `engine`.
+        // C signature (docs/abi.md); the address is of code in `lljit`.
         let workgroup: WorkgroupFn = unsafe { std::mem::transmute::<usize, WorkgroupFn>(workgroup) };
-        Ok(Self { engine, _context: context, workgroup, info })
+        Ok(Self { lljit, workgroup, info })
     }
 
     /// The kernel info, copied out.
     pub(crate) fn info(&self) -> (u32, u32, [u32; 3], u32, u32, Vec<RawResource>) {
         // SAFETY: `info` points at the constant `spvabi_kernel_info` of the
-        // module, alive as long as `engine`; `resources` at its
+        // module, alive as long as `lljit`; `resources` at its
         // `num_resources` entries (or is null when there are none).
         unsafe {
             let info = &*self.info;
@@ -567,11 +689,72 @@ impl Jit {
     /// resource pointer valid for the size the kernel may touch, for the
     /// duration of the call (`Kernel::dispatch` checks the declared sizes).
     pub(crate) fn run_workgroup(&self, dispatch: &RawDispatch, id: [u32; 3]) {
-        let _ = &self.engine;
+        let _ = &self.lljit;
         // SAFETY: `workgroup` is the ABI's function (see `new`); `dispatch`
         // and `id` are live for the call; the function only reads them.
         unsafe { (self.workgroup)(dispatch, id.as_ptr()) }
         // The workgroup destroyed its frames before returning.
         frames::reset();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A module with the ABI's two symbols for entry `e`, whose workgroup
+    /// function runs `body` (LLVM IR instructions on `%dispatch`, then `ret
+    /// void`).
+    fn kernel(body: &str) -> String {
+        format!(
+            "@__spvabi_e_info = constant [64 x i8] zeroinitializer\n\
+             @slot = global float 1.0\n\
+             define void @__spvabi_e(ptr %dispatch, ptr %id) {{\n{body}\n  ret void\n}}\n"
+        )
+    }
+
+    fn jit(llvm_ir: &str) -> Result<Jit, RunError> {
+        inkwell::targets::Target::initialize_native(&inkwell::targets::InitializationConfig::default()).expect("the native target");
+        Jit::new(llvm_ir, "e")
+    }
+
+    /// A libcall code generation emits and nothing defines (`fptrunc` from
+    /// x86's 80-bit float to bfloat16 calls compiler-rt's `__truncxfbf2`,
+    /// which this process lacks): the compile fails naming it, where MCJIT
+    /// left its address 0 and the kernel crashed.
+    #[test]
+    fn undefined_libcall_is_an_error() {
+        let error = jit(&kernel(
+            "  %x = load volatile float, ptr @slot\n  %w = fpext float %x to x86_fp80\n  \
+             %b = fptrunc x86_fp80 %w to bfloat\n  store volatile bfloat %b, ptr @slot",
+        ))
+        .err()
+        .expect("the compile fails");
+        let RunError::Jit(message) = error else { panic!("not a JIT error: {error}") };
+        assert!(message.contains("Symbols not found") && message.contains("__truncxfbf2"), "{message}");
+    }
+
+    /// The libcalls the JIT defines are called: `fptrunc float` to bfloat16
+    /// is `__truncsfbf2` on CPUs without bfloat16 conversions (and an
+    /// instruction on those with them); either way the bits are rounded to
+    /// nearest even.
+    #[test]
+    fn defined_libcall_runs() {
+        let kernel = jit(&kernel(
+            "  %x = load volatile float, ptr @slot\n  %b = fptrunc float %x to bfloat\n  \
+             %bits = bitcast bfloat %b to i16\n  store volatile i16 %bits, ptr %dispatch",
+        ))
+        .expect("compiles");
+        for (value, expected) in [(1.0f32, 0x3F80u16), (f32::from_bits(0x3F80_8000), 0x3F80), (f32::from_bits(0x3F81_8000), 0x3F82)] {
+            let slot = kernel.lljit.lookup("slot").expect("the slot") as *mut f32;
+            let mut out = [0u16; 64];
+            // SAFETY: `slot` is the module's float; the function stores two
+            // bytes at its first argument, which `out` holds.
+            unsafe {
+                slot.write_volatile(value);
+                (kernel.workgroup)(out.as_mut_ptr().cast(), [0u32; 3].as_ptr());
+            }
+            assert_eq!(out[0], expected, "{value}");
+        }
     }
 }
