@@ -304,11 +304,17 @@ pub fn vectorize_invocations(
         function.remove_enum_attribute(AttributeLoc::Function, noinline);
         // (A shape the analysis refuses is left to the vectorizer to refuse.)
         // Loops whose exits do not depend on the invocation (blur's 5x5
-        // taps) are LLVM's too: it unrolls them and widens the invocation
-        // loop, where the vectorizer would run them with a counter per lane.
-        let loop_free = Cfg::new(function).is_ok_and(|cfg| !cfg.has_loop() || !has_divergent_loop(function, &cfg));
+        // taps) are fully unrolled when their trip counts are constants
+        // and the result is not too big: the straight-line body is then
+        // the vectorizer's. Otherwise they are LLVM's, which widens the
+        // invocation loop around them where it can, where the vectorizer
+        // would run them with a counter per lane.
+        let uniform_loops = Cfg::new(function).is_ok_and(|cfg| cfg.has_loop() && !has_divergent_loop(function, &cfg));
+        let unrolled = uniform_loops
+            && options.mode != SpmdMode::Off
+            && super::unroll::unroll_constant_loops(module, function, machine).map_err(SpmdError::Llvm)?;
+        let loop_free = !unrolled && Cfg::new(function).is_ok_and(|cfg| !cfg.has_loop() || !has_divergent_loop(function, &cfg));
         let subgroups = calls_subgroup_functions(function);
-        if std::env::var("H5DUMP").is_ok() { eprintln!("{}", inkwell::values::AnyValue::print_to_string(&function).to_string()); }
         // No wider than the workgroup's x size when the workgroup function
         // passes a constant one: lanes past it would only be masked off.
         // A subgroup size asked for is kept, whatever the workgroup.

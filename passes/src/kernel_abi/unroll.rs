@@ -1,5 +1,8 @@
 //! Loops with barriers and a constant trip count fully unrolled before the
-//! regions are formed (docs/abi.md, "Loops with barriers unrolled").
+//! regions are formed (docs/abi.md, "Loops with barriers unrolled"), and
+//! the constant loops of barrier-free invocation functions before the SPMD
+//! vectorizer ([`unroll_constant_loops`]; docs/abi.md, "SPMD
+//! vectorization").
 //!
 //! A barrier inside a loop makes one region of the loop's body: its round
 //! runs every trip, and a value the trips change (GLSL reduce's stride
@@ -92,6 +95,68 @@ pub fn unroll_barrier_loops(
     Ok(Some(after as u32))
 }
 
+/// The most instructions an invocation function may have once its loops
+/// are fully unrolled ([`unroll_constant_loops`]): blur's 5x5 taps give
+/// about 900; a bigger function keeps its loops.
+pub const UNROLLED_LIMIT: usize = 4096;
+
+/// After the unrolling: the constant arrays the copies index with
+/// constants promoted and folded (glslang copies a dynamically indexed
+/// `const` array into a function variable: stored each trip, now loaded at
+/// constant offsets), then the form the SPMD vectorizer reads, as its
+/// preparing passes leave it (`spmd.rs`, `PREPARE`).
+const PROMOTE: &str = "sroa<modify-cfg>,early-cse<memssa>,gvn,instcombine<no-verify-fixpoint>,simplifycfg,\
+sroa<modify-cfg>,instcombine<no-verify-fixpoint>,scalarizer<load-store>,instcombine<no-verify-fixpoint>,\
+lower-switch,loop-simplify,lcssa";
+
+/// Fully unrolls every loop of the prepared invocation function `function`
+/// of `module` (docs/abi.md, "SPMD vectorization": loops whose trip count
+/// is a constant, such as a filter's taps) when all of them can be and the
+/// function then has at most [`UNROLLED_LIMIT`] instructions; tried first
+/// on a copy of the module. Returns whether it did; when not, `function`
+/// is as it was.
+///
+/// # Errors
+///
+/// When LLVM refuses the passes.
+pub fn unroll_constant_loops(
+    module: &Module<'_>,
+    function: FunctionValue<'_>,
+    machine: &TargetMachine,
+) -> Result<bool, String> {
+    if latches(function, |_| true).is_empty() {
+        return Ok(false);
+    }
+    let name = function.get_name().to_string_lossy().into_owned();
+    let trial = module.clone();
+    let copy = trial.get_function(&name).ok_or("the invocation function lost in a copy")?;
+    let unrolled = unroll_all(copy, machine)?;
+    drop(trial);
+    if !unrolled {
+        tracing::debug!(function = %name, "loops left as they are");
+        return Ok(false);
+    }
+    unroll_all(function, machine)?;
+    tracing::debug!(function = %name, "constant loops unrolled");
+    Ok(true)
+}
+
+/// The unrolling and promoting passes on every loop of `function`;
+/// whether no loop is left and the function fits [`UNROLLED_LIMIT`].
+fn unroll_all(function: FunctionValue<'_>, machine: &TargetMachine) -> Result<bool, String> {
+    let options = inkwell::passes::PassBuilderOptions::create;
+    function.run_passes(SIMPLIFY, machine, options()).map_err(|error| error.to_string())?;
+    for latch in latches(function, |_| true) {
+        if let Some(terminator) = latch.get_terminator() {
+            llvm_edge::request_full_unroll(terminator);
+        }
+    }
+    function.run_passes(UNROLL, machine, options()).map_err(|error| error.to_string())?;
+    function.run_passes(PROMOTE, machine, options()).map_err(|error| error.to_string())?;
+    let size: usize = function.get_basic_block_iter().map(|block| block.get_instructions().count()).sum();
+    Ok(latches(function, |_| true).is_empty() && size <= UNROLLED_LIMIT)
+}
+
 /// The barrier markers of `function`, in layout order.
 fn markers<'ctx>(function: FunctionValue<'ctx>) -> Vec<InstructionValue<'ctx>> {
     function
@@ -153,9 +218,14 @@ fn unroll(function: FunctionValue<'_>, machine: &TargetMachine) -> Result<usize,
     Ok(markers(function).len())
 }
 
-/// The latches of the loops (back edges found by a depth-first walk from
-/// the entry) whose body holds a barrier marker.
+/// The latches of the loops whose body holds a barrier marker.
 fn latches_of_barrier_loops(function: FunctionValue<'_>) -> Vec<BasicBlock<'_>> {
+    latches(function, |body| body.iter().any(|block| block.get_instructions().any(is_marker)))
+}
+
+/// The latches of the loops (back edges found by a depth-first walk from
+/// the entry) whose body (header included) `wanted` accepts.
+fn latches<'ctx>(function: FunctionValue<'ctx>, wanted: impl Fn(&HashSet<BasicBlock<'ctx>>) -> bool) -> Vec<BasicBlock<'ctx>> {
     let Some(entry) = function.get_first_basic_block() else { return Vec::new() };
     let mut predecessors: HashMap<BasicBlock<'_>, Vec<BasicBlock<'_>>> = HashMap::new();
     for block in function.get_basic_block_iter() {
@@ -193,7 +263,7 @@ fn latches_of_barrier_loops(function: FunctionValue<'_>) -> Vec<BasicBlock<'_>> 
                 work.extend(predecessors.get(&block).into_iter().flatten().copied());
             }
         }
-        if body.iter().any(|block| block.get_instructions().any(is_marker)) && !latches.contains(&latch) {
+        if wanted(&body) && !latches.contains(&latch) {
             latches.push(latch);
         }
     }
