@@ -271,17 +271,26 @@ fn latches<'ctx>(function: FunctionValue<'ctx>, wanted: impl Fn(&HashSet<BasicBl
 }
 
 /// Makes every barrier marker of `function` followed by an unconditional
-/// branch, as `regions.rs` needs: the code before it and the marker move
-/// to a new block branching to the rest (phis go with them: the block's
+/// branch to a block without phis, as `regions.rs` needs (the region after
+/// the barrier starts there: the workgroup's dispatch becomes one more
+/// predecessor of it): the code before it and the marker move to a new
+/// block branching to the rest (phis go with them: the block's
 /// predecessors now branch to the new one; its successors' phis still name
-/// the old block, which keeps the terminator).
+/// the old block, which keeps the terminator). `simplifycfg` after the
+/// unrolling merges a barrier's block into the next one and into its
+/// predecessor, so a barrier before a loop could branch straight to the
+/// loop's header and its phis (fuzz-diff's `sg_lanes`, finding 12: "PHI
+/// node entries do not match predecessors").
 fn split_markers(function: FunctionValue<'_>) -> Result<(), String> {
     let context = function.get_type().get_context();
     let builder = context.create_builder();
     for marker in markers(function) {
-        let alone = marker
-            .get_next_instruction()
-            .is_some_and(|next| next.get_opcode() == Op::Br && next.get_num_operands() == 1);
+        let alone = marker.get_next_instruction().is_some_and(|next| {
+            next.get_opcode() == Op::Br
+                && next.get_num_operands() == 1
+                && !matches!(next.get_operand(0), Some(Operand::Block(target))
+                    if target.get_first_instruction().is_some_and(|first| first.get_opcode() == Op::Phi))
+        });
         if alone {
             continue;
         }
