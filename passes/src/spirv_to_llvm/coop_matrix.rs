@@ -14,8 +14,9 @@
 //!   through an `i8` GEP: element `(r, c)`
 //!   lies `r * stride * P + c * E` bytes past the pointer in a row-major
 //!   layout, `c * stride * P + r * E` in a column-major one, where `P` is the
-//!   byte size of the pointer's pointee (the stride counts its elements) and
-//!   `E` that of the matrix's component (a matrix of `f16` may be read
+//!   byte stride of the array the pointer points into (the stride counts its
+//!   elements; [`array_element_step`]) and `E` the size of the matrix's
+//!   component (a matrix of `f16` may be read
 //!   through a pointer to `vec4` words). Each invocation of the subgroup
 //!   stores the same values (the bounds checks see each row's access);
 //! * `spirv.KHR.CooperativeMatrixMulAdd` is `K` steps, each one
@@ -29,7 +30,9 @@
 //!   `uadd.sat`). Float operands are extended (or truncated) to the
 //!   result's type; the products and sums are plain `llvm.fmul` and
 //!   `llvm.fadd`, in order of `k`, without contraction;
-//! * element-wise arithmetic, conversions, `spirv.Select`, `spirv.Load` /
+//! * `OpSelect` of a matrix is the importer's `__spvabi_select_<n>` call,
+//!   an `llvm.select` (control_flow.rs);
+//! * element-wise arithmetic, conversions, `spirv.Load` /
 //!   `Store` of a function variable, block arguments and constants need
 //!   nothing here: they convert as on any vector; `spirv.MatrixTimesScalar`
 //!   of a cooperative matrix is matrix.rs's.
@@ -40,16 +43,16 @@ use melior::ir::{
     operation::OperationLike,
     r#type::IntegerType,
 };
-use spirv_opt_dialects::spirv::types::SpirvType;
+use spirv_opt_dialects::spirv::{attributes::StorageClass, types::SpirvType};
 use spirv_opt_rs::{
     conversion::{ConversionRewriter, PatternSet, Replacement},
     error::MatchFailure,
-    ir::element_type,
+    ir::{defining_op, element_type},
 };
 
 use super::{
     image_inline::byte_address,
-    types::read_type_cached,
+    types::{llvm_alloc_size, read_type_cached},
     util::{emit, i32_constant, integer_constant, printed_attribute, type_attribute},
 };
 
@@ -96,6 +99,75 @@ fn byte_size(ty: &SpirvType) -> Result<u64, MatchFailure> {
     }
 }
 
+/// The bytes one unit of a load's or store's `Stride` steps: the stride
+/// of the array `pointer` (an original SPIR-V value) points into, which
+/// SPIR-V counts the Stride in. That is the `ArrayStride` of the array the
+/// last access chain into it indexed (a `vec3` array of std430 at 16, not
+/// the vector's 12 bytes), LLVM's room for the element in an array without
+/// one (Workgroup and Function arrays: a `vec3` takes 16 there too); a
+/// pointer to an array itself steps by that array's elements. A pointer of
+/// another origin (a function parameter) steps by its pointee's room in
+/// the layout of its storage class: the size in a buffer, LLVM's room
+/// elsewhere.
+fn array_element_step(rewriter: &ConversionRewriter<'_, '_, '_>, pointer: Value<'_, '_>) -> Result<u64, MatchFailure> {
+    let (storage_class, pointee) = match &*read_type_cached(rewriter, pointer.r#type())? {
+        SpirvType::Pointer { pointee, storage_class } => (*storage_class, (**pointee).clone()),
+        other => return Err(MatchFailure::new(format!("{other} is not a pointer"))),
+    };
+    let in_array = |element: &SpirvType, stride: Option<u32>| match stride {
+        Some(stride) if stride > 0 => Ok(u64::from(stride)),
+        _ => llvm_alloc_size(element).ok_or_else(|| MatchFailure::new(format!("{element} has no size"))),
+    };
+    if let SpirvType::Array { element, stride, .. } | SpirvType::RuntimeArray { element, stride } = &pointee {
+        return in_array(element, *stride);
+    }
+    if let Some(chain) = defining_op(pointer)
+        && matches!(
+            chain.name().as_string_ref().as_str(),
+            Ok("spirv.AccessChain" | "spirv.InBoundsAccessChain")
+        )
+    {
+        let operands: Vec<Value<'_, '_>> = chain.operands().collect();
+        if let [base, indices @ ..] = operands.as_slice()
+            && let SpirvType::Pointer { pointee: base_pointee, .. } = &*read_type_cached(rewriter, base.r#type())?
+            && let Some(container) = container_of_last_index(base_pointee, indices)
+            && let SpirvType::Array { element, stride, .. } | SpirvType::RuntimeArray { element, stride } = container
+        {
+            return in_array(element, *stride);
+        }
+    }
+    let buffer = matches!(
+        storage_class,
+        StorageClass::StorageBuffer | StorageClass::Uniform | StorageClass::PushConstant | StorageClass::PhysicalStorageBuffer
+    );
+    let size = if buffer { byte_size(&pointee).ok() } else { llvm_alloc_size(&pointee) };
+    size.ok_or_else(|| MatchFailure::new(format!("{pointee} has no byte size (a scalar or vector of bytes is needed)")))
+}
+
+/// The composite the last of the access chain's `indices` into `base`
+/// indexes: the type after all but the last step (a struct member by its
+/// index's constant value).
+fn container_of_last_index<'t>(base: &'t SpirvType, indices: &[Value<'_, '_>]) -> Option<&'t SpirvType> {
+    let mut current = base;
+    for &index in &indices[..indices.len().checked_sub(1)?] {
+        current = match current {
+            SpirvType::Array { element, .. } | SpirvType::RuntimeArray { element, .. } => element,
+            SpirvType::Vector { element, .. } => element,
+            SpirvType::Matrix { column_type, .. } => column_type,
+            SpirvType::Struct(st) => {
+                let constant = defining_op(index)?;
+                if constant.name().as_string_ref().as_str() != Ok("spirv.Constant") {
+                    return None;
+                }
+                let member = IntegerAttribute::try_from(constant.attribute("value").ok()?).ok()?.value();
+                st.members.get(usize::try_from(member).ok()?)?.ty.as_ref()
+            }
+            _ => return None,
+        };
+    }
+    Some(current)
+}
+
 /// `spirv.KHR.CooperativeMatrixLength`: the number of elements.
 fn length<'c, 'r>(
     op: OperationRef<'c, 'r>,
@@ -127,10 +199,7 @@ impl<'c, 'r> Addressing<'c, 'r> {
         shape: &Shape,
     ) -> Result<Self, MatchFailure> {
         let pointer = op.operand(0).map_err(|_| MatchFailure::new("missing pointer"))?;
-        let pointee = match &*read_type_cached(rewriter, pointer.r#type())? {
-            SpirvType::Pointer { pointee, .. } => byte_size(pointee)?,
-            other => return Err(MatchFailure::new(format!("{other} is not a pointer"))),
-        };
+        let pointee = array_element_step(rewriter, pointer)?;
         let layout = printed_attribute(op, "matrix_layout").unwrap_or_default();
         let column_major = layout.contains("ColumnMajor");
         let base = operands[0];
