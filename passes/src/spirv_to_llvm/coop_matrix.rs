@@ -43,7 +43,10 @@ use melior::ir::{
     operation::OperationLike,
     r#type::IntegerType,
 };
-use spirv_opt_dialects::spirv::{attributes::StorageClass, types::SpirvType};
+use spirv_opt_dialects::spirv::{
+    attributes::StorageClass,
+    types::{FloatKind, SpirvType},
+};
 use spirv_opt_rs::{
     conversion::{ConversionRewriter, PatternSet, Replacement},
     error::MatchFailure,
@@ -51,6 +54,7 @@ use spirv_opt_rs::{
 };
 
 use super::{
+    cast::bfloat16_conversion,
     image_inline::byte_address,
     types::{llvm_alloc_size, read_type_cached},
     util::{emit, i32_constant, integer_constant, printed_attribute, type_attribute},
@@ -320,6 +324,10 @@ fn convert_elements<'c, 'r>(
     if float != matches!(from, SpirvType::Float(_)) {
         return Err(MatchFailure::new(format!("a multiply-add mixing {from} and {to}")));
     }
+    if matches!(from, SpirvType::Float(FloatKind::BF16)) != matches!(to, SpirvType::Float(FloatKind::BF16)) {
+        // bfloat16 on the bits (cast.rs): no libcall, rounded to nearest even.
+        return bfloat16_conversion(rewriter, matrix, to_type);
+    }
     let name = match (float, from_bits.cmp(&to_bits)) {
         (_, std::cmp::Ordering::Equal) if from == to => return Ok(matrix),
         (true, std::cmp::Ordering::Less) => "llvm.fpext",
@@ -365,9 +373,14 @@ fn mul_add<'c, 'r>(
     // A and B with the result's element type, each of its own shape.
     let a_type = Type::vector(&[u64::from(m * k)], element);
     let b_type = Type::vector(&[u64::from(k * n)], element);
-    let a = convert_elements(rewriter, a, &shapes[0].element, &result_shape.element, a_type, flag("ASigned"))?;
-    let b = convert_elements(rewriter, b, &shapes[1].element, &result_shape.element, b_type, flag("BSigned"))?;
-    let mut sum = convert_elements(rewriter, c, &shapes[2].element, &result_shape.element, ty, flag("CSigned"))?;
+    let bf16 = matches!(result_shape.element, SpirvType::Float(FloatKind::BF16));
+    let a = if bf16 { a } else { convert_elements(rewriter, a, &shapes[0].element, &result_shape.element, a_type, flag("ASigned"))? };
+    let b = if bf16 { b } else { convert_elements(rewriter, b, &shapes[1].element, &result_shape.element, b_type, flag("BSigned"))? };
+    let mut sum =
+        if bf16 { c } else { convert_elements(rewriter, c, &shapes[2].element, &result_shape.element, ty, flag("CSigned"))? };
+    if matches!(result_shape.element, SpirvType::Float(FloatKind::BF16)) {
+        return Ok(vec![bfloat16_mul_add(rewriter, [a, b, c], &shapes, (m, k, n), ty)?]);
+    }
     let (multiply, add) = if float {
         ("llvm.fmul", "llvm.fadd")
     } else if flag("AccSat") {
@@ -376,15 +389,70 @@ fn mul_add<'c, 'r>(
         ("llvm.mul", "llvm.add")
     };
     for step in 0..k {
-        let column: Vec<i32> =
-            (0..m).flat_map(|row| std::iter::repeat_n((row * k + step) as i32, n as usize)).collect();
-        let row: Vec<i32> = (0..m).flat_map(|_| (0..n).map(move |column| (step * n + column) as i32)).collect();
-        let column_mask = DenseI32ArrayAttribute::new(rewriter.context(), &column).into();
-        let row_mask = DenseI32ArrayAttribute::new(rewriter.context(), &row).into();
-        let a_column = rewriter.create_value("llvm.shufflevector", &[a, a], ty, &[("mask", column_mask)])?;
-        let b_row = rewriter.create_value("llvm.shufflevector", &[b, b], ty, &[("mask", row_mask)])?;
+        let (a_column, b_row) = step_operands(rewriter, a, b, (m, k, n), step, ty)?;
         let product = emit(rewriter, multiply, &[a_column, b_row], ty)?;
         sum = emit(rewriter, add, &[sum, product], ty)?;
     }
     Ok(vec![sum])
+}
+
+/// Step `step` of a multiply-add's operands on `M*N` lanes of `ty`: column
+/// `step` of A over each row (lane `(i, j)` gets `A(i, step)`) and row
+/// `step` of B over each column (lane `(i, j)` gets `B(step, j)`).
+fn step_operands<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    a: Value<'c, 'r>,
+    b: Value<'c, 'r>,
+    (m, k, n): (u32, u32, u32),
+    step: u32,
+    ty: Type<'c>,
+) -> Result<(Value<'c, 'r>, Value<'c, 'r>), MatchFailure> {
+    let column: Vec<i32> = (0..m).flat_map(|row| std::iter::repeat_n((row * k + step) as i32, n as usize)).collect();
+    let row: Vec<i32> = (0..m).flat_map(|_| (0..n).map(move |column| (step * n + column) as i32)).collect();
+    let column_mask = DenseI32ArrayAttribute::new(rewriter.context(), &column).into();
+    let row_mask = DenseI32ArrayAttribute::new(rewriter.context(), &row).into();
+    let a_column = rewriter.create_value("llvm.shufflevector", &[a, a], ty, &[("mask", column_mask)])?;
+    let b_row = rewriter.create_value("llvm.shufflevector", &[b, b], ty, &[("mask", row_mask)])?;
+    Ok((a_column, b_row))
+}
+
+/// A multiply-add into bfloat16 as bfloat16 arithmetic: the operands
+/// widened to `f32` (exactly), then for each `k` the product rounded to
+/// bfloat16 and added to the accumulator, the sum rounded (each rounding
+/// to nearest even on the bits: cast.rs, no libcall), as
+/// SPV_EXT_bfloat16_arithmetic's `OpFMul` and `OpFAdd` compute.
+fn bfloat16_mul_add<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    [a, b, c]: [Value<'c, 'r>; 3],
+    shapes: &[Shape],
+    (m, k, n): (u32, u32, u32),
+    ty: Type<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let f32_type = Type::float32(rewriter.context());
+    let wide = |count: u32| Type::vector(&[u64::from(count)], f32_type);
+    let widen = |rewriter: &mut ConversionRewriter<'c, 'r, '_>, value: Value<'c, 'r>, shape: &Shape, count: u32| {
+        let to = wide(count);
+        match shape.element {
+            SpirvType::Float(FloatKind::BF16) => bfloat16_conversion(rewriter, value, to),
+            SpirvType::Float(FloatKind::F32) => Ok(value),
+            SpirvType::Float(_) => emit(rewriter, if shape.element.bit_width() < Some(32) { "llvm.fpext" } else { "llvm.fptrunc" }, &[value], to),
+            _ => Err(MatchFailure::new(format!("a bfloat16 multiply-add of {}", shape.element))),
+        }
+    };
+    let a = widen(rewriter, a, &shapes[0], m * k)?;
+    let b = widen(rewriter, b, &shapes[1], k * n)?;
+    let lanes = wide(m * n);
+    let round = |rewriter: &mut ConversionRewriter<'c, 'r, '_>, value: Value<'c, 'r>| {
+        let narrow = bfloat16_conversion(rewriter, value, ty)?;
+        bfloat16_conversion(rewriter, narrow, lanes)
+    };
+    let mut sum = widen(rewriter, c, &shapes[2], m * n)?;
+    for step in 0..k {
+        let (a_column, b_row) = step_operands(rewriter, a, b, (m, k, n), step, lanes)?;
+        let product = emit(rewriter, "llvm.fmul", &[a_column, b_row], lanes)?;
+        let product = round(rewriter, product)?;
+        let exact = emit(rewriter, "llvm.fadd", &[sum, product], lanes)?;
+        sum = round(rewriter, exact)?;
+    }
+    bfloat16_conversion(rewriter, sum, ty)
 }

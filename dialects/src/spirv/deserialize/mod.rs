@@ -16,6 +16,7 @@
 //! diagnostic always leads back to the source line or the instruction.
 
 mod atomics_ext;
+mod bfloat16;
 mod autogen_tables;
 mod constants;
 mod coop_matrix;

@@ -35,8 +35,11 @@ pub(super) struct NewerInstruction {
     pub operands: usize,
 }
 
-/// SPV_VALVE_mixed_float_dot_product.
+/// SPV_VALVE_mixed_float_dot_product; SPV_EXT_bfloat16_arithmetic
+/// (formerly SPV_INTEL_bfloat16_arithmetic's `BFloat16ArithmeticINTEL`, the
+/// same value).
 pub(super) const CAPABILITIES: &[NewerCapability] = &[
+    NewerCapability { value: 6226, name: "BFloat16ArithmeticEXT" },
     NewerCapability { value: 6912, name: "DotProductFloat16AccFloat32VALVE" },
     NewerCapability { value: 6913, name: "DotProductFloat16AccFloat16VALVE" },
     NewerCapability { value: 6914, name: "DotProductBFloat16AccVALVE" },
