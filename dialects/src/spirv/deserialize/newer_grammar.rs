@@ -100,8 +100,9 @@ impl<'c, 'w> Importer<'c, 'w> {
     ///   then the accumulator, in f32; the 16-bit form rounds that sum to
     ///   f16 once. Hardware may fuse more; each step here is at least as
     ///   precise as the half-precision arithmetic Vulkan requires.
-    /// - `OpFDot4MixAcc32VALVE` takes 8-bit float vectors, a type the
-    ///   dialect cannot hold: refused, naming it.
+    /// - `OpFDot4MixAcc32VALVE` takes 8-bit float vectors, which the
+    ///   SPV_EXT_float8 rewrite expands before import (float8.rs): one
+    ///   reaching here has other operands, refused, naming it.
     pub(super) fn newer_instruction<'b>(
         &mut self,
         state: &mut FunctionState<'c, 'b, 'w>,
