@@ -283,25 +283,35 @@ def arith_model(a_bits, b_bits):
     dot = None if product is None else rounded(2 * bfloat16_value(product))
     maximum = nmax(a, b)
     maximum = ("either zero", (0, 0x8000)) if maximum == "zero" else rounded(maximum)
+    # OpFDot2MixAcc*VALVE of (a, b) . (b, a): the products exact in f32,
+    # summed in f32, then the accumulator added in f32 (Acc16: rounded to
+    # bfloat16 once).
+    two = float(np.float32(np.float32(a * b) + np.float32(b * a)))
+    mix32 = float(np.float32(np.float32(a) + np.float32(two)))
+    mix = ("dot and mix16", dot, rounded(mix32))
     return [rounded(a + b), rounded(a - b), rounded(a * b), rounded(divide(a, b)), rounded(fmod(a, b)),
             rounded(spirv_fmod(a, b)), None if a != a else a_bits ^ 0x8000, ("mask", mask), rounded(sqrt), rounded(math.copysign(math.floor(a), a))
             if math.isfinite(a) else (None if a != a else a_bits), None if a != a else a_bits & 0x7FFF,
-            ("lanes", lanes), dot, rounded(fma(a, b, a)), maximum]
+            ("lanes", lanes), mix, rounded(fma(a, b, a)), maximum, ("f32", mix32)]
 
 
 def arith_check():
     got = open("out.bin", "rb").read()
     names = ["add", "sub", "mul", "div", "rem", "mod", "negate", "comparisons", "sqrt", "floor", "fabs",
-             "vector times scalar", "dot", "fma", "nmax"]
+             "vector times scalar", "dot, FDot2MixAcc16", "fma", "nmax", "FDot2MixAcc32"]
     right = total = 0
     bad = []
     for i, (a, b) in enumerate(arith_inputs()):
-        words = struct.unpack_from("<15I", got, 64 * i)
+        words = struct.unpack_from("<16I", got, 64 * i)
         for name, have, want in zip(names, words, arith_model(a, b)):
             total += 1
-            if isinstance(want, tuple) and want[0] == "lanes":
+            if isinstance(want, tuple) and want[0] in ("lanes", "dot and mix16"):
                 halves = [have & 0xFFFF, have >> 16]
-                same = all(bf16_is_nan(h) if w is None else h == w for h, w in zip(halves, want[1]))
+                expected = want[1] if want[0] == "lanes" else want[1:]
+                same = all(bf16_is_nan(h) if w is None else h == w for h, w in zip(halves, expected))
+            elif isinstance(want, tuple) and want[0] == "f32":
+                value = struct.unpack("<f", struct.pack("<I", have))[0]
+                same = value == want[1] or (value != value and want[1] != want[1])
             elif isinstance(want, tuple) and want[0] == "either zero":
                 same = have in want[1]
             elif isinstance(want, tuple):
