@@ -110,6 +110,20 @@ impl<'c, 'w> Importer<'c, 'w> {
         }
         let (type_id, id) = (self.word(inst, 0)?, self.word(inst, 1)?);
         let result_bf16 = self.type_models.get(&type_id).is_some_and(|model| holds_bfloat16(model));
+        // Whether a bfloat16 value takes part, read without materializing
+        // anything (an extended instruction's literal may be an <id>'s
+        // number): the values defined so far, then the constants.
+        let operand_bf16 = inst.words[first..].iter().any(|operand| match state.values.get(operand) {
+            Some(value) => SpirvType::parse(&value.r#type().to_string()).is_ok_and(|model| holds_bfloat16(&model)),
+            None => self
+                .constants
+                .get(operand)
+                .and_then(|(type_id, _)| self.type_models.get(type_id))
+                .is_some_and(|model| holds_bfloat16(model)),
+        });
+        if !result_bf16 && !operand_bf16 {
+            return Ok(false);
+        }
         let mut operands = Vec::new();
         for &operand in &inst.words[first..] {
             // An extended instruction's operand may be a literal (OpenCL.std's
