@@ -328,7 +328,7 @@ impl ConversionPattern for WidthCast {
 ///   NaNs stay quiet NaNs, overflow gives infinity);
 /// - from bfloat16: exact, the bits shifted into the top of an `f32`, then
 ///   `fpext` to `f64` or `fptrunc` to `f16` (one rounding).
-fn bfloat16_conversion<'c, 'r>(
+pub(crate) fn bfloat16_conversion<'c, 'r>(
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     operand: Value<'c, 'r>,
     result: Type<'c>,

@@ -216,6 +216,13 @@ fn function_call<'c, 'r>(
         // (OpPtrEqual, OpPtrDiff): the address itself.
         return Ok(vec![emit(rewriter, "llvm.ptrtoint", &[pointer], integer)?]);
     }
+    if callee.starts_with(spirv_opt_dialects::spirv::deserialize::ABI_SELECT)
+        && let (&[condition, first, second], &[matrix]) = (operands, results.as_slice())
+    {
+        // The importer's stand-in for OpSelect of a cooperative matrix (a
+        // vector here): one select of the whole vector on a scalar i1.
+        return Ok(vec![emit(rewriter, "llvm.select", &[condition, first, second], matrix)?]);
+    }
     if callee.starts_with(spirv_opt_dialects::spirv::deserialize::ABI_NULL_POINTER)
         && let (&[], &[pointer]) = (operands, results.as_slice())
     {

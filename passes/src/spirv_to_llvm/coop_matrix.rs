@@ -14,8 +14,9 @@
 //!   through an `i8` GEP: element `(r, c)`
 //!   lies `r * stride * P + c * E` bytes past the pointer in a row-major
 //!   layout, `c * stride * P + r * E` in a column-major one, where `P` is the
-//!   byte size of the pointer's pointee (the stride counts its elements) and
-//!   `E` that of the matrix's component (a matrix of `f16` may be read
+//!   byte stride of the array the pointer points into (the stride counts its
+//!   elements; [`array_element_step`]) and `E` the size of the matrix's
+//!   component (a matrix of `f16` may be read
 //!   through a pointer to `vec4` words). Each invocation of the subgroup
 //!   stores the same values (the bounds checks see each row's access);
 //! * `spirv.KHR.CooperativeMatrixMulAdd` is `K` steps, each one
@@ -29,7 +30,9 @@
 //!   `uadd.sat`). Float operands are extended (or truncated) to the
 //!   result's type; the products and sums are plain `llvm.fmul` and
 //!   `llvm.fadd`, in order of `k`, without contraction;
-//! * element-wise arithmetic, conversions, `spirv.Select`, `spirv.Load` /
+//! * `OpSelect` of a matrix is the importer's `__spvabi_select_<n>` call,
+//!   an `llvm.select` (control_flow.rs);
+//! * element-wise arithmetic, conversions, `spirv.Load` /
 //!   `Store` of a function variable, block arguments and constants need
 //!   nothing here: they convert as on any vector; `spirv.MatrixTimesScalar`
 //!   of a cooperative matrix is matrix.rs's.
@@ -40,16 +43,20 @@ use melior::ir::{
     operation::OperationLike,
     r#type::IntegerType,
 };
-use spirv_opt_dialects::spirv::types::SpirvType;
+use spirv_opt_dialects::spirv::{
+    attributes::StorageClass,
+    types::{FloatKind, SpirvType},
+};
 use spirv_opt_rs::{
     conversion::{ConversionRewriter, PatternSet, Replacement},
     error::MatchFailure,
-    ir::element_type,
+    ir::{defining_op, element_type},
 };
 
 use super::{
+    cast::bfloat16_conversion,
     image_inline::byte_address,
-    types::read_type_cached,
+    types::{llvm_alloc_size, read_type_cached},
     util::{emit, i32_constant, integer_constant, printed_attribute, type_attribute},
 };
 
@@ -96,6 +103,75 @@ fn byte_size(ty: &SpirvType) -> Result<u64, MatchFailure> {
     }
 }
 
+/// The bytes one unit of a load's or store's `Stride` steps: the stride
+/// of the array `pointer` (an original SPIR-V value) points into, which
+/// SPIR-V counts the Stride in. That is the `ArrayStride` of the array the
+/// last access chain into it indexed (a `vec3` array of std430 at 16, not
+/// the vector's 12 bytes), LLVM's room for the element in an array without
+/// one (Workgroup and Function arrays: a `vec3` takes 16 there too); a
+/// pointer to an array itself steps by that array's elements. A pointer of
+/// another origin (a function parameter) steps by its pointee's room in
+/// the layout of its storage class: the size in a buffer, LLVM's room
+/// elsewhere.
+fn array_element_step(rewriter: &ConversionRewriter<'_, '_, '_>, pointer: Value<'_, '_>) -> Result<u64, MatchFailure> {
+    let (storage_class, pointee) = match &*read_type_cached(rewriter, pointer.r#type())? {
+        SpirvType::Pointer { pointee, storage_class } => (*storage_class, (**pointee).clone()),
+        other => return Err(MatchFailure::new(format!("{other} is not a pointer"))),
+    };
+    let in_array = |element: &SpirvType, stride: Option<u32>| match stride {
+        Some(stride) if stride > 0 => Ok(u64::from(stride)),
+        _ => llvm_alloc_size(element).ok_or_else(|| MatchFailure::new(format!("{element} has no size"))),
+    };
+    if let SpirvType::Array { element, stride, .. } | SpirvType::RuntimeArray { element, stride } = &pointee {
+        return in_array(element, *stride);
+    }
+    if let Some(chain) = defining_op(pointer)
+        && matches!(
+            chain.name().as_string_ref().as_str(),
+            Ok("spirv.AccessChain" | "spirv.InBoundsAccessChain")
+        )
+    {
+        let operands: Vec<Value<'_, '_>> = chain.operands().collect();
+        if let [base, indices @ ..] = operands.as_slice()
+            && let SpirvType::Pointer { pointee: base_pointee, .. } = &*read_type_cached(rewriter, base.r#type())?
+            && let Some(container) = container_of_last_index(base_pointee, indices)
+            && let SpirvType::Array { element, stride, .. } | SpirvType::RuntimeArray { element, stride } = container
+        {
+            return in_array(element, *stride);
+        }
+    }
+    let buffer = matches!(
+        storage_class,
+        StorageClass::StorageBuffer | StorageClass::Uniform | StorageClass::PushConstant | StorageClass::PhysicalStorageBuffer
+    );
+    let size = if buffer { byte_size(&pointee).ok() } else { llvm_alloc_size(&pointee) };
+    size.ok_or_else(|| MatchFailure::new(format!("{pointee} has no byte size (a scalar or vector of bytes is needed)")))
+}
+
+/// The composite the last of the access chain's `indices` into `base`
+/// indexes: the type after all but the last step (a struct member by its
+/// index's constant value).
+fn container_of_last_index<'t>(base: &'t SpirvType, indices: &[Value<'_, '_>]) -> Option<&'t SpirvType> {
+    let mut current = base;
+    for &index in &indices[..indices.len().checked_sub(1)?] {
+        current = match current {
+            SpirvType::Array { element, .. } | SpirvType::RuntimeArray { element, .. } => element,
+            SpirvType::Vector { element, .. } => element,
+            SpirvType::Matrix { column_type, .. } => column_type,
+            SpirvType::Struct(st) => {
+                let constant = defining_op(index)?;
+                if constant.name().as_string_ref().as_str() != Ok("spirv.Constant") {
+                    return None;
+                }
+                let member = IntegerAttribute::try_from(constant.attribute("value").ok()?).ok()?.value();
+                st.members.get(usize::try_from(member).ok()?)?.ty.as_ref()
+            }
+            _ => return None,
+        };
+    }
+    Some(current)
+}
+
 /// `spirv.KHR.CooperativeMatrixLength`: the number of elements.
 fn length<'c, 'r>(
     op: OperationRef<'c, 'r>,
@@ -127,10 +203,7 @@ impl<'c, 'r> Addressing<'c, 'r> {
         shape: &Shape,
     ) -> Result<Self, MatchFailure> {
         let pointer = op.operand(0).map_err(|_| MatchFailure::new("missing pointer"))?;
-        let pointee = match &*read_type_cached(rewriter, pointer.r#type())? {
-            SpirvType::Pointer { pointee, .. } => byte_size(pointee)?,
-            other => return Err(MatchFailure::new(format!("{other} is not a pointer"))),
-        };
+        let pointee = array_element_step(rewriter, pointer)?;
         let layout = printed_attribute(op, "matrix_layout").unwrap_or_default();
         let column_major = layout.contains("ColumnMajor");
         let base = operands[0];
@@ -251,6 +324,10 @@ fn convert_elements<'c, 'r>(
     if float != matches!(from, SpirvType::Float(_)) {
         return Err(MatchFailure::new(format!("a multiply-add mixing {from} and {to}")));
     }
+    if matches!(from, SpirvType::Float(FloatKind::BF16)) != matches!(to, SpirvType::Float(FloatKind::BF16)) {
+        // bfloat16 on the bits (cast.rs): no libcall, rounded to nearest even.
+        return bfloat16_conversion(rewriter, matrix, to_type);
+    }
     let name = match (float, from_bits.cmp(&to_bits)) {
         (_, std::cmp::Ordering::Equal) if from == to => return Ok(matrix),
         (true, std::cmp::Ordering::Less) => "llvm.fpext",
@@ -296,9 +373,14 @@ fn mul_add<'c, 'r>(
     // A and B with the result's element type, each of its own shape.
     let a_type = Type::vector(&[u64::from(m * k)], element);
     let b_type = Type::vector(&[u64::from(k * n)], element);
-    let a = convert_elements(rewriter, a, &shapes[0].element, &result_shape.element, a_type, flag("ASigned"))?;
-    let b = convert_elements(rewriter, b, &shapes[1].element, &result_shape.element, b_type, flag("BSigned"))?;
-    let mut sum = convert_elements(rewriter, c, &shapes[2].element, &result_shape.element, ty, flag("CSigned"))?;
+    let bf16 = matches!(result_shape.element, SpirvType::Float(FloatKind::BF16));
+    let a = if bf16 { a } else { convert_elements(rewriter, a, &shapes[0].element, &result_shape.element, a_type, flag("ASigned"))? };
+    let b = if bf16 { b } else { convert_elements(rewriter, b, &shapes[1].element, &result_shape.element, b_type, flag("BSigned"))? };
+    let mut sum =
+        if bf16 { c } else { convert_elements(rewriter, c, &shapes[2].element, &result_shape.element, ty, flag("CSigned"))? };
+    if matches!(result_shape.element, SpirvType::Float(FloatKind::BF16)) {
+        return Ok(vec![bfloat16_mul_add(rewriter, [a, b, c], &shapes, (m, k, n), ty)?]);
+    }
     let (multiply, add) = if float {
         ("llvm.fmul", "llvm.fadd")
     } else if flag("AccSat") {
@@ -307,15 +389,70 @@ fn mul_add<'c, 'r>(
         ("llvm.mul", "llvm.add")
     };
     for step in 0..k {
-        let column: Vec<i32> =
-            (0..m).flat_map(|row| std::iter::repeat_n((row * k + step) as i32, n as usize)).collect();
-        let row: Vec<i32> = (0..m).flat_map(|_| (0..n).map(move |column| (step * n + column) as i32)).collect();
-        let column_mask = DenseI32ArrayAttribute::new(rewriter.context(), &column).into();
-        let row_mask = DenseI32ArrayAttribute::new(rewriter.context(), &row).into();
-        let a_column = rewriter.create_value("llvm.shufflevector", &[a, a], ty, &[("mask", column_mask)])?;
-        let b_row = rewriter.create_value("llvm.shufflevector", &[b, b], ty, &[("mask", row_mask)])?;
+        let (a_column, b_row) = step_operands(rewriter, a, b, (m, k, n), step, ty)?;
         let product = emit(rewriter, multiply, &[a_column, b_row], ty)?;
         sum = emit(rewriter, add, &[sum, product], ty)?;
     }
     Ok(vec![sum])
+}
+
+/// Step `step` of a multiply-add's operands on `M*N` lanes of `ty`: column
+/// `step` of A over each row (lane `(i, j)` gets `A(i, step)`) and row
+/// `step` of B over each column (lane `(i, j)` gets `B(step, j)`).
+fn step_operands<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    a: Value<'c, 'r>,
+    b: Value<'c, 'r>,
+    (m, k, n): (u32, u32, u32),
+    step: u32,
+    ty: Type<'c>,
+) -> Result<(Value<'c, 'r>, Value<'c, 'r>), MatchFailure> {
+    let column: Vec<i32> = (0..m).flat_map(|row| std::iter::repeat_n((row * k + step) as i32, n as usize)).collect();
+    let row: Vec<i32> = (0..m).flat_map(|_| (0..n).map(move |column| (step * n + column) as i32)).collect();
+    let column_mask = DenseI32ArrayAttribute::new(rewriter.context(), &column).into();
+    let row_mask = DenseI32ArrayAttribute::new(rewriter.context(), &row).into();
+    let a_column = rewriter.create_value("llvm.shufflevector", &[a, a], ty, &[("mask", column_mask)])?;
+    let b_row = rewriter.create_value("llvm.shufflevector", &[b, b], ty, &[("mask", row_mask)])?;
+    Ok((a_column, b_row))
+}
+
+/// A multiply-add into bfloat16 as bfloat16 arithmetic: the operands
+/// widened to `f32` (exactly), then for each `k` the product rounded to
+/// bfloat16 and added to the accumulator, the sum rounded (each rounding
+/// to nearest even on the bits: cast.rs, no libcall), as
+/// SPV_EXT_bfloat16_arithmetic's `OpFMul` and `OpFAdd` compute.
+fn bfloat16_mul_add<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    [a, b, c]: [Value<'c, 'r>; 3],
+    shapes: &[Shape],
+    (m, k, n): (u32, u32, u32),
+    ty: Type<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let f32_type = Type::float32(rewriter.context());
+    let wide = |count: u32| Type::vector(&[u64::from(count)], f32_type);
+    let widen = |rewriter: &mut ConversionRewriter<'c, 'r, '_>, value: Value<'c, 'r>, shape: &Shape, count: u32| {
+        let to = wide(count);
+        match shape.element {
+            SpirvType::Float(FloatKind::BF16) => bfloat16_conversion(rewriter, value, to),
+            SpirvType::Float(FloatKind::F32) => Ok(value),
+            SpirvType::Float(_) => emit(rewriter, if shape.element.bit_width() < Some(32) { "llvm.fpext" } else { "llvm.fptrunc" }, &[value], to),
+            _ => Err(MatchFailure::new(format!("a bfloat16 multiply-add of {}", shape.element))),
+        }
+    };
+    let a = widen(rewriter, a, &shapes[0], m * k)?;
+    let b = widen(rewriter, b, &shapes[1], k * n)?;
+    let lanes = wide(m * n);
+    let round = |rewriter: &mut ConversionRewriter<'c, 'r, '_>, value: Value<'c, 'r>| {
+        let narrow = bfloat16_conversion(rewriter, value, ty)?;
+        bfloat16_conversion(rewriter, narrow, lanes)
+    };
+    let mut sum = widen(rewriter, c, &shapes[2], m * n)?;
+    for step in 0..k {
+        let (a_column, b_row) = step_operands(rewriter, a, b, (m, k, n), step, lanes)?;
+        let product = emit(rewriter, "llvm.fmul", &[a_column, b_row], lanes)?;
+        let product = round(rewriter, product)?;
+        let exact = emit(rewriter, "llvm.fadd", &[sum, product], lanes)?;
+        sum = round(rewriter, exact)?;
+    }
+    bfloat16_conversion(rewriter, sum, ty)
 }

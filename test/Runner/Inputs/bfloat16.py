@@ -5,8 +5,15 @@
 become BFloat16TypeKHR (5116) and BFloat16DotProductKHR (5117).
 `make` writes in.bin (16 records: f32, f64, f16 bits, bfloat16 bits) and a
 zeroed out.bin; `check` compares out.bin with the conversions computed
-exactly here (Python's floats and fractions), bit for bit."""
+exactly here (Python's floats and fractions), bit for bit.
+`arith-make` / `arith-check` do the same for bfloat16-arithmetic.spvasm
+(SPV_EXT_bfloat16_arithmetic): ARITH_PAIRS pairs of bfloat16 values, each
+result the exact one rounded to nearest even (Python's float arithmetic
+is exact or, rounded to 53 bits, rounds to the same bfloat16: 53 >= 2 * 8 +
+2), NaNs compared as NaNs (SPIR-V leaves their payload open)."""
 
+import math
+import os
 import struct
 import sys
 import warnings
@@ -141,5 +148,192 @@ def check():
     print(f"bfloat16: {right} of {total} right")
 
 
+# More pairs for a one-off wider check: BF16_PAIRS=65536 (then --workgroups N/64).
+ARITH_PAIRS = int(os.environ.get("BF16_PAIRS", "1024"))
+
+
+def arith_inputs():
+    """(a, b) bfloat16 bits: special values against each other (zeros,
+    infinities, NaN, the smallest and largest subnormals and normals, the
+    largest finite), ties of addition and multiplication, then random
+    bits."""
+    special = [0x0000, 0x8000, 0x7F80, 0xFF80, 0x7FC0, 0x0001, 0x807F, 0x0080, 0x7F7F, 0xFF7F,
+               0x3F80, 0xBF80, 0x4000, 0x3F81, 0x0100, 0xC0A0]
+    pairs = [(a, b) for a in special for b in special]
+    # Ties: 1 + 2^-8, 1.0078125 + 2^-8 (to even, down and up), products
+    # 1.0078125^2 = 1 + 2^-6 + 2^-14 (rounded down) and subnormal ones.
+    pairs += [(0x3F80, 0x3B80), (0x3F81, 0x3B80), (0x3F81, 0x3F81), (0x3F83, 0x3F81),
+              (0x0003, 0x3F00), (0x0001, 0x3F00), (0x0081, 0xBF00), (0x7F7F, 0x3F81),
+              (0x4040, 0x4040), (0x3EAB, 0x4040), (0x0005, 0x4040), (0x0005, 0x3EAB)]
+    rng = np.random.default_rng(7)
+    while len(pairs) < ARITH_PAIRS:
+        a, b = (int(x) for x in rng.integers(0, 1 << 16, 2))
+        if len(pairs) % 3 == 0:  # near each other: cancellation, equality
+            b = (a & 0x8000 ^ 0x8000 if len(pairs) % 2 else a & 0x8000) | (a & 0x7FFF) + int(rng.integers(-2, 3)) & 0x7FFF
+        pairs.append((a, b))
+    return pairs[:ARITH_PAIRS]
+
+
+def matrix_inputs():
+    """48 bfloat16 bits: A, B and C of the cooperative matrices (4x4 each,
+    row-major), values of a few bits' range so that sums round."""
+    rng = np.random.default_rng(11)
+    values = rng.standard_normal(48) * 2.0 ** rng.integers(-4, 5, 48)
+    return [to_bfloat16(float(v)) for v in values]
+
+
+def arith_make():
+    with open("in.bin", "wb") as f:
+        for a, b in arith_inputs():
+            f.write(struct.pack("<I", a | b << 16))
+    open("out.bin", "wb").write(bytes(ARITH_PAIRS * 64))
+    open("min.bin", "wb").write(struct.pack("<48H", *matrix_inputs()))
+    open("mout.bin", "wb").write(bytes([0xEE]) * 128)
+
+
+def matrix_model():
+    """mout.bin's 32 words: D = A * B + C with each product and sum rounded
+    to bfloat16 (halves 0-15), A * B + float(C) in f32, in order of k (words
+    8-23; the products are exact in f32), A * A' element by element rounded
+    (halves 48-63)."""
+    h = [bfloat16_value(bits) for bits in matrix_inputs()]
+    a, b, c = (np.array(h[16 * m:16 * m + 16]).reshape(4, 4) for m in range(3))
+    halves, singles = [], []
+    for i in range(4):
+        for j in range(4):
+            s = float(c[i][j])
+            f = np.float32(c[i][j])
+            for k in range(4):
+                s = bfloat16_value(to_bfloat16(s + bfloat16_value(to_bfloat16(float(a[i][k] * b[k][j])))))
+                f = np.float32(f + np.float32(a[i][k] * b[k][j]))
+            halves.append(to_bfloat16(s))
+            singles.append(struct.unpack("<I", struct.pack("<f", f))[0])
+    elementwise = [to_bfloat16(float(x * y)) for x, y in zip(a.reshape(16), b.reshape(16))]
+    words = [halves[2 * w] | halves[2 * w + 1] << 16 for w in range(8)] + singles
+    words += [elementwise[2 * w] | elementwise[2 * w + 1] << 16 for w in range(8)]
+    return words
+
+
+def matrix_check():
+    got = struct.unpack("<32I", open("mout.bin", "rb").read())
+    want = matrix_model()
+    bad = [f"word {w}: {g:#010x}, expected {e:#010x}" for w, (g, e) in enumerate(zip(got, want)) if g != e]
+    print(f"bfloat16 cooperative matrices: {32 - len(bad)} of 32 words right")
+    for line in bad[:8]:
+        print(line)
+
+
+def bf16_is_nan(bits):
+    return bits & 0x7F80 == 0x7F80 and bits & 0x7F != 0
+
+
+def arith_model(a_bits, b_bits):
+    """The 15 words bfloat16-arithmetic.spvasm writes for (a, b); a
+    bfloat16 result as its bits, None where any NaN is right."""
+    a, b = bfloat16_value(a_bits), bfloat16_value(b_bits)
+    nan = float("nan")
+
+    def rounded(value):
+        """Floats and (fma's) exact fractions rounded once."""
+        return None if value != value else to_bfloat16(value)
+
+    def divide(x, y):
+        if y == 0:
+            if x != x or x == 0:
+                return nan
+            return math.copysign(math.inf, x) * math.copysign(1.0, y)
+        return x / y
+
+    def fmod(x, y):
+        try:
+            return math.fmod(x, y)
+        except ValueError:
+            return nan
+
+    def spirv_fmod(x, y):
+        r = fmod(x, y)
+        c = math.copysign(r, y)
+        return r + y if r == r and r != c else c
+
+    def fma(x, y, z):
+        if any(v != v for v in (x, y, z)):
+            return nan
+        if any(math.isinf(v) for v in (x, y, z)):
+            return x * y + z  # infinities: no rounding involved
+        exact = Fraction(x) * Fraction(y) + Fraction(z)
+        if exact == 0:
+            return x * y + z  # the sign of an exact zero sum
+        return exact  # rounded once, by rounded()
+
+    def nmax(x, y):
+        if x != x:
+            return y
+        if y != y:
+            return x
+        return max(x, y) if x != y else ("zero" if x == 0 else x)  # zeros of either sign: either
+
+    compare = [a == b, not (a < b or a > b), a < b or a > b, a != b, a < b, not a >= b, a > b, not a <= b,
+               a <= b, not a > b, a >= b, not a < b, a != a, math.isinf(a), math.isfinite(a),
+               a_bits & 0x7F80 not in (0, 0x7F80), bool(a_bits & 0x8000), a < b or a > b,
+               a == a and b == b, a != a or b != b]
+    mask = sum(1 << k for k, bit in enumerate(compare) if bit)
+    sqrt = nan if a < 0 or a != a else math.sqrt(a)
+    lanes = [rounded(a * a), rounded(b * a)]
+    product = rounded(a * b)
+    dot = None if product is None else rounded(2 * bfloat16_value(product))
+    maximum = nmax(a, b)
+    maximum = ("either zero", (0, 0x8000)) if maximum == "zero" else rounded(maximum)
+    # OpFDot2MixAcc*VALVE of (a, b) . (b, a): the products exact in f32,
+    # summed in f32, then the accumulator added in f32 (Acc16: rounded to
+    # bfloat16 once).
+    two = float(np.float32(np.float32(a * b) + np.float32(b * a)))
+    mix32 = float(np.float32(np.float32(a) + np.float32(two)))
+    mix = ("dot and mix16", dot, rounded(mix32))
+    return [rounded(a + b), rounded(a - b), rounded(a * b), rounded(divide(a, b)), rounded(fmod(a, b)),
+            rounded(spirv_fmod(a, b)), None if a != a else a_bits ^ 0x8000, ("mask", mask), rounded(sqrt), rounded(math.copysign(math.floor(a), a))
+            if math.isfinite(a) else (None if a != a else a_bits), None if a != a else a_bits & 0x7FFF,
+            ("lanes", lanes), mix, rounded(fma(a, b, a)), maximum, ("f32", mix32)]
+
+
+def arith_check():
+    got = open("out.bin", "rb").read()
+    names = ["add", "sub", "mul", "div", "rem", "mod", "negate", "comparisons", "sqrt", "floor", "fabs",
+             "vector times scalar", "dot, FDot2MixAcc16", "fma", "nmax", "FDot2MixAcc32"]
+    right = total = 0
+    bad = []
+    for i, (a, b) in enumerate(arith_inputs()):
+        words = struct.unpack_from("<16I", got, 64 * i)
+        for name, have, want in zip(names, words, arith_model(a, b)):
+            total += 1
+            if isinstance(want, tuple) and want[0] in ("lanes", "dot and mix16"):
+                halves = [have & 0xFFFF, have >> 16]
+                expected = want[1] if want[0] == "lanes" else want[1:]
+                same = all(bf16_is_nan(h) if w is None else h == w for h, w in zip(halves, expected))
+            elif isinstance(want, tuple) and want[0] == "f32":
+                value = struct.unpack("<f", struct.pack("<I", have))[0]
+                same = value == want[1] or (value != value and want[1] != want[1])
+            elif isinstance(want, tuple) and want[0] == "either zero":
+                same = have in want[1]
+            elif isinstance(want, tuple):
+                same = have == want[1]
+            elif want is None:
+                same = have < 0x10000 and bf16_is_nan(have)
+            else:
+                same = have == want
+            if same:
+                right += 1
+            else:
+                bad.append(f"pair {i} ({a:#06x}, {b:#06x}) {name}: {have:#x}, expected {want}")
+    print(f"bfloat16 arithmetic: {right} of {total} right")
+    for line in bad[:12]:
+        print(line)
+    kinds = {}
+    for line in bad:
+        kinds[line.split(") ")[1].split(":")[0]] = kinds.get(line.split(") ")[1].split(":")[0], 0) + 1
+    if kinds:
+        print("wrong:", kinds)
+
+
 if __name__ == "__main__":
-    {"patch": lambda: patch(sys.argv[2], sys.argv[3]), "make": make, "check": check}[sys.argv[1]]()
+    {"patch": lambda: patch(sys.argv[2], sys.argv[3]), "make": make, "check": check,
+     "arith-make": arith_make, "arith-check": arith_check, "matrix-check": matrix_check}[sys.argv[1]]()

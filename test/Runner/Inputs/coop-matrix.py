@@ -3,6 +3,8 @@
 
     python3 coop-matrix.py make DIR       writes DIR/{fin,win,bin,fout,iout}.bin
     python3 coop-matrix.py check FOUT IOUT  compares the outputs with the model
+    python3 coop-matrix.py vec3-make DIR    coop-matrix-vec3.spvasm's inputs
+    python3 coop-matrix.py vec3-check W FLAG  its output w against the model
 """
 import sys
 
@@ -50,7 +52,38 @@ def model():
     return fout, iout
 
 
-if sys.argv[1] == "make":
+def vec3_model(flag):
+    """coop-matrix-vec3.spvasm: the words of buffer 0:1 (16 vec3s at a
+    16-byte stride, every word -1 at first) after the run with f[0] = flag."""
+    v = np.arange(48, dtype=np.float32).reshape(12, 4) + 1  # word 3 of each: padding
+    a = v[0:4, 0:3]
+    b = v[4:12:2, 0:3]
+    s = a if flag != 0 else b
+    w = np.full((16, 4), -1, np.float32)
+    w[0:8:2, 0:3] = s
+    w[12, 0:3] = s[1]
+    w[13, 0:3] = s[3]
+    return v, w
+
+
+if sys.argv[1] == "vec3-make":
+    v, w = vec3_model(1)
+    v.tofile(f"{sys.argv[2]}/v.bin")
+    w = np.full((16, 4), -1, np.float32)
+    w.tofile(f"{sys.argv[2]}/w.bin")
+    np.array([1, 0], np.float32).tofile(f"{sys.argv[2]}/flag1.bin")
+    np.array([0, 1], np.float32).tofile(f"{sys.argv[2]}/flag0.bin")
+elif sys.argv[1] == "vec3-check":
+    flag = float(sys.argv[3])
+    _, want = vec3_model(flag)
+    got = np.fromfile(sys.argv[2], np.float32)
+    bad = [f"w word {i} = {g}, expected {e}" for i, (g, e) in enumerate(zip(got, want.reshape(64))) if g != e]
+    if len(got) != 64:
+        bad.append(f"size {len(got)}")
+    print(f"coop-matrix-vec3 (select {'A' if flag else 'B'}): {len(bad)} differences")
+    for line in bad[:10]:
+        print(line)
+elif sys.argv[1] == "make":
     out = sys.argv[2]
     fin.tofile(f"{out}/fin.bin")
     halves.view(np.uint16).astype(np.uint16).tofile(f"{out}/win.bin")

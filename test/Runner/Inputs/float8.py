@@ -164,5 +164,81 @@ def check():
     print(f"float8: {right} of {total} right")
 
 
+MATRIX_RECORDS = 256
+
+
+def matrix_inputs():
+    """float8-matrix.spvasm's inputs: per invocation two words of four codes
+    and an f32 accumulator (every code, each pairing random; accumulators
+    of a range that rounds sums); A (32 E4M3 codes) and B (32 E5M2 codes),
+    finite ones."""
+    rng = np.random.default_rng(8)
+    records = []
+    for i in range(MATRIX_RECORDS):
+        a = [(i + 64 * k) % 256 for k in range(4)]
+        b = [int(x) for x in rng.integers(0, 256, 4)]
+        acc = float(np.float32(rng.standard_normal() * 2.0 ** int(rng.integers(-12, 12))))
+        records.append((a, b, acc))
+    a_codes = [int(c) for c in rng.integers(0, 0x7F, 32) | (rng.integers(0, 2, 32) << 7)]
+    b_codes = [int(c) for c in rng.integers(0, 0x7C, 32) | (rng.integers(0, 2, 32) << 7)]
+    return records, a_codes, b_codes
+
+
+def matrix_make():
+    records, a_codes, b_codes = matrix_inputs()
+    with open("din.bin", "wb") as f:
+        for a, b, acc in records:
+            f.write(bytes(a) + bytes(b) + struct.pack("<f", acc))
+    open("dout.bin", "wb").write(bytes(8 * MATRIX_RECORDS))
+    open("min.bin", "wb").write(bytes(a_codes) + bytes(b_codes))
+    open("mout.bin", "wb").write(bytes(52 * 4))
+
+
+def f32(value):
+    return float(np.float32(value))
+
+
+def matrix_check():
+    records, a_codes, b_codes = matrix_inputs()
+    got = open("dout.bin", "rb").read()
+    right = total = 0
+    bad = []
+    for i, (a, b, acc) in enumerate(records):
+        for k, name in enumerate(("e4m3", "e5m2")):
+            products = [f32(decode(name, x) * decode(name, y)) for x, y in zip(a, b)]
+            dot = f32(f32(f32(products[0] + products[1]) + products[2]) + products[3])
+            want = f32(acc + dot)
+            have = struct.unpack_from("<f", got, 8 * i + 4 * k)[0]
+            total += 1
+            if have == want or (have != have and want != want):
+                right += 1
+            else:
+                bad.append(f"record {i} {name} dot: {have!r}, expected {want!r}")
+    mout = open("mout.bin", "rb").read()
+    a = [[decode("e4m3", a_codes[8 * r + c]) for c in range(8)] for r in range(4)]
+    b = [[decode("e5m2", b_codes[4 * r + c]) for c in range(4)] for r in range(8)]
+    for r in range(4):
+        for c in range(4):
+            d = 0.0
+            for k in range(8):
+                d = f32(d + f32(a[r][k] * b[k][c]))
+            have = struct.unpack_from("<f", mout, 4 * (4 * r + c))[0]
+            have_q = mout[64 + 4 * r + c]
+            total += 2
+            right += (have == d) + (have_q == encode("e4m3", d, False))
+            if have != d or have_q != encode("e4m3", d, False):
+                bad.append(f"D[{r}][{c}]: {have!r} ({have_q:#04x}), expected {d!r} ({encode('e4m3', d, False):#04x})")
+        for c in range(8):
+            have = struct.unpack_from("<f", mout, 80 + 4 * (8 * r + c))[0]
+            total += 1
+            right += have == a[r][c]
+            if have != a[r][c]:
+                bad.append(f"A[{r}][{c}]: {have!r}, expected {a[r][c]!r}")
+    print(f"float8 matrices and dot products: {right} of {total} right")
+    for line in bad[:10]:
+        print(line)
+
+
 if __name__ == "__main__":
-    {"patch": lambda: patch(sys.argv[2], sys.argv[3]), "make": make, "check": check}[sys.argv[1]]()
+    {"patch": lambda: patch(sys.argv[2], sys.argv[3]), "make": make, "check": check,
+     "matrix-make": matrix_make, "matrix-check": matrix_check}[sys.argv[1]]()

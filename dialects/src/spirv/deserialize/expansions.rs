@@ -200,6 +200,9 @@ impl<'c, 'w> Importer<'c, 'w> {
         values: [Value<'c, 'b>; 2],
     ) -> Result<Value<'c, 'b>> {
         let ty = values[0].r#type();
+        if matches!(SpirvType::parse(&ty.to_string()), Ok(SpirvType::CooperativeMatrix { .. })) {
+            return self.select_cooperative_matrix(state, inst, location, condition, values);
+        }
         let members = self.composite_members(inst, ty)?;
         let Some(members) = members else {
             return self.emit(state, inst, location, "spirv.Select", &[condition, values[0], values[1]], &[], Some(ty));
@@ -211,6 +214,39 @@ impl<'c, 'w> Importer<'c, 'w> {
             selected.push(self.select_composite(state, inst, location, condition, [a, b])?);
         }
         self.emit(state, inst, location, "spirv.CompositeConstruct", &selected, &[], Some(ty))
+    }
+
+    /// `OpSelect` of a cooperative matrix, which `spirv.Select` refuses: a
+    /// call of `__spvabi_select_<n>(condition, a, b)` that the lowering
+    /// makes one `llvm.select` ([`super::ABI_SELECT`]). The condition must
+    /// be a scalar boolean (a cooperative matrix has no boolean components
+    /// for a per-element one).
+    fn select_cooperative_matrix<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        condition: Value<'c, 'b>,
+        values: [Value<'c, 'b>; 2],
+    ) -> Result<Value<'c, 'b>> {
+        let ty = values[0].r#type();
+        let bool_type: Type<'c> = IntegerType::new(self.context, 1).into();
+        if condition.r#type() != bool_type || values[1].r#type() != ty {
+            return Err(inst.error(ErrorKind::Invalid(format!(
+                "OpSelect of {ty} with a condition of {} and objects of {} and {} (a scalar boolean and two objects of the result type)",
+                condition.r#type(),
+                ty,
+                values[1].r#type()
+            ))));
+        }
+        let name = self.abi_function(inst, super::ABI_SELECT, &[bool_type, ty, ty], ty)?;
+        let call = OperationBuilder::new("spirv.FunctionCall", location)
+            .add_operands(&[condition, values[0], values[1]])
+            .add_attributes(&[(self.id("callee"), FlatSymbolRefAttribute::new(self.context, &name).into())])
+            .add_results(&[ty])
+            .build();
+        let call = self.append(inst, state.current(), call)?;
+        Ok(call.result(0).map_err(inst.invalid())?.into())
     }
 
     /// The member types of a struct or array type; `None` for other types.

@@ -18,9 +18,18 @@
 //!   NaN (E4M3) or infinity (E5M2), or the largest finite value with the
 //!   `SaturatedToLargestFloat8NormalConversionEXT` decoration (infinities
 //!   too); NaNs stay NaNs (E4M3 `0x7F`, E5M2 `0x7E`, the sign kept).
+//! - Cooperative matrices of them (`Float8CooperativeMatrixEXT`) are
+//!   matrices of the bits: loads, stores and the length as they are;
+//!   `OpFConvert` of one element by element (extracted, converted as above,
+//!   inserted); an `OpCooperativeMatrixMulAddKHR` with 8-bit float A, B or
+//!   C decodes those to `f32` matrices first (exact), a result of 8-bit
+//!   floats is invalid.
+//! - `OpFDot4MixAcc32VALVE` (SPV_VALVE_mixed_float_dot_product) of two
+//!   4-vectors of them into an `f32`: decoded, the products (exact) summed
+//!   in order, then added to the accumulator, in `f32`. rspirv's grammar
+//!   lacks it: it is parsed as an `OpCompositeConstruct` of the same words.
 //! - Any other instruction on an 8-bit float (arithmetic, comparisons,
-//!   other conversions) is invalid SPIR-V, and so refused with its opcode;
-//!   cooperative matrices of them are refused as unsupported.
+//!   other conversions) is invalid SPIR-V, and so refused with its opcode.
 //!
 //! The `Float8EXT` and `Float8CooperativeMatrixEXT` capabilities and the
 //! extension go; `Int8` comes (the bits are 8-bit integers).
@@ -107,8 +116,36 @@ pub(super) fn rewrite(words: &[u32], instructions: &[Inst<'_>]) -> Result<Option
     if !applies(instructions) {
         return Ok(None);
     }
-    let (header, parsed, offsets) = super::rewrite::parse(words, instructions)?;
-    let mut rewriter = Float8 { next_id: header.bound, ..Float8::default() };
+    // OpFDot4MixAcc32VALVE (SPV_VALVE_mixed_float_dot_product, which
+    // rspirv's grammar lacks) takes 8-bit floats: parsed as an
+    // OpCompositeConstruct of the same words and expanded below; its
+    // capability (also unknown to rspirv) becomes Int8, which the
+    // expansion needs anyway.
+    let mut patched = words.to_vec();
+    let mut fdot4 = Vec::new();
+    let (mut at, mut index) = (5, 0);
+    while let Some(&first) = words.get(at) {
+        let count = (first >> 16) as usize;
+        if count == 0 {
+            break;
+        }
+        match first & 0xFFFF {
+            opcode if opcode == u32::from(super::newer_grammar::FDOT4_MIX_ACC32_VALVE) => {
+                patched[at] = (first & 0xFFFF_0000) | Op::CompositeConstruct as u32;
+                fdot4.push(index);
+            }
+            opcode if opcode == Op::Capability as u32
+                && words.get(at + 1).is_some_and(|&value| super::newer_grammar::capability(value).is_some()) =>
+            {
+                patched[at + 1] = Capability::Int8 as u32;
+            }
+            _ => {}
+        }
+        at += count;
+        index += 1;
+    }
+    let (header, parsed, offsets) = super::rewrite::parse(&patched, instructions)?;
+    let mut rewriter = Float8 { next_id: header.bound, fdot4, ..Float8::default() };
     let out = rewriter.run(parsed, &offsets)?;
     super::rewrite::assemble(header, rewriter.next_id, &out).map(Some)
 }
@@ -120,6 +157,17 @@ struct Float8 {
     formats: HashMap<Word, Format>,
     /// Vector types by `<id>`: component type and count.
     vectors: HashMap<Word, (Word, u32)>,
+    /// Cooperative matrix types by `<id>`: component type, element count
+    /// (rows times columns; `None` when either is a specialization
+    /// constant) and the type's other operands (scope, rows, columns, use).
+    matrices: HashMap<Word, (Word, Option<u32>, [Word; 4])>,
+    /// The f32 cooperative matrix type made for a matrix type's shape.
+    f32_matrices: HashMap<[Word; 4], Word>,
+    /// Plain 32-bit integer constants by `<id>`.
+    constants: HashMap<Word, u32>,
+    /// The indexes of the `OpFDot4MixAcc32VALVE` instructions (parsed as
+    /// `OpCompositeConstruct`s: rspirv's grammar lacks them).
+    fdot4: Vec<usize>,
     /// Float types other than 8-bit ones by `<id>`: their width.
     floats: HashMap<Word, u32>,
     /// The type each value is declared with.
@@ -179,6 +227,19 @@ impl Float8 {
                 (Op::TypeVector, [Operand::IdRef(element), Operand::LiteralBit32(count)]) => {
                     self.vectors.insert(id, (*element, *count));
                 }
+                (Op::Constant, [Operand::LiteralBit32(value)]) => {
+                    self.constants.insert(id, *value);
+                }
+                (
+                    Op::TypeCooperativeMatrixKHR,
+                    [Operand::IdRef(component), Operand::IdScope(scope), Operand::IdRef(rows), Operand::IdRef(columns), Operand::IdRef(usage)],
+                ) => {
+                    let count = match (self.constants.get(rows), self.constants.get(columns)) {
+                        (Some(rows), Some(columns)) => rows.checked_mul(*columns),
+                        _ => None,
+                    };
+                    self.matrices.insert(id, (*component, count, [*scope, *rows, *columns, *usage]));
+                }
                 (Op::Decorate, [Operand::IdRef(target), Operand::Decoration(decoration), ..])
                     if *decoration as u32 == SATURATED =>
                 {
@@ -216,14 +277,6 @@ impl Float8 {
                     ));
                     continue;
                 }
-                (Op::TypeCooperativeMatrixKHR, Some(Operand::IdRef(component)))
-                    if self.formats.contains_key(component) =>
-                {
-                    return Err(DeserializeError::new(
-                        offset,
-                        ErrorKind::Unsupported("a cooperative matrix of 8-bit floats".into()),
-                    ));
-                }
                 _ => {}
             }
             result.push((inst.clone(), offset));
@@ -232,9 +285,14 @@ impl Float8 {
             result.insert(0, (Instruction::new(Op::Capability, None, None, vec![Operand::Capability(Capability::Int8)]), 0));
         }
         let mut functions = Vec::new();
-        for (inst, &offset) in input[functions_start..].iter().zip(&offsets[functions_start..]) {
+        for (index, (inst, &offset)) in input[functions_start..].iter().zip(&offsets[functions_start..]).enumerate() {
             let mut out = Vec::new();
-            self.instruction(inst, &mut out).map_err(|kind| DeserializeError::new(offset, kind))?;
+            let outcome = if self.fdot4.contains(&(functions_start + index)) {
+                self.fdot4_mix_acc32(inst, &mut out)
+            } else {
+                self.instruction(inst, &mut out)
+            };
+            outcome.map_err(|kind| DeserializeError::new(offset, kind))?;
             functions.extend(out.into_iter().map(|inst| (inst, offset)));
         }
         let function_offset = offsets.get(functions_start).copied().unwrap_or(0);
@@ -246,6 +304,7 @@ impl Float8 {
     /// The 8-bit float format of type `ty` (or of its components).
     fn format_of(&self, ty: Word) -> Option<Format> {
         let component = self.vectors.get(&ty).map_or(ty, |(component, _)| *component);
+        let component = self.matrices.get(&component).map_or(component, |(component, _, _)| *component);
         self.formats.get(&component).copied()
     }
 
@@ -286,10 +345,14 @@ impl Float8 {
             | Op::Bitcast
             | Op::AccessChain
             | Op::InBoundsAccessChain
-            | Op::PtrAccessChain => {
+            | Op::PtrAccessChain
+            | Op::CooperativeMatrixLoadKHR
+            | Op::CooperativeMatrixStoreKHR
+            | Op::CooperativeMatrixLengthKHR => {
                 out.push(inst.clone());
                 Ok(())
             }
+            Op::CooperativeMatrixMulAddKHR if result_format.is_none() => self.mul_add(inst, out),
             _ => Err(ErrorKind::Invalid(format!(
                 "Op{op:?} on 8-bit floats (SPV_EXT_float8 allows conversions, copies and cooperative matrices)"
             ))),
@@ -303,6 +366,9 @@ impl Float8 {
             return Err(ErrorKind::Malformed("OpFConvert without a type, a result and an operand".into()));
         };
         let from_type = self.declared.get(value).copied().unwrap_or(0);
+        if self.matrices.contains_key(&from_type) || self.matrices.contains_key(&ty) {
+            return self.convert_matrix(*value, from_type, ty, id, out);
+        }
         let (from, count) = self.vectors.get(&from_type).copied().map_or((from_type, None), |(c, n)| (c, Some(n)));
         let to = self.vectors.get(&ty).map_or(ty, |(component, _)| *component);
         let saturate = self.saturated.contains(&id);
@@ -335,6 +401,145 @@ impl Float8 {
             Some(_) => Instruction::new(Op::CompositeConstruct, Some(ty), Some(id), ids(&parts)),
             None => Instruction::new(Op::CopyObject, Some(ty), Some(id), ids(&parts)),
         });
+        Ok(())
+    }
+
+    /// One component converted through `f32` (see [`Self::convert`]):
+    /// `component` of type `from` to a component of type `to`.
+    fn convert_component(
+        &mut self,
+        out: &mut Vec<Instruction>,
+        component: Word,
+        from: Word,
+        to: Word,
+        saturate: bool,
+    ) -> Result<Word, ErrorKind> {
+        let single = match (self.formats.get(&from).copied(), self.floats.get(&from).copied()) {
+            (Some(format), _) => self.decode(out, format, component),
+            (None, Some(32)) => component,
+            (None, Some(16)) => {
+                let f32_type = self.float32_type();
+                self.emit(out, Op::FConvert, f32_type, vec![Operand::IdRef(component)])
+            }
+            (None, Some(64)) => self.round_to_odd(out, component),
+            _ => return Err(ErrorKind::Invalid("OpFConvert of a value that is not a float".into())),
+        };
+        Ok(match (self.formats.get(&to).copied(), self.floats.get(&to).copied()) {
+            (Some(format), _) => self.encode(out, format, single, saturate),
+            (None, Some(32)) => single,
+            (None, Some(_)) => self.emit(out, Op::FConvert, to, vec![Operand::IdRef(single)]),
+            _ => return Err(ErrorKind::Invalid("OpFConvert to a type that is not a float".into())),
+        })
+    }
+
+    /// `OpFConvert` of a cooperative matrix from or to 8-bit floats: element
+    /// by element (`OpCompositeExtract` of each of its rows times columns
+    /// elements, the invocation's portion here being the whole matrix,
+    /// then `OpCompositeInsert`s into an undefined matrix: a cooperative
+    /// matrix takes no per-element construction); `id` the result.
+    fn convert_matrix(&mut self, value: Word, from_type: Word, ty: Word, id: Word, out: &mut Vec<Instruction>) -> Result<(), ErrorKind> {
+        let (Some(&(from, count, _)), Some(&(to, to_count, _))) = (self.matrices.get(&from_type), self.matrices.get(&ty)) else {
+            return Err(ErrorKind::Invalid("OpFConvert between a cooperative matrix and another type".into()));
+        };
+        let Some(count) = count.filter(|&count| Some(count) == to_count && count <= 4096) else {
+            return Err(ErrorKind::Unsupported(
+                "OpFConvert of a cooperative matrix of 8-bit floats whose size is not a constant (or differs, or is above 4096)".into(),
+            ));
+        };
+        let saturate = self.saturated.contains(&id);
+        let mut matrix = self.emit(out, Op::Undef, ty, vec![]);
+        for k in 0..count {
+            let component = self.emit(out, Op::CompositeExtract, from, vec![Operand::IdRef(value), Operand::LiteralBit32(k)]);
+            let converted = self.convert_component(out, component, from, to, saturate)?;
+            let operands = vec![Operand::IdRef(converted), Operand::IdRef(matrix), Operand::LiteralBit32(k)];
+            matrix = if k + 1 == count {
+                out.push(Instruction::new(Op::CompositeInsert, Some(ty), Some(id), operands));
+                self.declared.insert(id, ty);
+                id
+            } else {
+                self.emit(out, Op::CompositeInsert, ty, operands)
+            };
+        }
+        Ok(())
+    }
+
+    /// The `f32` cooperative matrix type of the shape of matrix type `ty`.
+    fn f32_matrix_type(&mut self, ty: Word) -> Result<Word, ErrorKind> {
+        let (_, count, shape) = *self.matrices.get(&ty).ok_or_else(|| ErrorKind::Invalid("a matrix type".into()))?;
+        if let Some(&id) = self.f32_matrices.get(&shape) {
+            return Ok(id);
+        }
+        let f32_type = self.float32_type();
+        let id = self.fresh();
+        let mut operands = vec![Operand::IdRef(f32_type)];
+        operands.push(Operand::IdScope(shape[0]));
+        operands.extend(shape[1..].iter().map(|&word| Operand::IdRef(word)));
+        self.late_globals.push(Instruction::new(Op::TypeCooperativeMatrixKHR, None, Some(id), operands));
+        self.matrices.insert(id, (f32_type, count, shape));
+        self.f32_matrices.insert(shape, id);
+        Ok(id)
+    }
+
+    /// `OpCooperativeMatrixMulAddKHR` with 8-bit float A, B or C (not the
+    /// result): each such operand decoded to an `f32` matrix of its shape
+    /// (exact), then the multiply-add of those (the lowering narrows them to
+    /// an `f16` result exactly: every E4M3 and E5M2 value is a half).
+    fn mul_add(&mut self, inst: &Instruction, out: &mut Vec<Instruction>) -> Result<(), ErrorKind> {
+        let mut operands = inst.operands.clone();
+        for operand in operands.iter_mut().take(3) {
+            let Operand::IdRef(value) = *operand else { continue };
+            let ty = self.declared.get(&value).copied().unwrap_or(0);
+            if self.format_of(ty).is_none() {
+                continue;
+            }
+            let wide_type = self.f32_matrix_type(ty)?;
+            let wide = self.fresh();
+            self.convert_matrix(value, ty, wide_type, wide, out)?;
+            *operand = Operand::IdRef(wide);
+        }
+        out.push(Instruction::new(Op::CooperativeMatrixMulAddKHR, inst.result_type, inst.result_id, operands));
+        Ok(())
+    }
+
+    /// `OpFDot4MixAcc32VALVE` of 8-bit float 4-vectors into an `f32`
+    /// accumulator: each component decoded (exact), the four products
+    /// (exact in `f32`: at most 8 significant bits) summed in order, then
+    /// added to the accumulator: `acc + (((p0 + p1) + p2) + p3)` in `f32`,
+    /// as `OpFDot2MixAcc32VALVE` sums its two (newer_grammar.rs).
+    fn fdot4_mix_acc32(&mut self, inst: &Instruction, out: &mut Vec<Instruction>) -> Result<(), ErrorKind> {
+        let name = "OpFDot4MixAcc32VALVE";
+        let (Some(ty), Some(id), [Operand::IdRef(a), Operand::IdRef(b), Operand::IdRef(acc)]) =
+            (inst.result_type, inst.result_id, inst.operands.as_slice())
+        else {
+            return Err(ErrorKind::Malformed(format!("{name} takes a result type, a result and three operands")));
+        };
+        let f32_type = self.float32_type();
+        let shape = |this: &Self, value: &Word| {
+            let ty = this.declared.get(value).copied().unwrap_or(0);
+            this.vectors.get(&ty).copied().filter(|&(component, count)| count == 4 && this.formats.contains_key(&component))
+        };
+        let (Some((a_component, _)), Some((b_component, _))) = (shape(self, a), shape(self, b)) else {
+            return Err(ErrorKind::Invalid(format!("{name} of operands that are not 4-vectors of 8-bit floats")));
+        };
+        if ty != f32_type || self.declared.get(acc) != Some(&f32_type) {
+            return Err(ErrorKind::Invalid(format!("{name} whose result or accumulator is not a 32-bit float")));
+        }
+        let mut sum = None;
+        for k in 0..4 {
+            let x = self.emit(out, Op::CompositeExtract, a_component, vec![Operand::IdRef(*a), Operand::LiteralBit32(k)]);
+            let y = self.emit(out, Op::CompositeExtract, b_component, vec![Operand::IdRef(*b), Operand::LiteralBit32(k)]);
+            let (a_format, b_format) = (self.formats[&a_component], self.formats[&b_component]);
+            let x = self.decode(out, a_format, x);
+            let y = self.decode(out, b_format, y);
+            let product = self.emit(out, Op::FMul, f32_type, ids(&[x, y]));
+            sum = Some(match sum {
+                None => product,
+                Some(sum) => self.emit(out, Op::FAdd, f32_type, ids(&[sum, product])),
+            });
+        }
+        let dot = sum.unwrap_or(*acc);
+        out.push(Instruction::new(Op::FAdd, Some(ty), Some(id), ids(&[*acc, dot])));
+        self.declared.insert(id, ty);
         Ok(())
     }
 

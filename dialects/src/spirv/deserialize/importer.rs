@@ -1277,6 +1277,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         let w = inst.words;
         let block = state.current();
         match inst.opcode {
+            _ if self.bfloat16_arithmetic(state, inst, location)? => Ok(false),
             op::BRANCH => {
                 let target = self.word(inst, 0)?;
                 let (target_block, arguments) = self.branch_target(state, inst, target)?;

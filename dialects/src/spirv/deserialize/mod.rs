@@ -16,6 +16,7 @@
 //! diagnostic always leads back to the source line or the instruction.
 
 mod atomics_ext;
+mod bfloat16;
 mod autogen_tables;
 mod constants;
 mod coop_matrix;
@@ -76,6 +77,14 @@ pub const ABI_GENERIC_PTR_MEM_SEMANTICS: &str = "__spvabi_generic_ptr_mem_semant
 /// pointer type, `__spvabi_null_pointer_<n>() -> pointer`: the lowering
 /// makes each call an `llvm.mlir.zero` (docs/import.md).
 pub const ABI_NULL_POINTER: &str = "__spvabi_null_pointer";
+
+/// The prefix of the functions standing for `OpSelect` of a cooperative
+/// matrix, `__spvabi_select_<n>(i1 condition, matrix, matrix) -> matrix`:
+/// the dialect's `spirv.Select` refuses cooperative matrices, and an
+/// expansion per element would be up to 4096 extracts, selects and inserts;
+/// the lowering makes each call one `llvm.select` of the matrices' vectors
+/// (docs/import.md, "Cooperative matrices").
+pub const ABI_SELECT: &str = "__spvabi_select";
 
 /// Why a binary could not be imported: what and where.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -35,8 +35,11 @@ pub(super) struct NewerInstruction {
     pub operands: usize,
 }
 
-/// SPV_VALVE_mixed_float_dot_product.
+/// SPV_VALVE_mixed_float_dot_product; SPV_EXT_bfloat16_arithmetic
+/// (formerly SPV_INTEL_bfloat16_arithmetic's `BFloat16ArithmeticINTEL`, the
+/// same value).
 pub(super) const CAPABILITIES: &[NewerCapability] = &[
+    NewerCapability { value: 6226, name: "BFloat16ArithmeticEXT" },
     NewerCapability { value: 6912, name: "DotProductFloat16AccFloat32VALVE" },
     NewerCapability { value: 6913, name: "DotProductFloat16AccFloat16VALVE" },
     NewerCapability { value: 6914, name: "DotProductBFloat16AccVALVE" },
@@ -97,8 +100,9 @@ impl<'c, 'w> Importer<'c, 'w> {
     ///   then the accumulator, in f32; the 16-bit form rounds that sum to
     ///   f16 once. Hardware may fuse more; each step here is at least as
     ///   precise as the half-precision arithmetic Vulkan requires.
-    /// - `OpFDot4MixAcc32VALVE` takes 8-bit float vectors, a type the
-    ///   dialect cannot hold: refused, naming it.
+    /// - `OpFDot4MixAcc32VALVE` takes 8-bit float vectors, which the
+    ///   SPV_EXT_float8 rewrite expands before import (float8.rs): one
+    ///   reaching here has other operands, refused, naming it.
     pub(super) fn newer_instruction<'b>(
         &mut self,
         state: &mut FunctionState<'c, 'b, 'w>,
