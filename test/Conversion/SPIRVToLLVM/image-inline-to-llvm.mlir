@@ -29,11 +29,15 @@ spirv.module Logical GLSL450 {
     // CHECK: %[[A:.*]] = llvm.getelementptr %[[TEXELS]][%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, i8
     // CHECK: %[[SAFE:.*]] = llvm.select %[[IN:.*]], %[[A]], %[[I]] : i1, !llvm.ptr
     // CHECK: %[[RAW:.*]] = llvm.load %[[SAFE]] {alignment = 1 : i64, spirv_abi.image_access} : !llvm.ptr -> i32
-    // Each byte: shifted down, truncated, converted, divided by 255.
+    // Each byte: shifted down, truncated, converted, divided by 255 exactly
+    // without a division: q = v * (1/255), then fma(fma(q, -255, v), 1/255, q).
     // CHECK: llvm.lshr %[[RAW]]
     // CHECK: llvm.trunc {{.*}} : i32 to i8
-    // CHECK: llvm.uitofp {{.*}} : i8 to f32
-    // CHECK: llvm.fdiv {{.*}} : f32
+    // CHECK: %[[V:.*]] = llvm.uitofp {{.*}} : i8 to f32
+    // CHECK: %[[Q:.*]] = llvm.fmul %[[V]], %{{.*}} : f32
+    // CHECK: %[[E:.*]] = llvm.intr.fma(%[[Q]], %{{.*}}, %[[V]]) : (f32, f32, f32) -> f32
+    // CHECK: llvm.intr.fma(%[[E]], %{{.*}}, %[[Q]]) : (f32, f32, f32) -> f32
+    // CHECK-NOT: llvm.fdiv
     // CHECK: llvm.select %[[IN]], %{{.*}}, %{{.*}} : i1, vector<4xf32>
     %0 = spirv.ImageRead %i, %c : !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>, vector<2xi32> -> vector<4xf32>
     // A write: clamped (maxnum, minnum), times 255 in f64, rounded to even,
