@@ -93,6 +93,12 @@ if hasattr(os, "geteuid") and os.geteuid() != 0:
 config.environment["RUST_LOG"] = "off"
 config.environment["NO_COLOR"] = "1"
 config.environment.pop("RUST_BACKTRACE", None)
+# The runner's object cache (docs/abi.md, "Object cache"): scripts/test
+# names one folder for the whole command, so that a kernel compiled again
+# (the same module with other inputs, threads or a mode that leaves its IR
+# as it was) is linked from there instead of compiled.
+if os.environ.get("SPIRV_RUN_RS_CACHE"):
+    config.environment["SPIRV_RUN_RS_CACHE"] = os.environ["SPIRV_RUN_RS_CACHE"]
 
 # `python3` in RUN lines and the scripts they call (about 300 runs): the
 # interpreter itself, found once here, first on PATH. A version manager's

@@ -4,10 +4,12 @@
 #![allow(unsafe_code)]
 
 mod frames;
+mod object_cache;
 
 use inkwell::llvm_sys::{
     core::{
         LLVMContextCreate, LLVMContextDispose, LLVMCreateMemoryBufferWithMemoryRangeCopy, LLVMDisposeMemoryBuffer, LLVMDisposeMessage,
+        LLVMGetBufferSize, LLVMGetBufferStart,
     },
     error::{LLVMDisposeErrorMessage, LLVMErrorRef, LLVMGetErrorMessage},
     ir_reader::LLVMParseIRInContext2,
@@ -16,11 +18,12 @@ use inkwell::llvm_sys::{
         LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess, LLVMOrcCreateNewThreadSafeContextFromLLVMContext,
         LLVMOrcCreateNewThreadSafeModule, LLVMOrcDisposeMaterializationUnit, LLVMOrcDisposeThreadSafeContext,
         LLVMOrcDisposeThreadSafeModule, LLVMOrcExecutionSessionSetErrorReporter, LLVMOrcJITDylibAddGenerator,
-        LLVMOrcJITDylibDefine, LLVMOrcJITTargetMachineBuilderDetectHost,
+        LLVMOrcJITDylibDefine, LLVMOrcJITTargetMachineBuilderDetectHost, LLVMOrcObjectTransformLayerSetTransform,
         lljit::{
             LLVMOrcCreateLLJIT, LLVMOrcCreateLLJITBuilder, LLVMOrcDisposeLLJIT, LLVMOrcLLJITAddLLVMIRModule,
-            LLVMOrcLLJITBuilderSetJITTargetMachineBuilder, LLVMOrcLLJITGetExecutionSession, LLVMOrcLLJITGetGlobalPrefix,
-            LLVMOrcLLJITGetMainJITDylib, LLVMOrcLLJITLookup, LLVMOrcLLJITMangleAndIntern, LLVMOrcLLJITRef,
+            LLVMOrcLLJITAddObjectFile, LLVMOrcLLJITBuilderSetJITTargetMachineBuilder, LLVMOrcLLJITGetExecutionSession,
+            LLVMOrcLLJITGetGlobalPrefix, LLVMOrcLLJITGetMainJITDylib, LLVMOrcLLJITGetObjTransformLayer, LLVMOrcLLJITLookup,
+            LLVMOrcLLJITMangleAndIntern, LLVMOrcLLJITRef,
         },
     },
 };
@@ -421,6 +424,8 @@ pub(crate) struct Jit {
     lljit: Lljit,
     workgroup: WorkgroupFn,
     info: *const RawInfo,
+    /// Whether the machine code came from the object cache.
+    pub(crate) from_cache: bool,
 }
 
 // The JIT is only read after construction (function and global addresses
@@ -433,7 +438,9 @@ unsafe impl Sync for Jit {}
 /// `reported` holds what its execution session reported (the cause of a
 /// failed lookup, which the lookup's own error only calls "Failed to
 /// materialize symbols"); the reporter writes through its address.
-struct Lljit(LLVMOrcLLJITRef, Box<std::sync::Mutex<Vec<String>>>);
+/// `compiled` receives the object code the JIT compiled, when it is to be
+/// cached (`capture_object` writes through its address).
+struct Lljit(LLVMOrcLLJITRef, Box<std::sync::Mutex<Vec<String>>>, Box<std::sync::Mutex<Option<Vec<u8>>>>);
 
 impl Drop for Lljit {
     fn drop(&mut self) {
@@ -462,6 +469,21 @@ impl Lljit {
             None => Ok(address as usize),
         }
     }
+}
+
+/// The object transform of a JIT whose module is to be cached: copies the
+/// object the JIT compiled (left as it is) into the `Lljit`'s `compiled`.
+extern "C" fn capture_object(compiled: *mut std::ffi::c_void, object: *mut inkwell::llvm_sys::prelude::LLVMMemoryBufferRef) -> LLVMErrorRef {
+    // SAFETY: `compiled` is the address `Jit::new` registered, of the
+    // mutex its `Lljit` owns (alive as long as the JIT); `object` points at
+    // a live memory buffer LLVM owns during the call.
+    unsafe {
+        let compiled = &*(compiled as *const std::sync::Mutex<Option<Vec<u8>>>);
+        let start = LLVMGetBufferStart(*object).cast::<u8>();
+        let bytes = std::slice::from_raw_parts(start, LLVMGetBufferSize(*object)).to_vec();
+        *compiled.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(bytes);
+    }
+    std::ptr::null_mut()
 }
 
 /// The message of `error` (consumed), or `None` for success.
@@ -564,7 +586,12 @@ fn host_functions() -> Vec<(&'static str, usize)> {
 
 impl Jit {
     /// JIT-compiles `llvm_ir` (a module with the kernel ABI of `entry`).
-    pub(crate) fn new(llvm_ir: &str, entry: &str) -> Result<Self, RunError> {
+    ///
+    /// With `cache` (a folder), the machine code comes from there when it
+    /// holds this module's, and goes there when it is compiled
+    /// ([`object_cache`]).
+    pub(crate) fn new(llvm_ir: &str, entry: &str, cache: Option<&std::path::Path>) -> Result<Self, RunError> {
+        let cached = cache.map(|dir| object_cache::Entry::new(dir, llvm_ir));
         let jit_error = |what: &str, error: LLVMErrorRef| RunError::Jit(format!("{what}: {}", take_error(error).unwrap_or_default()));
         // Symbols the code calls (libm, the C library) come from this process.
         inkwell::support::load_visible_symbols();
@@ -588,7 +615,7 @@ impl Jit {
             if !error.is_null() {
                 return Err(jit_error("LLVM's JIT could not be created", error));
             }
-            let lljit = Lljit(raw, Box::default());
+            let lljit = Lljit(raw, Box::default(), Box::default());
             LLVMOrcExecutionSessionSetErrorReporter(
                 LLVMOrcLLJITGetExecutionSession(lljit.0),
                 keep_session_error,
@@ -629,6 +656,25 @@ impl Jit {
                 LLVMOrcDisposeMaterializationUnit(unit);
                 return Err(jit_error("the host functions", error));
             }
+            // The object compiled for this module before: linked as it is,
+            // without parsing or compiling the IR.
+            if let Some(object) = cached.as_ref().and_then(object_cache::Entry::load) {
+                let buffer = LLVMCreateMemoryBufferWithMemoryRangeCopy(object.as_ptr().cast(), object.len(), c"kernel.o".as_ptr());
+                // Takes the buffer, whatever the outcome.
+                let error = LLVMOrcLLJITAddObjectFile(lljit.0, dylib, buffer);
+                if !error.is_null() {
+                    return Err(jit_error("the cached object could not be added", error));
+                }
+                tracing::debug!("object cache: hit");
+                return Self::resolve(lljit, entry, None).map(|jit| Self { from_cache: true, ..jit });
+            }
+            if cached.is_some() {
+                LLVMOrcObjectTransformLayerSetTransform(
+                    LLVMOrcLLJITGetObjTransformLayer(lljit.0),
+                    capture_object,
+                    (&*lljit.2 as *const std::sync::Mutex<Option<Vec<u8>>>).cast_mut().cast(),
+                );
+            }
             // The module, parsed into a context of its own.
             let context = LLVMContextCreate();
             let buffer =
@@ -659,12 +705,24 @@ impl Jit {
             }
             lljit
         };
+        Self::resolve(lljit, entry, cached)
+    }
+
+    /// Looks the entry point's functions up, which compiles the module (or
+    /// links the cached object), then keeps what was compiled in `cached`.
+    fn resolve(lljit: Lljit, entry: &str, cached: Option<object_cache::Entry>) -> Result<Self, RunError> {
         let workgroup = lljit.lookup(&format!("__spvabi_{entry}"))?;
         let info = lljit.lookup(&format!("__spvabi_{entry}_info"))? as *const RawInfo;
+        if let Some(cached) = cached {
+            let object = lljit.2.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+            if let Some(object) = object {
+                cached.store(&object);
+            }
+        }
         // SAFETY: the kernel ABI defines `__spvabi_<entry>` with exactly this
         // C signature (docs/abi.md); the address is of code in `lljit`.
         let workgroup: WorkgroupFn = unsafe { std::mem::transmute::<usize, WorkgroupFn>(workgroup) };
-        Ok(Self { lljit, workgroup, info })
+        Ok(Self { lljit, workgroup, info, from_cache: false })
     }
 
     /// The kernel info, copied out.
@@ -715,7 +773,7 @@ mod tests {
 
     fn jit(llvm_ir: &str) -> Result<Jit, RunError> {
         inkwell::targets::Target::initialize_native(&inkwell::targets::InitializationConfig::default()).expect("the native target");
-        Jit::new(llvm_ir, "e")
+        Jit::new(llvm_ir, "e", None)
     }
 
     /// A libcall code generation emits and nothing defines (`fptrunc` from

@@ -97,6 +97,10 @@ pub struct CompileOptions {
     /// coroutines when the regions cannot be formed) or coroutines
     /// (docs/abi.md, "Barriers").
     pub barriers: BarrierMode,
+    /// A folder where the machine code of each compiled module is kept and
+    /// found again by a later compile of the same LLVM IR on the same CPU
+    /// (docs/abi.md, "Object cache"); `None` compiles every time.
+    pub object_cache: Option<std::path::PathBuf>,
 }
 
 /// How a kernel's workgroup barriers run ([`KernelInfo::barriers`]).
@@ -490,7 +494,7 @@ impl Kernel {
     /// [`RunError::Jit`].
     pub fn compile(source: &[u8], source_name: &str, options: &CompileOptions) -> Result<Self, RunError> {
         let (llvm_ir, entry, scalars, spmd, regions) = lower(source, source_name, options)?;
-        let jit = jit::Jit::new(&llvm_ir, &entry)?;
+        let jit = jit::Jit::new(&llvm_ir, &entry, options.object_cache.as_deref())?;
         let (version, model, size, push_constant_size, uses_barriers, resources) = jit.info();
         if version != spirv_opt_passes::kernel_abi::ABI_VERSION {
             return Err(RunError::Jit(format!(
@@ -551,6 +555,12 @@ impl Kernel {
             scalar_reason: spmd.and_then(Result::err),
         };
         Ok(Self { jit, info, checked: !options.unchecked })
+    }
+
+    /// Whether the machine code was linked from the object cache
+    /// ([`CompileOptions::object_cache`]) rather than compiled.
+    pub fn from_object_cache(&self) -> bool {
+        self.jit.from_cache
     }
 
     /// What the kernel is and uses.

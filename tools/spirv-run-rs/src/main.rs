@@ -14,6 +14,10 @@
 //!
 //! Output files are written only when everything succeeded. Errors are one
 //! line each on stderr, exit status 1.
+//!
+//! `SPIRV_RUN_RS_CACHE`, when set, names a folder where the machine code of
+//! each compiled kernel is kept for later runs of the same code (docs/abi.md,
+//! "Object cache"); the test scripts set it.
 
 use std::{
     collections::BTreeMap,
@@ -36,7 +40,12 @@ use spirv_opt_passes::{
 use spirv_run::{BarrierPath, Buffer, CompileOptions, Dispatch, Kernel, Resource, RunError, Sampler, ScalarType};
 
 #[derive(Debug, Parser)]
-#[command(name = "spirv-run-rs", version, about = "Run a SPIR-V compute shader or OpenCL kernel on the CPU")]
+#[command(
+    name = "spirv-run-rs",
+    version,
+    about = "Run a SPIR-V compute shader or OpenCL kernel on the CPU",
+    after_help = "Environment: SPIRV_RUN_RS_CACHE=DIR keeps each kernel's machine code in DIR for later runs of the same code (docs/abi.md, \"Object cache\")."
+)]
 struct Options {
     /// The module: a SPIR-V binary, or SPIR-V dialect MLIR; with --amber,
     /// one or more AmberScript files
@@ -172,6 +181,12 @@ fn parse_spec(text: &str) -> Result<(u32, SpecValue), String> {
 fn error(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("spirv-run-rs: error: {message}");
     ExitCode::FAILURE
+}
+
+/// The object cache folder `SPIRV_RUN_RS_CACHE` names, if it is set and not
+/// empty.
+fn object_cache() -> Option<PathBuf> {
+    std::env::var_os("SPIRV_RUN_RS_CACHE").filter(|value| !value.is_empty()).map(PathBuf::from)
 }
 
 fn read(path: &std::path::Path) -> Result<Vec<u8>, String> {
@@ -424,6 +439,7 @@ fn run(options: &Options) -> Result<(), String> {
         unchecked: options.unchecked,
         spmd: SpmdOptions { mode: options.spmd, width: options.spmd_width, subgroup_size: options.subgroup_size },
         barriers: options.barriers,
+        object_cache: object_cache(),
     };
     let kernel = Kernel::compile(&source, &name, &compile_options).map_err(|failure| match failure {
         RunError::Compile(messages) => messages.join("\n"),
@@ -709,8 +725,9 @@ fn run(options: &Options) -> Result<(), String> {
     }
     if options.time {
         eprintln!(
-            "spirv-run-rs: compile {:.3} ms, run {:.3} ms",
+            "spirv-run-rs: compile {:.3} ms{}, run {:.3} ms",
             compiled.as_secs_f64() * 1e3,
+            if kernel.from_object_cache() { " (machine code from the object cache)" } else { "" },
             ran.as_secs_f64() * 1e3
         );
         let info = kernel.info();

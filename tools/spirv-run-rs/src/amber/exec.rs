@@ -222,6 +222,7 @@ impl<'a> Execution<'a> {
                     ..self.settings.spmd
                 },
                 barriers: self.settings.barriers,
+                object_cache: crate::object_cache(),
             };
             let source_name = format!("{}: shader {}", self.name, shader.name);
             let kernel = Kernel::compile(&binary, &source_name, &options).map_err(|failure| match failure {
