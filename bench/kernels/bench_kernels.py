@@ -600,7 +600,9 @@ def run_tool(tool: Path, spv: Path, case: Case, threads: int, opencl: bool, work
     arguments = [str(tool), str(spv), "--time", "--threads", str(threads)]
     arguments += ["--barriers", BARRIERS] if BARRIERS else []
     arguments += resource_arguments(case, opencl, work)
-    done = subprocess.run(arguments, capture_output=True, text=True, timeout=TIMEOUT)
+    # Compile times are measured, so never from the object cache (docs/abi.md).
+    environment = {name: value for name, value in os.environ.items() if name != "SPIRV_RUN_RS_CACHE"}
+    done = subprocess.run(arguments, capture_output=True, text=True, timeout=TIMEOUT, env=environment)
     if done.returncode != 0:
         timing.error = "spirv-run-rs failed: " + (done.stderr.strip() or f"exit status {done.returncode}")
         return timing, {}

@@ -725,9 +725,8 @@ fn run(options: &Options) -> Result<(), String> {
     }
     if options.time {
         eprintln!(
-            "spirv-run-rs: compile {:.3} ms{}, run {:.3} ms",
+            "spirv-run-rs: compile {:.3} ms, run {:.3} ms",
             compiled.as_secs_f64() * 1e3,
-            if kernel.from_object_cache() { " (machine code from the object cache)" } else { "" },
             ran.as_secs_f64() * 1e3
         );
         let info = kernel.info();
@@ -748,6 +747,9 @@ fn run(options: &Options) -> Result<(), String> {
             }
         }
         eprintln!("spirv-run-rs: subgroups of {}", info.subgroup_size);
+        if kernel.from_object_cache() {
+            eprintln!("spirv-run-rs: machine code from the object cache (SPIRV_RUN_RS_CACHE)");
+        }
     }
     Ok(())
 }
