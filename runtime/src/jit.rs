@@ -434,6 +434,14 @@ pub(crate) struct Jit {
 unsafe impl Send for Jit {}
 unsafe impl Sync for Jit {}
 
+/// What a JIT is made from.
+enum Code<'a> {
+    /// LLVM IR text, compiled for this CPU.
+    Ir(&'a str),
+    /// An object file the JIT compiled before (the object cache's).
+    Object(&'a [u8]),
+}
+
 /// Owns an LLJIT instance: the compiled code lives until it is dropped.
 /// `reported` holds what its execution session reported (the cause of a
 /// failed lookup, which the lookup's own error only calls "Failed to
@@ -591,7 +599,22 @@ impl Jit {
     /// holds this module's, and goes there when it is compiled
     /// ([`object_cache`]).
     pub(crate) fn new(llvm_ir: &str, entry: &str, cache: Option<&std::path::Path>) -> Result<Self, RunError> {
-        let cached = cache.map(|dir| object_cache::Entry::new(dir, llvm_ir));
+        let Some(cached) = cache.map(|dir| object_cache::Entry::new(dir, llvm_ir)) else {
+            return Self::compile(Code::Ir(llvm_ir), entry, None);
+        };
+        if let Some(object) = cached.load() {
+            match Self::compile(Code::Object(&object), entry, None) {
+                Ok(jit) => return Ok(Self { from_cache: true, ..jit }),
+                // A damaged entry costs the compile, nothing else.
+                Err(error) => tracing::warn!(%error, "object cache: the cached object did not link; compiling"),
+            }
+        }
+        Self::compile(Code::Ir(llvm_ir), entry, Some(cached))
+    }
+
+    /// A JIT holding `code`, its entry point's functions looked up (which
+    /// compiles IR); with `cached`, the object compiled is kept there.
+    fn compile(code: Code<'_>, entry: &str, cached: Option<object_cache::Entry>) -> Result<Self, RunError> {
         let jit_error = |what: &str, error: LLVMErrorRef| RunError::Jit(format!("{what}: {}", take_error(error).unwrap_or_default()));
         // Symbols the code calls (libm, the C library) come from this process.
         inkwell::support::load_visible_symbols();
@@ -656,18 +679,21 @@ impl Jit {
                 LLVMOrcDisposeMaterializationUnit(unit);
                 return Err(jit_error("the host functions", error));
             }
-            // The object compiled for this module before: linked as it is,
-            // without parsing or compiling the IR.
-            if let Some(object) = cached.as_ref().and_then(object_cache::Entry::load) {
-                let buffer = LLVMCreateMemoryBufferWithMemoryRangeCopy(object.as_ptr().cast(), object.len(), c"kernel.o".as_ptr());
-                // Takes the buffer, whatever the outcome.
-                let error = LLVMOrcLLJITAddObjectFile(lljit.0, dylib, buffer);
-                if !error.is_null() {
-                    return Err(jit_error("the cached object could not be added", error));
+            let llvm_ir = match code {
+                // An object compiled for this module before: linked as it
+                // is, without parsing or compiling the IR.
+                Code::Object(object) => {
+                    let buffer =
+                        LLVMCreateMemoryBufferWithMemoryRangeCopy(object.as_ptr().cast(), object.len(), c"kernel.o".as_ptr());
+                    // Takes the buffer, whatever the outcome.
+                    let error = LLVMOrcLLJITAddObjectFile(lljit.0, dylib, buffer);
+                    if !error.is_null() {
+                        return Err(jit_error("the cached object could not be added", error));
+                    }
+                    return Self::resolve(lljit, entry, None);
                 }
-                tracing::debug!("object cache: hit");
-                return Self::resolve(lljit, entry, None).map(|jit| Self { from_cache: true, ..jit });
-            }
+                Code::Ir(llvm_ir) => llvm_ir,
+            };
             if cached.is_some() {
                 LLVMOrcObjectTransformLayerSetTransform(
                     LLVMOrcLLJITGetObjTransformLayer(lljit.0),
