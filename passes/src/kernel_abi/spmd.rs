@@ -1473,14 +1473,23 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                     return unsupported("a volatile or atomic load");
                 }
                 let alignment = instruction.get_alignment().unwrap_or(1);
-                if shape.count > 1 && !byte_sized(shape.element) {
-                    return unsupported("a vector of elements narrower than a byte in memory (packed bits)");
-                }
                 let pointers = self.widen(operands[0])?[0];
                 let mut out = Vec::new();
-                for component in 0..shape.count {
-                    let addresses = self.component_addresses(pointers, shape.element, component)?;
-                    out.push(self.masked_load(addresses, shape.element, alignment, mask)?);
+                if let Some((element, packed)) = self.packed_bits(&shape) {
+                    // Each lane loads the integer of all the vector's bits;
+                    // component c is its bits from c times the element's width.
+                    let addresses = pointers.into_vector_value();
+                    let loaded = self.masked_load(addresses, packed.into(), alignment, mask)?.into_vector_value();
+                    for component in 0..shape.count as u64 {
+                        let shift = self.packed_shift(packed, element, component);
+                        let bits = self.builder.build_right_shift(loaded, shift, false, "")?;
+                        out.push(self.builder.build_int_truncate(bits, element.vec_type(self.width), "")?.into());
+                    }
+                } else {
+                    for component in 0..shape.count {
+                        let addresses = self.component_addresses(pointers, shape.element, component)?;
+                        out.push(self.masked_load(addresses, shape.element, alignment, mask)?);
+                    }
                 }
                 out
             }
@@ -1767,11 +1776,21 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             _ => {
                 let ty: BasicTypeEnum<'ctx> = value.get_type();
                 let shape = self.components_of(ty)?;
-                if shape.count > 1 && !byte_sized(shape.element) {
-                    return unsupported("a vector of elements narrower than a byte in memory (packed bits)");
-                }
                 let values = self.widen(value)?;
                 let pointers = self.widen(pointer)?[0];
+                if let Some((element, packed)) = self.packed_bits(&shape) {
+                    // The lanes' components put together as the integer of
+                    // all the vector's bits, one store of it per lane.
+                    let lanes = packed.vec_type(self.width);
+                    let mut whole = lanes.const_zero();
+                    for (component, value) in values.iter().enumerate() {
+                        let bits = self.builder.build_int_z_extend(value.into_vector_value(), lanes, "")?;
+                        let shift = self.packed_shift(packed, element, component as u64);
+                        let placed = self.builder.build_left_shift(bits, shift, "")?;
+                        whole = self.builder.build_or(whole, placed, "")?;
+                    }
+                    return self.masked_store(whole.into(), pointers.into_vector_value(), packed.into(), alignment, mask);
+                }
                 for (component, value) in values.iter().enumerate() {
                     let addresses = self.component_addresses(pointers, shape.element, component)?;
                     self.masked_store(*value, addresses, shape.element, alignment, mask)?;
@@ -1907,6 +1926,26 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
 
     /// For an integer type narrower than the bytes it takes in memory (`i1`,
     /// `i12`): it, and the integer type of those bytes.
+    /// For a vector of elements narrower than a byte (a bool vector), which
+    /// LLVM lays out in memory as the integer of all its bits (element 0
+    /// the lowest): the element type and that integer type.
+    fn packed_bits(&self, shape: &Shape<'ctx>) -> Option<(IntType<'ctx>, IntType<'ctx>)> {
+        match shape.element {
+            BasicTypeEnum::IntType(element) if shape.count > 1 && !byte_sized(shape.element) => {
+                let bits = std::num::NonZeroU32::new(element.get_bit_width() * shape.count as u32)?;
+                Some((element, self.context.custom_width_int_type(bits).ok()?))
+            }
+            _ => None,
+        }
+    }
+
+    /// A vector of lanes, each the bit offset of `component` in a packed
+    /// vector of `element`s.
+    fn packed_shift(&self, packed: IntType<'ctx>, element: IntType<'ctx>, component: u64) -> VectorValue<'ctx> {
+        let offset = packed.const_int(component * u64::from(element.get_bit_width()), false);
+        VectorType::const_vector(&vec![offset; self.width as usize])
+    }
+
     fn stored_as_bytes(&self, element: BasicTypeEnum<'ctx>) -> Option<(IntType<'ctx>, IntType<'ctx>)> {
         match element {
             BasicTypeEnum::IntType(narrow) if !byte_sized(element) => {
