@@ -121,8 +121,13 @@ pub(super) fn rewrite(words: &[u32], instructions: &[Inst<'_>]) -> Result<Option
     // OpCompositeConstruct of the same words and expanded below; its
     // capability (also unknown to rspirv) becomes Int8, which the
     // expansion needs anyway.
+    // Its siblings OpFDot2MixAcc32VALVE and OpFDot2MixAcc16VALVE take no
+    // 8-bit floats: parsed the same way, left alone, and given their
+    // opcodes back after the rewrite (found by result <id>), for the
+    // importer's own expansion of them.
     let mut patched = words.to_vec();
     let mut fdot4 = Vec::new();
+    let mut fdot2 = HashMap::new();
     let (mut at, mut index) = (5, 0);
     while let Some(&first) = words.get(at) {
         let count = (first >> 16) as usize;
@@ -133,6 +138,15 @@ pub(super) fn rewrite(words: &[u32], instructions: &[Inst<'_>]) -> Result<Option
             opcode if opcode == u32::from(super::newer_grammar::FDOT4_MIX_ACC32_VALVE) => {
                 patched[at] = (first & 0xFFFF_0000) | Op::CompositeConstruct as u32;
                 fdot4.push(index);
+            }
+            opcode
+                if opcode == u32::from(super::newer_grammar::FDOT2_MIX_ACC32_VALVE)
+                    || opcode == u32::from(super::newer_grammar::FDOT2_MIX_ACC16_VALVE) =>
+            {
+                patched[at] = (first & 0xFFFF_0000) | Op::CompositeConstruct as u32;
+                if let Some(&result) = words.get(at + 2) {
+                    fdot2.insert(result, opcode);
+                }
             }
             opcode if opcode == Op::Capability as u32
                 && words.get(at + 1).is_some_and(|&value| super::newer_grammar::capability(value).is_some()) =>
@@ -147,7 +161,27 @@ pub(super) fn rewrite(words: &[u32], instructions: &[Inst<'_>]) -> Result<Option
     let (header, parsed, offsets) = super::rewrite::parse(&patched, instructions)?;
     let mut rewriter = Float8 { next_id: header.bound, fdot4, ..Float8::default() };
     let out = rewriter.run(parsed, &offsets)?;
-    super::rewrite::assemble(header, rewriter.next_id, &out).map(Some)
+    let mut rewritten = super::rewrite::assemble(header, rewriter.next_id, &out)?;
+    restore_opcodes(&mut rewritten.words, &fdot2);
+    Ok(Some(rewritten))
+}
+
+/// Gives the `OpCompositeConstruct`s whose result `<id>` `opcodes` names
+/// that opcode back (instructions parsed under another opcode's name).
+fn restore_opcodes(words: &mut [u32], opcodes: &HashMap<Word, u32>) {
+    let mut at = 5;
+    while let Some(&first) = words.get(at) {
+        let count = (first >> 16) as usize;
+        if count == 0 {
+            break;
+        }
+        if first & 0xFFFF == Op::CompositeConstruct as u32 {
+            if let Some(&opcode) = words.get(at + 2).and_then(|result| opcodes.get(result)) {
+                words[at] = (first & 0xFFFF_0000) | opcode;
+            }
+        }
+        at += count;
+    }
 }
 
 #[derive(Default)]
