@@ -2095,6 +2095,21 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             matches!(argument, Lanes::Varying(components)
                 if components[0].get_type().into_vector_type().get_element_type().is_pointer_type())
         });
+        // A read runs only when some lane reaches its block: a host call on
+        // the path the lanes do not take (the sampled reads image_inline.rs
+        // inlines behind a test of the descriptors, the others calling the
+        // host) costs one branch, not a call per lane.
+        let entered = if kind == ImageCall::Write {
+            None
+        } else {
+            let any = self.any(mask)?;
+            let here = self.builder.get_insert_block().ok_or_else(no_type)?;
+            let calls = self.context.append_basic_block(self.vector, "image.any");
+            let done = self.context.append_basic_block(self.vector, "image.done");
+            self.builder.build_conditional_branch(any, calls, done)?;
+            self.builder.position_at_end(calls);
+            Some((here, done))
+        };
         let mut results: Vec<BasicValueEnum<'ctx>> = Vec::new();
         for lane in 0..self.width {
             let index = i32_type.const_int(u64::from(lane), false);
@@ -2144,7 +2159,16 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                 let index = i32_type.const_int(lane as u64, false);
                 vector = self.builder.build_insert_element(vector, value, index, "")?;
             }
-            self.values.insert(key(&instruction), Lanes::Varying(vec![vector.into()]));
+            let mut value: BasicValueEnum<'ctx> = vector.into();
+            if let Some((here, done)) = entered {
+                let last = self.builder.get_insert_block().ok_or_else(no_type)?;
+                self.builder.build_unconditional_branch(done)?;
+                self.builder.position_at_end(done);
+                let phi = self.builder.build_phi(value.get_type(), "")?;
+                phi.add_incoming(&[(&value, last), (&poison_of(value.get_type()), here)]);
+                value = phi.as_basic_value();
+            }
+            self.values.insert(key(&instruction), Lanes::Varying(vec![value]));
         }
         Ok(())
     }
