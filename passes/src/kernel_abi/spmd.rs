@@ -2047,7 +2047,8 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
     }
 
     /// A call of the host's image functions (spirv_to_llvm/image.rs), lane
-    /// by lane in lane order. Reads and size queries run in every lane:
+    /// by lane in lane order, when some lane reaches the block (reads) or
+    /// always (writes). Reads and size queries run in every lane then:
     /// they change nothing, and a masked-off lane's coordinates, whatever
     /// they hold, are bounds-checked by the function like any other. A
     /// write runs in every lane too, a masked-off lane's with x = -1,
