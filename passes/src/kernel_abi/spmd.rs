@@ -2086,7 +2086,8 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
     }
 
     /// A call of the host's image functions (spirv_to_llvm/image.rs), lane
-    /// by lane in lane order. Reads and size queries run in every lane:
+    /// by lane in lane order, when some lane reaches the block (reads) or
+    /// always (writes). Reads and size queries run in every lane then:
     /// they change nothing, and a masked-off lane's coordinates, whatever
     /// they hold, are bounds-checked by the function like any other. A
     /// write runs in every lane too, a masked-off lane's with x = -1,
@@ -2134,6 +2135,21 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             matches!(argument, Lanes::Varying(components)
                 if components[0].get_type().into_vector_type().get_element_type().is_pointer_type())
         });
+        // A read runs only when some lane reaches its block: a host call on
+        // the path the lanes do not take (the sampled reads image_inline.rs
+        // inlines behind a test of the descriptors, the others calling the
+        // host) costs one branch, not a call per lane.
+        let entered = if kind == ImageCall::Write {
+            None
+        } else {
+            let any = self.any(mask)?;
+            let here = self.builder.get_insert_block().ok_or_else(no_type)?;
+            let calls = self.context.append_basic_block(self.vector, "image.any");
+            let done = self.context.append_basic_block(self.vector, "image.done");
+            self.builder.build_conditional_branch(any, calls, done)?;
+            self.builder.position_at_end(calls);
+            Some((here, done))
+        };
         let mut results: Vec<BasicValueEnum<'ctx>> = Vec::new();
         for lane in 0..self.width {
             let index = i32_type.const_int(u64::from(lane), false);
@@ -2183,7 +2199,16 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                 let index = i32_type.const_int(lane as u64, false);
                 vector = self.builder.build_insert_element(vector, value, index, "")?;
             }
-            self.values.insert(key(&instruction), Lanes::Varying(vec![vector.into()]));
+            let mut value: BasicValueEnum<'ctx> = vector.into();
+            if let Some((here, done)) = entered {
+                let last = self.builder.get_insert_block().ok_or_else(no_type)?;
+                self.builder.build_unconditional_branch(done)?;
+                self.builder.position_at_end(done);
+                let phi = self.builder.build_phi(value.get_type(), "")?;
+                phi.add_incoming(&[(&value, last), (&poison_of(value.get_type()), here)]);
+                value = phi.as_basic_value();
+            }
+            self.values.insert(key(&instruction), Lanes::Varying(vec![value]));
         }
         Ok(())
     }

@@ -100,6 +100,19 @@ fn layout(image: &ImageType) -> Option<Layout> {
         return None;
     }
     let format = image.format.value();
+    let layout = format_layout(format)?;
+    let floats = matches!(layout.class, Class::Unorm | Class::Float);
+    let matches = match &*image.element {
+        SpirvType::Float(FloatKind::F32) => floats,
+        SpirvType::Integer { width: 32, .. } => !floats,
+        _ => false,
+    };
+    matches.then_some(layout)
+}
+
+/// The layout of SPIR-V's Image Format `format` when the code converts it
+/// itself.
+fn format_layout(format: u32) -> Option<Layout> {
     let (channels, bits, class) = match format {
         1 => (4, 32, Class::Float),
         3 => (1, 32, Class::Float),
@@ -121,13 +134,7 @@ fn layout(image: &ImageType) -> Option<Layout> {
         39 => (1, 8, Class::Uint),
         _ => return None,
     };
-    let floats = matches!(class, Class::Unorm | Class::Float);
-    let matches = match &*image.element {
-        SpirvType::Float(FloatKind::F32) => floats,
-        SpirvType::Integer { width: 32, .. } => !floats,
-        _ => false,
-    };
-    matches.then_some(Layout { format, channels, bits, class })
+    Some(Layout { format, channels, bits, class })
 }
 
 /// Whether [`read`] and [`write`] handle `image` with texels of `element`
@@ -527,4 +534,110 @@ pub(super) fn size<'c, 'r>(
     }
     let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
     Ok(Some(rewriter.create_value("llvm.bitcast", &[size], i128_type, &[])?))
+}
+
+/// SPIR-V's Image Format `Rgba8` (`R8G8B8A8_UNORM`, OpenCL's `CL_RGBA`
+/// `CL_UNORM_INT8`): the format of the sampled reads
+/// [`nearest_edge_sample`] inlines.
+const SAMPLED_FORMAT: u32 = 4;
+/// Byte offsets of `spvabi_sampler`'s fields (include/spvabi.h).
+const MAG_FILTER: i32 = 0;
+const ADDRESS_MODES: i32 = 12;
+const UNNORMALIZED: i32 = 28;
+/// `spvabi_sampler`'s filter `Nearest` and address mode `ClampToEdge`.
+const NEAREST: i64 = 0;
+const CLAMP_TO_EDGE: i64 = 2;
+/// Extents up to this many texels: integer coordinates clamped to them
+/// are the texels the host's sampler picks from their `f32` (exact below
+/// 2^24, and every larger one clamps to the same edge).
+const EXACT_EXTENT: i64 = 1 << 24;
+
+/// Whether [`nearest_edge_sample`] can inline a sample of `image` on
+/// integer coordinates with `f32` texels: a 1D, 2D or 3D image, not
+/// arrayed, not multisampled, whose declared format is `Unknown` or
+/// [`SAMPLED_FORMAT`] (OpenCL's images are `Unknown`).
+pub(super) fn sample_inlinable(image: &ImageType) -> bool {
+    matches!(image.dim, Dim::Dim1D | Dim::Dim2D | Dim::Dim3D)
+        && image.arrayed != ImageArrayedInfo::Arrayed
+        && image.sampling != ImageSamplingInfo::MultiSampled
+        && matches!(image.format.value(), 0 | SAMPLED_FORMAT)
+}
+
+/// A sample at integer `coordinates` (`i32`, one per spatial axis of
+/// `image`), as OpenCL's `read_imagef(image, sampler, int2)` gives it:
+/// inlined when the descriptors say, at run time, that the image is
+/// [`SAMPLED_FORMAT`] and the sampler unnormalized, nearest and
+/// clamp-to-edge on every axis the image has, with extents of at most
+/// [`EXACT_EXTENT`] (docs/abi.md, "Inlined sampled reads"); `host` (the
+/// host's `__spvabi_image_sample` call, built in its own block) otherwise.
+/// The test reads only the descriptors, the same for every invocation: a
+/// literal sampler's words are constants LLVM folds, leaving the format
+/// test. The texel as `vector<4 x f32>`.
+pub(super) fn nearest_edge_sample<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    image: &ImageType,
+    descriptor: Value<'c, 'r>,
+    sampler: Value<'c, 'r>,
+    coordinates: &[Value<'c, 'r>],
+    host: impl FnOnce(&mut ConversionRewriter<'c, 'r, '_>) -> Result<Value<'c, 'r>, MatchFailure>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let context = rewriter.context();
+    let i32_type: Type<'c> = IntegerType::new(context, 32).into();
+    let layout = format_layout(SAMPLED_FORMAT).ok_or_else(|| MatchFailure::new("no layout of RGBA8"))?;
+    let format = field(rewriter, descriptor, FORMAT, i32_type)?;
+    let expected = integer_constant(rewriter, i32_type, i64::from(SAMPLED_FORMAT))?;
+    let mut fast = icmp(rewriter, IntPredicate::Eq, format, expected)?;
+    let test = |rewriter: &mut ConversionRewriter<'c, 'r, '_>, fast: Value<'c, 'r>, offset, predicate, value| {
+        let word = field(rewriter, sampler, offset, i32_type)?;
+        let constant = integer_constant(rewriter, i32_type, value)?;
+        let holds = icmp(rewriter, predicate, word, constant)?;
+        rewriter.create_value("llvm.and", &[fast, holds], holds.r#type(), &[])
+    };
+    fast = test(rewriter, fast, MAG_FILTER, IntPredicate::Eq, NEAREST)?;
+    fast = test(rewriter, fast, UNNORMALIZED, IntPredicate::Ne, 0)?;
+    let zero = i32_constant(rewriter, 0)?;
+    let mut clamped = [zero; 4];
+    for (axis, &coordinate) in coordinates.iter().enumerate() {
+        fast = test(rewriter, fast, ADDRESS_MODES + 4 * axis as i32, IntPredicate::Eq, CLAMP_TO_EDGE)?;
+        let extent = field(rewriter, descriptor, WIDTH + 4 * axis as i32, i32_type)?;
+        let one = i32_constant(rewriter, 1)?;
+        let last = rewriter.create_value("llvm.sub", &[extent, one], i32_type, &[])?;
+        // extent - 1 below 2^24: neither empty nor too wide.
+        let limit = integer_constant(rewriter, i32_type, EXACT_EXTENT)?;
+        let small = icmp(rewriter, IntPredicate::Ult, last, limit)?;
+        fast = rewriter.create_value("llvm.and", &[fast, small], small.r#type(), &[])?;
+        let low = rewriter.create_value("llvm.intr.smax", &[coordinate, zero], i32_type, &[])?;
+        clamped[axis] = rewriter.create_value("llvm.intr.smin", &[low, last], i32_type, &[])?;
+    }
+    let texel_ty = texel_type(rewriter, layout);
+    let location = rewriter.location();
+    let current = rewriter.insertion_block();
+    let region = current.parent_region().ok_or_else(|| MatchFailure::new("a sample outside of a region"))?;
+    let join = region.insert_block_after(current, Block::new(&[(texel_ty, location)]));
+    let slow = region.insert_block_after(current, Block::new(&[]));
+    let inline = region.insert_block_after(current, Block::new(&[]));
+    let segments = DenseI32ArrayAttribute::new(context, &[1, 0, 0]).into();
+    let branch = OperationBuilder::new("llvm.cond_br", location)
+        .add_operands(&[fast])
+        .add_successors(&[&inline, &slow])
+        .add_attributes(&[(Identifier::new(context, "operandSegmentSizes"), segments)])
+        .build()?;
+    rewriter.insert(branch);
+    // Inline: the clamped texel is inside, the format the declared one.
+    rewriter.set_insertion_point_to_end(inline);
+    let (_, address) = locate(rewriter, image, layout, descriptor, clamped)?;
+    let memory = memory_type(rewriter, layout);
+    let unit = marker(rewriter)?;
+    let one = melior::ir::attribute::IntegerAttribute::new(IntegerType::new(context, 64).into(), 1).into();
+    let raw = rewriter.create_value("llvm.load", &[address], memory, &[("alignment", one), (IMAGE_ACCESS, unit)])?;
+    let missing = missing(rewriter, layout)?;
+    let texel = bytes_to_four(rewriter, layout, raw, missing)?;
+    let jump = OperationBuilder::new("llvm.br", location).add_operands(&[texel]).add_successors(&[&join]).build()?;
+    rewriter.insert(jump);
+    rewriter.set_insertion_point_to_end(slow);
+    let called = host(rewriter)?;
+    let jump = OperationBuilder::new("llvm.br", location).add_operands(&[called]).add_successors(&[&join]).build()?;
+    rewriter.insert(jump);
+    rewriter.set_insertion_point_to_end(join);
+    Ok(join.argument(0)?.into())
 }

@@ -631,6 +631,7 @@ fn sample<'c, 'r>(
     let mut coordinate = request.coordinate;
     let mut coordinate_type = coordinate.r#type();
     let coordinate_element = vector_shape(coordinate_type).map_or(coordinate_type, |(_, element)| element);
+    let integer_coordinate = (coordinate_element == i32_type).then_some(coordinate);
     if coordinate_element == i32_type && !request.proj && request.dref.is_none() && request.gather.is_none() {
         // OpenCL's read_image{f,i,ui}(image, sampler, int2...): unnormalized
         // nearest samplers on integer coordinates, the same texel as at the
@@ -698,6 +699,7 @@ fn sample<'c, 'r>(
         }
         mode |= MODE_CUBE;
     }
+    let mode_bits = mode;
     let mut mode = i32_constant(rewriter, i64::from(mode))?;
     if let Some(component) = request.gather {
         // (component & 3) << 1: a component outside 0-3 is undefined.
@@ -743,7 +745,25 @@ fn sample<'c, 'r>(
         Some(_) => return Err(MatchFailure::new("ConstOffsets and Offsets are for gathers")),
         None => {
             let offset = lanes(rewriter, operands.offset, spatial, zero_i32)?;
-            call(rewriter, offset)?
+            match integer_coordinate {
+                // OpenCL's read_imagef(image, sampler, int2...): inlined
+                // behind a test of the descriptors (image_inline.rs).
+                Some(integer)
+                    if mode_bits == 0
+                        && operands.offset.is_none()
+                        && element == f32_type
+                        && super::image_inline::sample_inlinable(image) =>
+                {
+                    let mut axes = Vec::with_capacity(spatial);
+                    for axis in 0..spatial {
+                        axes.push(lane(rewriter, integer, axis)?.ok_or_else(|| MatchFailure::new("no coordinate"))?);
+                    }
+                    super::image_inline::nearest_edge_sample(rewriter, image, image_pointer, sampler_pointer, &axes, |rewriter| {
+                        call(rewriter, offset)
+                    })?
+                }
+                _ => call(rewriter, offset)?,
+            }
         }
     };
     narrow(rewriter, texel, result)

@@ -31,6 +31,16 @@ __kernel void literal_samplers(read_only image2d_t img, __global const float2 *a
     out[6 * i + 5] = read_imagef(img, linear_pixels, p * (float2)(get_image_width(img), get_image_height(img)));
 }
 
+// Integer coordinates through a literal unnormalized, nearest,
+// clamp-to-edge sampler: inlined on RGBA8 images (image_inline.rs).
+const sampler_t pixel_edge = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
+
+__kernel void literal_integer(read_only image2d_t img, __global float4 *out) {
+    int x = get_global_id(0), y = get_global_id(1);
+    int w = get_global_size(0);
+    out[y * w + x] = read_imagef(img, pixel_edge, (int2)(x - 2, y - 1));
+}
+
 #if __OPENCL_C_VERSION__ >= 200
 // A texel buffer, a read_write 1D image, a 1D array and a 3D image
 // sampled linearly; a 2D array written; the queries of each.

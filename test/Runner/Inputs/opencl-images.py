@@ -47,6 +47,11 @@ def make():
     write_floats("buf.bin", [float(i * 4 + c) for i in range(8) for c in range(4)])
     write_floats("rw.bin", [0.5 * i - 1.0 for i in range(8)])
     open("arr.bin", "wb").write(bytes((37 * k + 11) % 256 for k in range(4 * 2 * 4)))
+    # An RGBA8 image and its texels as the floats UNORM8 means (v / 255:
+    # the quotient of the double is the correctly rounded f32 too).
+    rgba8 = bytes((53 * k + 7) % 256 for k in range(4 * W * H))
+    open("rgba8.bin", "wb").write(rgba8)
+    write_floats("rgba8-floats.bin", [b / 255.0 for b in rgba8])
     write_floats("vol.bin", [float(x + 8 * y + 16 * z) for z in range(2) for y in range(2) for x in range(8)])
     write_floats("zero-layers.bin", [0.0] * (4 * 2 * 2 * 4))
     open("zero-info.bin", "wb").write(bytes(4 * 16))
