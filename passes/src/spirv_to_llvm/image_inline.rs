@@ -152,6 +152,25 @@ fn marker<'c>(rewriter: &ConversionRewriter<'c, '_, '_>) -> Result<Attribute<'c>
     Attribute::parse(rewriter.context(), "unit").ok_or_else(|| MatchFailure::new("cannot build a unit attribute"))
 }
 
+/// `llvm.cond_br` on `condition` to `then` or `otherwise`, neither with
+/// operands, at the insertion point.
+fn conditional_branch<'c>(
+    rewriter: &mut ConversionRewriter<'c, '_, '_>,
+    condition: Value<'c, '_>,
+    then: &Block<'c>,
+    otherwise: &Block<'c>,
+) -> Result<(), MatchFailure> {
+    let context = rewriter.context();
+    let segments = DenseI32ArrayAttribute::new(context, &[1, 0, 0]).into();
+    let branch = OperationBuilder::new("llvm.cond_br", rewriter.location())
+        .add_operands(&[condition])
+        .add_successors(&[then, otherwise])
+        .add_attributes(&[(Identifier::new(context, "operandSegmentSizes"), segments)])
+        .build()?;
+    rewriter.insert(branch);
+    Ok(())
+}
+
 /// `base + offset` bytes: a GEP over `i8`, not `inbounds` (the bounds
 /// checks decide whether an access through it runs). Also cooperative
 /// matrix loads and stores' (coop_matrix.rs).
@@ -494,19 +513,12 @@ pub(super) fn write<'c, 'r>(
     let region = current.parent_region().ok_or_else(|| MatchFailure::new("a texel write outside of a region"))?;
     let join = region.insert_block_after(current, Block::new(&[]));
     let store = region.insert_block_after(current, Block::new(&[]));
-    let segments = DenseI32ArrayAttribute::new(context, &[1, 0, 0]).into();
-    let location = rewriter.location();
-    let branch = OperationBuilder::new("llvm.cond_br", location)
-        .add_operands(&[inside])
-        .add_successors(&[&store, &join])
-        .add_attributes(&[(Identifier::new(context, "operandSegmentSizes"), segments)])
-        .build()?;
-    rewriter.insert(branch);
+    conditional_branch(rewriter, inside, &store, &join)?;
     rewriter.set_insertion_point_to_end(store);
     let unit = marker(rewriter)?;
     let one = melior::ir::attribute::IntegerAttribute::new(IntegerType::new(context, 64).into(), 1).into();
     rewriter.create("llvm.store", &[raw, address], &[], &[("alignment", one), (IMAGE_ACCESS, unit)])?;
-    let jump = OperationBuilder::new("llvm.br", location).add_successors(&[&join]).build()?;
+    let jump = OperationBuilder::new("llvm.br", rewriter.location()).add_successors(&[&join]).build()?;
     rewriter.insert(jump);
     rewriter.set_insertion_point_to_end(join);
     Ok(true)
@@ -616,13 +628,7 @@ pub(super) fn nearest_edge_sample<'c, 'r>(
     let join = region.insert_block_after(current, Block::new(&[(texel_ty, location)]));
     let slow = region.insert_block_after(current, Block::new(&[]));
     let inline = region.insert_block_after(current, Block::new(&[]));
-    let segments = DenseI32ArrayAttribute::new(context, &[1, 0, 0]).into();
-    let branch = OperationBuilder::new("llvm.cond_br", location)
-        .add_operands(&[fast])
-        .add_successors(&[&inline, &slow])
-        .add_attributes(&[(Identifier::new(context, "operandSegmentSizes"), segments)])
-        .build()?;
-    rewriter.insert(branch);
+    conditional_branch(rewriter, fast, &inline, &slow)?;
     // Inline: the clamped texel is inside, the format the declared one.
     rewriter.set_insertion_point_to_end(inline);
     let (_, address) = locate(rewriter, image, layout, descriptor, clamped)?;

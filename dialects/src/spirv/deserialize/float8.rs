@@ -175,10 +175,10 @@ fn restore_opcodes(words: &mut [u32], opcodes: &HashMap<Word, u32>) {
         if count == 0 {
             break;
         }
-        if first & 0xFFFF == Op::CompositeConstruct as u32 {
-            if let Some(&opcode) = words.get(at + 2).and_then(|result| opcodes.get(result)) {
-                words[at] = (first & 0xFFFF_0000) | opcode;
-            }
+        if first & 0xFFFF == Op::CompositeConstruct as u32
+            && let Some(&opcode) = words.get(at + 2).and_then(|result| opcodes.get(result))
+        {
+            words[at] = (first & 0xFFFF_0000) | opcode;
         }
         at += count;
     }
