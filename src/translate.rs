@@ -12,6 +12,7 @@ use melior::{
     utility::register_all_llvm_translations,
 };
 use thiserror::Error;
+use inkwell::passes::PassBuilderOptions;
 
 use crate::ffi;
 
@@ -246,7 +247,6 @@ pub fn emit_with<'c>(
 ) -> Result<Vec<u8>, EmitError> {
     use inkwell::{
         OptimizationLevel,
-        passes::PassBuilderOptions,
         targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple},
     };
     inline_nested_modules(module)?;
@@ -289,7 +289,7 @@ pub fn emit_with<'c>(
     before(&llvm_module, &machine).map_err(EmitError::Llvm)?;
     let pipeline = format!("default<O{}>", options.opt_level.min(3));
     let optimize = |module: &inkwell::module::Module<'_>, machine: &TargetMachine| {
-        module.run_passes(&pipeline, machine, PassBuilderOptions::create()).map_err(|error| EmitError::Llvm(error.to_string()))?;
+        run_default_pipeline(module, machine, options.opt_level)?;
         module.verify().map_err(|message| EmitError::Llvm(format!("LLVM's {pipeline} made an invalid module: {message}")))
     };
     // LLVM 22's loop vectorizer can leave an invalid module when it widens
@@ -324,4 +324,30 @@ pub fn emit_with<'c>(
                 .to_vec()
         }
     })
+}
+
+/// LLVM's `default<O{level}>` pipeline on `module`, in two halves around its
+/// loop vectorizer with the guard against its narrowed-index miscompile
+/// between them (`vectorizer_guard`); level 0 as LLVM has it.
+pub(crate) fn run_default_pipeline(
+    module: &inkwell::module::Module<'_>,
+    machine: &inkwell::targets::TargetMachine,
+    level: u8,
+) -> Result<(), EmitError> {
+    let run = |passes: &str| {
+        module
+            .run_passes(passes.trim(), machine, PassBuilderOptions::create())
+            .map_err(|error| EmitError::Llvm(error.to_string()))
+    };
+    match crate::vectorizer_guard::split_pipeline(level) {
+        Some((before_vectorizer, from_vectorizer)) => {
+            run(before_vectorizer)?;
+            let shielded = crate::vectorizer_guard::shield_narrow_indices(module);
+            tracing::debug!(shielded, "narrowed indices hidden from LLVM's loop vectorizer");
+            run(from_vectorizer)?;
+            crate::vectorizer_guard::remove_copies(module);
+            Ok(())
+        }
+        None => run(&format!("default<O{level}>")),
+    }
 }
