@@ -1144,8 +1144,10 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         // Exit edges: the lanes that ever took each, and what they carried
         // when they did.
         let contains = self.cfg.loops[l].contains.clone();
-        let exits: Vec<(usize, usize)> =
+        let mut exits: Vec<(usize, usize)> =
             self.edges.keys().copied().filter(|&(from, to)| contains[from] && !contains[to]).collect();
+        // In block order, not the map's: the same input gives the same IR.
+        exits.sort_unstable();
         let mut leaving = Vec::new();
         for exit in exits {
             let edge = self.edges.remove(&exit).expect("listed");
