@@ -1,6 +1,7 @@
 //! Shaders of a script to SPIR-V binaries, with the compilers a user
-//! already has: glslangValidator (GLSL, HLSL), spirv-as (SPIRV-ASM) and
-//! spirv-opt (`SHADER_OPTIMIZATION`), found on `PATH`.
+//! already has: glslangValidator (GLSL, HLSL), spirv-as (SPIRV-ASM),
+//! clang-22 (OPENCL-C) and spirv-opt (`SHADER_OPTIMIZATION`), found on
+//! `PATH`.
 
 use std::{
     ffi::OsString,
@@ -181,6 +182,27 @@ pub fn compile(shader: &Shader, entry: &str, passes: &[String], default_env: &st
             }
             arguments.extend([input.clone().into(), "-o".into(), output.clone().into()]);
             run_tool("glslangValidator", &arguments).map_err(|message| relocate(message, &input, shader, script))?;
+            read(&output)?
+        }
+        ShaderFormat::OpenClC => {
+            // clang's SPIR-V back end, as the corpus's OpenCL kernels are
+            // built (OpenCL C 2.0, -O2): an OpenCL kernel the runner takes
+            // as it is, where amber compiles with clspv for Vulkan.
+            let input = scratch.file("kernel.cl");
+            write(&input, &shader.source)?;
+            let arguments: Vec<OsString> = vec![
+                "--target=spirv64".into(),
+                "-cl-std=CL2.0".into(),
+                "-O2".into(),
+                "-c".into(),
+                // The script's lines, not clang's snippets numbered by the
+                // kernel's own lines.
+                "-fno-caret-diagnostics".into(),
+                input.clone().into(),
+                "-o".into(),
+                output.clone().into(),
+            ];
+            run_tool("clang-22", &arguments).map_err(|message| relocate(message, &input, shader, script))?;
             read(&output)?
         }
     };

@@ -23,8 +23,9 @@ use spirv_run::{
 use super::{
     Settings, compare,
     compile::compile,
+    kernel_args,
     layout::Format,
-    parser::{BindKind, Check, Command, ImageBinding, ImageKind, Pipeline, Script},
+    parser::{ArgValue, BindKind, Check, Command, ImageBinding, ImageKind, Pipeline, Script, ShaderFormat},
     probe,
 };
 
@@ -211,9 +212,15 @@ impl<'a> Execution<'a> {
             let passes = pipeline.optimizations.get(&shader.name).map_or(&[][..], Vec::as_slice);
             let binary = compile(shader, &attach.entry, passes, &self.settings.target_env, &self.name)
                 .map_err(|message| format!("shader '{}' (line {}): {message}", shader.name, shader.line))?;
+            // OPENCL-C: specialization constants 0 to 2 are clspv's
+            // workgroup size (dispatch_opencl), not the kernel's.
+            let specs = match shader.format {
+                ShaderFormat::OpenClC => attach.specs.iter().filter(|(id, _)| *id > 2).cloned().collect(),
+                _ => attach.specs.clone(),
+            };
             let options = CompileOptions {
                 entry: Some(attach.entry.clone()),
-                specs: attach.specs.clone(),
+                specs,
                 descriptor_counts: descriptor_counts(pipeline),
                 opt_level: None,
                 unchecked: self.settings.unchecked,
@@ -229,8 +236,15 @@ impl<'a> Execution<'a> {
                 RunError::Compile(messages) => messages.join("\n"),
                 other => format!("shader '{}': {other}", shader.name),
             })?;
-            if kernel.info().model != ExecutionModel::GlCompute {
-                return Err(format!("shader '{}' is an OpenCL kernel, not a GLCompute shader", shader.name));
+            let opencl = shader.format == ShaderFormat::OpenClC;
+            match kernel.info().model {
+                ExecutionModel::GlCompute if opencl => {
+                    return Err(format!("shader '{}' is OPENCL-C but compiled to a GLCompute shader", shader.name));
+                }
+                ExecutionModel::Kernel if !opencl => {
+                    return Err(format!("shader '{}' is an OpenCL kernel, not a GLCompute shader", shader.name));
+                }
+                _ => {}
             }
             self.kernels.insert(name.to_owned(), kernel);
         }
@@ -245,6 +259,9 @@ impl<'a> Execution<'a> {
         self.kernel(name)?;
         let kernel = &self.kernels[name];
         let info = kernel.info();
+        if info.model == ExecutionModel::Kernel {
+            return self.dispatch_opencl(name, groups);
+        }
         // Each binding's view of its buffer: (start, length) and the bytes
         // the shader sees from `start`: padded to its block's size (the
         // runner refuses shorter buffers; Vulkan leaves reads past the end
@@ -397,7 +414,104 @@ impl<'a> Execution<'a> {
         // Images last: the bytes each changed, so that a buffer bound as a
         // texel buffer and as a storage buffer (or twice in an array)
         // keeps what every binding wrote.
-        for (origin, image) in origins.iter().zip(&images) {
+        self.write_back_images(&origins, &images);
+        Ok(())
+    }
+
+    /// `RUN pipeline x y z` of an OPENCL-C pipeline: `x y z` workgroups of
+    /// the kernel's required size, else of one work-item (clspv's default
+    /// workgroup size); each argument given as the script says
+    /// (`kernel_args`), buffers written back after the dispatch.
+    fn dispatch_opencl(&mut self, name: &str, groups: [u32; 3]) -> Result<(), String> {
+        let pipeline = &self.script.pipelines[name];
+        let kernel = &self.kernels[name];
+        let info = kernel.info();
+        let attach = pipeline.attach.as_ref().ok_or_else(|| format!("pipeline '{name}' has no shader"))?;
+        let shader = &self.script.shaders[&attach.shader];
+        let names = kernel_args::parameter_names(&String::from_utf8_lossy(&shader.source), &attach.entry);
+        let values = kernel_args::resolve(&info.resources, names.as_deref(), &pipeline.kernel_args, &pipeline.bindings)?;
+        let mut given: Vec<&str> = Vec::new();
+        for value in &values {
+            if let ArgValue::Buffer(buffer) = value {
+                if given.contains(&buffer.as_str()) {
+                    return Err(format!("buffer '{buffer}' is given to two kernel arguments, which is not supported"));
+                }
+                given.push(buffer);
+            }
+        }
+        let is_image = |index: usize| {
+            matches!(info.resources[index].kind, ResourceKind::StorageImage | ResourceKind::SampledImage)
+        };
+        let mut buffers: Vec<Buffer> = Vec::new();
+        let mut image_bindings = Vec::new();
+        for (index, value) in values.iter().enumerate() {
+            match value {
+                ArgValue::Buffer(buffer) if is_image(index) => image_bindings.push(ImageBinding {
+                    kind: if info.resources[index].kind == ResourceKind::StorageImage {
+                        ImageKind::StorageImage
+                    } else {
+                        ImageKind::SampledImage
+                    },
+                    set: 0,
+                    binding: index as u32,
+                    buffers: vec![buffer.clone()],
+                    samplers: Vec::new(),
+                    base_level: 0,
+                    array: false,
+                }),
+                ArgValue::Buffer(buffer) => buffers.push(Buffer::from_bytes(&self.buffers[buffer].1)),
+                _ => {}
+            }
+        }
+        // Images as the script declares them (no descriptors to check).
+        let (mut images, origins) = self.images(&image_bindings, &[])?;
+        let mut dispatch = Dispatch::new(groups);
+        dispatch.workgroup_size =
+            Some(info.workgroup_size.or_else(|| kernel_args::workgroup_size(&attach.specs)).unwrap_or([1, 1, 1]));
+        dispatch.threads = self.settings.threads;
+        let mut rest: &mut [Buffer] = &mut buffers;
+        let mut rest_images: &mut [Image] = &mut images;
+        for (index, value) in values.iter().enumerate() {
+            let resource = match value {
+                ArgValue::Buffer(_) if is_image(index) => {
+                    let (mine, tail) = std::mem::take(&mut rest_images).split_first_mut().expect("one image per image argument");
+                    rest_images = tail;
+                    Resource::Image(mine)
+                }
+                ArgValue::Buffer(_) => {
+                    let (mine, tail) = std::mem::take(&mut rest).split_first_mut().expect("one buffer per buffer argument");
+                    rest = tail;
+                    Resource::Buffer(mine)
+                }
+                ArgValue::Sampler(sampler) => Resource::Sampler(self.script.samplers[sampler]),
+                ArgValue::Scalar(bytes, _) => Resource::Value(Buffer::from_bytes(bytes)),
+            };
+            dispatch.argument(index as u32, resource);
+        }
+        watch(self.settings.timeout);
+        let deadline = epoch().elapsed() + self.settings.timeout;
+        DEADLINE.store(deadline.as_millis().max(1) as u64, Ordering::Relaxed);
+        let result = kernel.dispatch(&mut dispatch);
+        DEADLINE.store(0, Ordering::Relaxed);
+        result.map_err(|failure| failure.to_string())?;
+        drop(dispatch);
+        let buffer_names = values.iter().enumerate().filter_map(|(index, value)| match value {
+            ArgValue::Buffer(buffer) if !is_image(index) => Some(buffer),
+            _ => None,
+        });
+        for (buffer, written) in buffer_names.zip(&buffers) {
+            if let Some((_, bytes)) = self.buffers.get_mut(buffer) {
+                let length = bytes.len();
+                bytes.copy_from_slice(&written.bytes()[..length]);
+            }
+        }
+        self.write_back_images(&origins, &images);
+        Ok(())
+    }
+
+    /// The bytes each image changed, into the buffers they came from.
+    fn write_back_images(&mut self, origins: &[ImageOrigin], images: &[Image]) {
+        for (origin, image) in origins.iter().zip(images) {
             if let Some((_, bytes)) = self.buffers.get_mut(&origin.buffer)
                 && let Some(target) = bytes.get_mut(origin.start..origin.start + origin.original.len())
             {
@@ -408,7 +522,6 @@ impl<'a> Execution<'a> {
                 }
             }
         }
-        Ok(())
     }
 
     /// The images (and texel buffers) of `bound`, element after element,

@@ -6,6 +6,7 @@
 mod compare;
 mod compile;
 mod exec;
+mod kernel_args;
 mod layout;
 mod parser;
 mod probe;

@@ -56,6 +56,9 @@ pub enum ShaderFormat {
     SpirvHex,
     /// `SPIRV-BIN`: a binary `FILE`.
     SpirvBin,
+    /// `OPENCL-C`: an OpenCL C program (clang-22, for the runner's OpenCL
+    /// kernels: amber's clspv is not needed; docs/amber.md).
+    OpenClC,
 }
 
 /// A `SHADER compute` declaration.
@@ -221,6 +224,49 @@ pub struct Pipeline {
     /// `SUBGROUP ... REQUIRED_SIZE n`: the subgroup size the shader must run
     /// with (docs/abi.md, "Subgroups").
     pub subgroup_size: Option<u32>,
+    /// An OpenCL-C kernel's arguments (`BIND ... KERNEL`, `SET KERNEL`),
+    /// the last one given for an argument winning.
+    pub kernel_args: Vec<KernelArg>,
+}
+
+/// The argument `KERNEL ARG_NAME name` or `KERNEL ARG_NUMBER n` names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ArgRef {
+    /// By its name in the kernel's source.
+    Name(String),
+    /// By its position, from 0.
+    Number(u32),
+}
+
+impl std::fmt::Display for ArgRef {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Name(name) => write!(formatter, "ARG_NAME {name}"),
+            Self::Number(number) => write!(formatter, "ARG_NUMBER {number}"),
+        }
+    }
+}
+
+/// What an OpenCL-C kernel argument is given.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ArgValue {
+    /// `BIND BUFFER b KERNEL ...`: a `__global` or `__constant` pointer.
+    Buffer(String),
+    /// `BIND SAMPLER s KERNEL ...`.
+    Sampler(String),
+    /// `SET KERNEL ... AS type value`: the value's bytes and its type.
+    Scalar(Vec<u8>, spirv_run::ScalarType),
+}
+
+/// One `BIND ... KERNEL` or `SET KERNEL`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KernelArg {
+    /// The argument.
+    pub arg: ArgRef,
+    /// What it is given.
+    pub value: ArgValue,
+    /// The script line, for messages.
+    pub line: usize,
 }
 
 /// A comparison of `EXPECT buf IDX x CMP values`.
@@ -326,7 +372,7 @@ const SHADER_FORMATS: &[(&str, Option<ShaderFormat>)] = &[
     ("SPIRV-ASM", Some(ShaderFormat::SpirvAsm)),
     ("SPIRV-HEX", Some(ShaderFormat::SpirvHex)),
     ("SPIRV-BIN", Some(ShaderFormat::SpirvBin)),
-    ("OPENCL-C", None),
+    ("OPENCL-C", Some(ShaderFormat::OpenClC)),
 ];
 
 /// The largest buffer a script may declare (1 GiB).
@@ -1081,6 +1127,9 @@ impl Parser<'_> {
         buffers: Vec<String>,
         array: bool,
     ) -> Parsed<()> {
+        if self.tokens.peek_word().as_deref() == Some("KERNEL") {
+            return self.unsupported(format!("BIND ... AS {} KERNEL: images as OpenCL-C kernel arguments", kind.keyword()));
+        }
         let mut samplers = Vec::new();
         if kind == ImageKind::CombinedImageSampler {
             self.expect_keyword("SAMPLER", "a combined_image_sampler")?;
@@ -1138,8 +1187,15 @@ impl Parser<'_> {
         if array && samplers.len() < 2 {
             return self.error("SAMPLER_ARRAY needs several sampler names");
         }
-        if self.tokens.peek_word().as_deref() == Some("KERNEL") {
-            return self.unsupported("BIND SAMPLER ... KERNEL: OpenCL-C kernel arguments are not supported");
+        if self.tokens.keyword("KERNEL") {
+            if array {
+                return self.error("SAMPLER_ARRAY cannot be a kernel argument");
+            }
+            let line = self.tokens.line();
+            let arg = self.arg_ref()?;
+            self.end_of_line("BIND")?;
+            pipeline.kernel_args.push(KernelArg { arg, value: ArgValue::Sampler(samplers.remove(0)), line });
+            return Ok(());
         }
         let (set, binding) = self.set_and_binding()?;
         self.end_of_line("BIND")?;
@@ -1238,11 +1294,13 @@ impl Parser<'_> {
                 "COMPILE_OPTIONS" => {
                     let _ = self.expect_word("shader name")?;
                     self.end_of_line("COMPILE_OPTIONS")?;
-                    // OpenCL-C only, which is refused at its SHADER.
+                    // clspv's options: they choose how clspv passes
+                    // arguments (push constants, uniform buffers), which
+                    // the runner's OpenCL kernels take as they are.
                     self.block_words()?;
                 }
                 "SUBGROUP" => pipeline.subgroup_size = self.subgroup()?.or(pipeline.subgroup_size),
-                "SET" => return self.unsupported("SET KERNEL: OpenCL-C arguments are not supported"),
+                "SET" => self.set_kernel_arg(&mut pipeline)?,
                 other => {
                     return self.error(format!("'{other}' is not a compute PIPELINE command (ATTACH, BIND, ...)"));
                 }
@@ -1340,6 +1398,57 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// `ARG_NAME name` or `ARG_NUMBER n` after `KERNEL`.
+    fn arg_ref(&mut self) -> Parsed<ArgRef> {
+        match self.expect_word("ARG_NAME or ARG_NUMBER")?.as_str() {
+            "ARG_NAME" => Ok(ArgRef::Name(self.expect_word("argument name")?)),
+            "ARG_NUMBER" => Ok(ArgRef::Number(self.integer("argument number")?)),
+            other => self.error(format!("KERNEL {other}: expected ARG_NAME or ARG_NUMBER")),
+        }
+    }
+
+    /// The rest of `BIND BUFFER b [AS storage|uniform] KERNEL ARG_NAME a`.
+    fn bind_kernel_buffer(&mut self, pipeline: &mut Pipeline, mut buffers: Vec<String>, array: bool) -> Parsed<()> {
+        if array {
+            return self.error("BUFFER_ARRAY cannot be a kernel argument");
+        }
+        let line = self.tokens.line();
+        let arg = self.arg_ref()?;
+        self.end_of_line("BIND")?;
+        pipeline.kernel_args.push(KernelArg { arg, value: ArgValue::Buffer(buffers.remove(0)), line });
+        Ok(())
+    }
+
+    /// `SET KERNEL ARG_NAME a AS type value` (amber's scalar data types).
+    fn set_kernel_arg(&mut self, pipeline: &mut Pipeline) -> Parsed<()> {
+        use spirv_run::ScalarType;
+        let line = self.tokens.line();
+        self.expect_keyword("KERNEL", "SET")?;
+        let arg = self.arg_ref()?;
+        self.expect_keyword("AS", "SET KERNEL")?;
+        let ty = self.expect_word("argument type")?;
+        let value = self.number("argument value")?;
+        let (bytes, scalar) = match (ty.as_str(), value) {
+            ("int8" | "uint8", Num::Int(v)) => ((v as u8).to_le_bytes().to_vec(), ScalarType::Integer { bits: 8 }),
+            ("int16" | "uint16", Num::Int(v)) => ((v as u16).to_le_bytes().to_vec(), ScalarType::Integer { bits: 16 }),
+            ("int32" | "uint32", Num::Int(v)) => ((v as u32).to_le_bytes().to_vec(), ScalarType::Integer { bits: 32 }),
+            ("int64" | "uint64", Num::Int(v)) => ((v as u64).to_le_bytes().to_vec(), ScalarType::Integer { bits: 64 }),
+            ("float", v) => ((v.as_f64() as f32).to_le_bytes().to_vec(), ScalarType::Float { bits: 32 }),
+            ("double", v) => (v.as_f64().to_le_bytes().to_vec(), ScalarType::Float { bits: 64 }),
+            ("int8" | "uint8" | "int16" | "uint16" | "int32" | "uint32" | "int64" | "uint64", _) => {
+                return self.error(format!("SET KERNEL {arg}: {ty} needs an integer"));
+            }
+            _ => {
+                return self.error(format!(
+                    "SET KERNEL {arg}: unknown type '{ty}' (int8 to uint64, float, double)"
+                ));
+            }
+        };
+        self.end_of_line("SET KERNEL")?;
+        pipeline.kernel_args.push(KernelArg { arg, value: ArgValue::Scalar(bytes, scalar), line });
+        Ok(())
+    }
+
     fn bind(&mut self, pipeline: &mut Pipeline) -> Parsed<()> {
         let what = self.expect_word("BUFFER, BUFFER_ARRAY, SAMPLER or SAMPLER_ARRAY")?;
         match what.as_str() {
@@ -1364,10 +1473,16 @@ impl Parser<'_> {
         if array && buffers.len() < 2 {
             return self.error("BUFFER_ARRAY needs several buffer names");
         }
+        if self.tokens.keyword("KERNEL") {
+            return self.bind_kernel_buffer(pipeline, buffers, array);
+        }
         if !self.tokens.keyword("AS") {
-            return self.unsupported("BIND without AS: OpenCL-C kernel arguments are not supported");
+            return self.error("BIND BUFFER needs AS type or KERNEL");
         }
         let kind = self.expect_word("buffer type")?;
+        if matches!(kind.as_str(), "storage" | "uniform") && self.tokens.keyword("KERNEL") {
+            return self.bind_kernel_buffer(pipeline, buffers, array);
+        }
         if let Some(&(_, image_kind)) = IMAGE_KINDS.iter().find(|(keyword, _)| *keyword == kind) {
             return self.bind_images(pipeline, image_kind, buffers, array);
         }

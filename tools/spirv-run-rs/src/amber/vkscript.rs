@@ -356,6 +356,7 @@ pub fn parse(text: &str) -> Result<Script, ParseError> {
                 push_constant: Some("push constants".into()),
                 optimizations: HashMap::new(),
                 subgroup_size: None,
+                kernel_args: Vec::new(),
             },
         );
     }
