@@ -32,7 +32,7 @@ against a reference computed here (numpy), and every repetition must give
 the same bytes as the first, so no timing is of a wrong answer: a kernel
 whose results do not agree is reported as such and the run fails.
 
-    scripts/bench-kernels [--reps N] [--threads N] [--only NAME,...] [--no-tool] [--no-unchecked] [--no-opencl-ours]
+    scripts/bench-kernels [--reps N] [--rounds N] [--threads N] [--only NAME,...] [--no-tool] [--no-unchecked] [--no-opencl-ours]
     scripts/bench-kernels --check      # small sizes, one run, correctness only (scripts/test)
 """
 
@@ -711,6 +711,10 @@ def main() -> int:
                         help="how spirv-run-rs runs barriers (--barriers; default: its own, regions)")
     parser.add_argument("--also-spmd-off", action="store_true",
                         help="also run ours with --spmd off (GLSL and OpenCL C), in the same run (the lines printed)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="run every implementation this many times per kernel, alternating, the order rotated "
+                             "each round; the table shows the median of the rounds' medians, and a second table each "
+                             "round's ratio to the faster of lavapipe and PoCL (median, spread, load)")
     parser.add_argument("--keep", action="store_true",
                         help="keep the input files and print spirv-run-bench's command lines (for profiling)")
     parser.add_argument("--driver", default=str(ROOT / "target/release/spirv-run-bench"))
@@ -767,45 +771,75 @@ def main() -> int:
     print(f"{prog}: lavapipe: {references['lavapipe'].name}; PoCL: {references['PoCL'].name}; "
           f"{threads} threads each; load average {load_before[0]:.2f}", flush=True)
 
-    rows, failures = [], 0
+    rounds = 1 if options.check else max(1, options.rounds)
+    rows, failures, round_rows = [], 0, []
     for case in selected:
         spv, cl_spv = modules[case.name]
-        results = {}
-        work = Path(tempfile.mkdtemp(prefix=f"{case.name}-", dir=out))
-        try:
+        # Each implementation's run, by label, in the order of a round.
+        jobs = []
+        if options.check:
+            jobs.append(("spirv-run-rs", lambda work: run_tool(tool, spv, case, threads, False, work)))
+        else:
+            jobs.append(("spirv-run-rs", lambda work: run_ours(driver, spv, case, reps, threads, False, work)))
+            if not options.no_unchecked:
+                jobs.append(("spirv-run-rs --unchecked",
+                             lambda work: run_ours(driver, spv, case, reps, threads, False, work, unchecked=True)))
+        jobs.append(("lavapipe", lambda work: references["lavapipe"].run(spv.read_bytes(), case, reps)))
+        if not case.no_pocl:
+            jobs.append(("PoCL", lambda work: references["PoCL"].run((KERNELS / f"{case.name}.cl").read_text(),
+                                                                    case, reps, np)))
+        if not options.no_opencl_ours:
             if options.check:
-                results["spirv-run-rs"] = run_tool(tool, spv, case, threads, False, work)
+                jobs.append(("spirv-run-rs OpenCL", lambda work: run_tool(tool, cl_spv, case, threads, True, work)))
             else:
-                results["spirv-run-rs"] = run_ours(driver, spv, case, reps, threads, False, work)
-                if not options.no_unchecked:
-                    results["spirv-run-rs --unchecked"] = run_ours(driver, spv, case, reps, threads, False, work,
-                                                                   unchecked=True)
-            results["lavapipe"] = references["lavapipe"].run(spv.read_bytes(), case, reps)
-            if not case.no_pocl:
-                results["PoCL"] = references["PoCL"].run((KERNELS / f"{case.name}.cl").read_text(), case, reps, np)
+                jobs.append(("spirv-run-rs OpenCL",
+                             lambda work: run_ours(driver, cl_spv, case, reps, threads, True, work)))
+        if options.also_spmd_off and not options.check:
+            jobs.append(("spirv-run-rs --spmd off",
+                         lambda work: run_ours(driver, spv, case, reps, threads, False, work, spmd="off")))
             if not options.no_opencl_ours:
-                if options.check:
-                    results["spirv-run-rs OpenCL"] = run_tool(tool, cl_spv, case, threads, True, work)
-                else:
-                    results["spirv-run-rs OpenCL"] = run_ours(driver, cl_spv, case, reps, threads, True, work)
-            if options.also_spmd_off and not options.check:
-                results["spirv-run-rs --spmd off"] = run_ours(driver, spv, case, reps, threads, False, work, spmd="off")
-                if not options.no_opencl_ours:
-                    results["spirv-run-rs OpenCL --spmd off"] = run_ours(driver, cl_spv, case, reps, threads, True,
-                                                                         work, spmd="off")
-            if not options.no_tool and not options.check:
-                results["spirv-run-rs tool"] = run_tool(tool, spv, case, threads, False, work)
-        finally:
-            if not options.keep:
-                shutil.rmtree(work, ignore_errors=True)
-        for label, (timing, outputs) in results.items():
+                jobs.append(("spirv-run-rs OpenCL --spmd off",
+                             lambda work: run_ours(driver, cl_spv, case, reps, threads, True, work, spmd="off")))
+        # --rounds: every implementation once per round, the order rotated
+        # from one round to the next (no implementation always runs first,
+        # or always after lavapipe's long dispatches); each round's
+        # outputs checked as the single run's.
+        per_round = []
+
+        def checked(timing: Timing, outputs: dict) -> Timing:
             if timing.error is None and not outputs:
                 timing.problems.append("no output")
             elif timing.error is None:
                 problems, timing.note = case.check(outputs)
                 timing.problems += problems
+            return timing
+
+        work = Path(tempfile.mkdtemp(prefix=f"{case.name}-", dir=out))
+        try:
+            for number in range(rounds):
+                load = os.getloadavg()[0]
+                shift = number % len(jobs)
+                # Checked at once: the outputs (64 MB for saxpy) are not kept.
+                done = {label: checked(*run(work)) for label, run in jobs[shift:] + jobs[:shift]}
+                per_round.append(({label: done[label] for label, _ in jobs}, load, os.getloadavg()[0]))
+            results = dict(per_round[0][0])
+            if not options.no_tool and not options.check:
+                results["spirv-run-rs tool"] = checked(*run_tool(tool, spv, case, threads, False, work))
+        finally:
+            if not options.keep:
+                shutil.rmtree(work, ignore_errors=True)
+        if rounds > 1:
+            # The main table's figure: the median of the rounds' medians;
+            # a problem in any round is the implementation's.
+            for label in [label for label, _ in jobs]:
+                timings = [done[label] for done, _, _ in per_round]
+                results[label] = Timing(compile_ms=timings[0].compile_ms, first_ms=timings[0].first_ms,
+                                        runs_ms=[t.median for t in timings if t.median is not None],
+                                        problems=[p for t in timings for p in t.problems], note=timings[0].note,
+                                        error=next((t.error for t in timings if t.error), None))
+            round_rows.append((case, per_round))
         line = []
-        for label, (timing, _) in results.items():
+        for label, timing in results.items():
             state = timing.error or ("; ".join(timing.problems) if timing.problems else "agrees")
             if timing.ok and timing.note:
                 state += f", {timing.note}"
@@ -818,7 +852,7 @@ def main() -> int:
         if case.no_pocl:
             line.append(f"PoCL not run ({case.no_pocl})")
         print(f"{prog}: {case.name} {case.size}: " + ", ".join(line), flush=True)
-        rows.append((case, {label: timing for label, (timing, _) in results.items()}))
+        rows.append((case, results))
     load_after = os.getloadavg()
 
     if options.check:
@@ -827,11 +861,51 @@ def main() -> int:
         return 1 if failures else 0
 
     table = report(rows, references, threads, reps, load_before, load_after)
+    if round_rows:
+        table += "\n" + rounds_report(round_rows, reps)
     (out / "results.md").write_text(table)
     print()
     print(table)
     print(f"{prog}: written to {out / 'results.md'}")
     return 1 if failures else 0
+
+
+def spread(values: list[float]) -> str:
+    """median [lowest, highest] of `values`, as ratios."""
+    return f"{statistics.median(values):.2f} [{min(values):.2f}, {max(values):.2f}]"
+
+
+def rounds_report(round_rows, reps) -> str:
+    """--rounds: per kernel, each round's ratio of ours (GLSL and OpenCL C) to the faster of lavapipe and PoCL
+    in that round, summarized as median [lowest, highest], the rounds ours was no slower, and the load."""
+    lines = [
+        f"Rounds (`--rounds`): each round runs every implementation once ({reps} dispatches after a first, "
+        "median), the order rotated from round to round; per round, ours / the faster of lavapipe and PoCL in "
+        "that round; median [lowest, highest] over the rounds, and in how many rounds ours took no more time.",
+        "",
+        "| kernel | rounds | spirv-run-rs / faster | no slower | on the OpenCL C / faster | no slower "
+        "| spirv-run-rs ms | PoCL ms | load average |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    ]
+    for case, rounds in round_rows:
+        ratios = {"spirv-run-rs": [], "spirv-run-rs OpenCL": []}
+        for results, _, _ in rounds:
+            faster = [results[label].median for label in ("lavapipe", "PoCL")
+                      if label in results and results[label].ok and results[label].median]
+            for label, values in ratios.items():
+                ours = results.get(label)
+                if faster and ours and ours.ok and ours.median:
+                    values.append(ours.median / min(faster))
+        cells = []
+        for values in ratios.values():
+            cells += [spread(values), f"{sum(v <= 1.0 for v in values)} of {len(values)}"] if values else ["—", "—"]
+        times = {label: [r[label].median for r, _, _ in rounds if label in r and r[label].median]
+                 for label in ("spirv-run-rs", "PoCL")}
+        ms_cells = [f"{statistics.median(v):.2f} [{min(v):.2f}, {max(v):.2f}]" if v else "—" for v in times.values()]
+        loads = [load for _, before, after in rounds for load in (before, after)]
+        lines.append(f"| {case.name} | {len(rounds)} | " + " | ".join(cells) + " | " + " | ".join(ms_cells)
+                     + f" | {min(loads):.2f}-{max(loads):.2f} |")
+    return "\n".join(lines) + "\n"
 
 
 def report(rows, references, threads, reps, load_before, load_after) -> str:

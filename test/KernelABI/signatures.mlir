@@ -66,7 +66,9 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storag
 // By default (regions), the barrier becomes the marker
 // __spvabi_barrier(0) alone before a branch, the entry point is inlined
 // into __spvabi_main.region (regions.rs splits it on LLVM IR), and the
-// workgroup function runs rounds: per region (0: from the entry, 1: after
+// workgroup function takes the regions' storage (sized by what it holds:
+// on its stack up to 8192 bytes, else malloc'ed and freed at the end;
+// free(NULL) for the stack's) and runs rounds: per region (0: from the entry, 1: after
 // barrier 0), a call of an alwaysinline round function with the region a
 // constant (regions.rs adds one per region it makes by unrolling a loop
 // with barriers), whose loop over the 8x8 invocations calls the region
@@ -90,9 +92,16 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storag
 // REGIONS-NEXT:  #[[LOOP:loop_annotation[0-9]*]] = #llvm.loop_annotation<parallelAccesses = #[[GROUP]]>
 // REGIONS:       llvm.func @__spvabi_main(
 // REGIONS:         %[[BYTES:.*]] = llvm.mlir.addressof @__spvabi_main.region_bytes
-// REGIONS:         %[[STORAGE:.*]] = llvm.call @malloc(
 // REGIONS:         %[[UBYTES_AT:.*]] = llvm.mlir.addressof @__spvabi_main.region_uniform_bytes
 // REGIONS-NEXT:    %[[UBYTES:.*]] = llvm.load %[[UBYTES_AT]]
+// REGIONS:         %[[LIMIT:.*]] = llvm.mlir.constant(8192 : i64)
+// REGIONS-NEXT:    %[[ON_STACK:.*]] = llvm.icmp "ule" %{{.*}}, %[[LIMIT]]
+// REGIONS-NEXT:    %[[STACK:.*]] = llvm.alloca %[[LIMIT]] x i8
+// REGIONS-NEXT:    llvm.cond_br %[[ON_STACK]], ^[[READY:bb[0-9]+]](%[[STACK]] : !llvm.ptr), ^[[HEAP:bb[0-9]+]]
+// REGIONS-NEXT:  ^[[HEAP]]:
+// REGIONS-NEXT:    %[[HEAP_STORAGE:.*]] = llvm.call @malloc(
+// REGIONS-NEXT:    llvm.br ^[[READY]](%[[HEAP_STORAGE]] : !llvm.ptr)
+// REGIONS-NEXT:  ^[[READY]](%[[STORAGE:.*]]: !llvm.ptr):
 // REGIONS-NEXT:    %[[WRITTEN:.*]] = llvm.getelementptr %[[STORAGE]][%[[UBYTES]]]
 // REGIONS:         llvm.mlir.addressof @__spvabi_main.region_width
 // REGIONS:         llvm.cond_br %{{.*}}, ^[[UNIFORM:bb[0-9]+]](%{{.*}} : i64), ^[[STEPS:bb[0-9]+]]
@@ -126,7 +135,9 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storag
 // REGIONS:         llvm.mlir.addressof @__spvabi_main.step.1
 // REGIONS-NEXT:    llvm.call @__spvabi_main.round.steps(
 // REGIONS:       ^[[DONE]]:
-// REGIONS-NEXT:    llvm.call @free(
+// REGIONS-NEXT:    %[[NULL:.*]] = llvm.mlir.zero : !llvm.ptr
+// REGIONS-NEXT:    %[[OWNED:.*]] = llvm.select %[[ON_STACK]], %[[NULL]], %[[STORAGE]]
+// REGIONS-NEXT:    llvm.call @free(%[[OWNED]])
 // REGIONS:       llvm.func internal @__spvabi_main.region(
 // REGIONS-SAME:    %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr {llvm.noalias}, %{{.*}}: i64) -> i64
 // REGIONS-NOT:     llvm.call @main

@@ -27,8 +27,9 @@
 //!    `storage` too;
 //! 4. `storage` holds, per live value, one slot per invocation (`count`
 //!    of them, the workgroup's invocations, one after another: `index` is
-//!    the invocation's); `__spvabi_E.region_bytes` is its bytes per
-//!    invocation.
+//!    the invocation's), after the uniform values' two copies;
+//!    `__spvabi_E.region_bytes` is its bytes per invocation,
+//!    `__spvabi_E.region_uniform_bytes` those of one copy.
 //!
 //! The function is then `alwaysinline`: LLVM inlines it into the
 //! workgroup function's loop of each region, where `region` is a constant,
@@ -524,9 +525,10 @@ fn form<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>, layout: &Lay
     let cases: Vec<_> = resumes.iter().map(|(id, block)| (i64.const_int(*id, false), *block)).collect();
     builder.build_switch(region, entry, &cases).map_err(|error| error.to_string())?;
 
-    // The storage per invocation, counting the uniform values' copies once
-    // per invocation (`malloc`ed as count · region_bytes: more than enough).
-    for (suffix, value) in [("_bytes", bytes + 2 * uniform_bytes), ("_uniform_bytes", uniform_bytes)] {
+    // The storage per invocation, and the uniform values' bytes: the
+    // workgroup function's storage is count · region_bytes + 2 ·
+    // region_uniform_bytes (`workgroup.rs`, `region_rounds`), what it holds.
+    for (suffix, value) in [("_bytes", bytes), ("_uniform_bytes", uniform_bytes)] {
         let name = format!("{}{suffix}", function.get_name().to_string_lossy());
         let global = module.get_global(&name).ok_or_else(|| format!("no @{name}"))?;
         global.set_initializer(&i64.const_int(value, false));

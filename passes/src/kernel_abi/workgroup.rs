@@ -728,11 +728,26 @@ fn region_rounds(
     let bytes_global =
         text.value(format!("llvm.mlir.addressof {} : !llvm.ptr", symbol(&region_bytes_name(abi.name))));
     let bytes = text.value(format!("llvm.load {bytes_global} : !llvm.ptr -> i64"));
-    let total = text.value(format!("llvm.mul {}, {bytes} : i64", glue.invocations));
-    let storage = text.value(format!("llvm.call @malloc({total}) : (i64) -> !llvm.ptr"));
     let uniform_global =
         text.value(format!("llvm.mlir.addressof {} : !llvm.ptr", symbol(&region_uniform_bytes_name(abi.name))));
     let uniform_bytes = text.value(format!("llvm.load {uniform_global} : !llvm.ptr -> i64"));
+    // What the storage holds: the uniform values twice, then the values
+    // kept per invocation. Up to STORAGE_ON_STACK bytes (most kernels: a
+    // few uniform values) on the workgroup function's stack, else from
+    // `malloc` (once the sizes fold, LLVM keeps one of the two): no
+    // `malloc`/`free` per workgroup for a few bytes.
+    let per_invocation = text.value(format!("llvm.mul {}, {bytes} : i64", glue.invocations));
+    let both_copies = text.value(format!("llvm.add {uniform_bytes}, {uniform_bytes} : i64"));
+    let total = text.value(format!("llvm.add {per_invocation}, {both_copies} : i64"));
+    let limit = text.i64(STORAGE_ON_STACK as i64);
+    let on_stack = text.value(format!("llvm.icmp \"ule\" {total}, {limit} : i64"));
+    let stack = text.value(format!("llvm.alloca {limit} x i8 {{alignment = 64 : i64}} : (i64) -> !llvm.ptr"));
+    text.line(format!("llvm.cond_br {on_stack}, ^storage_ready({stack} : !llvm.ptr), ^storage_heap"));
+    text.label("storage_heap");
+    let heap = text.value(format!("llvm.call @malloc({total}) : (i64) -> !llvm.ptr"));
+    text.line(format!("llvm.br ^storage_ready({heap} : !llvm.ptr)"));
+    text.label("storage_ready(%region_storage: !llvm.ptr)");
+    let storage = "%region_storage".to_owned();
     let written = text.value(format!("llvm.getelementptr {storage}[{uniform_bytes}] : (!llvm.ptr, i64) -> !llvm.ptr, i8"));
     let states =
         text.value(format!("llvm.alloca {} x i32 {{alignment = 64 : i64}} : (i64) -> !llvm.ptr", glue.invocations));
@@ -815,9 +830,17 @@ fn region_rounds(
         text.line(format!("llvm.br ^sround({lowest} : i64)"));
     }
     text.label("regions_done");
-    text.line(format!("llvm.call @free({storage}) : (!llvm.ptr) -> ()"));
+    // free(NULL) does nothing: the storage on the stack is not freed.
+    let null = text.value("llvm.mlir.zero : !llvm.ptr");
+    let owned = text.value(format!("llvm.select {on_stack}, {null}, {storage} : i1, !llvm.ptr"));
+    text.line(format!("llvm.call @free({owned}) : (!llvm.ptr) -> ()"));
     text.line("llvm.return");
 }
+
+/// The most bytes of region storage (the uniform values' two copies and
+/// the values kept per invocation) a workgroup function keeps on its stack
+/// rather than `malloc`s.
+const STORAGE_ON_STACK: u64 = 8192;
 
 /// The three kinds of round ([`round_name`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
