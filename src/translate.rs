@@ -219,6 +219,25 @@ pub enum EmitError {
 /// # Errors
 ///
 /// An [`EmitError`] saying which step failed.
+/// `features` (LLVM's `+f,-g` list) for code generation on `triple`, with
+/// the x86 bfloat16 conversion instructions turned off: LLVM moves
+/// `bfloat` values through `f32` registers and, with AVX512-BF16 or
+/// AVX-NE-CONVERT, narrows them back with `vcvtneps2bf16`, which reads and
+/// writes subnormals as zero whatever MXCSR says, so a bfloat16 subnormal
+/// merely copied into a vector became zero (docs/import.md, "bfloat16").
+/// Without them a `bfloat` is held as its 16 bits. Other targets: as given.
+pub fn exact_bfloat16_features(triple: &str, features: &str) -> String {
+    if !triple.starts_with("x86_64") && !triple.starts_with("i686") && !triple.starts_with("i386") {
+        return features.to_owned();
+    }
+    let mut kept: Vec<&str> = features
+        .split(',')
+        .filter(|feature| !feature.is_empty() && !matches!(&feature[1..], "avx512bf16" | "avxneconvert"))
+        .collect();
+    kept.extend(["-avx512bf16", "-avxneconvert"]);
+    kept.join(",")
+}
+
 pub fn emit<'c>(
     context: &'c Context,
     module: OperationRef<'c, '_>,
@@ -270,8 +289,9 @@ pub fn emit_with<'c>(
     if crate::ffi::translate::cpu_is_valid(&triple_text, cpu) == Some(false) {
         return Err(EmitError::UnknownCpu { cpu: cpu.to_owned(), triple: triple_text });
     }
+    let features = exact_bfloat16_features(&triple_text, "");
     let machine = target
-        .create_target_machine(&triple, cpu, "", level, RelocMode::PIC, CodeModel::Default)
+        .create_target_machine(&triple, cpu, &features, level, RelocMode::PIC, CodeModel::Default)
         .ok_or_else(|| EmitError::Llvm(format!("LLVM cannot make a target machine for '{triple_text}'")))?;
     // The translation folds constant sizes and offsets (the kernel ABI's
     // `getelementptr null[1]` sizes of push constants and bounds checks)

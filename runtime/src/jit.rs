@@ -18,7 +18,8 @@ use inkwell::llvm_sys::{
         LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess, LLVMOrcCreateNewThreadSafeContextFromLLVMContext,
         LLVMOrcCreateNewThreadSafeModule, LLVMOrcDisposeMaterializationUnit, LLVMOrcDisposeThreadSafeContext,
         LLVMOrcDisposeThreadSafeModule, LLVMOrcExecutionSessionSetErrorReporter, LLVMOrcJITDylibAddGenerator,
-        LLVMOrcJITDylibDefine, LLVMOrcJITTargetMachineBuilderDetectHost, LLVMOrcObjectTransformLayerSetTransform,
+        LLVMOrcJITDylibDefine, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine,
+        LLVMOrcObjectTransformLayerSetTransform,
         lljit::{
             LLVMOrcCreateLLJIT, LLVMOrcCreateLLJITBuilder, LLVMOrcDisposeLLJIT, LLVMOrcLLJITAddLLVMIRModule,
             LLVMOrcLLJITAddObjectFile, LLVMOrcLLJITBuilderSetJITTargetMachineBuilder, LLVMOrcLLJITGetExecutionSession,
@@ -412,6 +413,35 @@ pub(crate) fn host_cpu() -> String {
     inkwell::targets::TargetMachine::get_host_cpu_name().to_string_lossy().into_owned()
 }
 
+/// This machine's CPU features as the JIT compiles for them: the host's,
+/// less the bfloat16 conversion instructions that flush subnormals
+/// (`spirv_opt_rs::translate::exact_bfloat16_features`).
+pub(crate) fn host_features() -> String {
+    let triple = inkwell::targets::TargetMachine::get_default_triple();
+    let host = inkwell::targets::TargetMachine::get_host_cpu_features();
+    spirv_opt_rs::translate::exact_bfloat16_features(&triple.as_str().to_string_lossy(), &host.to_string_lossy())
+}
+
+/// A target machine for this CPU with [`host_features`], as the JIT
+/// compiles (LLVM's default code-generation level, position-independent
+/// code: what `LLVMOrcJITTargetMachineBuilderDetectHost` gave before).
+fn host_target_machine() -> Result<inkwell::targets::TargetMachine, RunError> {
+    use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, Target, TargetMachine};
+    Target::initialize_native(&InitializationConfig::default()).map_err(RunError::Jit)?;
+    let triple = TargetMachine::get_default_triple();
+    let target = Target::from_triple(&triple).map_err(|error| RunError::Jit(format!("no target for this CPU: {error}")))?;
+    target
+        .create_target_machine(
+            &triple,
+            &host_cpu(),
+            &host_features(),
+            inkwell::OptimizationLevel::Default,
+            RelocMode::PIC,
+            CodeModel::Default,
+        )
+        .ok_or_else(|| RunError::Jit("LLVM cannot make a target machine for this CPU".into()))
+}
+
 type WorkgroupFn = unsafe extern "C" fn(*const RawDispatch, *const u32);
 
 /// A JIT-compiled module and the workgroup function of one entry point.
@@ -627,10 +657,12 @@ impl Jit {
         let lljit = unsafe {
             // Code for this CPU (AVX2, AVX-512... when it has them), at
             // LLVM's default code-generation level.
-            let mut machine = std::ptr::null_mut();
-            if let Some(message) = take_error(LLVMOrcJITTargetMachineBuilderDetectHost(&mut machine)) {
-                return Err(RunError::Jit(format!("no target for this CPU: {message}")));
-            }
+            // The host's CPU and features, less the bfloat16 conversions
+            // that flush subnormals (host_features): a target machine made
+            // so, whose settings the builder copies (it takes the machine).
+            let target_machine = host_target_machine()?;
+            let machine = LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(target_machine.as_mut_ptr());
+            std::mem::forget(target_machine);
             let builder = LLVMOrcCreateLLJITBuilder();
             LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder, machine);
             let mut raw = std::ptr::null_mut();

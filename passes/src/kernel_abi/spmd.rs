@@ -810,6 +810,45 @@ impl<'ctx> Cfg<'ctx> {
         !self.loops.is_empty()
     }
 
+    /// Per block, whether lanes may reach it along different edges, given
+    /// which blocks end in a branch on a varying condition: a loop header
+    /// (lanes arrive from the preheader and the latch), a block entered from
+    /// a loop that does not hold it (lanes leave a loop in different
+    /// iterations), and a block reachable (forward, back edges left out)
+    /// from two targets of one varying branch. Elsewhere every active lane
+    /// came by the same edge, so a phi of uniform values is uniform.
+    fn divergent_joins(&self, varying_branches: &[bool]) -> Vec<bool> {
+        let count = self.blocks.len();
+        let mut joins = vec![false; count];
+        for l in &self.loops {
+            joins[l.header] = true;
+            for block in (0..count).filter(|&block| l.contains[block]) {
+                for &exit in self.successors[block].iter().filter(|&&exit| !l.contains[exit]) {
+                    joins[exit] = true;
+                }
+            }
+        }
+        let reach = |start: usize| {
+            let mut seen = vec![false; count];
+            let mut work = vec![start];
+            while let Some(block) = work.pop() {
+                if !seen[block] {
+                    seen[block] = true;
+                    work.extend(self.successors[block].iter().copied().filter(|&next| next > block));
+                }
+            }
+            seen
+        };
+        for (block, _) in varying_branches.iter().enumerate().filter(|(_, varying)| **varying) {
+            let [first, second] = self.successors[block][..] else { continue };
+            let (a, b) = (reach(first), reach(second));
+            for join in 0..count {
+                joins[join] |= a[join] && b[join];
+            }
+        }
+        joins
+    }
+
     /// Whether `block` lies in `region` (a loop, or the whole function).
     fn in_region(&self, region: Option<usize>, block: usize) -> bool {
         region.is_none_or(|l| self.loops[l].contains[block])
@@ -897,7 +936,11 @@ enum Lanes<'ctx> {
 /// its target (in the target's phi order), widened.
 struct Edge<'ctx> {
     mask: VectorValue<'ctx>,
+    /// Per phi of the target, its value from this edge: the lanes' (a
+    /// varying phi), or none (a uniform phi: see `uniform`).
     values: Vec<Vec<BasicValueEnum<'ctx>>>,
+    /// Per phi of the target, the value of a uniform phi.
+    uniform: Vec<Option<BasicValueEnum<'ctx>>>,
 }
 
 struct Vectorizer<'a, 'ctx> {
@@ -998,26 +1041,53 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         Ok(())
     }
 
-    /// Marks the instructions whose value may differ between lanes.
+    /// Marks the instructions whose value may differ between lanes, to a
+    /// fixed point: a phi is varying when an incoming value is, or when its
+    /// block joins lanes that came by different edges
+    /// ([`Cfg::divergent_joins`], from the branches found varying so far).
+    /// A phi of uniform values elsewhere stays uniform: a cooperative
+    /// matrix joined after a bounds check of its (uniform) address is one
+    /// vector, not one per lane (each of its elements widened to a vector
+    /// of lanes made big matrices compile for minutes).
     fn find_varying(&mut self, x: BasicValueEnum<'ctx>) {
         self.varying.insert(key(&x));
-        for &block in &self.cfg.blocks {
-            for instruction in block.get_instructions() {
-                let opcode = instruction.get_opcode();
-                // The subgroup size is the same in every lane; atomic loads
-                // run lane by lane.
-                let always = (matches!(opcode, Op::Phi | Op::Alloca | Op::AtomicRMW | Op::AtomicCmpXchg | Op::Call)
-                    && !(opcode == Op::Call && is_pure_call(instruction))
-                    && subgroup_call(instruction) != Some(SubgroupOp::Size))
-                    || (opcode == Op::Load && (is_atomic(instruction) || instruction.get_volatile().unwrap_or(false)));
-                let from_operands =
-                    (0..instruction.get_num_operands()).any(|index| match instruction.get_operand(index) {
-                        Some(Operand::Value(value)) => self.varying.contains(&key(&value)),
-                        _ => false,
-                    });
-                if always || from_operands {
-                    self.varying.insert(key(&instruction));
+        loop {
+            let before = self.varying.len();
+            let branches: Vec<bool> = self
+                .cfg
+                .blocks
+                .iter()
+                .map(|block| {
+                    block.get_terminator().is_some_and(|terminator| {
+                        terminator.get_opcode() == Op::Br
+                            && terminator.get_num_operands() == 3
+                            && matches!(terminator.get_operand(0), Some(Operand::Value(condition)) if self.varying.contains(&key(&condition)))
+                    })
+                })
+                .collect();
+            let joins = self.cfg.divergent_joins(&branches);
+            for (index, &block) in self.cfg.blocks.iter().enumerate() {
+                for instruction in block.get_instructions() {
+                    let opcode = instruction.get_opcode();
+                    // The subgroup size is the same in every lane; atomic
+                    // loads run lane by lane.
+                    let always = (matches!(opcode, Op::Alloca | Op::AtomicRMW | Op::AtomicCmpXchg | Op::Call)
+                        && !(opcode == Op::Call && is_pure_call(instruction))
+                        && subgroup_call(instruction) != Some(SubgroupOp::Size))
+                        || (opcode == Op::Phi && joins[index])
+                        || (opcode == Op::Load && (is_atomic(instruction) || instruction.get_volatile().unwrap_or(false)));
+                    let from_operands =
+                        (0..instruction.get_num_operands()).any(|index| match instruction.get_operand(index) {
+                            Some(Operand::Value(value)) => self.varying.contains(&key(&value)),
+                            _ => false,
+                        });
+                    if always || from_operands {
+                        self.varying.insert(key(&instruction));
+                    }
                 }
+            }
+            if self.varying.len() == before {
+                break;
             }
         }
     }
@@ -1076,6 +1146,32 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             .filter(|&predecessor| self.edges.contains_key(&(predecessor, block)))
             .collect();
         for (position, phi) in phis.iter().enumerate() {
+            if !self.varying.contains(&key(phi)) {
+                // Every active lane came by one edge (find_varying): the
+                // value of the edge some lane took.
+                let mut value: Option<BasicValueEnum<'ctx>> = None;
+                for &predecessor in &predecessors {
+                    let edge = &self.edges[&(predecessor, block)];
+                    let (edge_mask, incoming) = (edge.mask, edge.uniform[position]);
+                    let Some(incoming) = incoming else { return unsupported("a uniform phi of a varying value") };
+                    value = Some(match value {
+                        None => incoming,
+                        Some(previous) => {
+                            let taken = self.any(edge_mask)?;
+                            self.builder.build_select(taken, incoming, previous, "")?
+                        }
+                    });
+                }
+                let value = match value {
+                    Some(value) => value,
+                    None => {
+                        let ty: BasicTypeEnum<'ctx> = phi.get_type().try_into().map_err(|_| no_type())?;
+                        poison_of(ty)
+                    }
+                };
+                self.values.insert(key(phi), Lanes::Uniform(value));
+                continue;
+            }
             let mut value: Option<Vec<BasicValueEnum<'ctx>>> = None;
             for &predecessor in &predecessors {
                 let edge = &self.edges[&(predecessor, block)];
@@ -1133,7 +1229,11 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         let end = self.builder.get_insert_block().expect("positioned");
         let back = match self.edges.remove(&(latch, header)) {
             Some(back) => back,
-            None => Edge { mask: mask_type.const_zero(), values: self.poison_values(&header_phis)? },
+            None => Edge {
+                mask: mask_type.const_zero(),
+                values: self.poison_values(&header_phis)?,
+                uniform: vec![None; header_phis.len()],
+            },
         };
         active.add_incoming(&[(&back.mask, end)]);
         for (components, values) in carried.iter().zip(&back.values) {
@@ -1197,7 +1297,10 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                 }
                 carried_out.push(joined);
             }
-            self.edges.insert(exit, Edge { mask: mask.as_basic_value().into_vector_value(), values: carried_out });
+            // An exit block's phis are varying (lanes leave in different
+            // iterations: Cfg::divergent_joins).
+            let uniform = vec![None; carried_out.len()];
+            self.edges.insert(exit, Edge { mask: mask.as_basic_value().into_vector_value(), values: carried_out, uniform });
         }
         Ok(())
     }
@@ -1282,6 +1385,7 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
     fn record_edge(&mut self, from: usize, to: BasicBlock<'ctx>, mask: VectorValue<'ctx>) -> Result<()> {
         let to_index = self.cfg.index[&to];
         let mut values = Vec::new();
+        let mut uniform = Vec::new();
         for phi in to.get_instructions().take_while(|i| i.get_opcode() == Op::Phi) {
             let phi = PhiValue::try_from(phi).map_err(|_| no_type())?;
             let incoming = (0..phi.count_incoming())
@@ -1289,9 +1393,20 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                 .find(|(_, block)| *block == self.cfg.blocks[from])
                 .map(|(value, _)| value);
             let Some(incoming) = incoming else { return unsupported("a phi without a value for an edge") };
-            values.push(self.widen(incoming)?);
+            // A uniform phi takes the value as it is (not widened: a big
+            // value would be widened for nothing).
+            if self.varying.contains(&key(&phi)) {
+                values.push(self.widen(incoming)?);
+                uniform.push(None);
+            } else {
+                values.push(Vec::new());
+                uniform.push(match self.lanes(incoming)? {
+                    Lanes::Uniform(value) => Some(value),
+                    _ => None,
+                });
+            }
         }
-        let edge = Edge { mask, values };
+        let edge = Edge { mask, values, uniform };
         if let Some(previous) = self.edges.insert((from, to_index), edge) {
             // Both targets of a conditional branch the same block: one edge.
             let merged = self.edges.get_mut(&(from, to_index)).expect("inserted");

@@ -28,7 +28,7 @@ fn target_key() -> String {
     format!(
         "{}\n{}\nLLVM {major}.{minor}.{patch}\nspirv-run {}\n",
         super::host_cpu(),
-        inkwell::targets::TargetMachine::get_host_cpu_features().to_string_lossy(),
+        super::host_features(),
         env!("CARGO_PKG_VERSION")
     )
 }

@@ -334,6 +334,148 @@ def arith_check():
         print("wrong:", kinds)
 
 
+POINTER_ITEMS = 64
+
+
+def pointer_inputs():
+    """(x, y) bfloat16 bits for bfloat16-pointers.spvasm: zeros,
+    infinities, NaN, halves, a negative value whose fraction rounds up to 1
+    in bfloat16 (-2^-20: fract's bound), the smallest subnormal and normal,
+    the largest finite, values near multiples of pi, then random bits of
+    moderate magnitude; y nonzero but for one pair (remquo by zero)."""
+    special = [(0x0000, 0x4000), (0x8000, 0x3F80), (0x7F80, 0x4000), (0xFF80, 0xC040),
+               (0x7FC0, 0x3F80), (0x3FC0, 0x4000), (0xBFC0, 0x4000), (0x3580, 0x3F80),
+               (0xB580, 0x3F80), (0xBB80, 0x3F80), (0x0001, 0x3F80), (0x0080, 0x0080),
+               (0x7F7F, 0x4049), (0x4049, 0x3FC9), (0xC0C9, 0x4049), (0x42C9, 0x4040),
+               (0x40B0, 0x4000), (0x40A0, 0x4000), (0x40E0, 0x4000), (0x3F80, 0x0000),
+               (0xC2C7, 0xC030), (0x4780, 0x3DCD)]
+    rng = np.random.default_rng(16)
+    pairs = special[:]
+    while len(pairs) < POINTER_ITEMS:
+        sign = int(rng.integers(0, 2)) << 15
+        exponent = int(rng.integers(0x70, 0x8A))  # 2^-15 .. 2^10
+        x = sign | exponent << 7 | int(rng.integers(0, 128))
+        y = int(rng.integers(0, 2)) << 15 | int(rng.integers(0x7A, 0x84)) << 7 | int(rng.integers(0, 128))
+        pairs.append((x, y))
+    return pairs
+
+
+def pointer_make():
+    with open("pin.bin", "wb") as f:
+        for x, y in pointer_inputs():
+            f.write(struct.pack("<2H", x, y))
+    open("pout.bin", "wb").write(bytes(32 * POINTER_ITEMS))
+    open("iout.bin", "wb").write(bytes(16 * POINTER_ITEMS))
+
+
+def bf16_neighbours(have, want):
+    """Whether the bfloat16 bits `have` and `want` are equal or adjacent
+    finite values of one sign (1 ulp)."""
+    return have == want or (have & 0x8000 == want & 0x8000 and abs((have & 0x7FFF) - (want & 0x7FFF)) == 1)
+
+
+def pointer_model(x_bits, y_bits):
+    """The 16 bfloat16 words and 3 ints bfloat16-pointers.spvasm writes for
+    (x, y): (name, want, how) with how "exact" (NaN: any NaN), "ulp" (the
+    float value rounded to bfloat16, within 1 ulp: the f32 builtin's
+    error), "low7" (remquo's quotient: sign and 7 low bits), or None (not
+    specified)."""
+    x, y = bfloat16_value(x_bits), bfloat16_value(y_bits)
+    nan, inf = float("nan"), float("inf")
+
+    def fract(v):
+        if v != v:
+            return nan, nan
+        if abs(v) == inf or v == 0:  # fract(-0) is -0, fract(-inf) -0
+            return math.copysign(0.0, v), v
+        whole = math.floor(v)
+        bits = to_bfloat16(min(v - whole, 1.0 - 2.0 ** -24))
+        return bfloat16_value(0x3F7F) if bits == 0x3F80 else bfloat16_value(bits), float(whole)
+
+    def modf(v):
+        if v != v:
+            return nan, nan
+        return math.modf(v)
+
+    out = []
+    f, w = fract(x)
+    out += [("fract", f, "exact"), ("fract whole", w, "exact")]
+    m, mw = modf(x)
+    out += [("modf", m, "exact"), ("modf whole", mw, "exact")]
+    finite = x == x and abs(x) != inf
+    out += [("sin", math.sin(x) if finite else nan, "ulp"), ("cos", math.cos(x) if finite else nan, "ulp")]
+    if finite:
+        mantissa, exponent = math.frexp(x)
+    else:
+        mantissa, exponent = x, 0
+    out += [("frexp", mantissa, "exact")]
+    if x != x or y != y or abs(x) == inf or y == 0:
+        remainder, quotient = nan, None
+    elif abs(y) == inf:
+        remainder, quotient = x, 0
+    else:
+        ratio = Fraction(x) / Fraction(y)
+        n = math.floor(ratio)
+        if ratio - n > Fraction(1, 2) or (ratio - n == Fraction(1, 2) and n % 2):
+            n += 1
+        remainder = float(Fraction(x) - n * Fraction(y))
+        if remainder == 0:
+            remainder = math.copysign(0.0, x)
+        quotient = n
+    out += [("remquo", remainder, "exact")]
+    if finite and not (x <= 0 and x == math.floor(x)):
+        value = math.lgamma(x)
+        sign = 1 if x > 0 or math.floor(x) % 2 == 0 else -1
+    else:
+        value, sign = (inf if x == x else nan), None
+    out += [("lgamma_r", value, "lgamma")]
+    vf, vw = fract(x)
+    yf, yw = fract(y)
+    out += [("fract.x", vf, "exact"), ("fract.y", yf, "exact"), ("whole.x", vw, "exact"), ("whole.y", yw, "exact")]
+    my, myw = modf(y)
+    out += [("modf y", my, "exact"), ("modf y whole", myw, "exact"), ("-x", -x if x == x else nan, "exact")]
+    ints = [("frexp exponent", exponent, "exact"), ("remquo quotient", quotient, "low7"), ("lgamma sign", sign, "exact")]
+    return out, ints
+
+
+def pointer_check():
+    got = open("pout.bin" if len(sys.argv) < 3 else sys.argv[2], "rb").read()
+    ints = open("iout.bin" if len(sys.argv) < 4 else sys.argv[3], "rb").read()
+    right = total = 0
+    bad = []
+    for i, (x, y) in enumerate(pointer_inputs()):
+        words, numbers = pointer_model(x, y)
+        for k, (name, want, how) in enumerate(words):
+            have = struct.unpack_from("<H", got, 32 * i + 2 * k)[0]
+            total += 1
+            if want != want:
+                same = bf16_is_nan(have)
+            elif how == "exact":
+                same = have == to_bfloat16(want)
+            elif how == "ulp":
+                same = bf16_neighbours(have, to_bfloat16(want))
+            else:  # lgamma: 1 ulp, or 2^-12 near its zeros (x = 1, 2)
+                value = bfloat16_value(have)
+                same = bf16_neighbours(have, to_bfloat16(want)) or (abs(want) < 2 ** -4 and abs(value - want) <= 2 ** -12)
+            right += same
+            if not same:
+                bad.append(f"item {i} ({x:#06x}, {y:#06x}) {name}: {have:#06x}, expected {to_bfloat16(want) if want == want else 'NaN':#06x}")
+        for k, (name, want, how) in enumerate(numbers):
+            have = struct.unpack_from("<i", ints, 16 * i + 4 * k)[0]
+            if want is None:
+                continue
+            total += 1
+            same = (have == want) if how == "exact" else (
+                (have < 0) == (want < 0) and abs(have) % 128 == abs(want) % 128)
+            right += same
+            if not same:
+                bad.append(f"item {i} ({x:#06x}, {y:#06x}) {name}: {have}, expected {want}")
+    print(f"bfloat16 through pointers: {right} of {total} right")
+    for line in bad[:12]:
+        print(line)
+
+
 if __name__ == "__main__":
     {"patch": lambda: patch(sys.argv[2], sys.argv[3]), "make": make, "check": check,
-     "arith-make": arith_make, "arith-check": arith_check, "matrix-check": matrix_check}[sys.argv[1]]()
+     "arith-make": arith_make, "arith-check": arith_check, "matrix-check": matrix_check,
+     "pointer-make": pointer_make, "pointer-check": pointer_check}[sys.argv[1]]()

@@ -18,7 +18,10 @@
 
 use std::sync::Arc;
 
-use melior::ir::{Attribute, Location, Type, Value, ValueLike};
+use melior::ir::{
+    Attribute, BlockLike, Location, RegionLike, Type, Value, ValueLike,
+    operation::{OperationBuilder, OperationLike},
+};
 
 use super::{
     ErrorKind,
@@ -69,6 +72,12 @@ const DOT: u16 = 148;
 const GLSL_FMA: u32 = 50;
 const OPENCL_FMA: u32 = 26;
 const OPENCL_MAD: u32 = 42;
+
+/// Whether `ty` is a pointer to a bfloat16 scalar or vector (the second
+/// result of OpenCL.std `fract`, `modf`, `sincos`; GLSL.std.450 `Modf`).
+fn points_to_bfloat16(text: &str) -> bool {
+    matches!(SpirvType::parse(text), Ok(SpirvType::Pointer { pointee, .. }) if holds_bfloat16(&pointee))
+}
 
 /// Whether `ty` is a bfloat16 scalar, vector or cooperative matrix.
 fn holds_bfloat16(ty: &SpirvType) -> bool {
@@ -180,10 +189,29 @@ impl<'c, 'w> Importer<'c, 'w> {
             return Ok(true);
         }
         // Every bfloat16 operand widened, standing for its <id> while the
-        // instruction is imported as usual; the result type likewise.
+        // instruction is imported as usual; the result type likewise. A
+        // pointer to bfloat16 that an extended instruction writes through
+        // (`fract`, `modf`, `sincos`, GLSL `Modf`) stands as a Function
+        // variable of the f32 shape, narrowed into the pointee after.
         let mut saved = Vec::new();
+        let mut written = Vec::new();
         for (operand, value, bf16) in operands {
-            if !bf16 || saved.iter().any(|(seen, _)| *seen == operand) {
+            if saved.iter().any(|(seen, _)| *seen == operand) {
+                continue;
+            }
+            let text = value.r#type().to_string();
+            if inst.opcode == op::EXT_INST && points_to_bfloat16(&text) {
+                let Ok(SpirvType::Pointer { pointee, .. }) = SpirvType::parse(&text) else { continue };
+                let narrow = self
+                    .parse_type(&pointee.to_string())
+                    .ok_or_else(|| inst.error(ErrorKind::Invalid(format!("the pointee of {text}"))))?;
+                let (wide, _) = self.widened_type(inst, narrow)?;
+                let temporary = self.entry_variable(state, inst, location, wide)?;
+                written.push((value, temporary, wide, narrow));
+                saved.push((operand, state.values.insert(operand, temporary)));
+                continue;
+            }
+            if !bf16 {
                 continue;
             }
             let (wide, _) = self.widened_type(inst, value.r#type())?;
@@ -206,6 +234,14 @@ impl<'c, 'w> Importer<'c, 'w> {
                 None => state.values.remove(&operand),
             };
         }
+        if imported.is_ok() {
+            for (pointer, temporary, wide, narrow) in written {
+                let value = self.emit(state, inst, location, "spirv.Load", &[temporary], &[], Some(wide))?;
+                let value = self.emit(state, inst, location, "spirv.FConvert", &[value], &[], Some(narrow))?;
+                let store = OperationBuilder::new("spirv.Store", location).add_operands(&[pointer, value]).build();
+                self.append(inst, state.current(), store)?;
+            }
+        }
         if let Some((narrow_type, narrow_model)) = narrow {
             self.mlir_types.insert(type_id, narrow_type);
             if let Some(model) = narrow_model {
@@ -216,12 +252,80 @@ impl<'c, 'w> Importer<'c, 'w> {
                 .values
                 .remove(&id)
                 .ok_or_else(|| inst.error(ErrorKind::Invalid("a bfloat16 instruction without a result".into())))?;
-            let value = self.emit(state, inst, location, "spirv.FConvert", &[wide], &[], Some(narrow_type))?;
+            let mut value = self.emit(state, inst, location, "spirv.FConvert", &[wide], &[], Some(narrow_type))?;
+            if inst.opcode == op::EXT_INST
+                && self.ext_sets.get(&self.word(inst, 2)?).is_some_and(|set| set == "OpenCL.std")
+                && rspirv::grammar::OPENCL_STD_100_INSTRUCTION_TABLE
+                    .lookup_opcode(self.word(inst, 3)?)
+                    .is_some_and(|grammar| grammar.opname == "fract")
+            {
+                value = self.bfloat16_fract_bound(state, inst, location, value, narrow_type)?;
+            }
             self.define_value(state, inst, id, value)?;
         } else {
             imported?;
         }
         Ok(true)
+    }
+
+    /// OpenCL.std `fract` is `fmin(x - floor(x), <the largest value below
+    /// 1>)`: in `f32` that bound is `0x1.fffffep-1`, which rounds up to 1 in
+    /// bfloat16, so the narrowed result is bounded again by bfloat16's
+    /// (`0x1.fep-1`), as bfloat16 arithmetic would give. NaNs stay (an
+    /// ordered comparison).
+    fn bfloat16_fract_bound<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        value: Value<'c, 'b>,
+        ty: Type<'c>,
+    ) -> Result<Value<'c, 'b>> {
+        // Compared and selected in f32 (the dialect takes no bf16 there);
+        // both conversions are exact.
+        let (wide, _) = self.widened_type(inst, ty)?;
+        let boolean = self.bool_type_like(inst, wide)?;
+        let widened = self.emit(state, inst, location, "spirv.FConvert", &[value], &[], Some(wide))?;
+        let one = self.splat_constant(state, inst, location, "1.0", wide)?;
+        let below = self.splat_constant(state, inst, location, "0.99609375", wide)?;
+        let reached = self.emit(state, inst, location, "spirv.FOrdGreaterThanEqual", &[widened, one], &[], Some(boolean))?;
+        let bounded = self.emit(state, inst, location, "spirv.Select", &[reached, below, widened], &[], Some(wide))?;
+        self.emit(state, inst, location, "spirv.FConvert", &[bounded], &[], Some(ty))
+    }
+
+    /// A `Function` variable holding `pointee`, made at the start of the
+    /// function's entry block (where SPIR-V has its variables, so that the
+    /// lowering's `alloca` is made once, not per loop iteration); its
+    /// pointer.
+    fn entry_variable<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        pointee: Type<'c>,
+    ) -> Result<Value<'c, 'b>> {
+        // Up from the block being filled through the structured
+        // constructs' ops to the function's region (not yet in its
+        // `spirv.func`, which is built after its body).
+        let mut block = state.current();
+        while let Some(block_of_parent) = block.parent_operation().and_then(|parent| parent.block()) {
+            block = block_of_parent;
+        }
+        let entry = block
+            .parent_region()
+            .and_then(|region| region.first_block())
+            .ok_or_else(|| inst.error(ErrorKind::Invalid("an instruction outside a function".into())))?;
+        let pointer = self
+            .parse_type(&format!("!spirv.ptr<{pointee}, Function>"))
+            .ok_or_else(|| inst.error(ErrorKind::Invalid(format!("a pointer to {pointee}"))))?;
+        let storage = self.attribute(inst, "#spirv.storage_class<Function>")?;
+        let variable = OperationBuilder::new("spirv.Variable", location)
+            .add_attributes(&[(self.id("storage_class"), storage)])
+            .add_results(&[pointer])
+            .build()
+            .map_err(inst.invalid())?;
+        let variable = entry.insert_operation(0, variable);
+        Ok(variable.result(0).map_err(inst.invalid())?.into())
     }
 
     /// A constant of `ty` (a scalar or a vector, splat) from `value`'s text.

@@ -9,7 +9,8 @@
 //!   `OpTypeInt 8 0` under the same `<id>`: loads, stores, composites,
 //!   `OpSelect`, `OpPhi`, `OpBitcast` (now between integers of one width)
 //!   and constants (their literal is the bits) take it as they are.
-//! - `OpFConvert` from or to one, per component: decoding is exact (to
+//! - `OpFConvert` from or to one, per component (a long vector's
+//!   `OpTypeVectorIdEXT` count specialized as a matrix's size below): decoding is exact (to
 //!   `f32`, whence `OpFConvert` to `f16` or `f64` is exact too); encoding
 //!   rounds an `f32` to nearest even on its bits (an `f16` widened first,
 //!   exactly; an `f64` narrowed to `f32` rounding to odd, so that the one
@@ -21,7 +22,9 @@
 //! - Cooperative matrices of them (`Float8CooperativeMatrixEXT`) are
 //!   matrices of the bits: loads, stores and the length as they are;
 //!   `OpFConvert` of one element by element (extracted, converted as above,
-//!   inserted); an `OpCooperativeMatrixMulAddKHR` with 8-bit float A, B or
+//!   inserted; rows and columns may be specialization constants or
+//!   `OpSpecConstantOp`s on them: the `--spec` values, else the defaults,
+//!   give the count, as the importer will); an `OpCooperativeMatrixMulAddKHR` with 8-bit float A, B or
 //!   C decodes those to `f32` matrices first (exact), a result of 8-bit
 //!   floats is invalid.
 //! - `OpFDot4MixAcc32VALVE` (SPV_VALVE_mixed_float_dot_product) of two
@@ -45,6 +48,7 @@ use super::{
     DeserializeError, ErrorKind,
     reader::Inst,
     rewrite::{Rewritten, id_operands as ids, unsigned_int_type},
+    spec::{SpecValue, WordConstants},
 };
 
 /// The `Float8E4M3EXT` and `Float8E5M2EXT` floating-point encodings.
@@ -111,8 +115,14 @@ pub(super) fn applies(instructions: &[Inst<'_>]) -> bool {
 }
 
 /// Rewrites the module's 8-bit floats (see the module's documentation), or
-/// `None` when it has none.
-pub(super) fn rewrite(words: &[u32], instructions: &[Inst<'_>]) -> Result<Option<Rewritten>, DeserializeError> {
+/// `None` when it has none. `spec_values` specialize the sizes of the
+/// cooperative matrices and long vectors converted element by element, as
+/// the importer will (docs/import.md, "Specialization").
+pub(super) fn rewrite(
+    words: &[u32],
+    instructions: &[Inst<'_>],
+    spec_values: &[(u32, SpecValue)],
+) -> Result<Option<Rewritten>, DeserializeError> {
     if !applies(instructions) {
         return Ok(None);
     }
@@ -159,7 +169,7 @@ pub(super) fn rewrite(words: &[u32], instructions: &[Inst<'_>]) -> Result<Option
         index += 1;
     }
     let (header, parsed, offsets) = super::rewrite::parse(&patched, instructions)?;
-    let mut rewriter = Float8 { next_id: header.bound, fdot4, ..Float8::default() };
+    let mut rewriter = Float8 { next_id: header.bound, fdot4, sizes: WordConstants::new(spec_values), ..Float8::default() };
     let out = rewriter.run(parsed, &offsets)?;
     let mut rewritten = super::rewrite::assemble(header, rewriter.next_id, &out)?;
     restore_opcodes(&mut rewritten.words, &fdot2);
@@ -185,20 +195,24 @@ fn restore_opcodes(words: &mut [u32], opcodes: &HashMap<Word, u32>) {
 }
 
 #[derive(Default)]
-struct Float8 {
+struct Float8<'s> {
     next_id: Word,
+    /// The integer values of constants, specialization constants (the
+    /// `--spec` values applied, else their defaults) and the
+    /// `OpSpecConstantOp`s on them: the sizes of matrices and long vectors.
+    sizes: WordConstants<'s>,
     /// The 8-bit float types by `<id>`.
     formats: HashMap<Word, Format>,
-    /// Vector types by `<id>`: component type and count.
-    vectors: HashMap<Word, (Word, u32)>,
+    /// Vector types by `<id>`: component type and count (`None`: an
+    /// `OpTypeVectorIdEXT` whose count is not computable here).
+    vectors: HashMap<Word, (Word, Option<u32>)>,
     /// Cooperative matrix types by `<id>`: component type, element count
-    /// (rows times columns; `None` when either is a specialization
-    /// constant) and the type's other operands (scope, rows, columns, use).
+    /// (rows times columns, specialized; `None` when either is not
+    /// computable here) and the type's other operands (scope, rows,
+    /// columns, use).
     matrices: HashMap<Word, (Word, Option<u32>, [Word; 4])>,
     /// The f32 cooperative matrix type made for a matrix type's shape.
     f32_matrices: HashMap<[Word; 4], Word>,
-    /// Plain 32-bit integer constants by `<id>`.
-    constants: HashMap<Word, u32>,
     /// The indexes of the `OpFDot4MixAcc32VALVE` instructions (parsed as
     /// `OpCompositeConstruct`s: rspirv's grammar lacks them).
     fdot4: Vec<usize>,
@@ -218,7 +232,7 @@ struct Float8 {
     late_globals: Vec<Instruction>,
 }
 
-impl Float8 {
+impl Float8<'_> {
     fn fresh(&mut self) -> Word {
         let id = self.next_id;
         self.next_id = self.next_id.saturating_add(1);
@@ -230,6 +244,7 @@ impl Float8 {
             if let (Some(ty), Some(id)) = (inst.result_type, inst.result_id) {
                 self.declared.insert(id, ty);
             }
+            self.sizes.record(inst);
             let id = inst.result_id.unwrap_or(0);
             match (inst.class.opcode, &inst.operands[..]) {
                 (Op::TypeFloat, [Operand::LiteralBit32(8), encoding]) => {
@@ -259,17 +274,19 @@ impl Float8 {
                     self.boolean.get_or_insert(id);
                 }
                 (Op::TypeVector, [Operand::IdRef(element), Operand::LiteralBit32(count)]) => {
-                    self.vectors.insert(id, (*element, *count));
+                    self.vectors.insert(id, (*element, Some(*count)));
                 }
-                (Op::Constant, [Operand::LiteralBit32(value)]) => {
-                    self.constants.insert(id, *value);
+                // SPV_EXT_long_vector's, rewritten after this one: its count
+                // may be a specialization constant.
+                (Op::TypeVectorIdEXT, [Operand::IdRef(element), Operand::IdRef(count)]) => {
+                    self.vectors.insert(id, (*element, self.size(*count)));
                 }
                 (
                     Op::TypeCooperativeMatrixKHR,
                     [Operand::IdRef(component), Operand::IdScope(scope), Operand::IdRef(rows), Operand::IdRef(columns), Operand::IdRef(usage)],
                 ) => {
-                    let count = match (self.constants.get(rows), self.constants.get(columns)) {
-                        (Some(rows), Some(columns)) => rows.checked_mul(*columns),
+                    let count = match (self.size(*rows), self.size(*columns)) {
+                        (Some(rows), Some(columns)) => rows.checked_mul(columns),
                         _ => None,
                     };
                     self.matrices.insert(id, (*component, count, [*scope, *rows, *columns, *usage]));
@@ -333,6 +350,15 @@ impl Float8 {
         result.extend(std::mem::take(&mut self.late_globals).into_iter().map(|inst| (inst, function_offset)));
         result.extend(functions);
         Ok(result)
+    }
+
+    /// The 32-bit value of the integer (specialization) constant `<id>`, the
+    /// specialization applied: a size.
+    fn size(&self, id: Word) -> Option<u32> {
+        match self.sizes.value(id)? {
+            (bits, 32) => u32::try_from(bits).ok(),
+            _ => None,
+        }
     }
 
     /// The 8-bit float format of type `ty` (or of its components).
@@ -405,6 +431,15 @@ impl Float8 {
         }
         let (from, count) = self.vectors.get(&from_type).copied().map_or((from_type, None), |(c, n)| (c, Some(n)));
         let to = self.vectors.get(&ty).map_or(ty, |(component, _)| *component);
+        let count = match count {
+            Some(Some(count)) if count <= 1024 => Some(count),
+            Some(_) => {
+                return Err(ErrorKind::Unsupported(
+                    "OpFConvert of a vector of 8-bit floats whose component count is not computable here (an integer constant, specialization constant or OpSpecConstantOp on them) or above 1024".into(),
+                ));
+            }
+            None => None,
+        };
         let saturate = self.saturated.contains(&id);
         let mut parts = Vec::new();
         for k in 0..count.unwrap_or(1) {
@@ -477,7 +512,7 @@ impl Float8 {
         };
         let Some(count) = count.filter(|&count| Some(count) == to_count && count <= 4096) else {
             return Err(ErrorKind::Unsupported(
-                "OpFConvert of a cooperative matrix of 8-bit floats whose size is not a constant (or differs, or is above 4096)".into(),
+                "OpFConvert of a cooperative matrix of 8-bit floats whose size is not computable here (an integer constant, specialization constant or OpSpecConstantOp on them), differs from the result's, or is above 4096 elements".into(),
             ));
         };
         let saturate = self.saturated.contains(&id);
@@ -550,7 +585,7 @@ impl Float8 {
         let f32_type = self.float32_type();
         let shape = |this: &Self, value: &Word| {
             let ty = this.declared.get(value).copied().unwrap_or(0);
-            this.vectors.get(&ty).copied().filter(|&(component, count)| count == 4 && this.formats.contains_key(&component))
+            this.vectors.get(&ty).copied().filter(|&(component, count)| count == Some(4) && this.formats.contains_key(&component))
         };
         let (Some((a_component, _)), Some((b_component, _))) = (shape(self, a), shape(self, b)) else {
             return Err(ErrorKind::Invalid(format!("{name} of operands that are not 4-vectors of 8-bit floats")));

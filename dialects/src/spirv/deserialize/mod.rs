@@ -203,7 +203,7 @@ pub fn deserialize_with<'c>(
         rewrite::relax_forward_references(&mut instructions)?;
     }
     // SPV_EXT_float8: 8-bit floats held as their bits, conversions expanded.
-    if let Some(bits) = float8::rewrite(&words.words, &instructions)? {
+    if let Some(bits) = float8::rewrite(&words.words, &instructions, &options.spec_values)? {
         words.header.bound = bits.bound;
         words.words = bits.words;
         instructions = reader::instructions(&words.words)?;

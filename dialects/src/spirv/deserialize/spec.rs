@@ -11,9 +11,12 @@
 //! `specialize` (in the passes) later sets every default to the same values
 //! and reports an id no constant has or a value that does not fit.
 
-use std::fmt;
+use std::{collections::HashMap, fmt};
 
-use rspirv::spirv::Op;
+use rspirv::{
+    dr::{Instruction, Operand},
+    spirv::{Decoration, Op, Word},
+};
 
 use super::{
     importer::{ConstantValue, Importer, op},
@@ -176,6 +179,123 @@ impl<'c, 'w> Importer<'c, 'w> {
         self.decorations_of(id)
             .find(|decoration| decoration.decoration == crate::spirv::attributes::Decoration::SpecId as u32)
             .and_then(|decoration| decoration.literals.first().copied())
+    }
+}
+
+/// The integer and boolean values of a module's constants, specialization
+/// constants (the given values applied, else their defaults) and the
+/// `OpSpecConstantOp`s computable from them, as the importer computes them
+/// ([`Importer::integer_value`]), for the rewrites on the words that run
+/// before the importer and need a size that may depend on them (float8.rs:
+/// the element count of a cooperative matrix or a long vector it converts
+/// element by element). [`Self::record`] takes the module's instructions in
+/// order (a `SpecId` decoration precedes its constant).
+#[derive(Default)]
+pub(super) struct WordConstants<'s> {
+    spec_values: &'s [(u32, SpecValue)],
+    /// `SpecId`s by `<id>`.
+    spec_ids: HashMap<Word, u32>,
+    /// The width of each integer type (booleans: 1) by `<id>`.
+    widths: HashMap<Word, u32>,
+    /// (bits, width) by `<id>`.
+    values: HashMap<Word, (u64, u32)>,
+    /// The constituents of each constant composite, by `<id>`.
+    composites: HashMap<Word, Vec<Word>>,
+}
+
+impl<'s> WordConstants<'s> {
+    /// Values for the specialization constants by `SpecId` (the last one
+    /// given for an id wins).
+    pub(super) fn new(spec_values: &'s [(u32, SpecValue)]) -> Self {
+        Self { spec_values, ..Self::default() }
+    }
+
+    /// Notes what `inst` defines or decorates.
+    pub(super) fn record(&mut self, inst: &Instruction) {
+        let id = inst.result_id.unwrap_or(0);
+        let width = inst.result_type.and_then(|ty| self.widths.get(&ty).copied());
+        match (inst.class.opcode, &inst.operands[..]) {
+            (Op::Decorate, [Operand::IdRef(target), Operand::Decoration(Decoration::SpecId), Operand::LiteralBit32(spec_id)]) => {
+                self.spec_ids.insert(*target, *spec_id);
+            }
+            (Op::TypeInt, [Operand::LiteralBit32(width), _]) => {
+                self.widths.insert(id, *width);
+            }
+            (Op::TypeBool, _) => {
+                self.widths.insert(id, 1);
+            }
+            (Op::ConstantTrue | Op::ConstantFalse | Op::SpecConstantTrue | Op::SpecConstantFalse, _) => {
+                let value = match self.given(id) {
+                    Some(SpecValue::Bool(given)) if matches!(inst.class.opcode, Op::SpecConstantTrue | Op::SpecConstantFalse) => given,
+                    _ => matches!(inst.class.opcode, Op::ConstantTrue | Op::SpecConstantTrue),
+                };
+                self.values.insert(id, (u64::from(value), 1));
+            }
+            (Op::ConstantNull, _) => {
+                if let Some(width) = width {
+                    self.values.insert(id, (0, width));
+                }
+            }
+            (Op::Constant | Op::SpecConstant, [literal]) => {
+                let Some(width) = width.filter(|&width| width > 1) else { return };
+                let mut value = match literal {
+                    Operand::LiteralBit32(low) => u64::from(*low),
+                    Operand::LiteralBit64(value) => *value,
+                    _ => return,
+                };
+                if inst.class.opcode == Op::SpecConstant
+                    && let Some(bits) = self.given(id).and_then(|given| given.integer_bits(width))
+                {
+                    value = bits;
+                }
+                self.values.insert(id, (truncated(value, width), width));
+            }
+            (Op::ConstantComposite | Op::SpecConstantComposite, operands) => {
+                let constituents =
+                    operands.iter().filter_map(|operand| if let Operand::IdRef(id) = operand { Some(*id) } else { None });
+                self.composites.insert(id, constituents.collect());
+            }
+            (Op::SpecConstantOp, [Operand::LiteralSpecConstantOpInteger(opcode), operands @ ..]) => {
+                let Some(width) = width else { return };
+                let word = |operand: &Operand| match operand {
+                    Operand::IdRef(id) | Operand::LiteralBit32(id) => Some(*id),
+                    _ => None,
+                };
+                let value = if *opcode == Op::CompositeExtract {
+                    // The literal indexes walk constant composites down to
+                    // a scalar.
+                    let walk = || {
+                        let mut current = word(operands.first()?)?;
+                        for index in operands.get(1..)? {
+                            current = *self.composites.get(&current)?.get(usize::try_from(word(index)?).ok()?)?;
+                        }
+                        self.value(current).map(|(bits, _)| bits)
+                    };
+                    walk()
+                } else {
+                    fold_integer_op(*opcode, |index| match operands.get(index)? {
+                        Operand::IdRef(id) => self.value(*id),
+                        _ => None,
+                    })
+                };
+                if let Some(value) = value {
+                    self.values.insert(id, (truncated(value, width), width));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `(bits, width)` of the integer or boolean (specialization) constant
+    /// `<id>`, when known.
+    pub(super) fn value(&self, id: Word) -> Option<(u64, u32)> {
+        self.values.get(&id).copied()
+    }
+
+    /// The value given for the specialization constant `<id>`.
+    fn given(&self, id: Word) -> Option<SpecValue> {
+        let spec_id = self.spec_ids.get(&id)?;
+        self.spec_values.iter().rev().find(|(given, _)| given == spec_id).map(|(_, value)| *value)
     }
 }
 
