@@ -211,14 +211,6 @@ pub enum EmitError {
     Llvm(String),
 }
 
-/// Compiles `module`, a `builtin.module` of LLVM dialect ops (nested modules
-/// such as `convert-spirv-to-llvm` makes are merged first), to LLVM IR,
-/// bitcode, assembly or an object, through LLVM's new pass manager
-/// (`default<On>`) for the target and CPU of `options`.
-///
-/// # Errors
-///
-/// An [`EmitError`] saying which step failed.
 /// `features` (LLVM's `+f,-g` list) for code generation on `triple`, with
 /// the x86 bfloat16 conversion instructions turned off: LLVM moves
 /// `bfloat` values through `f32` registers and, with AVX512-BF16 or
@@ -238,6 +230,14 @@ pub fn exact_bfloat16_features(triple: &str, features: &str) -> String {
     kept.join(",")
 }
 
+/// Compiles `module`, a `builtin.module` of LLVM dialect ops (nested modules
+/// such as `convert-spirv-to-llvm` makes are merged first), to LLVM IR,
+/// bitcode, assembly or an object, through LLVM's new pass manager
+/// (`default<On>`) for the target and CPU of `options`.
+///
+/// # Errors
+///
+/// An [`EmitError`] saying which step failed.
 pub fn emit<'c>(
     context: &'c Context,
     module: OperationRef<'c, '_>,
