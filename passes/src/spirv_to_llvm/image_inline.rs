@@ -211,7 +211,11 @@ fn field<'c, 'r>(
         ],
     )?;
     let unit = marker(rewriter)?;
-    rewriter.create_value("llvm.load", &[address], ty, &[(IMAGE_ACCESS, unit)])
+    // `invariant`: the host fills the descriptors before the dispatch and
+    // nothing changes them during it; the SPMD driver versions a kernel on
+    // branch conditions computed from such loads alone (spmd.rs,
+    // `uniform_versions`).
+    rewriter.create_value("llvm.load", &[address], ty, &[(IMAGE_ACCESS, unit), ("invariant", unit)])
 }
 
 /// The coordinates an image of this kind has (x; x, y; x, y, z; then the
@@ -488,6 +492,21 @@ pub(super) fn write<'c, 'r>(
     texel: Value<'c, 'r>,
 ) -> Result<bool, MatchFailure> {
     let Some(layout) = layout(image) else { return Ok(false) };
+    write_layout(rewriter, image, layout, descriptor, coordinates, texel)?;
+    Ok(true)
+}
+
+/// Writes `texel` to `image`, whose texels are `layout`'s, at
+/// `coordinates`, when they are inside and the descriptor's format is
+/// `layout`'s; nothing otherwise.
+fn write_layout<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    image: &ImageType,
+    layout: Layout,
+    descriptor: Value<'c, 'r>,
+    coordinates: [Value<'c, 'r>; 4],
+    texel: Value<'c, 'r>,
+) -> Result<(), MatchFailure> {
     let (inside, address) = locate(rewriter, image, layout, descriptor, coordinates)?;
     let context = rewriter.context();
     let channels = u64::from(layout.channels);
@@ -521,7 +540,55 @@ pub(super) fn write<'c, 'r>(
     let jump = OperationBuilder::new("llvm.br", rewriter.location()).add_successors(&[&join]).build()?;
     rewriter.insert(jump);
     rewriter.set_insertion_point_to_end(join);
-    Ok(true)
+    Ok(())
+}
+
+/// Whether [`rgba8_write`] can inline a write of `f32` texels to `image`:
+/// as [`sample_inlinable`], an image whose declared format is `Unknown`
+/// (OpenCL's `write_imagef`; a declared format is [`write`]'s).
+pub(super) fn rgba8_write_inlinable(image: &ImageType) -> bool {
+    sample_inlinable(image) && image.format.value() == 0
+}
+
+/// A write of the four `f32` components `texel` to `image` (format
+/// `Unknown`) at `coordinates`: inlined as [`write`] writes an `Rgba8`
+/// image when the descriptor says, at run time, that the image is
+/// [`SAMPLED_FORMAT`] (OpenCL's `CL_RGBA`/`CL_UNORM_INT8`), out-of-bounds
+/// texels skipped as the host skips them; `host` (the host's
+/// `__spvabi_image_write` call) otherwise. The test is one load of the
+/// descriptor, the same in every invocation (docs/abi.md, "Inlined
+/// sampled reads").
+pub(super) fn rgba8_write<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    image: &ImageType,
+    descriptor: Value<'c, 'r>,
+    coordinates: [Value<'c, 'r>; 4],
+    texel: Value<'c, 'r>,
+    host: impl FnOnce(&mut ConversionRewriter<'c, 'r, '_>) -> Result<(), MatchFailure>,
+) -> Result<(), MatchFailure> {
+    let context = rewriter.context();
+    let i32_type: Type<'c> = IntegerType::new(context, 32).into();
+    let layout = format_layout(SAMPLED_FORMAT).ok_or_else(|| MatchFailure::new("no layout of RGBA8"))?;
+    let format = field(rewriter, descriptor, FORMAT, i32_type)?;
+    let expected = integer_constant(rewriter, i32_type, i64::from(SAMPLED_FORMAT))?;
+    let fast = icmp(rewriter, IntPredicate::Eq, format, expected)?;
+    let location = rewriter.location();
+    let current = rewriter.insertion_block();
+    let region = current.parent_region().ok_or_else(|| MatchFailure::new("a texel write outside of a region"))?;
+    let join = region.insert_block_after(current, Block::new(&[]));
+    let slow = region.insert_block_after(current, Block::new(&[]));
+    let inline = region.insert_block_after(current, Block::new(&[]));
+    conditional_branch(rewriter, fast, &inline, &slow)?;
+    rewriter.set_insertion_point_to_end(inline);
+    write_layout(rewriter, image, layout, descriptor, coordinates, texel)?;
+    let jump = OperationBuilder::new("llvm.br", location).add_successors(&[&join]).build()?;
+    rewriter.insert(jump);
+    rewriter.set_insertion_point_to_end(slow);
+    host(rewriter)?;
+    let jump = OperationBuilder::new("llvm.br", location).add_successors(&[&join]).build()?;
+    rewriter.insert(jump);
+    rewriter.set_insertion_point_to_end(join);
+    Ok(())
 }
 
 /// The width, height, depth and layers of `image` as the `i128` the
