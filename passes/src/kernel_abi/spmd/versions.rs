@@ -11,8 +11,8 @@
 //! for the host path it never takes (blur's 25 taps: 25 `<8 x i128>` host
 //! results kept live and selected per channel). Here such conditions are
 //! found in the scalar function: those of conditional branches computed
-//! from constants, parameters and `!invariant.load` loads (the descriptor
-//! fields) only. The function is vectorized twice, once as it is and once
+//! from constants and `!invariant.load` loads through parameters (the
+//! descriptor fields) only. The function is vectorized twice, once as it is and once
 //! with every such condition `true` (LLVM then folds the host paths away),
 //! and a small function in its place evaluates the conditions on entry
 //! and calls one or the other. A descriptor address that is null (an
@@ -45,9 +45,9 @@ pub(super) struct Conditions<'ctx> {
     bases: Vec<u32>,
 }
 
-/// The conditions of `function`'s conditional branches that only its
-/// parameters, constants and invariant loads decide; `None` when there
-/// are none.
+/// The conditions of `function`'s conditional branches that only
+/// constants and invariant loads through its parameters decide; `None`
+/// when there are none.
 pub(super) fn find<'ctx>(function: FunctionValue<'ctx>) -> Option<Conditions<'ctx>> {
     let invariant = function.get_type().get_context().get_kind_id("invariant.load");
     let parameters: HashMap<usize, u32> =
@@ -99,9 +99,9 @@ struct Finder<'ctx> {
 }
 
 impl<'ctx> Finder<'ctx> {
-    /// Whether `instruction` is computed from parameters, constants and
-    /// invariant loads through parameters or globals, by instructions
-    /// without side effects that cannot trap; added to `order` if so.
+    /// Whether `instruction` is computed from constants and invariant
+    /// loads through parameters or globals, by instructions without side
+    /// effects that cannot trap; added to `order` if so.
     fn decided(&mut self, instruction: InstructionValue<'ctx>) -> bool {
         if let Some(&known) = self.known.get(&key(&instruction)) {
             return known;
@@ -143,10 +143,15 @@ impl<'ctx> Finder<'ctx> {
                 return false;
             }
             if let Some(&position) = self.parameters.get(&key(&operand)) {
-                if load {
+                // A parameter only as the address a load reads (or a GEP's
+                // base): the conditions are the descriptors' alone, not
+                // the invocation's y or z (a uniform `if (y < h)` is left
+                // to the vectorizer: versions cost compile time).
+                if load || (opcode == Op::GetElementPtr && index == 0) {
                     self.bases.insert(position);
+                    continue;
                 }
-                continue;
+                return false;
             }
             match operand.as_instruction_value() {
                 Some(inner) => {
