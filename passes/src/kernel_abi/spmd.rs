@@ -71,6 +71,7 @@ use inkwell::{
 use spirv_opt_rs::llvm as llvm_edge;
 use thiserror::Error;
 
+mod clamped;
 mod rendezvous;
 mod subgroup;
 mod versions;
@@ -381,6 +382,10 @@ fn vectorize_versions<'ctx>(
     width: u32,
     subgroups: bool,
 ) -> Result<FunctionValue<'ctx>> {
+    let folded = clamped::fold_clamped_bounds(function);
+    if folded > 0 {
+        tracing::debug!(function = %function.get_name().to_string_lossy(), folded, "bounds tests of clamped coordinates folded");
+    }
     let general = vectorize_function(module, function, width, Returns::Width, subgroups, &[])?;
     let Some(conditions) = versions::find(function) else { return Ok(general) };
     let assumed: Vec<usize> = conditions.conditions.iter().map(key).collect();
