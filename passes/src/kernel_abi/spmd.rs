@@ -71,8 +71,10 @@ use inkwell::{
 use spirv_opt_rs::llvm as llvm_edge;
 use thiserror::Error;
 
+mod clamped;
 mod rendezvous;
 mod subgroup;
+mod versions;
 pub use rendezvous::{rendezvous_sites, rendezvous_site_entry};
 use subgroup::{SubgroupOp, subgroup_call, subgroup_op};
 
@@ -341,7 +343,7 @@ pub fn vectorize_invocations(
             } else {
                 format!("width {width} (a power of two from 2 to 64)")
             }),
-            Ok(()) => match vectorize_function(module, function, width, Returns::Width, subgroups) {
+            Ok(()) => match vectorize_versions(module, function, width, subgroups) {
                 Ok(vector) => {
                     function.replace_all_uses_with(vector);
                     llvm_edge::delete_unused_function(function);
@@ -368,6 +370,43 @@ pub fn vectorize_invocations(
     }
     restore_subgroup_functions();
     Ok(outcomes)
+}
+
+/// The invocation function `function` vectorized at `width`; when branches
+/// of it test only the descriptors (versions.rs), vectorized twice, as it
+/// is and with those tests passing, behind a function that tests them on
+/// entry and calls one or the other.
+fn vectorize_versions<'ctx>(
+    module: &Module<'ctx>,
+    function: FunctionValue<'ctx>,
+    width: u32,
+    subgroups: bool,
+) -> Result<FunctionValue<'ctx>> {
+    let folded = clamped::fold_clamped_bounds(function);
+    if folded > 0 {
+        tracing::debug!(function = %function.get_name().to_string_lossy(), folded, "bounds tests of clamped coordinates folded");
+    }
+    let general = vectorize_function(module, function, width, Returns::Width, subgroups, &[])?;
+    let Some(conditions) = versions::find(function) else { return Ok(general) };
+    let assumed: Vec<usize> = conditions.conditions.iter().map(key).collect();
+    let fast = match vectorize_function(module, function, width, Returns::Width, subgroups, &assumed) {
+        Ok(fast) => fast,
+        Err(error) => {
+            tracing::debug!(function = %function.get_name().to_string_lossy(), %error, "no fast version");
+            return Ok(general);
+        }
+    };
+    match versions::dispatcher(module, function, &conditions, fast, general) {
+        Ok(versions) => {
+            tracing::debug!(function = %function.get_name().to_string_lossy(), conditions = conditions.conditions.len(), "versioned on descriptor tests");
+            Ok(versions)
+        }
+        Err(error) => {
+            tracing::debug!(function = %function.get_name().to_string_lossy(), %error, "no versions");
+            llvm_edge::delete_unused_function(fast);
+            Ok(general)
+        }
+    }
 }
 
 /// Whether a loop of the invocation function `function` (`cfg` its graph)
@@ -480,7 +519,7 @@ fn vectorize_steps(module: &Module<'_>, entry: &str, names: &[String], options: 
     let mut vectors = Vec::new();
     let result = width.and_then(|width| {
         for function in &functions {
-            match vectorize_function(module, *function, width, Returns::LowestState, subgroups) {
+            match vectorize_function(module, *function, width, Returns::LowestState, subgroups, &[]) {
                 Ok(vector) => vectors.push((*function, vector)),
                 Err(error) => {
                     return Err(format!("{} ({error})", function.get_name().to_string_lossy()));
@@ -597,13 +636,15 @@ fn vectorize_function<'ctx>(
     width: u32,
     returns: Returns,
     subgroups: bool,
+    assumed: &[usize],
 ) -> Result<FunctionValue<'ctx>> {
     let name = format!("{}.simd", function.get_name().to_string_lossy());
     let vector = module.add_function(&name, function.get_type(), Some(inkwell::module::Linkage::Internal));
     let result = Vectorizer::new(module, function, vector, width).and_then(|mut vectorizer| {
         vectorizer.returns = returns;
         vectorizer.per_lane_calls = subgroups;
-        vectorizer.run()
+        vectorizer.run()?;
+        vectorizer.assume_true(assumed)
     });
     // A function LLVM's verifier rejects would abort the pipeline: it stays
     // scalar instead (and the bug shows in the outcome).
@@ -1038,6 +1079,24 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             None => i64_type.const_int(u64::from(self.width), false),
         };
         self.builder.build_return(Some(&count))?;
+        Ok(())
+    }
+
+    /// Makes the uniform values of the scalar conditions `assumed` (keys)
+    /// `true` in the vector function (versions.rs: the fast version).
+    fn assume_true(&mut self, assumed: &[usize]) -> Result<()> {
+        let true_value = self.context.bool_type().const_int(1, false);
+        for condition in assumed {
+            match self.values.get(condition) {
+                Some(Lanes::Uniform(BasicValueEnum::IntValue(value))) => {
+                    if value.as_instruction_value().is_some() {
+                        value.replace_all_uses_with(true_value);
+                    }
+                }
+                Some(_) => return unsupported("a condition of the descriptors that is not uniform"),
+                None => {}
+            }
+        }
         Ok(())
     }
 
@@ -2252,13 +2311,11 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             matches!(argument, Lanes::Varying(components)
                 if components[0].get_type().into_vector_type().get_element_type().is_pointer_type())
         });
-        // A read runs only when some lane reaches its block: a host call on
-        // the path the lanes do not take (the sampled reads image_inline.rs
-        // inlines behind a test of the descriptors, the others calling the
-        // host) costs one branch, not a call per lane.
-        let entered = if kind == ImageCall::Write {
-            None
-        } else {
+        // A call runs only when some lane reaches its block: a host call on
+        // the path the lanes do not take (the sampled reads and RGBA8 writes
+        // image_inline.rs inlines behind a test of the descriptors, the
+        // others calling the host) costs one branch, not a call per lane.
+        let entered = {
             let any = self.any(mask)?;
             let here = self.builder.get_insert_block().ok_or_else(no_type)?;
             let calls = self.context.append_basic_block(self.vector, "image.any");
@@ -2326,6 +2383,9 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                 value = phi.as_basic_value();
             }
             self.values.insert(key(&instruction), Lanes::Varying(vec![value]));
+        } else if let Some((_, done)) = entered {
+            self.builder.build_unconditional_branch(done)?;
+            self.builder.position_at_end(done);
         }
         Ok(())
     }

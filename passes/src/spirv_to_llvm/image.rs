@@ -504,6 +504,25 @@ pub(super) fn write_texel<'c, 'r>(
     {
         return Ok(());
     }
+    if element.to_string() == "f32" && super::image_inline::rgba8_write_inlinable(image) {
+        // OpenCL's write_imagef: RGBA8 inlined behind a test of the
+        // descriptor (image_inline.rs).
+        return super::image_inline::rgba8_write(rewriter, image, descriptor, coordinates, widened, |rewriter| {
+            host_write(rewriter, descriptor, coordinates, widened, element)
+        });
+    }
+    host_write(rewriter, descriptor, coordinates, widened, element)
+}
+
+/// The host's `__spvabi_image_write` of the four components `widened`
+/// (of `element`s) at `coordinates`.
+fn host_write<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    descriptor: Value<'c, 'r>,
+    coordinates: [Value<'c, 'r>; 4],
+    widened: Value<'c, 'r>,
+    element: Type<'c>,
+) -> Result<(), MatchFailure> {
     let i128_type: Type<'c> = IntegerType::new(rewriter.context(), 128).into();
     let word = if element.to_string() == "i64" {
         // A 64-bit channel: its value in the low 64 bits.

@@ -211,7 +211,11 @@ fn field<'c, 'r>(
         ],
     )?;
     let unit = marker(rewriter)?;
-    rewriter.create_value("llvm.load", &[address], ty, &[(IMAGE_ACCESS, unit)])
+    // `invariant`: the host fills the descriptors before the dispatch and
+    // nothing changes them during it; the SPMD driver versions a kernel on
+    // branch conditions computed from such loads alone (spmd.rs,
+    // `uniform_versions`).
+    rewriter.create_value("llvm.load", &[address], ty, &[(IMAGE_ACCESS, unit), ("invariant", unit)])
 }
 
 /// The coordinates an image of this kind has (x; x, y; x, y, z; then the
@@ -376,22 +380,28 @@ fn bytes_to_four<'c, 'r>(
 
 /// `v / 255` of an 8-bit UNORM channel `v` (an `f32` holding 0 to 255),
 /// exactly (correctly rounded, as the host's division), without a
-/// division: `q = v · (1/255)` is off by one unit in the last place for
-/// 126 of the 256 bytes; the residual `v - 255·q` is exact in one fused
-/// multiply-add, and `q + residual · (1/255)`, fused again, rounds to the
-/// quotient for every byte (`test/Runner/images-inline.test` reads all
-/// 256). Three multiplies against a division (vdivps: one per 3.5 to 5
-/// cycles on Zen 3, 100 a pixel in blur's 5x5 taps).
+/// division: `1/255` split into `hi = f32(1/255)` and `lo = f32(1/255 -
+/// hi)`, and `fma(v, hi, v · lo)`, rounded once, is the quotient for
+/// every byte: the error of `v · lo` (below 2^-45 of the quotient) is far
+/// smaller than the distance of any `v / 255` from a rounding boundary (at
+/// least 2^-33 of it, the quotient having denominator 255). Checked with
+/// exact rationals for all 256 bytes, and in the JIT by
+/// `test/Runner/images-inline.test`, scalar and 8 lanes. `v · (1/255)`
+/// alone is wrong for 126 of them. Two operations against a division
+/// (vdivps: one per 3.5 to 5 cycles on Zen 3, 100 a pixel in blur's 5x5
+/// taps) or the three of a residual correction. `v = 0` gives +0
+/// (`0 · lo` is -0, and `+0 + -0` is +0).
 fn unorm8_to_float<'c, 'r>(
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     v: Value<'c, 'r>,
 ) -> Result<Value<'c, 'r>, MatchFailure> {
     let f32_type = v.r#type();
-    let reciprocal = float_constant(rewriter, f32_type, f64::from(1.0_f32 / 255.0))?;
-    let minus_max = float_constant(rewriter, f32_type, -255.0)?;
-    let q = rewriter.create_value("llvm.fmul", &[v, reciprocal], f32_type, &[])?;
-    let residual = rewriter.create_value("llvm.intr.fma", &[q, minus_max, v], f32_type, &[])?;
-    rewriter.create_value("llvm.intr.fma", &[residual, reciprocal, q], f32_type, &[])
+    let high = 1.0_f32 / 255.0;
+    let low = (1.0_f64 / 255.0 - f64::from(high)) as f32;
+    let high = float_constant(rewriter, f32_type, f64::from(high))?;
+    let low = float_constant(rewriter, f32_type, f64::from(low))?;
+    let tail = rewriter.create_value("llvm.fmul", &[v, low], f32_type, &[])?;
+    rewriter.create_value("llvm.intr.fma", &[v, high, tail], f32_type, &[])
 }
 
 /// The integer of an 8-bit texel's bytes (R lowest) from its `channels`
@@ -488,6 +498,21 @@ pub(super) fn write<'c, 'r>(
     texel: Value<'c, 'r>,
 ) -> Result<bool, MatchFailure> {
     let Some(layout) = layout(image) else { return Ok(false) };
+    write_layout(rewriter, image, layout, descriptor, coordinates, texel)?;
+    Ok(true)
+}
+
+/// Writes `texel` to `image`, whose texels are `layout`'s, at
+/// `coordinates`, when they are inside and the descriptor's format is
+/// `layout`'s; nothing otherwise.
+fn write_layout<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    image: &ImageType,
+    layout: Layout,
+    descriptor: Value<'c, 'r>,
+    coordinates: [Value<'c, 'r>; 4],
+    texel: Value<'c, 'r>,
+) -> Result<(), MatchFailure> {
     let (inside, address) = locate(rewriter, image, layout, descriptor, coordinates)?;
     let context = rewriter.context();
     let channels = u64::from(layout.channels);
@@ -521,7 +546,55 @@ pub(super) fn write<'c, 'r>(
     let jump = OperationBuilder::new("llvm.br", rewriter.location()).add_successors(&[&join]).build()?;
     rewriter.insert(jump);
     rewriter.set_insertion_point_to_end(join);
-    Ok(true)
+    Ok(())
+}
+
+/// Whether [`rgba8_write`] can inline a write of `f32` texels to `image`:
+/// as [`sample_inlinable`], an image whose declared format is `Unknown`
+/// (OpenCL's `write_imagef`; a declared format is [`write`]'s).
+pub(super) fn rgba8_write_inlinable(image: &ImageType) -> bool {
+    sample_inlinable(image) && image.format.value() == 0
+}
+
+/// A write of the four `f32` components `texel` to `image` (format
+/// `Unknown`) at `coordinates`: inlined as [`write`] writes an `Rgba8`
+/// image when the descriptor says, at run time, that the image is
+/// [`SAMPLED_FORMAT`] (OpenCL's `CL_RGBA`/`CL_UNORM_INT8`), out-of-bounds
+/// texels skipped as the host skips them; `host` (the host's
+/// `__spvabi_image_write` call) otherwise. The test is one load of the
+/// descriptor, the same in every invocation (docs/abi.md, "Inlined
+/// sampled reads").
+pub(super) fn rgba8_write<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    image: &ImageType,
+    descriptor: Value<'c, 'r>,
+    coordinates: [Value<'c, 'r>; 4],
+    texel: Value<'c, 'r>,
+    host: impl FnOnce(&mut ConversionRewriter<'c, 'r, '_>) -> Result<(), MatchFailure>,
+) -> Result<(), MatchFailure> {
+    let context = rewriter.context();
+    let i32_type: Type<'c> = IntegerType::new(context, 32).into();
+    let layout = format_layout(SAMPLED_FORMAT).ok_or_else(|| MatchFailure::new("no layout of RGBA8"))?;
+    let format = field(rewriter, descriptor, FORMAT, i32_type)?;
+    let expected = integer_constant(rewriter, i32_type, i64::from(SAMPLED_FORMAT))?;
+    let fast = icmp(rewriter, IntPredicate::Eq, format, expected)?;
+    let location = rewriter.location();
+    let current = rewriter.insertion_block();
+    let region = current.parent_region().ok_or_else(|| MatchFailure::new("a texel write outside of a region"))?;
+    let join = region.insert_block_after(current, Block::new(&[]));
+    let slow = region.insert_block_after(current, Block::new(&[]));
+    let inline = region.insert_block_after(current, Block::new(&[]));
+    conditional_branch(rewriter, fast, &inline, &slow)?;
+    rewriter.set_insertion_point_to_end(inline);
+    write_layout(rewriter, image, layout, descriptor, coordinates, texel)?;
+    let jump = OperationBuilder::new("llvm.br", location).add_successors(&[&join]).build()?;
+    rewriter.insert(jump);
+    rewriter.set_insertion_point_to_end(slow);
+    host(rewriter)?;
+    let jump = OperationBuilder::new("llvm.br", location).add_successors(&[&join]).build()?;
+    rewriter.insert(jump);
+    rewriter.set_insertion_point_to_end(join);
+    Ok(())
 }
 
 /// The width, height, depth and layers of `image` as the `i128` the
