@@ -13,7 +13,7 @@ spirv.module Logical GLSL450 {
   spirv.func @rgba8(%i: !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>, %c: vector<2xi32>, %t: vector<4xf32>) -> vector<4xf32> "None" {
     // The format (offset 8) against Rgba8 (4); x against the width (16), y the height (20).
     // CHECK: %[[FP:.*]] = llvm.getelementptr %[[I]][8] : (!llvm.ptr) -> !llvm.ptr, i8
-    // CHECK: %[[F:.*]] = llvm.load %[[FP]] {spirv_abi.image_access} : !llvm.ptr -> i32
+    // CHECK: %[[F:.*]] = llvm.load %[[FP]] invariant {spirv_abi.image_access} : !llvm.ptr -> i32
     // CHECK: %[[FOUR:.*]] = llvm.mlir.constant(4 : i32) : i32
     // CHECK: llvm.icmp "eq" %[[F]], %[[FOUR]] : i32
     // CHECK: llvm.getelementptr %[[I]][16]
@@ -25,18 +25,19 @@ spirv.module Logical GLSL450 {
     // The row pitch (40).
     // CHECK: llvm.getelementptr %[[I]][40]
     // CHECK: %[[TP:.*]] = llvm.getelementptr %[[I]][0]
-    // CHECK: %[[TEXELS:.*]] = llvm.load %[[TP]] {spirv_abi.image_access} : !llvm.ptr -> !llvm.ptr
+    // CHECK: %[[TEXELS:.*]] = llvm.load %[[TP]] invariant {spirv_abi.image_access} : !llvm.ptr -> !llvm.ptr
     // CHECK: %[[A:.*]] = llvm.getelementptr %[[TEXELS]][%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, i8
     // CHECK: %[[SAFE:.*]] = llvm.select %[[IN:.*]], %[[A]], %[[I]] : i1, !llvm.ptr
     // CHECK: %[[RAW:.*]] = llvm.load %[[SAFE]] {alignment = 1 : i64, spirv_abi.image_access} : !llvm.ptr -> i32
     // Each byte: shifted down, truncated, converted, divided by 255 exactly
-    // without a division: q = v * (1/255), then fma(fma(q, -255, v), 1/255, q).
+    // without a division (session 16): fma(v, hi, v * lo), hi + lo = 1/255.
     // CHECK: llvm.lshr %[[RAW]]
     // CHECK: llvm.trunc {{.*}} : i32 to i8
     // CHECK: %[[V:.*]] = llvm.uitofp {{.*}} : i8 to f32
-    // CHECK: %[[Q:.*]] = llvm.fmul %[[V]], %{{.*}} : f32
-    // CHECK: %[[E:.*]] = llvm.intr.fma(%[[Q]], %{{.*}}, %[[V]]) : (f32, f32, f32) -> f32
-    // CHECK: llvm.intr.fma(%[[E]], %{{.*}}, %[[Q]]) : (f32, f32, f32) -> f32
+    // CHECK: %[[HI:.*]] = llvm.mlir.constant(0.00392156886 : f32) : f32
+    // CHECK: %[[LO:.*]] = llvm.mlir.constant(-2.31917582E-10 : f32) : f32
+    // CHECK: %[[P:.*]] = llvm.fmul %[[V]], %[[LO]] : f32
+    // CHECK: llvm.intr.fma(%[[V]], %[[HI]], %[[P]]) : (f32, f32, f32) -> f32
     // CHECK-NOT: llvm.fdiv
     // CHECK: llvm.select %[[IN]], %{{.*}}, %{{.*}} : i1, vector<4xf32>
     %0 = spirv.ImageRead %i, %c : !spirv.image<f32, Dim2D, NoDepth, NonArrayed, SingleSampled, NoSampler, Rgba8>, vector<2xi32> -> vector<4xf32>
