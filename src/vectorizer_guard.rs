@@ -100,10 +100,10 @@ pub(crate) fn shield_narrow_indices(module: &Module<'_>) -> usize {
         let Ok(call) = builder.build_call(declaration, &[operand.into()], "narrowed") else {
             continue;
         };
-        if let ValueKind::Basic(value) = call.try_as_basic_value() {
-            if instruction.set_operand(index, value) {
-                shielded += 1;
-            }
+        if let ValueKind::Basic(value) = call.try_as_basic_value()
+            && instruction.set_operand(index, value)
+        {
+            shielded += 1;
         }
     }
     shielded
@@ -171,17 +171,12 @@ fn narrowed_operand(instruction: InstructionValue<'_>) -> Option<u32> {
     }
 }
 
-/// Whether `instruction`'s value may be an add recurrence of a loop: it is
-/// computed by integer arithmetic from a phi. A value read from memory or
-/// returned by a call is opaque to scalar evolution, and so is a mask of it
-/// (`lut[x & 255]`): such indices are left to the vectorizer.
-fn may_be_recurrence(instruction: InstructionValue<'_>) -> bool {
-    let mut work = vec![instruction];
-    let mut seen = vec![instruction];
-    while let Some(current) = work.pop() {
-        match current.get_opcode() {
-            InstructionOpcode::Phi => return true,
-            InstructionOpcode::Add
+/// The integer operations an index is computed with (and that scalar
+/// evolution follows).
+fn is_index_arithmetic(opcode: InstructionOpcode) -> bool {
+    matches!(
+        opcode,
+        InstructionOpcode::Add
             | InstructionOpcode::Sub
             | InstructionOpcode::Mul
             | InstructionOpcode::Shl
@@ -192,14 +187,29 @@ fn may_be_recurrence(instruction: InstructionValue<'_>) -> bool {
             | InstructionOpcode::ZExt
             | InstructionOpcode::SExt
             | InstructionOpcode::Trunc
-            | InstructionOpcode::Select => {
+            | InstructionOpcode::Select
+    )
+}
+
+/// Whether `instruction`'s value may be an add recurrence of a loop: it is
+/// computed by integer arithmetic from a phi. A value read from memory or
+/// returned by a call is opaque to scalar evolution, and so is a mask of it
+/// (`lut[x & 255]`): such indices are left to the vectorizer.
+fn may_be_recurrence(instruction: InstructionValue<'_>) -> bool {
+    let mut work = vec![instruction];
+    let mut seen = vec![instruction];
+    while let Some(current) = work.pop() {
+        match current.get_opcode() {
+            InstructionOpcode::Phi => return true,
+            opcode if is_index_arithmetic(opcode) => {
                 for index in 0..current.get_num_operands() {
                     let operand = current.get_operand(index).and_then(|operand| operand.value());
-                    if let Some(operand) = operand.and_then(|value| value.as_instruction_value()) {
-                        if !seen.contains(&operand) && seen.len() < FLOW_LIMIT {
-                            seen.push(operand);
-                            work.push(operand);
-                        }
+                    if let Some(operand) = operand.and_then(|value| value.as_instruction_value())
+                        && !seen.contains(&operand)
+                        && seen.len() < FLOW_LIMIT
+                    {
+                        seen.push(operand);
+                        work.push(operand);
                     }
                 }
             }
@@ -231,23 +241,13 @@ fn reaches_address(instruction: InstructionValue<'_>) -> bool {
                         return true;
                     }
                 }
-                InstructionOpcode::Add
-                | InstructionOpcode::Sub
-                | InstructionOpcode::Mul
-                | InstructionOpcode::Shl
-                | InstructionOpcode::LShr
-                | InstructionOpcode::Or
-                | InstructionOpcode::Xor
-                | InstructionOpcode::And
-                | InstructionOpcode::ZExt
-                | InstructionOpcode::SExt
-                | InstructionOpcode::Trunc
-                | InstructionOpcode::Select
-                | InstructionOpcode::Phi => {
-                    if !seen.contains(&user) && seen.len() < FLOW_LIMIT {
-                        seen.push(user);
-                        work.push(user);
-                    }
+                opcode
+                    if (opcode == InstructionOpcode::Phi || is_index_arithmetic(opcode))
+                        && !seen.contains(&user)
+                        && seen.len() < FLOW_LIMIT =>
+                {
+                    seen.push(user);
+                    work.push(user);
                 }
                 _ => {}
             }

@@ -1088,11 +1088,10 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         let true_value = self.context.bool_type().const_int(1, false);
         for condition in assumed {
             match self.values.get(condition) {
-                Some(Lanes::Uniform(BasicValueEnum::IntValue(value))) => {
-                    if value.as_instruction_value().is_some() {
-                        value.replace_all_uses_with(true_value);
-                    }
+                Some(Lanes::Uniform(BasicValueEnum::IntValue(value))) if value.as_instruction_value().is_some() => {
+                    value.replace_all_uses_with(true_value);
                 }
+                Some(Lanes::Uniform(BasicValueEnum::IntValue(_))) => {}
                 Some(_) => return unsupported("a condition of the descriptors that is not uniform"),
                 None => {}
             }

@@ -153,17 +153,11 @@ impl<'ctx> Finder<'ctx> {
                 }
                 return false;
             }
-            match operand.as_instruction_value() {
-                Some(inner) => {
-                    if !self.decided(inner) {
-                        return false;
-                    }
-                    if load && !self.address_from_parameters(inner) {
-                        return false;
-                    }
-                }
-                // A constant (or a global's address).
-                None => {}
+            // A constant (or a global's address) has no instruction.
+            if let Some(inner) = operand.as_instruction_value()
+                && (!self.decided(inner) || (load && !self.address_from_parameters(inner)))
+            {
+                return false;
             }
         }
         self.known.insert(key(&instruction), true);
