@@ -278,6 +278,9 @@ pub(super) struct Importer<'c, 'w> {
     /// Capabilities and extensions of the SPIR-V grammar the dialect's
     /// `#spirv.vce` cannot hold, in the order the module declares them.
     pub(super) unrepresented_capabilities: Vec<String>,
+    /// Execution modes the dialect's enum lacks that need nothing done
+    /// (`execution_modes.rs`), as `function: Mode`.
+    pub(super) unrepresented_execution_modes: Vec<String>,
     pub(super) unrepresented_extensions: Vec<String>,
 }
 
@@ -358,6 +361,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             needs_linkage: false,
             added_capabilities: HashSet::default(),
             unrepresented_capabilities: Vec::new(),
+            unrepresented_execution_modes: Vec::new(),
             unrepresented_extensions: Vec::new(),
         }
     }
@@ -983,7 +987,15 @@ impl<'c, 'w> Importer<'c, 'w> {
                 self.attribute(inst, &text)?
             }
             (Some(Decoration::FPRoundingMode), [value]) => self.enum_attribute(inst, "fp_rounding_mode", *value)?,
-            (Some(Decoration::FPFastMathMode), [value]) => self.enum_attribute(inst, "fastmath_mode", *value)?,
+            (Some(Decoration::FPFastMathMode), [value]) => {
+                // Every bit permits an optimization (SPV_KHR_float_controls2
+                // adds AllowTransform, 0x40000, which the dialect's enum
+                // lacks): the bits it lacks are dropped, and the result is
+                // computed more strictly than the module allows, never less.
+                let known = tables::enum_by_mnemonic("fastmath_mode")
+                    .map_or(0, |info| info.cases.iter().fold(0, |bits, (case, _)| bits | case));
+                self.enum_attribute(inst, "fastmath_mode", value & known)?
+            }
             (_, []) => Attribute::unit(context),
             (_, [value]) => self.i32_attribute(*value),
             (_, words) => match literal_string(words) {
@@ -2068,6 +2080,42 @@ impl<'c, 'w> Importer<'c, 'w> {
             self.module_ops.push(operation);
         }
         for inst in std::mem::take(&mut self.execution_modes) {
+            let mode = self.word(&inst, 1)?;
+            let in_dialect = tables::enum_by_mnemonic("execution_mode").and_then(|info| info.name(mode)).is_some();
+            if !in_dialect && let Some(row) = super::execution_modes::unrepresented(mode) {
+                use super::execution_modes::Disposition;
+                let tangled = super::execution_modes::tangled(
+                    instructions.iter().map(|inst| inst.opcode),
+                    &self.capabilities,
+                );
+                let verdict = match row.disposition {
+                    Disposition::Kept(why) => Ok(why),
+                    Disposition::KeptWithoutTangled(why) if tangled => Err(why),
+                    Disposition::KeptWithoutTangled(_) => Ok("the module has no tangled instructions"),
+                };
+                match verdict {
+                    Ok(why) => {
+                        tracing::debug!(mode = row.name, why, "execution mode kept aside");
+                        let function = self.word(&inst, 0)?;
+                        let function = self
+                            .functions
+                            .get(&function)
+                            .cloned()
+                            .ok_or_else(|| self.undefined(&inst, function, "function"))?;
+                        let entry = format!("{function}: {}", row.name);
+                        if !self.unrepresented_execution_modes.contains(&entry) {
+                            self.unrepresented_execution_modes.push(entry);
+                        }
+                        continue;
+                    }
+                    Err(why) => {
+                        return Err(inst.error(ErrorKind::Unsupported(format!(
+                            "execution mode {} ({mode}): {why}",
+                            row.name
+                        ))));
+                    }
+                }
+            }
             let operation = self.execution_mode(&inst)?;
             self.module_ops.push(operation);
         }
@@ -2089,6 +2137,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         for (name, values) in [
             ("spirv_vce.capabilities", &self.unrepresented_capabilities),
             ("spirv_vce.extensions", &self.unrepresented_extensions),
+            ("spirv_entry.execution_modes", &self.unrepresented_execution_modes),
         ] {
             if !values.is_empty() {
                 let strings: Vec<Attribute<'c>> =

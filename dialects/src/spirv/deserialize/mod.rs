@@ -23,6 +23,7 @@ mod coop_matrix;
 mod descriptor_arrays;
 mod entry_points;
 mod equivalents;
+mod execution_modes;
 mod events;
 mod expansions;
 mod glsl;
