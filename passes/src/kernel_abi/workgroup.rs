@@ -1543,6 +1543,10 @@ fn built_in_value(text: &mut Text, built_in: &str, ty: &str, ids: &Ids) -> Strin
         "SubgroupEqMask" | "SubgroupGeMask" | "SubgroupGtMask" | "SubgroupLeMask" | "SubgroupLtMask" => {
             return lane_mask(text, built_in, ty, ids);
         }
+        // SPV_KHR_device_group: the device's index in its device group; a
+        // device created without a group (the runner's one CPU device)
+        // has index 0 (Vulkan, "DeviceIndex").
+        "DeviceIndex" => vec![text.i64(0)],
         // Refused before any text is made (`supported_built_in`).
         _ => vec![text.i64(0)],
     };
@@ -1575,6 +1579,7 @@ pub(super) fn supported_built_in(name: &str) -> bool {
             | "SubgroupGeMask"
             | "SubgroupGtMask"
             | "SubgroupLtMask"
+            | "DeviceIndex"
     )
 }
 
