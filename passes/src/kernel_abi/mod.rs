@@ -384,6 +384,21 @@ fn read_entry<'c, 'a>(func: OperationRef<'c, 'a>) -> Result<'c, Option<Entry<'c,
             });
         }
     }
+    if let Some(modes) = dictionary.element_by_name("unsupported_modes").and_then(|modes| ArrayAttribute::try_from(modes).ok())
+    {
+        let modes: Vec<String> =
+            (0..modes.len()).filter_map(|index| modes.element(index).ok().and_then(string_value)).collect();
+        return Err(error(
+            func,
+            format!(
+                "@{name} has the execution mode {}, which the kernel ABI does not give: it computes with \
+                 round-to-nearest-even and keeps denormals, as a Vulkan device reporting \
+                 shaderRoundingModeRTZFloatN and shaderDenormFlushToZeroFloatN false does (docs/abi.md, \
+                 \"Floating-point modes\")",
+                modes.join(", ")
+            ),
+        ));
+    }
     let derivative_quads = dictionary.element_by_name("derivative_quads").is_some();
     Ok(Some(Entry { func, name, model, local_size, derivative_quads, arguments, argument_words }))
 }

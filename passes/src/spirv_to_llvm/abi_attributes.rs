@@ -9,7 +9,9 @@
 //!   `LocalSizeId`, else `LocalSize` (spirv.ExecutionMode); no `local_size`
 //!   when the module leaves it to the dispatch (OpenCL); `derivative_quads`
 //!   when the entry point has the execution mode `DerivativeGroupQuadsKHR`
-//!   (its invocations run in 2x2 quads, docs/abi.md); and for an entry
+//!   (its invocations run in 2x2 quads, docs/abi.md); `unsupported_modes =
+//!   ["RoundingModeRTZ 32", ...]` for the float-controls modes the kernel
+//!   ABI refuses (docs/abi.md, "Floating-point modes"); and for an entry
 //!   point with parameters (OpenCL), `arguments = ["value", "global",
 //!   "local"]`, what each is.
 //! - `spirv_abi.interface` on the `llvm.mlir.global` of a
@@ -157,6 +159,9 @@ fn read_entry_points(module: OperationRef<'_, '_>) -> Result<HashMap<String, Str
     let mut models: Vec<(String, String)> = Vec::new();
     let mut local_size: HashMap<String, Vec<i64>> = HashMap::new();
     let mut derivative_quads: std::collections::HashSet<String> = std::collections::HashSet::new();
+    // Float-controls modes the kernel ABI does not give (docs/abi.md,
+    // "Floating-point modes"), per function, as "Mode width".
+    let mut unsupported_modes: HashMap<String, Vec<String>> = HashMap::new();
     // The values, and per operand the specialization constant it names.
     let mut local_size_id: HashMap<String, (Vec<i64>, Vec<Option<String>>)> = HashMap::new();
     let mut spec_defaults: HashMap<String, i64> = HashMap::new();
@@ -180,6 +185,10 @@ fn read_entry_points(module: OperationRef<'_, '_>) -> Result<HashMap<String, Str
                     }
                     "DerivativeGroupQuadsNV" => {
                         derivative_quads.insert(symbol_reference(op, "fn")?);
+                    }
+                    "RoundingModeRTZ" | "DenormFlushToZero" => {
+                        let width = integer_array(op, "values")?.first().copied().unwrap_or(0);
+                        unsupported_modes.entry(symbol_reference(op, "fn")?).or_default().push(format!("{mode} {width}"));
                     }
                     "LocalSizeId" => {
                         local_size_id.insert(
@@ -245,7 +254,14 @@ fn read_entry_points(module: OperationRef<'_, '_>) -> Result<HashMap<String, Str
             _ => String::new(),
         };
         let quads = if derivative_quads.contains(&function) { ", derivative_quads" } else { "" };
-        table.insert(function, format!("{{execution_model = \"{model}\"{size}{quads}}}"));
+        let unsupported = match unsupported_modes.get(&function) {
+            Some(modes) => format!(
+                ", unsupported_modes = [{}]",
+                modes.iter().map(|mode| format!("{mode:?}")).collect::<Vec<_>>().join(", ")
+            ),
+            None => String::new(),
+        };
+        table.insert(function, format!("{{execution_model = \"{model}\"{size}{quads}{unsupported}}}"));
     }
     Ok(table)
 }
