@@ -353,8 +353,12 @@ impl<'c> TypeLowering<'_, 'c> {
         // a host sees: they are unpacked too, since LLVM loads and stores a
         // member with its natural alignment, which a packed struct breaks (a
         // `uvec3` after a `uint` at offset 4, loaded with 16-byte alignment,
-        // faulted). The other client APIs pack them, as upstream.
-        let packed = !st.has_offsets() && !matches!(self.options.client_api, ClientApi::OpenCL | ClientApi::Vulkan);
+        // faulted). The other client APIs pack them, as upstream. A struct
+        // decorated `CPacked` (OpenCL C's `__attribute__((packed))`) is
+        // packed whatever the client API: its members follow each other
+        // without padding, and its accesses carry `Aligned 1`.
+        let packed = is_c_packed(st)
+            || (!st.has_offsets() && !matches!(self.options.client_api, ClientApi::OpenCL | ClientApi::Vulkan));
         if st.has_offsets() {
             check_natural_offsets(st)?;
         }
@@ -710,6 +714,11 @@ fn build_explicit_layout(st: &StructType) -> Result<ExplicitLayout, String> {
 }
 
 /// Whether `st` is a block (`Block`, `BufferBlock`): a struct in no array.
+/// Whether `st` is decorated `CPacked` (no padding between its members).
+fn is_c_packed(st: &StructType) -> bool {
+    st.decorations.iter().any(|info| info.decoration == Decoration::CPacked)
+}
+
 fn is_block(st: &StructType) -> bool {
     st.decorations.iter().any(|info| matches!(info.decoration, Decoration::Block | Decoration::BufferBlock))
 }
@@ -788,7 +797,9 @@ pub(crate) fn packed_variable_alignment(ty: &SpirvType) -> Option<u64> {
     fn holds_packed(ty: &SpirvType) -> bool {
         match ty {
             SpirvType::Struct(st) => {
-                matches!(explicit_layout(st), Ok(Some(_))) || st.members.iter().any(|member| holds_packed(&member.ty))
+                is_c_packed(st)
+                    || matches!(explicit_layout(st), Ok(Some(_)))
+                    || st.members.iter().any(|member| holds_packed(&member.ty))
             }
             SpirvType::Array { element, .. } | SpirvType::RuntimeArray { element, .. } => holds_packed(element),
             _ => false,

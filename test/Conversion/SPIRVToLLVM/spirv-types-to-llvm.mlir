@@ -415,6 +415,17 @@ spirv.func @struct_packed() "None" {
 
 // -----
 
+// A struct decorated CPacked (OpenCL C's __attribute__((packed))) is packed
+// with every client API.
+// CHECK-LABEL: llvm.func @struct_c_packed(
+spirv.func @struct_c_packed() "None" {
+  // CHECK-NEXT: %{{.*}} = llvm.mlir.undef : !llvm.struct<packed (i8, i32, i16)>
+  %0 = spirv.Undef : !spirv.struct<(i8, i32, i16), CPacked>
+  spirv.Return
+}
+
+// -----
+
 // A struct with natural offsets is unpacked.
 // CHECK-LABEL: llvm.func @struct_natural_offsets(
 spirv.func @struct_natural_offsets() "None" {
