@@ -179,6 +179,20 @@ pub(crate) fn vector_shape(ty: Type<'_>) -> Option<(u64, Type<'_>)> {
     }
 }
 
+/// The bytes of an MLIR string reference; empty for an empty string,
+/// whose data pointer MLIR may leave null (a slice's may not be).
+///
+/// # Safety
+///
+/// `string` must name `length` readable bytes that outlive `'a`.
+pub(crate) unsafe fn string_ref_bytes<'a>(string: mlir_sys::MlirStringRef) -> &'a [u8] {
+    if string.length == 0 || string.data.is_null() {
+        return &[];
+    }
+    // SAFETY: the caller's promise, with a non-null pointer.
+    unsafe { std::slice::from_raw_parts(string.data.cast::<u8>(), string.length) }
+}
+
 pub mod llvm;
 pub(crate) mod pass;
 pub(crate) mod surgery;

@@ -37,7 +37,7 @@ unsafe extern "C" fn append_bytes(chunk: MlirStringRef, user_data: *mut c_void) 
     // `Vec<u8>` borrowed mutably for the duration of the outer call, and a
     // chunk of `length` readable bytes.
     let (buffer, bytes) = unsafe {
-        (&mut *user_data.cast::<Vec<u8>>(), std::slice::from_raw_parts(chunk.data.cast::<u8>(), chunk.length))
+        (&mut *user_data.cast::<Vec<u8>>(), super::string_ref_bytes(chunk))
     };
     buffer.extend_from_slice(bytes);
 }
@@ -299,7 +299,7 @@ unsafe fn renamed(location: mlir_sys::MlirLocation, name: &str) -> Option<mlir_s
             return None;
         }
         let file = mlir_sys::mlirIdentifierStr(mlir_sys::mlirLocationFileLineColRangeGetFilename(location));
-        let file = std::slice::from_raw_parts(file.data.cast::<u8>(), file.length);
+        let file = super::string_ref_bytes(file);
         if file != b"-" && !file.is_empty() {
             return None;
         }

@@ -130,7 +130,6 @@ pub(crate) fn string_like_value(attribute: Attribute<'_>) -> Option<String> {
         } else {
             return None;
         };
-        let bytes = std::slice::from_raw_parts(value.data.cast::<u8>(), value.length);
-        Some(String::from_utf8_lossy(bytes).into_owned())
+        Some(String::from_utf8_lossy(super::string_ref_bytes(value)).into_owned())
     }
 }

@@ -109,7 +109,7 @@ unsafe fn inline_nested(module: mlir_sys::MlirOperation) {
         while !op.ptr.is_null() {
             let next = mlir_sys::mlirOperationGetNextInBlock(op);
             let name = mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op));
-            let name = std::slice::from_raw_parts(name.data.cast::<u8>(), name.length);
+            let name = super::string_ref_bytes(name);
             if name == b"builtin.module" {
                 inline_nested(op);
                 let inner_body = mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(op, 0));

@@ -315,6 +315,9 @@ struct Entry<'c, 'a> {
     /// The image word of each image argument (docs/abi.md, "OpenCL images
     /// and samplers"), `None` for the others.
     argument_words: Vec<Option<u32>>,
+    /// Per parameter, the LLVM type a `"value"` pointer points to (a struct
+    /// passed by value): from `value_types`.
+    value_types: Vec<Option<String>>,
 }
 
 fn read_entry<'c, 'a>(func: OperationRef<'c, 'a>) -> Result<'c, Option<Entry<'c, 'a>>> {
@@ -400,7 +403,16 @@ fn read_entry<'c, 'a>(func: OperationRef<'c, 'a>) -> Result<'c, Option<Entry<'c,
         ));
     }
     let derivative_quads = dictionary.element_by_name("derivative_quads").is_some();
-    Ok(Some(Entry { func, name, model, local_size, derivative_quads, arguments, argument_words }))
+    let value_types: Vec<Option<String>> = dictionary
+        .element_by_name("value_types")
+        .and_then(|types| ArrayAttribute::try_from(types).ok())
+        .map(|types| {
+            (0..types.len())
+                .map(|index| types.element(index).ok().and_then(string_value).filter(|text| !text.is_empty()))
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(Some(Entry { func, name, model, local_size, derivative_quads, arguments, argument_words, value_types }))
 }
 
 /// How the module's interface global `global` is replaced, or `None` when
@@ -723,6 +735,7 @@ fn apply_to_module<'c>(
             parameters: &parameters,
             arguments: &entry.arguments,
             argument_words: &entry.argument_words,
+            value_types: &entry.value_types,
             slots: &slots,
             resources: &resources,
             push_constant_type: push_constant_type.as_deref(),

@@ -83,6 +83,8 @@ pub(super) struct EntryAbi<'a> {
     pub arguments: &'a [ResourceKind],
     /// The image word of each image or sampler argument.
     pub argument_words: &'a [Option<u32>],
+    /// Per parameter, the LLVM type a struct passed by value has.
+    pub value_types: &'a [Option<String>],
     pub slots: &'a [Slot],
     pub resources: &'a [super::Binding],
     pub push_constant_type: Option<&'a str>,
@@ -1728,12 +1730,18 @@ fn info_globals(abi: &EntryAbi<'_>) -> String {
             }
         }
         ExecutionModel::Kernel => {
-            for ((ty, kind), word) in abi.parameters.iter().zip(abi.arguments).zip(abi.argument_words) {
+            for (index, ((ty, kind), word)) in abi.parameters.iter().zip(abi.arguments).zip(abi.argument_words).enumerate() {
                 if let Some(word) = word {
                     table.push((*kind, [0, 0], InfoSize::Word(*word), [0, 0]));
                     continue;
                 }
-                let size = (*kind == ResourceKind::Value && pointer_address_space(ty).is_none()).then(|| ty.clone());
+                // A value's size: its type's, or for a struct passed by
+                // value (a pointer), the struct's.
+                let size = match (*kind == ResourceKind::Value, pointer_address_space(ty)) {
+                    (true, None) => Some(ty.clone()),
+                    (true, Some(_)) => abi.value_types.get(index).cloned().flatten(),
+                    (false, _) => None,
+                };
                 table.push((*kind, [0, 0], InfoSize::Of(size), [0, 0]));
             }
         }

@@ -13,7 +13,9 @@
 //!   ["RoundingModeRTZ 32", ...]` for the float-controls modes the kernel
 //!   ABI refuses (docs/abi.md, "Floating-point modes"); and for an entry
 //!   point with parameters (OpenCL), `arguments = ["value", "global",
-//!   "local"]`, what each is.
+//!   "local"]`, what each is, and `value_types`, per parameter the LLVM
+//!   type a `"value"` pointer (a struct passed by value) points to, else
+//!   `""`.
 //! - `spirv_abi.interface` on the `llvm.mlir.global` of a
 //!   `spirv.GlobalVariable`: `{storage_class = "StorageBuffer", built_in =
 //!   "GlobalInvocationId", descriptor_set = 0 : i32, binding = 1 : i32}`,
@@ -68,8 +70,10 @@ pub(super) fn entry_point_attribute<'c>(
         std::collections::hash_map::Entry::Vacant(entry) => entry.insert(read_entry_points(module)?),
     };
     let Some(text) = entries.get(&name) else { return Ok(None) };
-    let text = match argument_kinds(func)? {
-        Some(kinds) => format!("{}, arguments = [{kinds}]}}", text.trim_end_matches('}')),
+    let text = match argument_kinds(rewriter, func)? {
+        Some((kinds, value_types)) => {
+            format!("{}, arguments = [{kinds}], value_types = [{value_types}]}}", text.trim_end_matches('}'))
+        }
         None => text.clone(),
     };
     Attribute::parse(rewriter.context(), &text)
@@ -81,17 +85,36 @@ pub(super) fn entry_point_attribute<'c>(
 /// pointer to `CrossWorkgroup` or `UniformConstant` memory, the buffer),
 /// `"local"` (to `Workgroup` memory, allocated per workgroup), `"value"`,
 /// or an image or sampler, `"KIND:WORD"` (`image::opencl_argument`);
-/// `None` without parameters.
-fn argument_kinds(func: OperationRef<'_, '_>) -> Result<Option<String>, MatchFailure> {
+/// `None` without parameters. With them, per parameter, the LLVM type of
+/// what a `"value"` pointer points to (a struct passed by value: its size
+/// is what the host must give), else `""`.
+fn argument_kinds(
+    rewriter: &ConversionRewriter<'_, '_, '_>,
+    func: OperationRef<'_, '_>,
+) -> Result<Option<(String, String)>, MatchFailure> {
     let function_type = melior::ir::r#type::FunctionType::try_from(type_attribute(func, "function_type")?)
         .map_err(|_| MatchFailure::new("'function_type' is not a function type"))?;
     if function_type.input_count() == 0 {
         return Ok(None);
     }
     let mut kinds = Vec::new();
+    let mut value_types = Vec::new();
     for index in 0..function_type.input_count() {
         let input = function_type.input(index).map_err(|_| MatchFailure::new("a missing parameter type"))?;
         let ty = read_type(input)?;
+        let value_type = match &ty {
+            SpirvType::Pointer { storage_class: StorageClass::Function, pointee } => {
+                let pointee = melior::ir::Type::parse(rewriter.context(), &pointee.to_string())
+                    .ok_or_else(|| MatchFailure::new(format!("cannot read the parameter type {pointee}")))?;
+                let converted = rewriter
+                    .type_converter()
+                    .convert_type(pointee)
+                    .map_err(|error| MatchFailure::new(format!("parameter #{index}: {error}")))?;
+                converted.to_string()
+            }
+            _ => String::new(),
+        };
+        value_types.push(format!("{value_type:?}"));
         if let Some((kind, word)) = super::image::opencl_argument(&ty) {
             kinds.push(format!("\"{kind}:{word}\""));
             continue;
@@ -104,7 +127,7 @@ fn argument_kinds(func: OperationRef<'_, '_>) -> Result<Option<String>, MatchFai
         };
         kinds.push(format!("\"{kind}\""));
     }
-    Ok(Some(kinds.join(", ")))
+    Ok(Some((kinds.join(", "), value_types.join(", "))))
 }
 
 /// The `spirv_abi.interface` attribute of a `spirv.GlobalVariable`.

@@ -77,7 +77,8 @@ fn func<'c, 'r>(
 /// and so drops every combination (`Inline|Pure` gets nothing):
 /// `Inline` → `always_inline`, `DontInline` → `no_inline`,
 /// `OptNoneINTEL` → `optimize_none` (with `no_inline`, which LLVM requires
-/// alongside `optnone`), `Pure` → `memory(read)`, `Const` → `memory(none)`.
+/// alongside `optnone`), `Pure` → `memory(read)`, `Const` →
+/// `memory(argmem: read)` (no other memory; see below for the arguments).
 /// Upstream spells the last two `passthrough = ["readonly"]` and
 /// `["readnone"]`, which LLVM 22 rejects on functions ("Attribute 'readonly'
 /// does not apply to functions"); `memory_effects` is the current spelling
@@ -114,8 +115,15 @@ fn function_control_attributes<'c>(
         None
     };
     if let Some(access) = access {
+        // `Const` promises not to dereference the parameters, but clang-22
+        // marks a function `Const` that reads a struct passed by value
+        // through its pointer (LLVM allows `memory(none)` with `byval`,
+        // which SPIR-V lowers to a plain pointer): reads of the arguments'
+        // memory stay allowed, or LLVM drops the caller's stores to the
+        // struct before the call.
+        let argument = if access == "none" { "read" } else { access };
         let text = format!(
-            "#llvm.memory_effects<other = {access}, argMem = {access}, inaccessibleMem = {access}, \
+            "#llvm.memory_effects<other = {access}, argMem = {argument}, inaccessibleMem = {access}, \
              errnoMem = {access}, targetMem0 = {access}, targetMem1 = {access}>"
         );
         let effects = Attribute::parse(context, &text)

@@ -105,7 +105,7 @@ struct Options {
     #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dimensions)]
     local: Option<Dimensions>,
 
-    /// OpenCL: argument I: buffer:IN[:OUT], local:BYTES, image:IN[:OUT] (as --image), sampler:filter=nearest|linear,address=none|clamp_to_edge|clamp|repeat|mirrored_repeat,normalized=true|false, or TYPE:VALUE (i8 u8 i16 u16 i32 u32 i64 u64 f32 f64)
+    /// OpenCL: argument I: buffer:IN[:OUT], local:BYTES, image:IN[:OUT] (as --image), sampler:filter=nearest|linear,address=none|clamp_to_edge|clamp|repeat|mirrored_repeat,normalized=true|false, TYPE:VALUE (i8 u8 i16 u16 i32 u32 i64 u64 f32 f64), or bytes:FILE (a value given by its bytes, as clSetKernelArg takes it: a struct passed by value)
     #[arg(long = "arg", value_name = "I=KIND:VALUE")]
     arguments: Vec<String>,
 
@@ -599,6 +599,14 @@ fn run(options: &Options) -> Result<(), String> {
                         index,
                         value.parse().map_err(|_| format!("--arg {argument}: '{value}' is not a number of bytes"))?,
                     )),
+                    // A value given by its bytes, as clSetKernelArg takes
+                    // one: a struct passed by value (the dispatch checks
+                    // the size against the parameter's).
+                    "bytes" => {
+                        let bytes =
+                            std::fs::read(value).map_err(|error| format!("--arg {argument}: cannot read '{value}': {error}"))?;
+                        values.push((index, Buffer::from_bytes(&bytes)));
+                    }
                     ty => {
                         let bytes = value_bytes(ty, value).map_err(|message| format!("--arg {argument}: {message}"))?;
                         let wanted = info.resources.get(index as usize).and_then(|resource| resource.scalar);

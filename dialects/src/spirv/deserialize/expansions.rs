@@ -310,8 +310,18 @@ impl<'c, 'w> Importer<'c, 'w> {
         };
         let target_type = pointer_to_unit(self, target)?;
         let source_type = pointer_to_unit(self, source)?;
-        let target = self.emit(state, inst, location, "spirv.Bitcast", &[target], &[], Some(target_type))?;
-        let source = self.emit(state, inst, location, "spirv.Bitcast", &[source], &[], Some(source_type))?;
+        // A pointer to the unit already (clang's `i8` pointers) is used as
+        // it is: the dialect's bitcast refuses a cast to its own type.
+        let target = if target.r#type() == target_type {
+            target
+        } else {
+            self.emit(state, inst, location, "spirv.Bitcast", &[target], &[], Some(target_type))?
+        };
+        let source = if source.r#type() == source_type {
+            source
+        } else {
+            self.emit(state, inst, location, "spirv.Bitcast", &[source], &[], Some(source_type))?
+        };
         let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
         for index in 0..size / unit {
             let attribute = IntegerAttribute::new(i32_type, index as i64).into();

@@ -1211,6 +1211,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             let value = blocks[0].argument(index).map_err(param.invalid())?;
             state.values.insert(id, value.into());
         }
+        self.copy_by_value_parameters(&mut state, &function.params, blocks[0])?;
         for (index, (_, body)) in function.blocks.iter().enumerate() {
             let block_phis: Vec<Inst<'w>> =
                 body.iter().filter(|inst| inst.opcode == op::PHI).map(|inst| **inst).collect();
@@ -1275,6 +1276,55 @@ impl<'c, 'w> Importer<'c, 'w> {
             if !terminated {
                 return Err(label.error(ErrorKind::Invalid(format!("block %{label_id} has no terminator"))));
             }
+        }
+        Ok(())
+    }
+
+    /// Gives each parameter decorated `FuncParamAttr ByVal` (a struct passed
+    /// by value: clang's OpenCL C passes a pointer to it) a copy of its own
+    /// at the function's entry, a `Function` variable that the body uses
+    /// instead: a callee may write to its copy (the caller's object must
+    /// not change), and a kernel's invocations each need theirs (they all
+    /// get one pointer to the argument's bytes). MLIR's lowering keeps no
+    /// `byval` attribute, so nothing else would copy.
+    pub(super) fn copy_by_value_parameters<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        params: &[&Inst<'w>],
+        entry: BlockRef<'c, 'b>,
+    ) -> Result<()> {
+        const BY_VAL: u32 = 2;
+        for param in params {
+            let id = self.word(param, 1)?;
+            let by_value = self.decorations_of(id).any(|decor| {
+                decor.decoration == Decoration::FuncParamAttr as u32 && decor.literals.first() == Some(&BY_VAL)
+            });
+            if !by_value {
+                continue;
+            }
+            let Some(&pointer) = state.values.get(&id) else { continue };
+            let ty = pointer.r#type();
+            let pointee = SpirvType::parse(&ty.to_string()).ok().and_then(|model| match model {
+                SpirvType::Pointer { pointee, .. } => Some(pointee.to_string()),
+                _ => None,
+            });
+            let Some(pointee) = pointee else {
+                return Err(param.error(ErrorKind::Invalid("FuncParamAttr ByVal on a parameter that is not a pointer".into())));
+            };
+            let location = self.location(param, None);
+            let local = self
+                .parse_type(&format!("!spirv.ptr<{pointee}, Function>"))
+                .ok_or_else(|| param.error(ErrorKind::Invalid(format!("a pointer to {pointee}"))))?;
+            let storage = self.attribute(param, "#spirv.storage_class<Function>")?;
+            let variable = OperationBuilder::new("spirv.Variable", location)
+                .add_attributes(&[(self.id("storage_class"), storage)])
+                .add_results(&[local])
+                .build()
+                .map_err(param.invalid())?;
+            let variable: Value<'c, 'b> = entry.append_operation(variable).result(0).map_err(param.invalid())?.into();
+            let copy = OperationBuilder::new("spirv.CopyMemory", location).add_operands(&[variable, pointer]).build();
+            self.append(param, entry, copy)?;
+            state.values.insert(id, variable);
         }
         Ok(())
     }

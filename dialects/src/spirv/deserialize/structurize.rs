@@ -1396,6 +1396,7 @@ impl<'c, 'w> Builder<'_, '_, '_, 'c, 'w> {
                     let value = block.argument(index).map_err(param.invalid())?;
                     state.values.insert(id, value.into());
                 }
+                importer.copy_by_value_parameters(state, &self.function.params, block)?;
                 (0, false)
             }
             Role::Plain(spirv_block) => (spirv_block, true),
