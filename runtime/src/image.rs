@@ -823,10 +823,13 @@ impl Image {
     pub(crate) fn check(&self, word: u32, storage: bool) -> Result<(), String> {
         let declared = word & 0xff;
         let sampled_type = (word >> 8) & 0xf;
-        // OpenCL writes depth images (write_only image2d_depth_t): D16_UNORM
-        // and D32_SFLOAT encode as any one-channel format.
-        let opencl_depth = sampled_type == OPENCL_SAMPLED_TYPE && self.format.is_depth();
-        if storage && !self.format.storage() && !opencl_depth {
+        // OpenCL writes depth images (write_only image2d_depth_t: D16_UNORM
+        // and D32_SFLOAT encode as any one-channel format), CL_BGRA ones
+        // (a format every OpenCL 1.2+ device writes) and sRGB ones
+        // (cl_khr_srgb_image_writes): `encode` swaps and converts them.
+        // The shared-exponent format has no OpenCL counterpart.
+        let opencl_writable = sampled_type == OPENCL_SAMPLED_TYPE && self.format.spirv != SHARED_EXPONENT;
+        if storage && !self.format.storage() && !opencl_writable {
             return Err(format!("{} is for sampled images only, not storage images or texel buffers", self.format.name));
         }
         let dim = (word >> 12) & 0xf;

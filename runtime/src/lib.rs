@@ -209,7 +209,8 @@ pub struct KernelInfo {
     /// region it declined; one run as coroutines is never asked).
     pub scalar_reason: Option<String>,
     /// The invocations of a subgroup (docs/abi.md, "Subgroups"): the lanes
-    /// when the invocations run as vector lanes, else 1.
+    /// when the invocations run as vector lanes (the size asked for when
+    /// the lanes were capped at a narrower workgroup), else 1.
     pub subgroup_size: u32,
 }
 
@@ -545,11 +546,11 @@ impl Kernel {
             lanes: match spmd {
                 // Coroutines run their invocations one by one, with
                 // subgroups as rendezvous.
-                Some(Ok(lanes)) if uses_barriers != 1 => lanes,
+                Some(Ok((lanes, _))) if uses_barriers != 1 => lanes,
                 _ => 1,
             },
             subgroup_size: match spmd {
-                Some(Ok(lanes)) => lanes,
+                Some(Ok((_, size))) => size,
                 _ => 1,
             },
             scalar_reason: spmd.and_then(Result::err),
@@ -1055,7 +1056,7 @@ fn is_image(kind: ResourceKind) -> bool {
 /// the entry point's regions (`Err` with why not, when they were asked and
 /// could not be formed, or `Err(None)` when not asked).
 type Lowered =
-    (String, String, Vec<Option<ScalarType>>, Option<Result<u32, String>>, Result<RegionStats, Option<String>>);
+    (String, String, Vec<Option<ScalarType>>, Option<Result<(u32, u32), String>>, Result<RegionStats, Option<String>>);
 
 /// [`lower_once`], again with coroutines when the regions of the entry
 /// point could not be formed (the coroutine path takes what they cannot).
@@ -1234,7 +1235,8 @@ fn lower_in(
                 Some((function, reason)) => Err(format!("the SPMD vectorizer declined {function} ({reason})")),
                 None => Ok(size),
             };
-            done.push(SpmdOutcome { function: rendezvous_name(&model.0), result, subgroups: true });
+            let subgroup_size = if result.is_ok() { size } else { 1 };
+            done.push(SpmdOutcome { function: rendezvous_name(&model.0), result, subgroups: true, subgroup_size });
         }
         // Subgroups of more than one invocation are the vector lanes (or,
         // with coroutines, the resolvers' lanes): a kernel using them that
@@ -1271,7 +1273,7 @@ fn lower_in(
         .find(|outcome| {
             outcome.function == invocations || outcome.function == region || outcome.function == rendezvous_name(&model.0)
         })
-        .map(|outcome| outcome.result);
+        .map(|outcome| outcome.result.map(|lanes| (lanes, outcome.subgroup_size)));
     Ok((text, model.0, scalars, spmd, formed.into_inner()))
 }
 

@@ -595,6 +595,27 @@ fn the_subgroup_size_is_asked_for_and_reported() {
     }
 }
 
+#[test]
+fn lanes_are_capped_at_a_workgroup_narrower_than_the_subgroup_size_asked_for() {
+    // Three invocations in subgroups of 16 (and of 64): 4 lanes run them,
+    // one partial subgroup of the size asked for (docs/abi.md,
+    // "Subgroups"): each sees the sum 0 + 1 + 2 and the size.
+    let narrow = SUBGROUP_KERNEL.replace("\"LocalSize\", 8, 1, 1", "\"LocalSize\", 3, 1, 1");
+    assert_ne!(narrow, SUBGROUP_KERNEL);
+    for (size, lanes) in [(16, 4), (64, 4), (4, 4), (2, 2)] {
+        let options = CompileOptions {
+            spmd: SpmdOptions { subgroup_size: Some(size), ..SpmdOptions::default() },
+            ..Default::default()
+        };
+        let kernel = Kernel::compile(narrow.as_bytes(), "narrow.mlir", &options).expect("compiles");
+        assert_eq!((kernel.info().lanes, kernel.info().subgroup_size), (lanes, size));
+        let sums: [i32; 3] = if size >= 4 { [3; 3] } else { [1, 1, 2] };
+        let expected: Vec<i32> =
+            sums.iter().map(|sum| sum + 1000 * size as i32).chain([0; 5]).collect();
+        assert_eq!(run_on_eight(&kernel), expected, "subgroups of {size}");
+    }
+}
+
 /// out[i] = get_local_size(0) at each global id i: an OpenCL kernel that
 /// leaves its workgroup size to the dispatch.
 const LOCAL_SIZE_KERNEL: &str = r#"

@@ -168,8 +168,30 @@ pub struct SpmdOutcome {
     /// width, or less for a narrower workgroup), else why not.
     pub result: std::result::Result<u32, String>,
     /// Whether it uses subgroup operations or built-ins: its subgroups are
-    /// then `lanes` invocations (1 when it stays scalar).
+    /// then `subgroup_size` invocations (1 when it stays scalar).
     pub subgroups: bool,
+    /// The subgroup size its invocations see when it runs as lanes: the
+    /// lanes, or the size asked for when the lanes were capped at a
+    /// workgroup narrower than it ([`capped_lanes`]: one partial
+    /// subgroup); 1 when it stays scalar.
+    pub subgroup_size: u32,
+}
+
+/// The lanes that run a function using subgroups whose size `size` was
+/// asked for, in workgroups of a constant `invocations` (its local-index
+/// loop's end, when known): `size`, or, when the workgroup has fewer
+/// invocations, the narrowest power of two (at least 2) that holds them.
+/// The lanes past the workgroup would always be off: the workgroup is one
+/// partial subgroup of `size` either way, and every subgroup operation
+/// gives the same on its active lanes (indexes wrap modulo a power of two
+/// that divides `size`; the subgroup's bits and `SubgroupSize` are still
+/// `size`'s: subgroup.rs). ggml's flash attention at a 1-wide workgroup
+/// and `--subgroup-size 8` compiled 8 lanes of which 7 were always off.
+pub fn capped_lanes(size: u32, invocations: Option<u64>) -> u32 {
+    match invocations {
+        Some(count) if count < u64::from(size) => (count.max(2).next_power_of_two() as u32).min(size),
+        _ => size,
+    }
 }
 
 /// Whether `name` is a function computing a subgroup operation across the
@@ -324,8 +346,15 @@ pub fn vectorize_invocations(
             Some(size) if size < u64::from(width) => 1 << size.max(1).ilog2(),
             _ => width,
         };
+        // A size asked for, at fewer lanes for a narrower workgroup (not
+        // a rendezvous's resolver: its lanes are the S invocations met).
+        let mut size_asked = None;
         let (wanted, width) = match (subgroups, options.subgroup_size) {
             (true, Some(1)) => (Err("subgroups of one invocation asked for".to_owned()), 1),
+            (true, Some(size)) if rendezvous_site_entry(&name).is_none() => {
+                size_asked = Some(size);
+                (Ok(()), capped_lanes(size, constant_x_size(function)))
+            }
             (true, Some(size)) => (Ok(()), size),
             (true, None) if options.mode != SpmdMode::Off => (Ok(()), narrowed(options.width)),
             _ if options.mode == SpmdMode::Loops && loop_free => {
@@ -343,7 +372,7 @@ pub fn vectorize_invocations(
             } else {
                 format!("width {width} (a power of two from 2 to 64)")
             }),
-            Ok(()) => match vectorize_versions(module, function, width, subgroups) {
+            Ok(()) => match vectorize_versions(module, function, width, size_asked.unwrap_or(width), subgroups) {
                 Ok(vector) => {
                     function.replace_all_uses_with(vector);
                     llvm_edge::delete_unused_function(function);
@@ -363,7 +392,11 @@ pub fn vectorize_invocations(
             Ok(width) => tracing::debug!(function = %name, width, "SPMD-vectorized"),
             Err(reason) => tracing::debug!(function = %name, %reason, "left scalar"),
         }
-        outcomes.push(SpmdOutcome { function: name, result, subgroups });
+        let subgroup_size = match result {
+            Ok(width) => size_asked.unwrap_or(width),
+            Err(_) => 1,
+        };
+        outcomes.push(SpmdOutcome { function: name, result, subgroups, subgroup_size });
     }
     for (entry, names) in steps {
         outcomes.push(vectorize_steps(module, &entry, &names, options));
@@ -380,16 +413,17 @@ fn vectorize_versions<'ctx>(
     module: &Module<'ctx>,
     function: FunctionValue<'ctx>,
     width: u32,
+    subgroup_size: u32,
     subgroups: bool,
 ) -> Result<FunctionValue<'ctx>> {
     let folded = clamped::fold_clamped_bounds(function);
     if folded > 0 {
         tracing::debug!(function = %function.get_name().to_string_lossy(), folded, "bounds tests of clamped coordinates folded");
     }
-    let general = vectorize_function(module, function, width, Returns::Width, subgroups, &[])?;
+    let general = vectorize_function(module, function, [width, subgroup_size], Returns::Width, subgroups, &[])?;
     let Some(conditions) = versions::find(function) else { return Ok(general) };
     let assumed: Vec<usize> = conditions.conditions.iter().map(key).collect();
-    let fast = match vectorize_function(module, function, width, Returns::Width, subgroups, &assumed) {
+    let fast = match vectorize_function(module, function, [width, subgroup_size], Returns::Width, subgroups, &assumed) {
         Ok(fast) => fast,
         Err(error) => {
             tracing::debug!(function = %function.get_name().to_string_lossy(), %error, "no fast version");
@@ -497,9 +531,10 @@ fn vectorize_steps(module: &Module<'_>, entry: &str, names: &[String], options: 
     // addresses are too), which made bench-kernels' reduce and matmul 3x
     // slower than the scalar steps that LLVM's loop vectorizer widens
     // (docs/performance.md, session 10 (h2)). `Always` takes every one.
+    let size_asked = options.subgroup_size.filter(|&size| subgroups && size > 1);
     let width = match (subgroups, options.subgroup_size) {
         (true, Some(1)) => Err("subgroups of one invocation asked for".to_owned()),
-        (true, Some(size)) => Ok(size),
+        (true, Some(size)) => Ok(capped_lanes(size, functions.first().and_then(|function| constant_x_size(*function)))),
         _ if options.mode == SpmdMode::Off => Err("SPMD vectorization off".to_owned()),
         (true, None) => Ok(narrowed(options.width)),
         _ if options.mode == SpmdMode::Loops => {
@@ -519,7 +554,8 @@ fn vectorize_steps(module: &Module<'_>, entry: &str, names: &[String], options: 
     let mut vectors = Vec::new();
     let result = width.and_then(|width| {
         for function in &functions {
-            match vectorize_function(module, *function, width, Returns::LowestState, subgroups, &[]) {
+            let lanes = [width, size_asked.unwrap_or(width)];
+            match vectorize_function(module, *function, lanes, Returns::LowestState, subgroups, &[]) {
                 Ok(vector) => vectors.push((*function, vector)),
                 Err(error) => {
                     return Err(format!("{} ({error})", function.get_name().to_string_lossy()));
@@ -551,7 +587,11 @@ fn vectorize_steps(module: &Module<'_>, entry: &str, names: &[String], options: 
         Ok(width) => tracing::debug!(%function, width, "regions SPMD-vectorized"),
         Err(reason) => tracing::debug!(%function, %reason, "regions left scalar"),
     }
-    SpmdOutcome { function, result, subgroups }
+    let subgroup_size = match result {
+        Ok(width) => size_asked.unwrap_or(width),
+        Err(_) => 1,
+    };
+    SpmdOutcome { function, result, subgroups, subgroup_size }
 }
 
 /// What a vectorized function returns.
@@ -633,7 +673,7 @@ fn callees<'ctx>(roots: &[FunctionValue<'ctx>]) -> HashSet<FunctionValue<'ctx>> 
 fn vectorize_function<'ctx>(
     module: &Module<'ctx>,
     function: FunctionValue<'ctx>,
-    width: u32,
+    [width, subgroup_size]: [u32; 2],
     returns: Returns,
     subgroups: bool,
     assumed: &[usize],
@@ -642,6 +682,7 @@ fn vectorize_function<'ctx>(
     let vector = module.add_function(&name, function.get_type(), Some(inkwell::module::Linkage::Internal));
     let result = Vectorizer::new(module, function, vector, width).and_then(|mut vectorizer| {
         vectorizer.returns = returns;
+        vectorizer.subgroup_size = subgroup_size;
         vectorizer.per_lane_calls = subgroups;
         vectorizer.run()?;
         vectorizer.assume_true(assumed)
@@ -991,6 +1032,9 @@ struct Vectorizer<'a, 'ctx> {
     scalar: FunctionValue<'ctx>,
     vector: FunctionValue<'ctx>,
     width: u32,
+    /// The subgroup size the invocations see: `width`, or more when the
+    /// lanes were capped at a narrower workgroup ([`capped_lanes`]).
+    subgroup_size: u32,
     cfg: Cfg<'ctx>,
     values: HashMap<usize, Lanes<'ctx>>,
     varying: HashSet<usize>,
@@ -1028,6 +1072,7 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
             scalar,
             vector,
             width,
+            subgroup_size: width,
             cfg,
             values: HashMap::new(),
             varying: HashSet::new(),

@@ -7,7 +7,7 @@
 //!   specialization constant's after specialization (the `--spec` value
 //!   given for its `SpecId`, else the default): applied before any type is
 //!   built, as for spec-sized arrays; an `OpSpecConstantOp` on those is
-//!   computed as the importer computes one (spec.rs's `fold_integer_op`),
+//!   computed as the importer computes one (spec.rs's `WordConstants`),
 //!   or as `CompositeExtract` of a constant composite.
 //! - A vector of 2, 3, 4, 8 or 16 components becomes a plain `OpTypeVector`:
 //!   every instruction then imports as for any vector.
@@ -48,7 +48,7 @@ use super::{
     DeserializeError, ErrorKind, SpecValue,
     reader::Inst,
     rewrite::{Rewritten, id_operands as ids, unsigned_int_type},
-    spec::{fold_integer_op, truncated},
+    spec::WordConstants,
 };
 
 /// `OpTypeVectorIdEXT` (SPV_EXT_long_vector; the same opcode as
@@ -134,17 +134,17 @@ pub(super) fn rewrite(
         inst.opcode == Op::Capability as u16
             && inst.words.first().is_some_and(|&word| word == LONG_VECTOR_EXT || word == COOPERATIVE_VECTOR_NV)
     });
-    let mut rewriter = LongVectors { next_id: header.bound, spec_values, capability, ..LongVectors::default() };
+    let mut rewriter =
+        LongVectors { next_id: header.bound, sizes: WordConstants::new(spec_values), capability, ..LongVectors::default() };
     let out = rewriter.run(parsed, &offsets)?;
     super::rewrite::assemble(header, rewriter.next_id, &out).map(Some)
 }
 
-/// A scalar type: its width in bits (booleans 1), whether it is a float,
-/// and whether it is a signed integer.
+/// A scalar type: its width in bits (booleans 1) and whether it is a
+/// signed integer.
 #[derive(Clone, Copy)]
 struct Scalar {
     width: u32,
-    float: bool,
     signed: bool,
 }
 
@@ -154,14 +154,15 @@ struct LongVectors<'s> {
     /// Whether the module declares `LongVectorEXT` (or `CooperativeVectorNV`,
     /// whose `OpTypeCooperativeVectorNV` is the same opcode).
     capability: bool,
-    spec_values: &'s [(u32, SpecValue)],
+    /// The integer values of constants, specialization constants (the
+    /// `--spec` values applied, else their defaults) and the
+    /// `OpSpecConstantOp`s on them (spec.rs, as the importer computes
+    /// them): the component counts of `OpTypeVectorIdEXT`.
+    sizes: WordConstants<'s>,
     /// Scalar types by `<id>`.
     scalars: HashMap<Word, Scalar>,
-    /// Integer and boolean constants (and specialized spec constants, and
-    /// the `OpSpecConstantOp`s computed from them) by `<id>`: (bits, width).
-    constants: HashMap<Word, (u64, u32)>,
-    /// The constituents of each constant composite, by `<id>` (for an
-    /// `OpSpecConstantOp CompositeExtract` count).
+    /// The constituents of each constant vector composite (and expanded
+    /// long-vector `OpSpecConstantOp`), by `<id>`.
     composites: HashMap<Word, Vec<Word>>,
     /// Pointer types by `<id>`: (storage class, pointee).
     pointers: HashMap<Word, (u32, Word)>,
@@ -174,8 +175,6 @@ struct LongVectors<'s> {
     /// vectors (the importer holds such members as arrays, which it builds
     /// no struct of): the `OpCompositeExtract`s of them read the vectors.
     split: HashMap<Word, [Word; 2]>,
-    /// `SpecId`s by `<id>`.
-    spec_ids: HashMap<Word, u32>,
     /// Vectors by `<id>`: their component type and count (dialect ones too,
     /// for shuffles and constructs that mix them with long ones).
     vectors: HashMap<Word, (Word, u64)>,
@@ -214,16 +213,15 @@ impl LongVectors<'_> {
         input: Vec<Instruction>,
         offsets: &[usize],
     ) -> Result<Vec<(Instruction, usize)>, DeserializeError> {
-        for inst in &input {
+        let functions_start = input.iter().position(|inst| inst.class.opcode == Op::Function).unwrap_or(input.len());
+        for (index, inst) in input.iter().enumerate() {
             if let (Some(ty), Some(id)) = (inst.result_type, inst.result_id) {
                 self.declared.insert(id, ty);
             }
-            if let (
-                Op::Decorate,
-                [Operand::IdRef(target), Operand::Decoration(Decoration::SpecId), Operand::LiteralBit32(spec_id)],
-            ) = (inst.class.opcode, &inst.operands[..])
-            {
-                self.spec_ids.insert(*target, *spec_id);
+            if index < functions_start {
+                // In order: a `SpecId` before its constant, a type before
+                // its constants.
+                self.sizes.record(inst);
             }
             if let (Op::ExtInstImport, Some(id), Some(Operand::LiteralString(name))) =
                 (inst.class.opcode, inst.result_id, inst.operands.first())
@@ -235,7 +233,6 @@ impl LongVectors<'_> {
                 }
             }
         }
-        let functions_start = input.iter().position(|inst| inst.class.opcode == Op::Function).unwrap_or(input.len());
         let annotations_end = input[..functions_start]
             .iter()
             .rposition(|inst| super::rewrite::is_preamble(inst.class.opcode))
@@ -279,7 +276,7 @@ impl LongVectors<'_> {
         match inst.class.opcode {
             Op::TypeInt => {
                 if let [Operand::LiteralBit32(width), Operand::LiteralBit32(signed)] = inst.operands[..] {
-                    self.scalars.insert(id, Scalar { width, float: false, signed: signed != 0 });
+                    self.scalars.insert(id, Scalar { width, signed: signed != 0 });
                     if signed == 0 {
                         self.unsigned.entry(width).or_insert(id);
                     }
@@ -290,29 +287,14 @@ impl LongVectors<'_> {
             }
             Op::TypeFloat => {
                 if let Some(Operand::LiteralBit32(width)) = inst.operands.first() {
-                    self.scalars.insert(id, Scalar { width: *width, float: true, signed: false });
+                    self.scalars.insert(id, Scalar { width: *width, signed: false });
                 }
             }
             Op::TypeBool => {
-                self.scalars.insert(id, Scalar { width: 1, float: false, signed: false });
+                self.scalars.insert(id, Scalar { width: 1, signed: false });
                 self.boolean.get_or_insert(id);
             }
-            Op::ConstantTrue | Op::ConstantFalse | Op::SpecConstantTrue | Op::SpecConstantFalse => {
-                let mut value = matches!(inst.class.opcode, Op::ConstantTrue | Op::SpecConstantTrue);
-                if matches!(inst.class.opcode, Op::SpecConstantTrue | Op::SpecConstantFalse)
-                    && let Some(spec_id) = self.spec_ids.get(&id)
-                    && let Some((_, SpecValue::Bool(given))) =
-                        self.spec_values.iter().rev().find(|(given, _)| given == spec_id)
-                {
-                    value = *given;
-                }
-                self.constants.insert(id, (u64::from(value), 1));
-            }
             Op::ConstantNull => {
-                if let Some(scalar) = inst.result_type.and_then(|ty| self.scalars.get(&ty)).filter(|scalar| !scalar.float)
-                {
-                    self.constants.insert(id, (0, scalar.width));
-                }
                 if let Some(&(element, _)) = inst.result_type.and_then(|ty| self.vectors.get(&ty)) {
                     self.null_vectors.insert(id, element);
                 }
@@ -338,34 +320,6 @@ impl LongVectors<'_> {
                     .collect();
                 self.structs.insert(id, members);
             }
-            Op::Constant | Op::SpecConstant => {
-                let width = inst.result_type.and_then(|ty| self.scalars.get(&ty)).filter(|scalar| !scalar.float);
-                if let Some(scalar) = width {
-                    let mut value = match inst.operands[..] {
-                        [Operand::LiteralBit32(low)] => Some(u64::from(low)),
-                        [Operand::LiteralBit64(value)] => Some(value),
-                        _ => None,
-                    };
-                    if inst.class.opcode == Op::SpecConstant
-                        && let Some(spec_id) = self.spec_ids.get(&id)
-                        && let Some((_, given)) = self.spec_values.iter().rev().find(|(given, _)| given == spec_id)
-                        && let Some(bits) = given.integer_bits(scalar.width)
-                    {
-                        value = Some(bits);
-                    }
-                    if let Some(value) = value {
-                        self.constants.insert(id, (truncated(value, scalar.width), scalar.width));
-                    }
-                }
-            }
-            Op::SpecConstantOp
-                if inst.result_type.is_some_and(|ty| self.scalars.get(&ty).is_some_and(|scalar| !scalar.float)) =>
-            {
-                // An integer count computed from (specialized) constants.
-                if let Some(value) = self.spec_op_value(&inst) {
-                    self.constants.insert(id, value);
-                }
-            }
             Op::TypeVectorIdEXT if !self.capability => {
                 return Err(ErrorKind::Invalid(
                     "OpTypeVectorIdEXT without the LongVectorEXT (or CooperativeVectorNV) capability".into(),
@@ -378,9 +332,9 @@ impl LongVectors<'_> {
                 };
                 let count = match (inst.class.opcode, inst.operands.get(1)) {
                     (Op::TypeVector, Some(Operand::LiteralBit32(count))) => u64::from(*count),
-                    (_, Some(Operand::IdRef(count))) => match self.constants.get(count) {
-                        Some(&(value, 32)) => value,
-                        Some(&(_, width)) => {
+                    (_, Some(Operand::IdRef(count))) => match self.sizes.value(*count) {
+                        Some((value, 32)) => value,
+                        Some((_, width)) => {
                             return Err(ErrorKind::Invalid(format!(
                                 "the component count %{count} of OpTypeVectorIdEXT is a {width}-bit value, not a 32-bit integer"
                             )));
@@ -470,35 +424,6 @@ impl LongVectors<'_> {
         Ok(inst)
     }
 
-    /// The value (bits, width) of the integer or boolean `OpSpecConstantOp`
-    /// `inst` when its operands are constants known here: every opcode the
-    /// importer computes (spec.rs's `fold_integer_op`: arithmetic, bitwise,
-    /// shifts, comparisons, logical, select, conversions), and
-    /// `CompositeExtract` of a constant composite. A division by zero, or
-    /// another opcode: none.
-    fn spec_op_value(&self, inst: &Instruction) -> Option<(u64, u32)> {
-        let width = self.scalars.get(&inst.result_type?)?.width;
-        let Some(Operand::LiteralSpecConstantOpInteger(op)) = inst.operands.first() else { return None };
-        let word = |operand: &Operand| match operand {
-            Operand::IdRef(id) | Operand::LiteralBit32(id) => Some(*id),
-            _ => None,
-        };
-        let value = if *op == Op::CompositeExtract {
-            let mut id = word(inst.operands.get(1)?)?;
-            for index in &inst.operands[2..] {
-                id = *self.composites.get(&id)?.get(word(index)? as usize)?;
-            }
-            self.constants.get(&id)?.0
-        } else {
-            let operands = &inst.operands[1..];
-            fold_integer_op(*op, |index| match operands.get(index)? {
-                Operand::IdRef(id) => self.constants.get(id).copied(),
-                _ => None,
-            })?
-        };
-        Some((truncated(value, width), width))
-    }
-
     /// The long vector type of value `id`, if it has one.
     fn long_of(&self, id: Word) -> Option<(Word, u64)> {
         self.declared.get(&id).and_then(|ty| self.long.get(ty)).copied()
@@ -511,7 +436,7 @@ impl LongVectors<'_> {
             return id;
         }
         let id = self.fresh();
-        let scalar = self.scalars.get(&ty).copied().unwrap_or(Scalar { width: 32, float: false, signed: false });
+        let scalar = self.scalars.get(&ty).copied().unwrap_or(Scalar { width: 32, signed: false });
         let width = scalar.width;
         // A narrower signed integer's literal is sign-extended to the word
         // (SPIR-V 2.2.1, "Literal").
@@ -532,7 +457,7 @@ impl LongVectors<'_> {
         }
         let id = self.fresh();
         self.late_globals.push(Instruction::new(Op::TypeBool, None, Some(id), vec![]));
-        self.scalars.insert(id, Scalar { width: 1, float: false, signed: false });
+        self.scalars.insert(id, Scalar { width: 1, signed: false });
         self.boolean = Some(id);
         id
     }
@@ -867,7 +792,7 @@ impl LongVectors<'_> {
         }
         let id = self.fresh();
         self.late_globals.push(unsigned_int_type(id, width));
-        self.scalars.insert(id, Scalar { width, float: false, signed: false });
+        self.scalars.insert(id, Scalar { width, signed: false });
         self.unsigned.insert(width, id);
         id
     }
@@ -1571,7 +1496,7 @@ impl LongVectors<'_> {
         }
         let id = self.fresh();
         sink.push(unsigned_int_type(id, 32));
-        self.scalars.insert(id, Scalar { width: 32, float: false, signed: false });
+        self.scalars.insert(id, Scalar { width: 32, signed: false });
         self.uint = Some(id);
         id
     }

@@ -302,9 +302,9 @@ impl<'s> WordConstants<'s> {
 /// The bits of the integer or boolean `OpSpecConstantOp` computing `opcode`
 /// on the operands `operand(i)` gives as `(bits, width)`, before truncation
 /// to the result's width; `None` for an opcode computed elsewhere, a
-/// division by zero or an unknown operand. Shared by the importer and the
-/// long-vector rewrite (long_vectors.rs), which computes component counts
-/// before the importer runs.
+/// division by zero or an unknown operand. Shared by the importer and
+/// [`WordConstants`] (the float8 and long-vector rewrites, which compute
+/// element and component counts before the importer runs).
 pub(super) fn fold_integer_op(opcode: Op, operand: impl Fn(usize) -> Option<(u64, u32)>) -> Option<u64> {
     let signed = |(bits, width): (u64, u32)| -> i64 {
         if width >= 64 { bits as i64 } else { ((bits << (64 - width)) as i64) >> (64 - width) }

@@ -183,7 +183,7 @@ impl<'ctx> Vectorizer<'_, 'ctx> {
         }
         let lanes = match op {
             SubgroupOp::Size => {
-                let size = self.context.i64_type().const_int(u64::from(width), false);
+                let size = self.context.i64_type().const_int(u64::from(self.subgroup_size), false);
                 self.values.insert(key(&instruction), Lanes::Uniform(size.into()));
                 return Ok(());
             }
@@ -253,10 +253,18 @@ impl<'ctx> Vectorizer<'_, 'ctx> {
                     SubgroupOp::ShuffleDown => b.build_int_add(lane, operand, "")?,
                     _ => {
                         // Within clusters of the given size (the whole
-                        // subgroup without one).
+                        // subgroup without one), of the subgroup's size:
+                        // past capped lanes, a rotate wraps at the
+                        // subgroup's end, not the lanes'.
                         let cluster = match arguments.get(3) {
-                            Some(&size) => self.cluster_size(size)?,
-                            None => width,
+                            Some(&size) => {
+                                let size = self.constant_argument(size, "a cluster size")?;
+                                if !size.is_power_of_two() {
+                                    return unsupported(format!("a cluster size of {size}"));
+                                }
+                                size.min(u64::from(self.subgroup_size)) as u32
+                            }
+                            None => self.subgroup_size,
                         };
                         let within = self.splat_i32(cluster - 1)?;
                         let moved = self.builder.build_int_add(lane, operand, "")?;
@@ -266,8 +274,29 @@ impl<'ctx> Vectorizer<'_, 'ctx> {
                         self.builder.build_or(base, moved, "")?
                     }
                 };
-                let source = self.builder.build_and(source, self.splat_i32(width - 1)?, "")?;
-                self.permute(argument(1)?, source)?
+                if self.subgroup_size > width {
+                    // Lanes capped at a narrower workgroup (spmd.rs
+                    // `capped_lanes`): an index past the lanes is an
+                    // invocation past the workgroup, never active, whose
+                    // value is undefined: 0, as the masked-off lanes of an
+                    // uncapped run mostly hold (their loads read 0), not
+                    // a lane's the wrap would pick.
+                    let source = self.builder.build_and(source, self.splat_i32(self.subgroup_size - 1)?, "")?;
+                    let inside =
+                        self.builder.build_int_compare(IntPredicate::ULT, source, self.splat_i32(width)?, "")?;
+                    let source = self.builder.build_and(source, self.splat_i32(width - 1)?, "")?;
+                    let moved = self.permute(argument(1)?, source)?;
+                    let mut kept = Vec::new();
+                    for component in moved {
+                        let vector = component.into_vector_value();
+                        let zero = vector.get_type().const_zero();
+                        kept.push(self.builder.build_select(inside, vector, zero, "")?);
+                    }
+                    kept
+                } else {
+                    let source = self.builder.build_and(source, self.splat_i32(width - 1)?, "")?;
+                    self.permute(argument(1)?, source)?
+                }
             }
             SubgroupOp::Ballot => {
                 let predicate = self.widen(*arguments.last().ok_or_else(no_type)?)?[0].into_vector_value();
@@ -296,7 +325,9 @@ impl<'ctx> Vectorizer<'_, 'ctx> {
                     let bits = self.word_masks(word as u32, |lane| match operation {
                         INCLUSIVE_SCAN => lane + 1,
                         EXCLUSIVE_SCAN => lane,
-                        _ => width,
+                        // The subgroup's bits: a ballot made of a constant
+                        // has them past capped lanes too.
+                        _ => self.subgroup_size,
                     });
                     let kept = self.builder.build_and(value.into_vector_value(), bits, "")?;
                     let counted =
@@ -318,7 +349,7 @@ impl<'ctx> Vectorizer<'_, 'ctx> {
                 // high to low for the LSB.
                 let order: Vec<usize> = if msb { (0..words.len()).collect() } else { (0..words.len()).rev().collect() };
                 for word in order {
-                    let bits = self.word_masks(word as u32, |_| width);
+                    let bits = self.word_masks(word as u32, |_| self.subgroup_size);
                     let kept = self.builder.build_and(words[word].into_vector_value(), bits, "")?;
                     let ty: BasicTypeEnum<'ctx> = kept.get_type().into();
                     let position = if msb {

@@ -25,7 +25,7 @@ use super::{
     compile::compile,
     kernel_args,
     layout::Format,
-    parser::{ArgValue, BindKind, Check, Command, ImageBinding, ImageKind, Pipeline, Script, ShaderFormat},
+    parser::{ArgValue, BindKind, BufferAs, Check, Command, ImageBinding, ImageKind, Pipeline, Script, ShaderFormat},
     probe,
 };
 
@@ -429,37 +429,45 @@ impl<'a> Execution<'a> {
         let attach = pipeline.attach.as_ref().ok_or_else(|| format!("pipeline '{name}' has no shader"))?;
         let shader = &self.script.shaders[&attach.shader];
         let names = kernel_args::parameter_names(&String::from_utf8_lossy(&shader.source), &attach.entry);
-        let values = kernel_args::resolve(&info.resources, names.as_deref(), &pipeline.kernel_args, &pipeline.bindings)?;
+        let values = kernel_args::resolve(
+            &info.resources,
+            names.as_deref(),
+            &pipeline.kernel_args,
+            &pipeline.bindings,
+            &pipeline.images,
+        )?;
         let mut given: Vec<&str> = Vec::new();
         for value in &values {
-            if let ArgValue::Buffer(buffer) = value {
+            if let ArgValue::Buffer(buffer, _) = value {
                 if given.contains(&buffer.as_str()) {
                     return Err(format!("buffer '{buffer}' is given to two kernel arguments, which is not supported"));
                 }
                 given.push(buffer);
             }
         }
-        let is_image = |index: usize| {
-            matches!(info.resources[index].kind, ResourceKind::StorageImage | ResourceKind::SampledImage)
-        };
+        let is_image = |index: usize| kernel_args::is_image(info.resources[index].kind);
         let mut buffers: Vec<Buffer> = Vec::new();
         let mut image_bindings = Vec::new();
         for (index, value) in values.iter().enumerate() {
             match value {
-                ArgValue::Buffer(buffer) if is_image(index) => image_bindings.push(ImageBinding {
-                    kind: if info.resources[index].kind == ResourceKind::StorageImage {
-                        ImageKind::StorageImage
-                    } else {
-                        ImageKind::SampledImage
+                ArgValue::Buffer(buffer, bound_as) if is_image(index) => image_bindings.push(ImageBinding {
+                    kind: match info.resources[index].kind {
+                        ResourceKind::StorageImage => ImageKind::StorageImage,
+                        ResourceKind::StorageTexelBuffer => ImageKind::StorageTexelBuffer,
+                        ResourceKind::UniformTexelBuffer => ImageKind::UniformTexelBuffer,
+                        _ => ImageKind::SampledImage,
                     },
                     set: 0,
                     binding: index as u32,
                     buffers: vec![buffer.clone()],
                     samplers: Vec::new(),
-                    base_level: 0,
+                    base_level: match bound_as {
+                        BufferAs::Image(_, level) => *level,
+                        _ => 0,
+                    },
                     array: false,
                 }),
-                ArgValue::Buffer(buffer) => buffers.push(Buffer::from_bytes(&self.buffers[buffer].1)),
+                ArgValue::Buffer(buffer, _) => buffers.push(Buffer::from_bytes(&self.buffers[buffer].1)),
                 _ => {}
             }
         }
@@ -473,12 +481,12 @@ impl<'a> Execution<'a> {
         let mut rest_images: &mut [Image] = &mut images;
         for (index, value) in values.iter().enumerate() {
             let resource = match value {
-                ArgValue::Buffer(_) if is_image(index) => {
+                ArgValue::Buffer(..) if is_image(index) => {
                     let (mine, tail) = std::mem::take(&mut rest_images).split_first_mut().expect("one image per image argument");
                     rest_images = tail;
                     Resource::Image(mine)
                 }
-                ArgValue::Buffer(_) => {
+                ArgValue::Buffer(..) => {
                     let (mine, tail) = std::mem::take(&mut rest).split_first_mut().expect("one buffer per buffer argument");
                     rest = tail;
                     Resource::Buffer(mine)
@@ -496,7 +504,7 @@ impl<'a> Execution<'a> {
         result.map_err(|failure| failure.to_string())?;
         drop(dispatch);
         let buffer_names = values.iter().enumerate().filter_map(|(index, value)| match value {
-            ArgValue::Buffer(buffer) if !is_image(index) => Some(buffer),
+            ArgValue::Buffer(buffer, _) if !is_image(index) => Some(buffer),
             _ => None,
         });
         for (buffer, written) in buffer_names.zip(&buffers) {

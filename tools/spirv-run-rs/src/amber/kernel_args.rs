@@ -12,7 +12,7 @@
 use spirv_opt_passes::specialize::SpecValue;
 use spirv_run::{ResourceInfo, ResourceKind, ScalarType};
 
-use super::parser::{ArgRef, ArgValue, Binding, KernelArg};
+use super::parser::{ArgRef, ArgValue, BindKind, Binding, BufferAs, ImageBinding, ImageKind, KernelArg};
 
 /// The names of the parameters of kernel `entry` in OpenCL C `source`, in
 /// order; `None` when no `kernel`/`__kernel` function of that name is
@@ -161,34 +161,111 @@ fn describe(ty: ScalarType) -> String {
     }
 }
 
+/// The resource kind an argument bound `AS kind` must have.
+fn image_resource(kind: ImageKind) -> ResourceKind {
+    match kind {
+        ImageKind::StorageImage => ResourceKind::StorageImage,
+        ImageKind::SampledImage => ResourceKind::SampledImage,
+        ImageKind::StorageTexelBuffer => ResourceKind::StorageTexelBuffer,
+        ImageKind::UniformTexelBuffer => ResourceKind::UniformTexelBuffer,
+        ImageKind::CombinedImageSampler => ResourceKind::CombinedImageSampler,
+        ImageKind::Sampler => ResourceKind::Sampler,
+    }
+}
+
+/// Whether an argument of this kind takes an image (a `Resource::Image`).
+pub fn is_image(kind: ResourceKind) -> bool {
+    matches!(
+        kind,
+        ResourceKind::StorageImage
+            | ResourceKind::SampledImage
+            | ResourceKind::StorageTexelBuffer
+            | ResourceKind::UniformTexelBuffer
+    )
+}
+
+/// An argument of this kind in words, its OpenCL C type's qualifiers.
+fn describe_kind(kind: ResourceKind) -> &'static str {
+    match kind {
+        ResourceKind::GlobalPointer => "a __global or __constant pointer",
+        ResourceKind::LocalPointer => "a __local pointer",
+        ResourceKind::Sampler => "a sampler",
+        ResourceKind::StorageImage => "a write_only or read_write image",
+        ResourceKind::SampledImage => "a read_only image",
+        ResourceKind::StorageTexelBuffer => "a write_only or read_write image1d_buffer_t",
+        ResourceKind::UniformTexelBuffer => "a read_only image1d_buffer_t",
+        _ => "a value",
+    }
+}
+
+/// One `DESCRIPTOR_SET s BINDING b` of an OpenCL-C pipeline: the argument
+/// it names (`descriptors`: the arguments clspv gives one, in order).
+fn by_binding(descriptors: &[usize], what: &str, set: u32, binding: u32, array: bool) -> Result<usize, String> {
+    if set != 0 || array {
+        return Err(format!(
+            "{what} at set {set} binding {binding}: an OpenCL-C kernel's buffers, images and samplers are at set 0, one binding each"
+        ));
+    }
+    descriptors.get(binding as usize).copied().ok_or_else(|| {
+        format!("{what} at binding {binding}: the kernel has {} buffer, image and sampler arguments", descriptors.len())
+    })
+}
+
 /// Each argument's value: the script's kernel arguments and its
-/// descriptor bindings resolved against the kernel's `arguments` (its
-/// resources) and parameter `names`. Every argument must get one.
+/// descriptor bindings (`bindings` of buffers, `images` of images and
+/// samplers) resolved against the kernel's `arguments` (its resources) and
+/// parameter `names`. Every argument must get one, of its kind.
 pub fn resolve(
     arguments: &[ResourceInfo],
     names: Option<&[String]>,
     given: &[KernelArg],
     bindings: &[Binding],
+    images: &[ImageBinding],
 ) -> Result<Vec<ArgValue>, String> {
     let mut values: Vec<Option<ArgValue>> = vec![None; arguments.len()];
     let descriptors: Vec<usize> =
         (0..arguments.len()).filter(|&index| has_descriptor(arguments[index].kind)).collect();
+    let mut by_descriptor = Vec::new();
     for binding in bindings {
-        if binding.set != 0 || binding.element.is_some() {
-            return Err(format!(
-                "buffer '{}' at set {} binding {}: an OpenCL-C kernel's buffers are at set 0, one binding each",
-                binding.buffer, binding.set, binding.binding
-            ));
-        }
-        let Some(&index) = descriptors.get(binding.binding as usize) else {
-            return Err(format!(
-                "buffer '{}' at binding {}: the kernel has {} buffer, image and sampler arguments",
-                binding.buffer,
-                binding.binding,
-                descriptors.len()
-            ));
+        let what = format!("buffer '{}'", binding.buffer);
+        let index = by_binding(&descriptors, &what, binding.set, binding.binding, binding.element.is_some())?;
+        by_descriptor.push((index, ArgValue::Buffer(binding.buffer.clone(), BufferAs::Pointer(binding.kind)), what));
+    }
+    for image in images {
+        let what = match image.buffers.first() {
+            Some(buffer) => format!("buffer '{buffer}'"),
+            None => format!("sampler '{}'", image.samplers.join(" ")),
         };
-        values[index] = Some(ArgValue::Buffer(binding.buffer.clone()));
+        let index = by_binding(&descriptors, &what, image.set, image.binding, image.array)?;
+        let value = match image.kind {
+            ImageKind::Sampler => ArgValue::Sampler(image.samplers[0].clone()),
+            ImageKind::CombinedImageSampler => {
+                return Err(format!(
+                    "{what} AS combined_image_sampler: an OpenCL-C kernel takes its image and its sampler as two arguments"
+                ));
+            }
+            kind => ArgValue::Buffer(image.buffers[0].clone(), BufferAs::Image(kind, image.base_level)),
+        };
+        by_descriptor.push((index, value, what));
+    }
+    for (index, value, what) in by_descriptor {
+        let kind = arguments[index].kind;
+        let fits = match &value {
+            ArgValue::Buffer(_, BufferAs::Pointer(_)) => kind == ResourceKind::GlobalPointer,
+            ArgValue::Buffer(_, BufferAs::Image(image, _)) => image_resource(*image) == kind,
+            _ => kind == ResourceKind::Sampler,
+        };
+        if !fits {
+            let bound = match &value {
+                ArgValue::Buffer(_, BufferAs::Pointer(BindKind::Storage)) => " AS storage",
+                ArgValue::Buffer(_, BufferAs::Pointer(BindKind::Uniform)) => " AS uniform",
+                ArgValue::Buffer(_, BufferAs::Image(image, _)) => image.keyword(),
+                _ => "",
+            };
+            let bound = if bound.starts_with(' ') || bound.is_empty() { bound.to_owned() } else { format!(" AS {bound}") };
+            return Err(format!("{what} is bound{bound} to argument {index}, which is {}", describe_kind(kind)));
+        }
+        values[index] = Some(value);
     }
     for arg in given {
         let index = match &arg.arg {
@@ -206,25 +283,28 @@ pub fn resolve(
             return Err(format!("line {}: KERNEL {}: the kernel has {} arguments", arg.line, arg.arg, arguments.len()));
         };
         let fits = match &arg.value {
-            ArgValue::Buffer(_) => matches!(
-                argument.kind,
-                ResourceKind::GlobalPointer | ResourceKind::StorageImage | ResourceKind::SampledImage
-            ),
+            ArgValue::Buffer(_, BufferAs::Any) => argument.kind == ResourceKind::GlobalPointer || is_image(argument.kind),
+            ArgValue::Buffer(_, BufferAs::Pointer(_)) => argument.kind == ResourceKind::GlobalPointer,
+            ArgValue::Buffer(_, BufferAs::Image(kind, _)) => image_resource(*kind) == argument.kind,
             ArgValue::Sampler(_) => argument.kind == ResourceKind::Sampler,
             ArgValue::Scalar(_, ty) => argument.scalar == Some(*ty),
         };
         if !fits {
             let wanted = match &arg.value {
-                ArgValue::Buffer(_) => "a buffer or an image".to_owned(),
+                ArgValue::Buffer(buffer, BufferAs::Any) => format!("buffer '{buffer}'"),
+                ArgValue::Buffer(buffer, BufferAs::Pointer(BindKind::Storage)) => format!("buffer '{buffer}' AS storage"),
+                ArgValue::Buffer(buffer, BufferAs::Pointer(BindKind::Uniform)) => format!("buffer '{buffer}' AS uniform"),
+                ArgValue::Buffer(buffer, BufferAs::Image(kind, _)) => format!(
+                    "buffer '{buffer}' AS {} (for {})",
+                    kind.keyword(),
+                    describe_kind(image_resource(*kind))
+                ),
                 ArgValue::Sampler(_) => "a sampler".to_owned(),
                 ArgValue::Scalar(_, ty) => describe(*ty),
             };
-            let is = match (argument.scalar, argument.kind) {
-                (Some(ty), _) => describe(ty),
-                (None, ResourceKind::GlobalPointer) => "a __global or __constant pointer".to_owned(),
-                (None, ResourceKind::LocalPointer) => "a __local pointer".to_owned(),
-                (None, ResourceKind::Sampler) => "a sampler".to_owned(),
-                (None, _) => "an image".to_owned(),
+            let is = match argument.scalar {
+                Some(ty) => describe(ty),
+                None => describe_kind(argument.kind).to_owned(),
             };
             return Err(format!("line {}: KERNEL {}: argument {index} is {is}, given {wanted}", arg.line, arg.arg));
         }

@@ -247,11 +247,26 @@ impl std::fmt::Display for ArgRef {
     }
 }
 
+/// What a script says a buffer given to an OpenCL-C kernel argument is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BufferAs {
+    /// `BIND BUFFER b KERNEL ...` (no `AS`): whatever the argument is, a
+    /// pointer or an image (amber takes the kind from clspv's map).
+    Any,
+    /// `AS storage` or `AS uniform`: a `__global` or `__constant` pointer.
+    Pointer(BindKind),
+    /// `AS storage_image` (a `write_only` or `read_write` image),
+    /// `sampled_image` (a `read_only` one) or a texel buffer kind (an
+    /// `image1d_buffer_t`), and the `BASE_MIP_LEVEL` of a binding.
+    Image(ImageKind, u32),
+}
+
 /// What an OpenCL-C kernel argument is given.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ArgValue {
-    /// `BIND BUFFER b KERNEL ...`: a `__global` or `__constant` pointer.
-    Buffer(String),
+    /// `BIND BUFFER b [AS kind] KERNEL ...` (or `DESCRIPTOR_SET 0 BINDING
+    /// n`): a `__global` or `__constant` pointer, or an image.
+    Buffer(String, BufferAs),
     /// `BIND SAMPLER s KERNEL ...`.
     Sampler(String),
     /// `SET KERNEL ... AS type value`: the value's bytes and its type.
@@ -1127,13 +1142,16 @@ impl Parser<'_> {
         buffers: Vec<String>,
         array: bool,
     ) -> Parsed<()> {
-        if self.tokens.peek_word().as_deref() == Some("KERNEL") {
-            return self.unsupported(format!("BIND ... AS {} KERNEL: images as OpenCL-C kernel arguments", kind.keyword()));
-        }
         let mut samplers = Vec::new();
         if kind == ImageKind::CombinedImageSampler {
             self.expect_keyword("SAMPLER", "a combined_image_sampler")?;
             samplers.push(self.sampler_name()?);
+        }
+        let kernel = self.tokens.peek_word().as_deref() == Some("KERNEL");
+        if kernel && kind == ImageKind::CombinedImageSampler {
+            return self.error(
+                "AS combined_image_sampler KERNEL: an OpenCL-C kernel takes its image and its sampler as two arguments",
+            );
         }
         for buffer in &buffers {
             let decl = &self.script.buffers[buffer];
@@ -1148,7 +1166,9 @@ impl Parser<'_> {
                     kind.keyword()
                 ));
             };
-            if !texel.storage() && !matches!(kind, ImageKind::SampledImage | ImageKind::CombinedImageSampler) {
+            // OpenCL writes BGRA and sRGB images too (the runner's host
+            // writes encode every format); a shader cannot declare them.
+            if !texel.storage() && !kernel && !matches!(kind, ImageKind::SampledImage | ImageKind::CombinedImageSampler) {
                 return self.unsupported(format!(
                     "{} is for sampled images only here, not {} (buffer '{buffer}')",
                     texel.name,
@@ -1161,6 +1181,18 @@ impl Parser<'_> {
                     kind.keyword()
                 ));
             }
+        }
+        if kernel {
+            self.tokens.keyword("KERNEL");
+            if array {
+                return self.error("BUFFER_ARRAY cannot be a kernel argument");
+            }
+            let line = self.tokens.line();
+            let arg = self.arg_ref()?;
+            self.end_of_line("BIND")?;
+            let value = ArgValue::Buffer(buffers[0].clone(), BufferAs::Image(kind, 0));
+            pipeline.kernel_args.push(KernelArg { arg, value, line });
+            return Ok(());
         }
         let (set, binding) = self.set_and_binding()?;
         let mut base_level = 0;
@@ -1408,14 +1440,20 @@ impl Parser<'_> {
     }
 
     /// The rest of `BIND BUFFER b [AS storage|uniform] KERNEL ARG_NAME a`.
-    fn bind_kernel_buffer(&mut self, pipeline: &mut Pipeline, mut buffers: Vec<String>, array: bool) -> Parsed<()> {
+    fn bind_kernel_buffer(
+        &mut self,
+        pipeline: &mut Pipeline,
+        mut buffers: Vec<String>,
+        array: bool,
+        bound_as: BufferAs,
+    ) -> Parsed<()> {
         if array {
             return self.error("BUFFER_ARRAY cannot be a kernel argument");
         }
         let line = self.tokens.line();
         let arg = self.arg_ref()?;
         self.end_of_line("BIND")?;
-        pipeline.kernel_args.push(KernelArg { arg, value: ArgValue::Buffer(buffers.remove(0)), line });
+        pipeline.kernel_args.push(KernelArg { arg, value: ArgValue::Buffer(buffers.remove(0), bound_as), line });
         Ok(())
     }
 
@@ -1474,14 +1512,15 @@ impl Parser<'_> {
             return self.error("BUFFER_ARRAY needs several buffer names");
         }
         if self.tokens.keyword("KERNEL") {
-            return self.bind_kernel_buffer(pipeline, buffers, array);
+            return self.bind_kernel_buffer(pipeline, buffers, array, BufferAs::Any);
         }
         if !self.tokens.keyword("AS") {
             return self.error("BIND BUFFER needs AS type or KERNEL");
         }
         let kind = self.expect_word("buffer type")?;
         if matches!(kind.as_str(), "storage" | "uniform") && self.tokens.keyword("KERNEL") {
-            return self.bind_kernel_buffer(pipeline, buffers, array);
+            let pointer = if kind == "storage" { BindKind::Storage } else { BindKind::Uniform };
+            return self.bind_kernel_buffer(pipeline, buffers, array, BufferAs::Pointer(pointer));
         }
         if let Some(&(_, image_kind)) = IMAGE_KINDS.iter().find(|(keyword, _)| *keyword == kind) {
             return self.bind_images(pipeline, image_kind, buffers, array);
