@@ -559,6 +559,7 @@ pub(crate) fn resolvable(name: &str) -> bool {
     inkwell::support::load_visible_symbols();
     // The ABI's barrier markers are gone once the regions are formed.
     matches!(name, "malloc" | "free" | spirv_opt_passes::kernel_abi::regions::MARKER)
+        || name == spirv_opt_passes::spirv_to_llvm::opencl::VECTOR_PRINTF
         || IMAGE_FUNCTIONS.contains(&name)
         || SOFT_FLOAT_FUNCTIONS.contains(&name)
         || inkwell::support::search_for_address_of_symbol(name).is_some()
@@ -566,8 +567,9 @@ pub(crate) fn resolvable(name: &str) -> bool {
 
 /// The functions the compiled code may call that this process defines for
 /// it, by name: the frame arena as `malloc` and `free` (coroutine frames of
-/// kernels with barriers; frames.rs says why), the image shims and the
-/// soft-float conversions.
+/// kernels with barriers; frames.rs says why), the image shims, the
+/// soft-float conversions and OpenCL's `printf` with vector arguments
+/// (printf.rs).
 fn host_functions() -> Vec<(&'static str, usize)> {
     let alloc: extern "C" fn(u64) -> *mut u8 = frames::alloc;
     let free: extern "C" fn(*mut u8) = frames::free;
@@ -615,7 +617,12 @@ fn host_functions() -> Vec<(&'static str, usize)> {
     let single_to_bfloat16: extern "C" fn(f32) -> f32 = truncsfbf2;
     let double_to_bfloat16: extern "C" fn(f64) -> f32 = truncdfbf2;
     let soft_float = SOFT_FLOAT_FUNCTIONS.into_iter().zip([single_to_bfloat16 as usize, double_to_bfloat16 as usize]);
-    [("malloc", alloc as usize), ("free", free as usize)]
+    let opencl_printf: extern "C" fn(*const std::ffi::c_char, *const u64, u32) -> i32 = crate::printf::spvabi_printf;
+    [
+        ("malloc", alloc as usize),
+        ("free", free as usize),
+        (spirv_opt_passes::spirv_to_llvm::opencl::VECTOR_PRINTF, opencl_printf as usize),
+    ]
         .into_iter()
         .chain(IMAGE_FUNCTIONS.into_iter().zip(images))
         .chain(soft_float)

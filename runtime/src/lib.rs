@@ -19,6 +19,7 @@
 
 pub mod image;
 mod jit;
+mod printf;
 pub mod sampler;
 
 pub use image::{Format, Image};

@@ -30,7 +30,7 @@ mod matrix;
 mod memory;
 mod misc;
 mod module;
-mod opencl;
+pub mod opencl;
 mod shift;
 pub mod types;
 pub(crate) mod util;

@@ -133,14 +133,17 @@ impl ConversionPattern for OpenClBuiltin {
 /// arguments are promoted as C's variadic calls need (clang has already
 /// made OpenCL C's floats doubles; SPIR-V written by hand may pass a
 /// `float` or a narrow integer). OpenCL's result is 0 on success and -1 on
-/// failure, where C's is a count of characters or a negative value. Vector
-/// arguments (OpenCL's `%v4f`) are refused: the C library has no such
-/// conversions.
+/// failure, where C's is a count of characters or a negative value. With
+/// a vector argument (OpenCL's `%v4hlf`), which the C library cannot
+/// print, the call is [`vector_printf`]'s instead.
 fn printf<'c, 'r>(
     op: OperationRef<'c, 'r>,
     operands: &[Value<'c, 'r>],
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
 ) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    if operands.iter().any(|operand| operand.r#type().to_string().starts_with("vector<")) {
+        return vector_printf(op, operands, rewriter);
+    }
     let context = rewriter.context();
     let result_type = rewriter.converted_result_type(op, 0)?;
     let flat = llvm::r#type::pointer(context, 0);
@@ -188,6 +191,112 @@ fn printf<'c, 'r>(
     ];
     let call = rewriter.create("llvm.call", &arguments, &[int32], &attributes)?;
     let printed = rewriter.results_of(call).first().copied().ok_or_else(|| MatchFailure::new("printf gave no value"))?;
+    let zero = integer_constant(rewriter, int32, 0)?;
+    let failed = icmp(rewriter, IntPredicate::Slt, printed, zero)?;
+    let minus_one = integer_constant(rewriter, result_type, -1)?;
+    let success = integer_constant(rewriter, result_type, 0)?;
+    Ok(vec![rewriter.create_value("llvm.select", &[failed, minus_one, success], result_type, &[])?])
+}
+
+/// The host function a `printf` with vector arguments calls
+/// ([`vector_printf`]).
+pub const VECTOR_PRINTF: &str = "__spvabi_printf";
+
+/// `spirv.CL.printf` with a vector argument: a call of the host function
+/// `__spvabi_printf(format, slots, count)` (docs/abi.md, "What is left to
+/// the host"; the runner's `printf.rs`), which knows OpenCL's `%vN`
+/// conversions. Every argument after the format, a vector lane by lane,
+/// goes into one 8-byte slot of a stack array (freed after the call), as
+/// C would promote it: floats as `double` bits, integers sign-extended to
+/// 64 bits, pointers as addresses. The result is 0, or -1 when the host
+/// finds the format malformed or short of arguments.
+fn vector_printf<'c, 'r>(
+    op: OperationRef<'c, 'r>,
+    operands: &[Value<'c, 'r>],
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+) -> Result<Replacement<'c, 'r>, MatchFailure> {
+    const HOST: &str = VECTOR_PRINTF;
+    let context = rewriter.context();
+    let result_type = rewriter.converted_result_type(op, 0)?;
+    let flat = llvm::r#type::pointer(context, 0);
+    let int32: Type<'c> = IntegerType::new(context, 32).into();
+    let int64: Type<'c> = IntegerType::new(context, 64).into();
+    let double = Type::float64(context);
+    let (&format, arguments) = operands.split_first().ok_or_else(|| MatchFailure::new("printf without a format"))?;
+    let format =
+        if format.r#type().to_string() == "!llvm.ptr" { format } else { emit(rewriter, "llvm.addrspacecast", &[format], flat)? };
+    // One scalar to one slot.
+    let slot = |rewriter: &mut ConversionRewriter<'c, 'r, '_>, value: Value<'c, 'r>| -> Result<Value<'c, 'r>, MatchFailure> {
+        let printed = value.r#type().to_string();
+        match printed.as_str() {
+            "f16" | "bf16" | "f32" => {
+                let wide = emit(rewriter, "llvm.fpext", &[value], double)?;
+                emit(rewriter, "llvm.bitcast", &[wide], int64)
+            }
+            "f64" => emit(rewriter, "llvm.bitcast", &[value], int64),
+            "i8" | "i16" | "i32" => emit(rewriter, "llvm.sext", &[value], int64),
+            "i64" => Ok(value),
+            _ if printed.starts_with("!llvm.ptr") => emit(rewriter, "llvm.ptrtoint", &[value], int64),
+            _ => Err(MatchFailure::new(format!("printf of a {printed} argument is not lowered"))),
+        }
+    };
+    let mut slots = Vec::new();
+    for &argument in arguments {
+        let ty = argument.r#type();
+        match spirv_opt_rs::ir::vector_shape(ty) {
+            Some((lanes, element)) => {
+                for lane in 0..lanes {
+                    let index = integer_constant(rewriter, int32, lane as i64)?;
+                    let scalar = rewriter.create_value("llvm.extractelement", &[argument, index], element, &[])?;
+                    slots.push(slot(rewriter, scalar)?);
+                }
+            }
+            None => slots.push(slot(rewriter, argument)?),
+        }
+    }
+    let saved = rewriter.create_value("llvm.intr.stacksave", &[], flat, &[])?;
+    let count = integer_constant(rewriter, int32, slots.len() as i64)?;
+    let array = rewriter.create_value(
+        "llvm.alloca",
+        &[count],
+        flat,
+        &[("elem_type", TypeAttribute::new(int64).into())],
+    )?;
+    for (index, &value) in slots.iter().enumerate() {
+        let offset = integer_constant(rewriter, int64, index as i64)?;
+        let at = rewriter.create_value(
+            "llvm.getelementptr",
+            &[array, offset],
+            flat,
+            &[
+                ("elem_type", TypeAttribute::new(int64).into()),
+                ("rawConstantIndices", DenseI32ArrayAttribute::new(context, &[i32::MIN]).into()),
+            ],
+        )?;
+        rewriter.create("llvm.store", &[value, at], &[], &[])?;
+    }
+    let function_type = llvm::r#type::function(int32, &[flat, flat, int32], false);
+    let linkage = Attribute::parse(context, "#llvm.linkage<external>")
+        .ok_or_else(|| MatchFailure::new("cannot build the external linkage"))?;
+    let unit = Attribute::parse(context, "unit").ok_or_else(|| MatchFailure::new("cannot build 'unit'"))?;
+    rewriter.declare_symbol(HOST, |context, location| -> Result<Operation<'c>, MatchFailure> {
+        let attributes = [
+            (Identifier::new(context, "sym_name"), StringAttribute::new(context, HOST).into()),
+            (Identifier::new(context, "function_type"), TypeAttribute::new(function_type).into()),
+            (Identifier::new(context, "linkage"), linkage),
+            (Identifier::new(context, "no_unwind"), unit),
+        ];
+        Ok(OperationBuilder::new("llvm.func", location).add_attributes(&attributes).add_regions([Region::new()]).build()?)
+    })?;
+    let attributes: Vec<(&str, Attribute<'c>)> = vec![
+        ("callee", FlatSymbolRefAttribute::new(context, HOST).into()),
+        ("operandSegmentSizes", DenseI32ArrayAttribute::new(context, &[3, 0]).into()),
+        ("op_bundle_sizes", DenseI32ArrayAttribute::new(context, &[]).into()),
+        ("no_unwind", unit),
+    ];
+    let call = rewriter.create("llvm.call", &[format, array, count], &[int32], &attributes)?;
+    let printed = rewriter.results_of(call).first().copied().ok_or_else(|| MatchFailure::new("printf gave no value"))?;
+    rewriter.create("llvm.intr.stackrestore", &[saved], &[], &[])?;
     let zero = integer_constant(rewriter, int32, 0)?;
     let failed = icmp(rewriter, IntPredicate::Slt, printed, zero)?;
     let minus_one = integer_constant(rewriter, result_type, -1)?;
