@@ -170,18 +170,7 @@ fn printf<'c, 'r>(
         return Err(MatchFailure::new("printf without a format"));
     }
     let function_type = llvm::r#type::function(int32, &[flat], true);
-    let unit = Attribute::parse(context, "unit").ok_or_else(|| MatchFailure::new("cannot build 'unit'"))?;
-    let linkage = Attribute::parse(context, "#llvm.linkage<external>")
-        .ok_or_else(|| MatchFailure::new("cannot build the external linkage"))?;
-    rewriter.declare_symbol("printf", |context, location| -> Result<Operation<'c>, MatchFailure> {
-        let attributes = [
-            (Identifier::new(context, "sym_name"), StringAttribute::new(context, "printf").into()),
-            (Identifier::new(context, "function_type"), TypeAttribute::new(function_type).into()),
-            (Identifier::new(context, "linkage"), linkage),
-            (Identifier::new(context, "no_unwind"), unit),
-        ];
-        Ok(OperationBuilder::new("llvm.func", location).add_attributes(&attributes).add_regions([Region::new()]).build()?)
-    })?;
+    let unit = declare_external(rewriter, "printf", function_type)?;
     let attributes: Vec<(&str, Attribute<'c>)> = vec![
         ("callee", FlatSymbolRefAttribute::new(context, "printf").into()),
         ("var_callee_type", TypeAttribute::new(function_type).into()),
@@ -191,11 +180,44 @@ fn printf<'c, 'r>(
     ];
     let call = rewriter.create("llvm.call", &arguments, &[int32], &attributes)?;
     let printed = rewriter.results_of(call).first().copied().ok_or_else(|| MatchFailure::new("printf gave no value"))?;
-    let zero = integer_constant(rewriter, int32, 0)?;
+    Ok(vec![opencl_printf_result(rewriter, printed, result_type)?])
+}
+
+/// OpenCL's `printf` result from the C-style `printed` (an `i32`): -1 when
+/// negative, else 0.
+fn opencl_printf_result<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    printed: Value<'c, 'r>,
+    result_type: Type<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let zero = integer_constant(rewriter, printed.r#type(), 0)?;
     let failed = icmp(rewriter, IntPredicate::Slt, printed, zero)?;
     let minus_one = integer_constant(rewriter, result_type, -1)?;
     let success = integer_constant(rewriter, result_type, 0)?;
-    Ok(vec![rewriter.create_value("llvm.select", &[failed, minus_one, success], result_type, &[])?])
+    rewriter.create_value("llvm.select", &[failed, minus_one, success], result_type, &[])
+}
+
+/// Declares the external, non-unwinding function `name` of `function_type`
+/// (once per module); returns the `unit` attribute the call takes.
+fn declare_external<'c>(
+    rewriter: &mut ConversionRewriter<'c, '_, '_>,
+    name: &'static str,
+    function_type: Type<'c>,
+) -> Result<Attribute<'c>, MatchFailure> {
+    let context = rewriter.context();
+    let unit = Attribute::parse(context, "unit").ok_or_else(|| MatchFailure::new("cannot build 'unit'"))?;
+    let linkage = Attribute::parse(context, "#llvm.linkage<external>")
+        .ok_or_else(|| MatchFailure::new("cannot build the external linkage"))?;
+    rewriter.declare_symbol(name, |context, location| -> Result<Operation<'c>, MatchFailure> {
+        let attributes = [
+            (Identifier::new(context, "sym_name"), StringAttribute::new(context, name).into()),
+            (Identifier::new(context, "function_type"), TypeAttribute::new(function_type).into()),
+            (Identifier::new(context, "linkage"), linkage),
+            (Identifier::new(context, "no_unwind"), unit),
+        ];
+        Ok(OperationBuilder::new("llvm.func", location).add_attributes(&attributes).add_regions([Region::new()]).build()?)
+    })?;
+    Ok(unit)
 }
 
 /// The host function a `printf` with vector arguments calls
@@ -276,18 +298,7 @@ fn vector_printf<'c, 'r>(
         rewriter.create("llvm.store", &[value, at], &[], &[])?;
     }
     let function_type = llvm::r#type::function(int32, &[flat, flat, int32], false);
-    let linkage = Attribute::parse(context, "#llvm.linkage<external>")
-        .ok_or_else(|| MatchFailure::new("cannot build the external linkage"))?;
-    let unit = Attribute::parse(context, "unit").ok_or_else(|| MatchFailure::new("cannot build 'unit'"))?;
-    rewriter.declare_symbol(HOST, |context, location| -> Result<Operation<'c>, MatchFailure> {
-        let attributes = [
-            (Identifier::new(context, "sym_name"), StringAttribute::new(context, HOST).into()),
-            (Identifier::new(context, "function_type"), TypeAttribute::new(function_type).into()),
-            (Identifier::new(context, "linkage"), linkage),
-            (Identifier::new(context, "no_unwind"), unit),
-        ];
-        Ok(OperationBuilder::new("llvm.func", location).add_attributes(&attributes).add_regions([Region::new()]).build()?)
-    })?;
+    let unit = declare_external(rewriter, HOST, function_type)?;
     let attributes: Vec<(&str, Attribute<'c>)> = vec![
         ("callee", FlatSymbolRefAttribute::new(context, HOST).into()),
         ("operandSegmentSizes", DenseI32ArrayAttribute::new(context, &[3, 0]).into()),
@@ -297,9 +308,5 @@ fn vector_printf<'c, 'r>(
     let call = rewriter.create("llvm.call", &[format, array, count], &[int32], &attributes)?;
     let printed = rewriter.results_of(call).first().copied().ok_or_else(|| MatchFailure::new("printf gave no value"))?;
     rewriter.create("llvm.intr.stackrestore", &[saved], &[], &[])?;
-    let zero = integer_constant(rewriter, int32, 0)?;
-    let failed = icmp(rewriter, IntPredicate::Slt, printed, zero)?;
-    let minus_one = integer_constant(rewriter, result_type, -1)?;
-    let success = integer_constant(rewriter, result_type, 0)?;
-    Ok(vec![rewriter.create_value("llvm.select", &[failed, minus_one, success], result_type, &[])?])
+    Ok(vec![opencl_printf_result(rewriter, printed, result_type)?])
 }

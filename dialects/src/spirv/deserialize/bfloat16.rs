@@ -315,15 +315,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             .parent_region()
             .and_then(|region| region.first_block())
             .ok_or_else(|| inst.error(ErrorKind::Invalid("an instruction outside a function".into())))?;
-        let pointer = self
-            .parse_type(&format!("!spirv.ptr<{pointee}, Function>"))
-            .ok_or_else(|| inst.error(ErrorKind::Invalid(format!("a pointer to {pointee}"))))?;
-        let storage = self.attribute(inst, "#spirv.storage_class<Function>")?;
-        let variable = OperationBuilder::new("spirv.Variable", location)
-            .add_attributes(&[(self.id("storage_class"), storage)])
-            .add_results(&[pointer])
-            .build()
-            .map_err(inst.invalid())?;
+        let variable = self.function_variable(inst, location, &pointee.to_string())?;
         let variable = entry.insert_operation(0, variable);
         Ok(variable.result(0).map_err(inst.invalid())?.into())
     }

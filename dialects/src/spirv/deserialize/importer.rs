@@ -1312,21 +1312,27 @@ impl<'c, 'w> Importer<'c, 'w> {
                 return Err(param.error(ErrorKind::Invalid("FuncParamAttr ByVal on a parameter that is not a pointer".into())));
             };
             let location = self.location(param, None);
-            let local = self
-                .parse_type(&format!("!spirv.ptr<{pointee}, Function>"))
-                .ok_or_else(|| param.error(ErrorKind::Invalid(format!("a pointer to {pointee}"))))?;
-            let storage = self.attribute(param, "#spirv.storage_class<Function>")?;
-            let variable = OperationBuilder::new("spirv.Variable", location)
-                .add_attributes(&[(self.id("storage_class"), storage)])
-                .add_results(&[local])
-                .build()
-                .map_err(param.invalid())?;
+            let variable = self.function_variable(param, location, &pointee)?;
             let variable: Value<'c, 'b> = entry.append_operation(variable).result(0).map_err(param.invalid())?.into();
             let copy = OperationBuilder::new("spirv.CopyMemory", location).add_operands(&[variable, pointer]).build();
             self.append(param, entry, copy)?;
             state.values.insert(id, variable);
         }
         Ok(())
+    }
+
+    /// A `spirv.Variable` of the `Function` storage class holding `pointee`
+    /// (a type's text), not yet in a block.
+    pub(super) fn function_variable(&mut self, inst: &Inst<'_>, location: Location<'c>, pointee: &str) -> Result<Operation<'c>> {
+        let pointer = self
+            .parse_type(&format!("!spirv.ptr<{pointee}, Function>"))
+            .ok_or_else(|| inst.error(ErrorKind::Invalid(format!("a pointer to {pointee}"))))?;
+        let storage = self.attribute(inst, "#spirv.storage_class<Function>")?;
+        OperationBuilder::new("spirv.Variable", location)
+            .add_attributes(&[(self.id("storage_class"), storage)])
+            .add_results(&[pointer])
+            .build()
+            .map_err(inst.invalid())
     }
 
     /// Imports one instruction into block `index`; returns whether it ended the block.
