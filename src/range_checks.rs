@@ -157,6 +157,65 @@ pub(crate) fn add_fast_tests(module: &Module<'_>) -> usize {
     made
 }
 
+/// Puts the condition of every other conditional branch through
+/// `llvm.ssa.copy`, so that `irce` takes only the fast tests: it would also
+/// split loops on a kernel's own conditions (reduce's `if (l < s)` in each
+/// level's region loop: scalar post-loops doing most of the work, 4x
+/// slower). [`crate::vectorizer_guard::remove_copies`] removes them.
+pub(crate) fn shield_other_branches(module: &Module<'_>) -> usize {
+    let Some(copy) = Intrinsic::find("llvm.ssa.copy") else { return 0 };
+    let builder: Builder<'_> = module.get_context().create_builder();
+    let mut shielded = 0;
+    for function in module.get_functions() {
+        for block in function.get_basic_block_iter() {
+            let Some(branch) = block.get_terminator() else { continue };
+            if branch.get_opcode() != InstructionOpcode::Br || branch.get_num_operands() != 3 {
+                continue;
+            }
+            let Some(condition) = operand_int(branch, 0) else { continue };
+            let ours = condition
+                .as_instruction_value()
+                .and_then(|instruction| instruction.get_name().and_then(|name| name.to_str().ok()).map(|name| name.starts_with(FAST)))
+                .unwrap_or(false);
+            if ours || condition.is_const() || is_latch_test(condition) {
+                continue;
+            }
+            let Some(declaration) = copy.get_declaration(module, &[condition.get_type().into()]) else { continue };
+            builder.position_before(&branch);
+            let Ok(call) = builder.build_call(declaration, &[condition.into()], "spvabi.shielded") else { continue };
+            if let ValueKind::Basic(value) = call.try_as_basic_value()
+                && branch.set_operand(0, value)
+            {
+                shielded += 1;
+            }
+        }
+    }
+    shielded
+}
+
+/// Whether `condition` is a loop's exit test as the invocation loops have
+/// it, `icmp eq|ne (phi + 1), n` (`irce` needs the latch's test).
+fn is_latch_test(condition: IntValue<'_>) -> bool {
+    let Some(compare) = condition.as_instruction_value() else { return false };
+    if compare.get_opcode() != InstructionOpcode::ICmp
+        || !matches!(compare.get_icmp_predicate(), Some(IntPredicate::EQ | IntPredicate::NE))
+    {
+        return false;
+    }
+    (0..2).any(|index| {
+        operand_int(compare, index)
+            .and_then(|value| value.as_instruction_value())
+            .filter(|add| add.get_opcode() == InstructionOpcode::Add)
+            .is_some_and(|add| {
+                let operands: Vec<_> = (0..2).filter_map(|index| operand_int(add, index)).collect();
+                operands.iter().any(|operand| operand.get_zero_extended_constant() == Some(1))
+                    && operands
+                        .iter()
+                        .any(|operand| operand.as_instruction_value().is_some_and(|phi| phi.get_opcode() == InstructionOpcode::Phi))
+            })
+    })
+}
+
 /// Sets every fast test `irce` left in place (its own loop's, not its
 /// pre- and post-loops' copies) to `false`: the original check alone again.
 /// Returns how many `irce` took (whose tests have no use left).

@@ -364,7 +364,9 @@ pub(crate) fn run_default_pipeline(
             run(before_vectorizer)?;
             let fast = crate::range_checks::add_fast_tests(module);
             if fast > 0 {
+                crate::range_checks::shield_other_branches(module);
                 run(crate::range_checks::ELIMINATE)?;
+                crate::vectorizer_guard::remove_copies(module);
                 let taken = crate::range_checks::settle_fast_tests(module);
                 tracing::debug!(fast, taken, "bounds checks hoisted by irce");
                 run(crate::range_checks::CLEAN_UP)?;
