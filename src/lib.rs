@@ -20,6 +20,7 @@ pub mod pass;
 pub mod pipeline;
 pub mod surgery;
 pub mod translate;
+mod range_checks;
 mod vectorizer_guard;
 /// LLVM C API calls inkwell lacks or marks `unsafe`, wrapped safely (the SPMD vectorizer uses them).
 pub use ffi::llvm;

@@ -362,6 +362,15 @@ pub(crate) fn run_default_pipeline(
     match crate::vectorizer_guard::split_pipeline(level) {
         Some((before_vectorizer, from_vectorizer)) => {
             run(before_vectorizer)?;
+            let fast = crate::range_checks::add_fast_tests(module);
+            if fast > 0 {
+                crate::range_checks::shield_other_branches(module);
+                run(crate::range_checks::ELIMINATE)?;
+                crate::vectorizer_guard::remove_copies(module);
+                let taken = crate::range_checks::settle_fast_tests(module);
+                tracing::debug!(fast, taken, "bounds checks hoisted by irce");
+                run(crate::range_checks::CLEAN_UP)?;
+            }
             let shielded = crate::vectorizer_guard::shield_narrow_indices(module);
             tracing::debug!(shielded, "narrowed indices hidden from LLVM's loop vectorizer");
             run(from_vectorizer)?;

@@ -1,0 +1,450 @@
+//! Bounds checks hoisted out of invocation loops: LLVM's inductive range
+//! check elimination (`irce`) given checks it can read.
+//!
+//! The kernel ABI's bounds checks (passes/src/kernel_abi/bounds.rs) test
+//! every access's byte offset against its buffer's size, `off <=u size -
+//! len` (and `size >=u len`). With a 32-bit index the offset reaches LLVM
+//! as `sext(trunc v) << k` (`ashr exact (shl v, 32), 32 - k`), which scalar
+//! evolution cannot read as a recurrence, so `irce` leaves it alone and the
+//! loop vectorizer widens it into a `<16 x i64>` compare chain and masked
+//! accesses per row of 16 invocations (saxpy: about 20 instructions more
+//! per row than `--unchecked`).
+//!
+//! Between the halves of LLVM's pipeline (src/vectorizer_guard.rs), each
+//! such check `c` that a conditional branch tests (alone or as an operand
+//! of an `and`) gets a fast test before it: `v <=u umin(room >> k, 2^31 -
+//! 1)` (for the `ashr` form), `v <=u umin(room >> k, 2^m - 1)` (for
+//! `shl (and v, 2^m - 1), k`: OpenCL's 32-bit unsigned index) or `v <=u
+//! room >> k` (for `shl v, k`), with
+//! the rest of the `and` (the `size >=u len` test). The fast test implies
+//! `c` (`v` is then a non-negative 32-bit value, `sext(trunc v) = v`, and
+//! `v << k <= room` without overflow), so the access runs when it passes;
+//! when it fails the original check decides (same results, bit for bit).
+//! `v` is the invocation loop's induction (`base + local`), so the fast
+//! test is an inductive range check: `irce` splits the loop into a main
+//! loop where it always holds (no per-invocation check; vectorized like
+//! `--unchecked`) and short pre- and post-loops, computing the main
+//! loop's range once per loop. Fast tests `irce` did not take are set to
+//! `false` afterwards (the original checks alone again), and
+//! `instcombine` and `simplifycfg` clean up before the vectorizer.
+
+use inkwell::{
+    IntPredicate,
+    basic_block::BasicBlock,
+    builder::Builder,
+    intrinsics::Intrinsic,
+    module::Module,
+    values::{AnyValueEnum, BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue, IntValue, PhiValue, ValueKind},
+};
+
+/// The name of the fast tests (LLVM numbers them; `irce`'s copies in its
+/// pre- and post-loops get `.preloop` and `.postloop` appended).
+const FAST: &str = "spvabi.fast";
+
+/// The passes run after the fast tests are made.
+pub(crate) const ELIMINATE: &str = "function(irce)";
+
+/// The passes run after the fast tests `irce` left are removed.
+pub(crate) const CLEAN_UP: &str = "function(instcombine<max-iterations=1;no-verify-fixpoint>,simplifycfg)";
+
+/// Puts a fast test before every bounds check of the recognised forms (see
+/// the module's documentation). Returns how many.
+pub(crate) fn add_fast_tests(module: &Module<'_>) -> usize {
+    let mut branches = Vec::new();
+    for function in module.get_functions() {
+        for block in function.get_basic_block_iter() {
+            if let Some(terminator) = block.get_terminator()
+                && terminator.get_opcode() == InstructionOpcode::Br
+                && terminator.get_num_operands() == 3
+                && let Some(check) = branch_check(terminator)
+            {
+                branches.push((block, terminator, check));
+            }
+        }
+    }
+    let Some(umin) = Intrinsic::find("llvm.umin") else { return 0 };
+    let context = module.get_context();
+    let builder: Builder<'_> = context.create_builder();
+    let i64_type = context.i64_type();
+    let mut made = 0;
+    for (head, branch, check) in branches {
+        let Some(condition) = operand_int(branch, 0) else { continue };
+        // Successors: operand 2 is taken when true, operand 1 when false.
+        let (Some(taken), Some(skipped)) = (operand_block(branch, 2), operand_block(branch, 1)) else { continue };
+        if taken == skipped || taken == head || skipped == head {
+            continue;
+        }
+        // The bound, where the room is defined (loop invariant for `irce`).
+        match check.room.as_instruction_value() {
+            Some(room) if room.get_opcode() != InstructionOpcode::Phi => match room.get_next_instruction() {
+                Some(next) => builder.position_before(&next),
+                None => continue,
+            },
+            Some(_) => continue,
+            None => {
+                let Some(entry) = head.get_parent().and_then(|function| function.get_first_basic_block()) else {
+                    continue;
+                };
+                match entry.get_first_instruction() {
+                    Some(first) => builder.position_before(&first),
+                    None => continue,
+                }
+            }
+        }
+        let shift = i64_type.const_int(u64::from(check.shift), false);
+        let Ok(mut bound) = builder.build_right_shift(check.room, shift, false, "spvabi.bound") else { continue };
+        if let Some(cap) = check.cap {
+            let Some(declaration) = umin.get_declaration(module, &[i64_type.into()]) else { continue };
+            let limit = i64_type.const_int(cap, false);
+            let Ok(call) = builder.build_call(declaration, &[bound.into(), limit.into()], "spvabi.bound") else {
+                continue;
+            };
+            let ValueKind::Basic(BasicValueEnum::IntValue(value)) = call.try_as_basic_value() else { continue };
+            bound = value;
+        }
+        builder.position_before(&branch);
+        let tested = match check.addend {
+            Some(addend) => {
+                let Ok(wide) = builder.build_int_s_extend(addend, i64_type, "spvabi.addend") else { continue };
+                match builder.build_int_add(check.value, wide, "spvabi.index") {
+                    Ok(sum) => sum,
+                    Err(_) => continue,
+                }
+            }
+            None => check.value,
+        };
+        let Ok(fast) = builder.build_int_compare(IntPredicate::ULE, tested, bound, FAST) else { continue };
+        let fast_condition = match check.rest {
+            Some(rest) => match builder.build_and(rest, fast, "spvabi.fast.and") {
+                Ok(value) => value,
+                Err(_) => continue,
+            },
+            None => fast,
+        };
+        // The original test moves into a block of its own, `slow`. (The
+        // builder is positioned: building a branch cannot fail.)
+        let slow = context.insert_basic_block_after(head, "spvabi.slow");
+        builder.position_at_end(slow);
+        if builder.build_conditional_branch(condition, taken, skipped).is_err() {
+            continue;
+        }
+        builder.position_before(&branch);
+        if builder.build_conditional_branch(fast_condition, taken, slow).is_err() {
+            continue;
+        }
+        branch.erase_from_basic_block();
+        // `taken` is reached from `slow` too, with `head`'s values; `skipped`
+        // from `slow` instead of `head`.
+        for phi in phis(taken) {
+            let incoming: Vec<_> = phi.get_incomings().filter(|(_, block)| *block == head).collect();
+            for (value, _) in incoming {
+                phi.add_incoming(&[(&value as &dyn BasicValue<'_>, slow)]);
+            }
+        }
+        for phi in phis(skipped) {
+            let Some(first) = skipped.get_first_instruction() else { continue };
+            builder.position_before(&first);
+            let Ok(replacement) = builder.build_phi(phi.as_basic_value().get_type(), "") else { continue };
+            for (value, block) in phi.get_incomings() {
+                let block = if block == head { slow } else { block };
+                replacement.add_incoming(&[(&value as &dyn BasicValue<'_>, block)]);
+            }
+            phi.as_instruction().replace_all_uses_with(&replacement.as_instruction());
+            phi.as_instruction().erase_from_basic_block();
+        }
+        made += 1;
+    }
+    made
+}
+
+/// Puts the condition of every other conditional branch through
+/// `llvm.ssa.copy`, so that `irce` takes only the fast tests: it would also
+/// split loops on a kernel's own conditions (reduce's `if (l < s)` in each
+/// level's region loop: scalar post-loops doing most of the work, 4x
+/// slower). [`crate::vectorizer_guard::remove_copies`] removes them.
+pub(crate) fn shield_other_branches(module: &Module<'_>) -> usize {
+    let Some(copy) = Intrinsic::find("llvm.ssa.copy") else { return 0 };
+    let builder: Builder<'_> = module.get_context().create_builder();
+    let mut shielded = 0;
+    for function in module.get_functions() {
+        for block in function.get_basic_block_iter() {
+            let Some(branch) = block.get_terminator() else { continue };
+            if branch.get_opcode() != InstructionOpcode::Br || branch.get_num_operands() != 3 {
+                continue;
+            }
+            let Some(condition) = operand_int(branch, 0) else { continue };
+            let ours = condition
+                .as_instruction_value()
+                .and_then(|instruction| instruction.get_name().and_then(|name| name.to_str().ok()).map(|name| name.starts_with(FAST)))
+                .unwrap_or(false);
+            if ours || condition.is_const() || is_latch_test(condition) {
+                continue;
+            }
+            let Some(declaration) = copy.get_declaration(module, &[condition.get_type().into()]) else { continue };
+            builder.position_before(&branch);
+            let Ok(call) = builder.build_call(declaration, &[condition.into()], "spvabi.shielded") else { continue };
+            if let ValueKind::Basic(value) = call.try_as_basic_value()
+                && branch.set_operand(0, value)
+            {
+                shielded += 1;
+            }
+        }
+    }
+    shielded
+}
+
+/// Whether `condition` is a loop's exit test as the invocation loops have
+/// it, `icmp eq|ne (phi + 1), n` (`irce` needs the latch's test).
+fn is_latch_test(condition: IntValue<'_>) -> bool {
+    let Some(compare) = condition.as_instruction_value() else { return false };
+    if compare.get_opcode() != InstructionOpcode::ICmp
+        || !matches!(compare.get_icmp_predicate(), Some(IntPredicate::EQ | IntPredicate::NE))
+    {
+        return false;
+    }
+    (0..2).any(|index| {
+        operand_int(compare, index)
+            .and_then(|value| value.as_instruction_value())
+            .filter(|add| add.get_opcode() == InstructionOpcode::Add)
+            .is_some_and(|add| {
+                let operands: Vec<_> = (0..2).filter_map(|index| operand_int(add, index)).collect();
+                operands.iter().any(|operand| operand.get_zero_extended_constant() == Some(1))
+                    && operands
+                        .iter()
+                        .any(|operand| operand.as_instruction_value().is_some_and(|phi| phi.get_opcode() == InstructionOpcode::Phi))
+            })
+    })
+}
+
+/// Sets every fast test `irce` left in place (its own loop's, not its
+/// pre- and post-loops' copies) to `false`: the original check alone again.
+/// Returns how many `irce` took (whose tests have no use left).
+pub(crate) fn settle_fast_tests(module: &Module<'_>) -> usize {
+    let context = module.get_context();
+    let no = context.bool_type().const_zero();
+    let mut taken = 0;
+    for function in module.get_functions() {
+        for block in function.get_basic_block_iter() {
+            let mut next = block.get_first_instruction();
+            while let Some(instruction) = next {
+                next = instruction.get_next_instruction();
+                let Some(name) = instruction.get_name().and_then(|name| name.to_str().ok()) else { continue };
+                if !name.starts_with(FAST) || name.starts_with("spvabi.fast.and") || name.contains(".preloop") || name.contains(".postloop") {
+                    continue;
+                }
+                let Ok(value) = IntValue::try_from(instruction) else { continue };
+                if instruction.get_first_use().is_none() {
+                    taken += 1;
+                    instruction.erase_from_basic_block();
+                } else {
+                    value.replace_all_uses_with(no);
+                }
+            }
+        }
+    }
+    taken
+}
+
+/// A bounds check a branch tests.
+struct Check<'ctx> {
+    /// The value whose range is tested (`v`), plus `sext addend` if any.
+    value: IntValue<'ctx>,
+    /// A 32-bit value added to `trunc v` before the extension (see
+    /// [`compare_check`]).
+    addend: Option<IntValue<'ctx>>,
+    /// The room the offset is compared with (`size - len`).
+    room: IntValue<'ctx>,
+    /// The offset is `v << shift` (or `sext(trunc v) << shift`).
+    shift: u32,
+    /// The most `v` may be for the offset to be `v << shift`: `2^31 - 1`
+    /// for `sext(trunc v)`, `2^m - 1` for `(v & (2^m - 1)) << shift`.
+    cap: Option<u64>,
+    /// The other operand of the branch's `and`, if any.
+    rest: Option<IntValue<'ctx>>,
+}
+
+/// The check `branch` tests: its condition is `icmp ule off, room`, or an
+/// `and` of one with another value, `off` of a recognised form.
+fn branch_check(branch: InstructionValue<'_>) -> Option<Check<'_>> {
+    let condition = operand_int(branch, 0)?.as_instruction_value()?;
+    if condition.get_opcode() == InstructionOpcode::And {
+        for index in 0..2 {
+            let candidate = operand_int(condition, index)?;
+            if let Some(mut check) = candidate.as_instruction_value().and_then(compare_check) {
+                check.rest = Some(operand_int(condition, 1 - index)?);
+                return Some(check);
+            }
+        }
+        None
+    } else {
+        compare_check(condition)
+    }
+}
+
+/// `icmp ule off, room` over i64 with `off` = `shl v, k` (k < 32) or
+/// `ashr (shl v, 32), 32 - k` (k <= 32).
+fn compare_check(compare: InstructionValue<'_>) -> Option<Check<'_>> {
+    if compare.get_opcode() != InstructionOpcode::ICmp || compare.get_icmp_predicate()? != IntPredicate::ULE {
+        return None;
+    }
+    let offset = operand_int(compare, 0)?;
+    let room = operand_int(compare, 1)?;
+    if offset.get_type().get_bit_width() != 64 || room.is_const() {
+        return None;
+    }
+    let offset = offset.as_instruction_value()?;
+    let amount = |instruction: InstructionValue<'_>| operand_int(instruction, 1)?.get_zero_extended_constant();
+    let (value, shift, cap) = match offset.get_opcode() {
+        InstructionOpcode::Shl => {
+            let k = amount(offset)?;
+            let shifted = operand_int(offset, 0)?;
+            // `(v & (2^m - 1)) << k` (a 32-bit unsigned index): `v` itself
+            // while it is at most the mask.
+            let masked = shifted.as_instruction_value().filter(|and| and.get_opcode() == InstructionOpcode::And).and_then(|and| {
+                let mask = operand_int(and, 1)?.get_zero_extended_constant()?;
+                (mask != 0 && mask & (mask + 1) == 0).then_some((operand_int(and, 0)?, mask))
+            });
+            match masked {
+                Some((value, mask)) => (value, k, Some(mask)),
+                None => (shifted, k, None),
+            }
+        }
+        InstructionOpcode::AShr => {
+            let down = amount(offset)?;
+            let inner = operand_int(offset, 0)?.as_instruction_value()?;
+            if inner.get_opcode() != InstructionOpcode::Shl || amount(inner)? != 32 || down > 32 {
+                return None;
+            }
+            (operand_int(inner, 0)?, 32 - down, Some(i32::MAX as u64))
+        }
+        _ => return None,
+    };
+    if shift >= 32 || value.is_const() || value.get_type().get_bit_width() != 64 {
+        return None;
+    }
+    if long_induction(value) {
+        return Some(Check { value, addend: None, room, shift: shift as u32, cap, rest: None });
+    }
+    // `ext(trunc v + c)` with a 32-bit `c` (a 32-bit index from the global
+    // id): the fast test is on `v + sext c`; while that is in [0, 2^31) it
+    // equals the 32-bit sum, and either extension of it.
+    let extension = value.as_instruction_value()?;
+    if !matches!(extension.get_opcode(), InstructionOpcode::SExt | InstructionOpcode::ZExt) {
+        return None;
+    }
+    let sum = operand_int(extension, 0)?;
+    if sum.get_type().get_bit_width() != 32 {
+        return None;
+    }
+    let (wide, addend) = match truncated(sum) {
+        Some(wide) => (wide, None),
+        None => {
+            let add = sum.as_instruction_value().filter(|add| add.get_opcode() == InstructionOpcode::Add)?;
+            (0..2).find_map(|index| Some((truncated(operand_int(add, index)?)?, Some(operand_int(add, 1 - index)?))))?
+        }
+    };
+    let cap = Some(cap.unwrap_or(u64::MAX).min(i32::MAX as u64));
+    Some(Check { value: wide, addend, room, shift: shift as u32, cap, rest: None })
+}
+
+/// The fewest iterations of a loop whose checks get fast tests. `irce`
+/// leaves a main loop of a varying trip count up to the loop's; LLVM's loop
+/// vectorizer takes one of 256 invocations (saxpy's workgroup) but leaves
+/// one of up to 16 (a row of a 16x4 workgroup, test/Runner/
+/// rows-under-checks.test) scalar, where before it ran the whole row as one
+/// masked vector: such short loops keep their checks.
+const MIN_TRIP_COUNT: u64 = 64;
+
+/// Whether `value` is `phi + x`, `x + phi` or `phi`, the phi a loop's
+/// induction from 0 by 1 to a constant of at least [`MIN_TRIP_COUNT`] (the
+/// invocation loops of docs/abi.md's workgroup function). Only a question
+/// of profit: the fast test implies the check whatever `value` is.
+fn long_induction(value: IntValue<'_>) -> bool {
+    let Some(instruction) = value.as_instruction_value() else { return false };
+    let candidates = match instruction.get_opcode() {
+        InstructionOpcode::Phi => vec![instruction],
+        InstructionOpcode::Add => (0..2)
+            .filter_map(|index| operand_int(instruction, index)?.as_instruction_value())
+            .filter(|operand| operand.get_opcode() == InstructionOpcode::Phi)
+            .collect(),
+        _ => return false,
+    };
+    candidates.into_iter().any(|phi| trip_count(phi).is_some_and(|count| count >= MIN_TRIP_COUNT))
+}
+
+/// The trip count of the loop whose induction `phi` is: `phi [0, ...],
+/// [phi + 1, ...]`, the increment compared `eq` with a constant.
+fn trip_count(phi: InstructionValue<'_>) -> Option<u64> {
+    let phi = PhiValue::try_from(phi).ok()?;
+    if phi.count_incoming() != 2 {
+        return None;
+    }
+    let values: Vec<_> = phi.get_incomings().map(|(value, _)| value).collect();
+    let (start, step) = match (values[0], values[1]) {
+        (BasicValueEnum::IntValue(a), BasicValueEnum::IntValue(b)) if a.is_const() => (a, b),
+        (BasicValueEnum::IntValue(a), BasicValueEnum::IntValue(b)) if b.is_const() => (b, a),
+        _ => return None,
+    };
+    let step = step.as_instruction_value()?;
+    if start.get_zero_extended_constant()? != 0 || step.get_opcode() != InstructionOpcode::Add {
+        return None;
+    }
+    let phi_instruction = phi.as_instruction();
+    let operands: Vec<_> = (0..2).filter_map(|index| operand_int(step, index)).collect();
+    let by_one = operands.len() == 2
+        && operands.iter().any(|operand| operand.as_instruction_value() == Some(phi_instruction))
+        && operands.iter().any(|operand| operand.get_zero_extended_constant() == Some(1));
+    if !by_one {
+        return None;
+    }
+    let mut use_ = step.get_first_use();
+    while let Some(this) = use_ {
+        use_ = this.get_next_use();
+        let user = match this.get_user() {
+            AnyValueEnum::IntValue(value) => value.as_instruction_value(),
+            AnyValueEnum::InstructionValue(instruction) => Some(instruction),
+            _ => None,
+        };
+        let Some(user) = user else { continue };
+        if user.get_opcode() == InstructionOpcode::ICmp && user.get_icmp_predicate() == Some(IntPredicate::EQ) {
+            let count = (0..2).find_map(|index| operand_int(user, index)?.get_zero_extended_constant());
+            if count.is_some() {
+                return count;
+            }
+        }
+    }
+    None
+}
+
+/// `v` of `trunc v` with `v` a 64-bit [`long_induction`].
+fn truncated(value: IntValue<'_>) -> Option<IntValue<'_>> {
+    let trunc = value.as_instruction_value().filter(|trunc| trunc.get_opcode() == InstructionOpcode::Trunc)?;
+    operand_int(trunc, 0).filter(|wide| wide.get_type().get_bit_width() == 64 && long_induction(*wide))
+}
+
+/// Operand `index` of `instruction` if it is an integer value.
+fn operand_int<'ctx>(instruction: InstructionValue<'ctx>, index: u32) -> Option<IntValue<'ctx>> {
+    match instruction.get_operand(index)?.value()? {
+        BasicValueEnum::IntValue(value) => Some(value),
+        _ => None,
+    }
+}
+
+/// Operand `index` of `instruction` if it is a block.
+fn operand_block<'ctx>(instruction: InstructionValue<'ctx>, index: u32) -> Option<BasicBlock<'ctx>> {
+    instruction.get_operand(index)?.block()
+}
+
+/// The phis at the start of `block`.
+fn phis(block: BasicBlock<'_>) -> Vec<PhiValue<'_>> {
+    let mut found = Vec::new();
+    let mut next = block.get_first_instruction();
+    while let Some(instruction) = next {
+        next = instruction.get_next_instruction();
+        match PhiValue::try_from(instruction) {
+            Ok(phi) => found.push(phi),
+            Err(_) => break,
+        }
+    }
+    found
+}
