@@ -804,3 +804,34 @@ spirv.module Physical64 OpenCL {
     spirv.ReturnValue %0 : i32
   }
 }
+
+// -----
+
+// printf with a vector argument (OpenCL's %v2hlf): the host function
+// __spvabi_printf(format, slots, count), every argument (a vector lane by
+// lane) promoted into an 8-byte slot of a stack array freed after the call.
+// CHECK: llvm.func @__spvabi_printf(!llvm.ptr, !llvm.ptr, i32) -> i32 attributes {no_unwind}
+// CHECK-LABEL: llvm.func @print_vector(
+// CHECK-SAME: %[[F:.*]]: !llvm.ptr, %[[V:.*]]: vector<2xf32>, %[[N:.*]]: i16) -> i32
+// CHECK: %[[L0:.*]] = llvm.extractelement %[[V]][%{{.*}} : i32] : vector<2xf32>
+// CHECK-NEXT: %[[W0:.*]] = llvm.fpext %[[L0]] : f32 to f64
+// CHECK-NEXT: %[[B0:.*]] = llvm.bitcast %[[W0]] : f64 to i64
+// CHECK: %[[L1:.*]] = llvm.extractelement %[[V]][%{{.*}} : i32] : vector<2xf32>
+// CHECK-NEXT: %[[W1:.*]] = llvm.fpext %[[L1]] : f32 to f64
+// CHECK-NEXT: %[[B1:.*]] = llvm.bitcast %[[W1]] : f64 to i64
+// CHECK-NEXT: %[[N64:.*]] = llvm.sext %[[N]] : i16 to i64
+// CHECK-NEXT: %[[SP:.*]] = llvm.intr.stacksave : !llvm.ptr
+// CHECK-NEXT: %[[COUNT:.*]] = llvm.mlir.constant(3 : i32) : i32
+// CHECK-NEXT: %[[SLOTS:.*]] = llvm.alloca %[[COUNT]] x i64 : (i32) -> !llvm.ptr
+// CHECK: llvm.store %[[B0]], %{{.*}} : i64, !llvm.ptr
+// CHECK: llvm.store %[[B1]], %{{.*}} : i64, !llvm.ptr
+// CHECK: llvm.store %[[N64]], %{{.*}} : i64, !llvm.ptr
+// CHECK-NEXT: %[[CALL:.*]] = llvm.call @__spvabi_printf(%[[F]], %[[SLOTS]], %[[COUNT]]) {no_unwind} : (!llvm.ptr, !llvm.ptr, i32) -> i32
+// CHECK-NEXT: llvm.intr.stackrestore %[[SP]] : !llvm.ptr
+// CHECK: llvm.icmp "slt" %[[CALL]]
+spirv.module Physical64 OpenCL {
+  spirv.func @print_vector(%format: !spirv.ptr<i8, UniformConstant>, %v: vector<2xf32>, %n: i16) -> i32 "None" {
+    %0 = spirv.CL.printf %format %v, %n : !spirv.ptr<i8, UniformConstant>, vector<2xf32>, i16 -> i32
+    spirv.ReturnValue %0 : i32
+  }
+}
