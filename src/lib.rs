@@ -11,6 +11,7 @@
 
 pub mod conversion;
 pub mod error;
+mod backend_guard;
 // The FFI edge: the only module allowed to call unsafe code.
 #[allow(unsafe_code)]
 mod ffi;

@@ -310,6 +310,9 @@ pub fn emit_with<'c>(
     let pipeline = format!("default<O{}>", options.opt_level.min(3));
     let optimize = |module: &inkwell::module::Module<'_>, machine: &TargetMachine| {
         run_default_pipeline(module, machine, options.opt_level)?;
+        // After every pass: nothing may fold the guard's conversions back.
+        let widened = crate::backend_guard::widen_half_ldexp(module);
+        tracing::debug!(widened, "vector ldexp of half computed in float");
         module.verify().map_err(|message| EmitError::Llvm(format!("LLVM's {pipeline} made an invalid module: {message}")))
     };
     // LLVM 22's loop vectorizer can leave an invalid module when it widens

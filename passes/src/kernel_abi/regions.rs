@@ -263,6 +263,11 @@ struct Barrier<'ctx> {
     next: BasicBlock<'ctx>,
 }
 
+/// The alignment of a workgroup's region storage (workgroup.rs: a stack
+/// alloca of this alignment, or the runner's `malloc`, which aligns to it
+/// too), and the most its slots are aligned to.
+pub const STORAGE_ALIGNMENT: u64 = 64;
+
 fn form<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>, layout: &Layout<'_>) -> Result<RegionStats, String> {
     let context = module.get_context();
     let parameters = function.count_params();
@@ -390,18 +395,29 @@ fn form<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>, layout: &Lay
     for value in &stored {
         items.push((*value, basic_type(*value)?));
     }
+    // An alloca may be more aligned than its type (LLVM raises an alloca's
+    // alignment for the accesses it sees, and the loads and stores then say
+    // so): its slots keep that alignment, each padded to a multiple of it.
+    // With the type's alone, a private `uint64_t[3]` (alloca `align 16`)
+    // had slots 24 bytes apart and its stores said `align 16`.
     let mut offsets = Vec::new();
+    let mut strides = Vec::new();
     let mut bytes: u64 = 0;
     let mut widest: u64 = 1;
-    for (_, ty) in &items {
-        let (size, align) = layout(ty);
-        bytes = bytes.next_multiple_of(align.max(1));
+    for (item, ty) in &items {
+        let (size, type_align) = layout(ty);
+        let declared = if moved.contains(item) { item.get_alignment().map_or(1, u64::from) } else { 1 };
+        let align = type_align.max(declared).clamp(1, STORAGE_ALIGNMENT);
+        bytes = bytes.next_multiple_of(align);
         widest = widest.max(align);
         offsets.push(bytes);
-        bytes += size.max(1);
+        let stride = size.max(1).next_multiple_of(align);
+        strides.push(stride);
+        bytes += stride;
     }
     // Each item's slots start at offset · count: aligned for it when every
-    // offset is (`malloc`'s storage is aligned for any of them).
+    // offset is (the storage, on the stack or from the runner's `malloc`,
+    // is aligned to STORAGE_ALIGNMENT, and so is its per-invocation part).
     let bytes = bytes.next_multiple_of(widest);
     // The uniform values: one slot each, twice: the invocations of a round
     // read the first copy and write the second, which the workgroup
@@ -416,7 +432,11 @@ fn form<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>, layout: &Lay
         uniform_offsets.push(uniform_bytes);
         uniform_bytes += size.max(1);
     }
-    let uniform_bytes = uniform_bytes.next_multiple_of(16);
+    // The second copy, and the per-invocation part after both, start
+    // aligned for anything: with a multiple of 16 the second copy of a
+    // `u64vec4` (stored with `vmovaps`, 32-byte aligned) was at 16 modulo
+    // 32 and faulted (test/Runner/regressions/region-slot-alignment.test).
+    let uniform_bytes = uniform_bytes.next_multiple_of(STORAGE_ALIGNMENT);
 
     let builder = context.create_builder();
     let i8 = context.i8_type();
@@ -442,11 +462,16 @@ fn form<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>, layout: &Lay
     } else {
         gep(&builder, i8.as_basic_type_enum(), storage.into(), i64.const_int(2 * uniform_bytes, false).into())?
     };
-    for ((value, ty), offset) in items.iter().zip(&offsets) {
+    for (((value, ty), offset), stride) in items.iter().zip(&offsets).zip(&strides) {
         let offset = i64.const_int(*offset, false);
         let start = builder.build_int_mul(count, offset, "").map_err(|error| error.to_string())?;
         let base = gep(&builder, i8.as_basic_type_enum(), per_invocation, start.into())?;
-        let slot = gep(&builder, *ty, base, index.into())?;
+        let slot = if *stride == layout(ty).0.max(1) {
+            gep(&builder, *ty, base, index.into())?
+        } else {
+            let step = builder.build_int_mul(index, index.get_type().const_int(*stride, false), "").map_err(|error| error.to_string())?;
+            gep(&builder, i8.as_basic_type_enum(), base, step.into())?
+        };
         slots.insert(*value, (slot, *ty));
     }
     // Moved allocas become their slots.

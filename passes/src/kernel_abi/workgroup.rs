@@ -743,7 +743,10 @@ fn region_rounds(
     let total = text.value(format!("llvm.add {per_invocation}, {both_copies} : i64"));
     let limit = text.i64(STORAGE_ON_STACK as i64);
     let on_stack = text.value(format!("llvm.icmp \"ule\" {total}, {limit} : i64"));
-    let stack = text.value(format!("llvm.alloca {limit} x i8 {{alignment = 64 : i64}} : (i64) -> !llvm.ptr"));
+    let stack = text.value(format!(
+        "llvm.alloca {limit} x i8 {{alignment = {} : i64}} : (i64) -> !llvm.ptr",
+        super::regions::STORAGE_ALIGNMENT
+    ));
     text.line(format!("llvm.cond_br {on_stack}, ^storage_ready({stack} : !llvm.ptr), ^storage_heap"));
     text.label("storage_heap");
     let heap = text.value(format!("llvm.call @malloc({total}) : (i64) -> !llvm.ptr"));
