@@ -407,6 +407,10 @@ impl<'ctx> Vectorizer<'_, 'ctx> {
                             }
                             if operation == EXCLUSIVE_SCAN {
                                 scan = self.shift_up(scan, identity, 1)?;
+                                if arithmetic == Arithmetic::FAdd {
+                                    let earlier = self.any_earlier(mask)?;
+                                    scan = self.positive_zero_unless(earlier, scan)?;
+                                }
                             }
                             scan
                         }
@@ -476,6 +480,9 @@ impl<'ctx> Vectorizer<'_, 'ctx> {
         let value = self.builder.build_select(mask, value, identity, "")?.into_vector_value();
         let zero = self.context.i32_type().vec_type(self.width).const_zero();
         let mut result = identity;
+        // The lanes that combined a value (an exclusive FAdd scan's lanes
+        // without one get SPIR-V's identity, +0.0: see `positive_zero_unless`).
+        let mut seen = self.mask_type().const_zero();
         for lane in 0..self.width {
             let word = partition.get((lane / 32) as usize).ok_or_else(no_type)?.into_vector_value();
             let bit = self.builder.build_and(word, self.splat_i32(1 << (lane % 32))?, "")?;
@@ -493,8 +500,35 @@ impl<'ctx> Vectorizer<'_, 'ctx> {
             let theirs = self.shuffle(value, value, &vec![lane; self.width as usize])?;
             let combined = self.combine(arithmetic, result, theirs)?;
             result = self.builder.build_select(counted, combined, result, "")?.into_vector_value();
+            seen = self.builder.build_or(seen, counted, "")?;
+        }
+        if operation == PARTITIONED_EXCLUSIVE_SCAN && arithmetic == Arithmetic::FAdd {
+            result = self.positive_zero_unless(seen, result)?;
         }
         Ok(result.into())
+    }
+
+    /// Per lane: whether a lane below it is set in `mask`.
+    fn any_earlier(&self, mask: VectorValue<'ctx>) -> Result<VectorValue<'ctx>> {
+        let none = self.mask_type().const_zero();
+        let mut earlier = self.shift_up(mask, none, 1)?;
+        let mut step = 1;
+        while step < self.width {
+            let shifted = self.shift_up(earlier, none, step)?;
+            earlier = self.builder.build_or(earlier, shifted, "")?;
+            step *= 2;
+        }
+        Ok(earlier)
+    }
+
+    /// `value` where `combined` is set, +0.0 elsewhere. An FAdd scan pads
+    /// with -0.0 (x + -0.0 is x for every x, so inactive lanes change no
+    /// sum), but the identity SPIR-V gives a lane with no earlier value
+    /// (the first active lane of an exclusive scan) is 0, +0.0: with
+    /// `SignedZeroInfNanPreserve` its sign is observable.
+    fn positive_zero_unless(&self, combined: VectorValue<'ctx>, value: VectorValue<'ctx>) -> Result<VectorValue<'ctx>> {
+        let zero = value.get_type().const_zero();
+        Ok(self.builder.build_select(combined, value, zero, "")?.into_vector_value())
     }
 
     /// The lowest lane of `mask`, as an i32 (0 when none is set).
