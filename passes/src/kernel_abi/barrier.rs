@@ -259,7 +259,6 @@ pub(super) fn inline_call<'c>(
     // that a call in a loop does not grow the stack.
     let caller_entry =
         func.region(0).ok().and_then(|region| region.first_block()).ok_or_else(|| error(func, "no body"))?;
-    let anchor = caller_entry.first_operation().ok_or_else(|| error(func, "an empty entry block"))?;
     let mut hoisted = Vec::new();
     let mut op = copied_entry.first_operation();
     while let Some(current) = op {
@@ -276,6 +275,13 @@ pub(super) fn inline_call<'c>(
     for block in &blocks {
         surgery::move_block_before(*block, tail);
     }
+    let arguments: Vec<Value<'c, '_>> = call.operands().collect();
+    // The environment is the callee's last parameter and the call's last operand.
+    let branch = build(context, location, "llvm.br", &arguments, &[], &[copied_entry], &[])?;
+    head.append_operation(branch);
+    // After the branch: a call that was the first op of the entry block (the
+    // SPIRV-LLVM-Translator's kernel wrappers) left that block empty.
+    let anchor = caller_entry.first_operation().ok_or_else(|| error(func, "an empty entry block"))?;
     for (count, alloca) in hoisted {
         // The constant may feed other ops of the callee: copy it for the alloca.
         let count_copy = surgery::clone_detached(count);
@@ -285,10 +291,6 @@ pub(super) fn inline_call<'c>(
         operands[0] = result(count_copy)?;
         surgery::set_operands(alloca, &operands);
     }
-    let arguments: Vec<Value<'c, '_>> = call.operands().collect();
-    // The environment is the callee's last parameter and the call's last operand.
-    let branch = build(context, location, "llvm.br", &arguments, &[], &[copied_entry], &[])?;
-    head.append_operation(branch);
     for block in &blocks {
         if let Some(terminator) = block.terminator()
             && op_name(terminator) == "llvm.return"

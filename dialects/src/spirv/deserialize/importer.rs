@@ -245,6 +245,11 @@ pub(super) struct Importer<'c, 'w> {
     /// Results of instructions of `NonSemantic.*` sets, which were skipped.
     pub(super) non_semantic: HashSet<u32>,
     pub(super) symbols: HashSet<String>,
+    /// The names of the module's entry points (`OpEntryPoint`'s literal),
+    /// and the functions they name: an entry point's name is its function's
+    /// symbol, which an exported function of the same name gives up.
+    pub(super) entry_point_names: HashSet<String>,
+    pub(super) entry_functions: HashSet<u32>,
     pub(super) attributes: HashMap<String, Attribute<'c>>,
     pub(super) identifiers: RefCell<HashMap<String, Identifier<'c>>>,
     /// The last byte-offset location made, by offset: an instruction's own
@@ -344,6 +349,8 @@ impl<'c, 'w> Importer<'c, 'w> {
             ext_sets: HashMap::default(),
             non_semantic: HashSet::default(),
             symbols: HashSet::default(),
+            entry_point_names: HashSet::default(),
+            entry_functions: HashSet::default(),
             attributes: HashMap::default(),
             identifiers: RefCell::new(HashMap::default()),
             last_location: Cell::new(None),
@@ -415,20 +422,35 @@ impl<'c, 'w> Importer<'c, 'w> {
                     // The entry point's own name wins over OpName for its
                     // function; the first entry point's, if it has several.
                     let function = self.word(inst, 1)?;
-                    if let Some((name, _)) = literal_string(inst.words.get(2..).unwrap_or_default())
-                        && entry_named.insert(function)
-                    {
-                        self.names.insert(function, name);
+                    if let Some((name, _)) = literal_string(inst.words.get(2..).unwrap_or_default()) {
+                        self.entry_point_names.insert(name.clone());
+                        if entry_named.insert(function) {
+                            self.names.insert(function, name);
+                        }
                     }
                 }
                 _ => {}
             }
         }
-        for inst in instructions.iter().filter(|inst| inst.opcode == op::FUNCTION) {
-            let id = self.word(inst, 1)?;
-            self.check_bound(inst, id)?;
-            let symbol = self.symbol_for(id, "spirv_fn");
-            self.functions.insert(id, symbol);
+        // Entry points' functions first: their names are what a pipeline or
+        // the runner asks for. The SPIRV-LLVM-Translator (14 and later)
+        // makes each OpenCL kernel an entry point wrapper calling the kernel's
+        // body, which keeps the kernel's OpName and is exported under it: the
+        // body becomes `name_<id>` (and loses the export, see
+        // `decoration_attributes`), as `llvm-spirv -r` makes the entry point
+        // the kernel of that name.
+        self.entry_functions = entry_named;
+        let functions: Vec<&Inst<'w>> = instructions.iter().filter(|inst| inst.opcode == op::FUNCTION).collect();
+        for entry_pass in [true, false] {
+            for inst in &functions {
+                let id = self.word(inst, 1)?;
+                if self.entry_functions.contains(&id) != entry_pass {
+                    continue;
+                }
+                self.check_bound(inst, id)?;
+                let symbol = self.symbol_for(id, "spirv_fn");
+                self.functions.insert(id, symbol);
+            }
         }
         Ok(())
     }
@@ -955,11 +977,31 @@ impl<'c, 'w> Importer<'c, 'w> {
             ) {
                 continue;
             }
+            if self.gives_up_export(id, decor) {
+                tracing::debug!(id, "an exported function named as an entry point: kept internal");
+                continue;
+            }
             let name = Self::enum_name(inst, "Decoration", decor.decoration)?;
             let value = self.decoration_value(inst, decor)?;
             attributes.push((self.id(&snake_case(name)), value));
         }
         Ok(attributes)
+    }
+
+    /// Whether `decor` on `<id>` exports a function other than an entry
+    /// point's under an entry point's name (the Translator's kernel body:
+    /// `name_functions`): LLVM has one symbol per name, and the entry point
+    /// is the kernel; the body stays, internal to the module.
+    fn gives_up_export(&self, id: u32, decor: Decor<'_>) -> bool {
+        if Decoration::from_value(decor.decoration) != Some(Decoration::LinkageAttributes)
+            || !self.functions.contains_key(&id)
+            || self.entry_functions.contains(&id)
+        {
+            return false;
+        }
+        let (linkage_name, used) = literal_string(decor.literals).unwrap_or_default();
+        // LinkageType Export is 0.
+        decor.literals.get(used) == Some(&0) && self.entry_point_names.contains(&linkage_name)
     }
 
     /// The value of the attribute for one decoration: a unit, an integer,
