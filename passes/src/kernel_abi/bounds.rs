@@ -174,7 +174,16 @@ pub(super) fn define_abi_calls<'c>(
             inline_pointer_calls(context, functions[name], &functions, module.with_environment)?;
         }
     }
-    for name in reachable(&functions, &entry_names) {
+    // Every defined function, not only those the entry points reach: the
+    // checks inline the functions taking pointers into their callers, and
+    // an inlined function left without callers keeps its own calls, which
+    // would name the declarations erased below (clang -O0's helpers of
+    // OpenCL C: `to_global` in a function given a generic pointer).
+    let mut names: Vec<String> = reachable(&functions, &entry_names);
+    let mut others: Vec<String> = functions.keys().filter(|name| !names.contains(name)).cloned().collect();
+    others.sort();
+    names.extend(others);
+    for name in names {
         let func = functions[&name];
         let calls = surgery::nested_ops(func, &mut |op| is_call(op));
         if calls.is_empty() {
