@@ -79,13 +79,18 @@ pub(crate) enum AtomicOp {
     UMax,
     UMin,
     FAdd,
+    /// SPV_EXT_shader_atomic_float_min_max's: of a NaN and a number, the
+    /// number (as IEEE 754's minNum/maxNum; Rust's `f32::min`/`max`).
+    FMax,
+    FMin,
     CompareExchange,
 }
 
 impl AtomicOp {
     /// The operation `code` (LLVM's `AtomicBinOp`, 16 a compare-exchange)
     /// on a texel of `format`: `R32_UINT` and `R32_SINT` take them all but
-    /// the float add, `R32_SFLOAT` exchanges, compare-exchanges and adds;
+    /// the float ones, `R32_SFLOAT` exchanges, compare-exchanges, adds and
+    /// takes minima and maxima (SPV_EXT_shader_atomic_float_min_max);
     /// `None` otherwise (Vulkan's image atomics are on these formats).
     pub(crate) fn new(format: Format, code: i32) -> Option<Self> {
         let op = match code {
@@ -100,12 +105,14 @@ impl AtomicOp {
             9 => Self::UMax,
             10 => Self::UMin,
             11 => Self::FAdd,
+            13 => Self::FMax,
+            14 => Self::FMin,
             16 => Self::CompareExchange,
             _ => return None,
         };
         match format.spirv {
-            24 | 33 | 40 | 41 if op != Self::FAdd => Some(op),
-            3 if matches!(op, Self::Exchange | Self::CompareExchange | Self::FAdd) => Some(op),
+            24 | 33 | 40 | 41 if !matches!(op, Self::FAdd | Self::FMax | Self::FMin) => Some(op),
+            3 if matches!(op, Self::Exchange | Self::CompareExchange | Self::FAdd | Self::FMax | Self::FMin) => Some(op),
             _ => None,
         }
     }
@@ -113,8 +120,11 @@ impl AtomicOp {
     /// The new 32-bit texel from the old one, or `None` to leave it (a
     /// failed compare-exchange).
     pub(crate) fn apply(self, old: u32, value: u32, comparator: u32) -> Option<u32> {
-        if self == Self::FAdd {
-            return Some((f32::from_bits(old) + f32::from_bits(value)).to_bits());
+        match self {
+            Self::FAdd => return Some((f32::from_bits(old) + f32::from_bits(value)).to_bits()),
+            Self::FMax => return Some(f32::from_bits(old).max(f32::from_bits(value)).to_bits()),
+            Self::FMin => return Some(f32::from_bits(old).min(f32::from_bits(value)).to_bits()),
+            _ => {}
         }
         // The signed ones compare the words sign-extended; the rest keep the low 32 bits.
         let wide = |word: u32| word as i32 as i64 as u64;
@@ -135,6 +145,8 @@ impl AtomicOp {
             Self::UMax => old.max(value),
             Self::UMin => old.min(value),
             Self::FAdd => (f64::from_bits(old) + f64::from_bits(value)).to_bits(),
+            Self::FMax => f64::from_bits(old).max(f64::from_bits(value)).to_bits(),
+            Self::FMin => f64::from_bits(old).min(f64::from_bits(value)).to_bits(),
             Self::CompareExchange if old == comparator => value,
             Self::CompareExchange => return None,
         })

@@ -248,7 +248,7 @@ extern "C" fn image_write(descriptor: *const RawImage, x: i32, y: i32, z: i32, l
 
 /// `__spvabi_image_atomic` (spirv_to_llvm/image.rs): the atomic `op` on
 /// the texel of an `R32_UINT`, `R32_SINT`, `R64_UINT`, `R64_SINT` or `R32_SFLOAT` image (exchange,
-/// compare-exchange and add only on floats), sequentially consistent; the
+/// compare-exchange, add, min and max only on floats), sequentially consistent; the
 /// old texel. Out of bounds, or on another format, nothing happens and
 /// the result is 0 (robustImageAccess).
 #[allow(clippy::too_many_arguments)]

@@ -336,6 +336,13 @@ pub fn rule_for(base: &str) -> Option<BuiltinRule> {
         "inc" => "inc",
         "dec" => "dec",
         "cmpxchg" => "cmpxchg",
+        // OpenCL C 2.0's atomic_fetch_min/max, in every form (with a memory
+        // order, and a scope): clang-22's SPIR-V backend lowers the other
+        // C11 atomics to OpAtomic* instructions but leaves these as imports
+        // of the library functions. Sequentially consistent, at least the
+        // order each call asks.
+        "fetch_min" | "fetch_min_explicit" => "min",
+        "fetch_max" | "fetch_max_explicit" => "max",
         _ => return None,
     }))
 }
@@ -1357,8 +1364,14 @@ fn atomic(
 ) -> Result<String, String> {
     let pointer = arguments.first().ok_or("missing the pointer")?;
     let pointer_type = &types[0];
-    // The parameters' mangling ends with the value type: `i`/`l` signed, `j`/`m` unsigned.
-    let unsigned = mangled_parameters.ends_with('j') || mangled_parameters.ends_with('m');
+    // The parameters' mangling ends with the value type: `i`/`l` signed,
+    // `j`/`m` unsigned (then, in the C11 forms, the order and the scope:
+    // `...jj12memory_order12memory_scope`).
+    let value_part = mangled_parameters.trim_end_matches("12memory_scope").trim_end_matches("12memory_order");
+    let unsigned = value_part.ends_with('j') || value_part.ends_with('m');
+    if matches!(operation, "min" | "max") && is_float(shape(ty).1) {
+        return Err(format!("no integer atomic {operation} on {ty}"));
+    }
     let kind = match operation {
         "inc" | "add" => "add",
         "dec" | "sub" => "sub",

@@ -110,10 +110,44 @@ pub(super) fn check_accesses<'c>(
     for name in reachable(&functions, &entry_names) {
         let func = functions[&name];
         refuse_undefined_builtins(func, &functions)?;
+        hoist_entry_allocas(func)?;
         let entry = module.entries.iter().find(|entry| entry.name == name);
         let environment = module.with_environment.contains(&name).then(|| last_argument(func)).flatten();
         let scope = Scope::new(func, environment, entry.map(|entry| entry.arguments.as_slice()), module.slots);
         check_function(context, module, &scope)?;
+    }
+    Ok(())
+}
+
+/// Moves the constant-size allocas of `func`'s entry block to its start,
+/// each with a copy of its count. The checks split a block at each checked
+/// access, so an alloca after one (a function variable declared after a
+/// store, as glslang orders them) would land outside the entry block: LLVM
+/// then takes it for a dynamic allocation, and the barrier regions refuse
+/// the function ("an alloca outside the entry block").
+fn hoist_entry_allocas<'c>(func: OperationRef<'c, '_>) -> Result<'c, ()> {
+    let Some(entry) = func.region(0).ok().and_then(|region| region.first_block()) else { return Ok(()) };
+    let Some(anchor) = entry.first_operation() else { return Ok(()) };
+    let mut moved = Vec::new();
+    let mut op = Some(anchor);
+    while let Some(current) = op {
+        op = current.next_in_block();
+        if op_name(current) == "llvm.alloca"
+            && current != anchor
+            && let Ok(count) = current.operand(0)
+            && let Some(count) = spirv_opt_rs::ir::defining_op(count)
+            && op_name(count) == "llvm.mlir.constant"
+        {
+            moved.push((count, current));
+        }
+    }
+    for (count, alloca) in moved {
+        let count_copy = surgery::clone_detached(count);
+        surgery::move_before(count_copy, anchor);
+        surgery::move_before(alloca, anchor);
+        let mut operands: Vec<melior::ir::Value<'c, '_>> = alloca.operands().collect();
+        operands[0] = result(count_copy)?;
+        surgery::set_operands(alloca, &operands);
     }
     Ok(())
 }
@@ -174,7 +208,16 @@ pub(super) fn define_abi_calls<'c>(
             inline_pointer_calls(context, functions[name], &functions, module.with_environment)?;
         }
     }
-    for name in reachable(&functions, &entry_names) {
+    // Every defined function, not only those the entry points reach: the
+    // checks inline the functions taking pointers into their callers, and
+    // an inlined function left without callers keeps its own calls, which
+    // would name the declarations erased below (clang -O0's helpers of
+    // OpenCL C: `to_global` in a function given a generic pointer).
+    let mut names: Vec<String> = reachable(&functions, &entry_names);
+    let mut others: Vec<String> = functions.keys().filter(|name| !names.contains(name)).cloned().collect();
+    others.sort();
+    names.extend(others);
+    for name in names {
         let func = functions[&name];
         let calls = surgery::nested_ops(func, &mut |op| is_call(op));
         if calls.is_empty() {

@@ -322,7 +322,10 @@ fn form<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>, layout: &Lay
         for instruction in block.get_instructions() {
             if instruction.get_opcode() == Op::Alloca {
                 if *block != entry {
-                    return Err("an alloca outside the entry block".into());
+                    return Err(format!(
+                        "an alloca outside the entry block ({})",
+                        instruction.print_to_string().to_string().trim()
+                    ));
                 }
                 allocas.push(instruction);
             }

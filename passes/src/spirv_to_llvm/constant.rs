@@ -10,8 +10,7 @@
 //! are erased and each `spirv.mlir.referenceof` becomes the constant value.
 
 use super::{
-    SpirvToLlvmOptions,
-    types::{TypeLowering, element_as_scalars, explicit_layout, read_type, stride_padding},
+    types::{element_as_scalars, explicit_layout, read_type, stride_padding},
     util::{attribute, op_name, symbol_reference},
 };
 use melior::ir::{
@@ -533,13 +532,14 @@ fn dense_text(literal: &Literal, model: &SpirvType) -> Result<String, MatchFailu
     }
 }
 
-/// The LLVM type of a constant's element type (which never holds a pointer,
-/// so the client API does not matter).
+/// The LLVM type of a constant's element type, by the rewriter's type
+/// converter: the client API decides how a struct is laid out (OpenCL's and
+/// Vulkan's structs without offsets are unpacked), so the element of an
+/// aggregate constant must be converted as the aggregate's type was (with
+/// the default options, a struct constant in an OpenCL array of structs was
+/// a packed struct the array could not hold).
 fn lower<'c>(rewriter: &ConversionRewriter<'c, '_, '_>, model: &SpirvType) -> Result<Type<'c>, MatchFailure> {
-    let lowering = TypeLowering {
-        context: rewriter.context(),
-        converter: rewriter.type_converter(),
-        options: SpirvToLlvmOptions::default(),
-    };
-    lowering.lower(model).map_err(|reason| MatchFailure::new(format!("cannot convert type '{model}': {reason}")))
+    let ty = Type::parse(rewriter.context(), &model.to_string())
+        .ok_or_else(|| MatchFailure::new(format!("cannot convert type '{model}': it does not parse")))?;
+    rewriter.convert_type(ty)
 }

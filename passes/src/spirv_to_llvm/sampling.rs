@@ -306,6 +306,11 @@ pub(crate) fn stand_in<'c, 'r>(
             Ok(vec![super::image::read_texel(rewriter, &image, argument(0)?, argument(1)?, sample, result)?])
         }
         ImageStandIn::TexelPointer => super::image::texel_pointer(op, operands, rewriter),
+        ImageStandIn::AtomicFMin | ImageStandIn::AtomicFMax => {
+            // LLVM's AtomicBinOp numbers, as the other image atomics pass them.
+            let code = if kind == ImageStandIn::AtomicFMin { 14 } else { 13 };
+            Ok(vec![super::image::image_atomic(rewriter, argument(0)?, code, argument(1)?, None, result)?])
+        }
         ImageStandIn::QueryFormat | ImageStandIn::QueryOrder => {
             channel_query(op, operands, rewriter, kind == ImageStandIn::QueryOrder, false)
         }

@@ -11,7 +11,10 @@
 //! - `OpAtomicFMinEXT`, `OpAtomicFMaxEXT` (SPV_EXT_shader_atomic_float_min_max):
 //!   the dialect has no op; calls to the builtins
 //!   `__spirv_AtomicF{Min,Max}EXT(pointer, scope, semantics, value)`, which
-//!   `passes/src/builtins/rules.rs` defines as `llvm.atomicrmw fmin`/`fmax`.
+//!   `passes/src/builtins/rules.rs` defines as `llvm.atomicrmw fmin`/`fmax`;
+//!   on a texel pointer (`OpImageTexelPointer`), the image stand-ins
+//!   `__spvabi_op_image_atomic_f{min,max}_ext_<n>(pointer, value)`, which the
+//!   lowering makes the host's image atomic.
 
 use melior::ir::{Location, ValueLike, r#type::IntegerType};
 
@@ -91,10 +94,21 @@ impl<'c, 'w> Importer<'c, 'w> {
         let scope = self.scope_or_semantics(inst, "scope", self.word(inst, 3)?)?;
         let semantics = self.scope_or_semantics(inst, "memory_semantics", self.word(inst, 4)?)?;
         let value = self.value(state, inst, self.word(inst, 5)?)?;
+        let min = inst.opcode == opcode::ATOMIC_F_MIN_EXT;
+        if pointer.r#type().to_string().ends_with(", Image>") {
+            // A texel pointer (GLSL's imageAtomicMin/Max on r32f): the image
+            // stand-in, which the lowering makes the host's image atomic,
+            // sequentially consistent like every image atomic.
+            let _ = (scope, semantics);
+            let name = if min { "image_atomic_fmin_ext" } else { "image_atomic_fmax_ext" };
+            let old = self
+                .stand_in_call(state, inst, location, name, &[pointer, value], Some(ty))?
+                .ok_or_else(|| inst.error(ErrorKind::Invalid("an atomic without a result".into())))?;
+            return self.define_value(state, inst, self.word(inst, 1)?, old);
+        }
         let scope = self.integer_constant(state, inst, location, 32, i64::from(scope))?;
         let semantics = self.integer_constant(state, inst, location, 32, i64::from(semantics))?;
-        let builtin =
-            if inst.opcode == opcode::ATOMIC_F_MIN_EXT { "__spirv_AtomicFMinEXT" } else { "__spirv_AtomicFMaxEXT" };
+        let builtin = if min { "__spirv_AtomicFMinEXT" } else { "__spirv_AtomicFMaxEXT" };
         let old = self.call_builtin(state, inst, location, builtin, &[pointer, scope, semantics, value], ty)?;
         self.define_value(state, inst, self.word(inst, 1)?, old)
     }

@@ -112,10 +112,16 @@ pub enum ImageStandIn {
     /// `(sampled image, coordinate, mask, dx, dy)`: the mask `Grad` (0x4)
     /// and the coordinate's derivatives over the quad.
     QueryLod,
+    /// `OpAtomicFMinEXT(texel pointer, scope, semantics, value)` as
+    /// `(texel pointer, value)` (`atomics_ext.rs`): the pointer of an
+    /// `OpImageTexelPointer` has no address to call the builtin with.
+    AtomicFMin,
+    /// `OpAtomicFMaxEXT` on a texel pointer, as [`Self::AtomicFMin`].
+    AtomicFMax,
 }
 
 /// Each stand-in, its opcode and name (after [`ABI_IMAGE_OP`]).
-const STAND_INS: [(u16, ImageStandIn, &str); 18] = [
+const STAND_INS: [(u16, ImageStandIn, &str); 20] = [
     (88, ImageStandIn::SampleExplicitLod, "image_sample_explicit_lod"),
     (95, ImageStandIn::Fetch, "image_fetch"),
     (97, ImageStandIn::DrefGather, "image_dref_gather"),
@@ -134,6 +140,8 @@ const STAND_INS: [(u16, ImageStandIn, &str); 18] = [
     (99, ImageStandIn::Write, "image_write"),
     (60, ImageStandIn::TexelPointer, "image_texel_pointer"),
     (105, ImageStandIn::QueryLod, "image_query_lod"),
+    (5614, ImageStandIn::AtomicFMin, "image_atomic_fmin_ext"),
+    (5615, ImageStandIn::AtomicFMax, "image_atomic_fmax_ext"),
 ];
 
 /// The instructions that take the coordinate's derivatives over the quad
@@ -181,7 +189,11 @@ pub(super) fn imports(opcode: u16, words: &[u32], opencl: bool) -> bool {
         99 => (3, PLAIN_OPERANDS),
         97 => (5, PLAIN_OPERANDS),
         _ => {
-            return STAND_INS.iter().any(|(known, _, _)| *known == opcode);
+            // The float min/max atomics are `atomics_ext.rs`'s: a stand-in
+            // only on a texel pointer.
+            return STAND_INS.iter().any(|(known, kind, _)| {
+                *known == opcode && !matches!(kind, ImageStandIn::AtomicFMin | ImageStandIn::AtomicFMax)
+            });
         }
     };
     words.get(mask_at).is_some_and(|mask| mask & !allowed != 0)
@@ -220,6 +232,10 @@ impl<'c, 'w> Importer<'c, 'w> {
             | ImageStandIn::QueryOrder => 1,
             ImageStandIn::ConstantSampler => {
                 return Err(inst.error(ErrorKind::Invalid("OpConstantSampler inside a function".into())));
+            }
+            // Never routed here (`imports`): atomics_ext.rs makes them.
+            ImageStandIn::AtomicFMin | ImageStandIn::AtomicFMax => {
+                return Err(inst.error(ErrorKind::Invalid("a float min/max atomic read as an image instruction".into())));
             }
             ImageStandIn::SampleProjExplicitLod
             | ImageStandIn::SampleExplicitLod
@@ -371,7 +387,7 @@ impl<'c, 'w> Importer<'c, 'w> {
 
     /// A call of `__spvabi_op_<name>_<n>(arguments)` returning `result`
     /// (declared once per signature); its value.
-    fn stand_in_call<'b>(
+    pub(super) fn stand_in_call<'b>(
         &mut self,
         state: &mut FunctionState<'c, 'b, 'w>,
         inst: &Inst<'w>,

@@ -493,6 +493,28 @@ impl<'c, 'w> Importer<'c, 'w> {
         }
     }
 
+    /// Whether function `callee` is OpenCL C's `__to_global`, `__to_local`
+    /// or `__to_private` imported (`LinkageAttributes ... Import`) and
+    /// (the storage class of the pointer it returns, if so). clang
+    /// compiles `to_global(p)` and its siblings to calls of these runtime
+    /// functions, which its SPIR-V backend leaves as imports where the
+    /// SPIRV-LLVM-Translator writes `OpGenericCastToPtrExplicit`; nothing
+    /// would define them, so calls to them are read as that instruction.
+    pub(super) fn address_space_cast_import(&self, callee: u32) -> Option<&'static str> {
+        const LINKAGE_ATTRIBUTES: u32 = 41;
+        const IMPORT: u32 = 1;
+        let (name, _) = self
+            .decorations_of(callee)
+            .filter(|decor| decor.decoration == LINKAGE_ATTRIBUTES && !decor.by_id)
+            .find_map(|decor| literal_string(decor.literals).filter(|(_, used)| decor.literals.get(*used) == Some(&IMPORT)))?;
+        match name.as_str() {
+            "__to_global" => Some("CrossWorkgroup"),
+            "__to_local" => Some("Workgroup"),
+            "__to_private" => Some("Function"),
+            _ => None,
+        }
+    }
+
     pub(super) fn decorations_of(&self, id: u32) -> impl Iterator<Item = &Decor<'w>> {
         self.decorations.get(&id).into_iter().flatten()
     }
@@ -1452,6 +1474,26 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let id = self.word(inst, 1)?;
                 self.check_bound(inst, id)?;
                 let callee = self.word(inst, 2)?;
+                // clang's `to_global`/`to_local`/`to_private`: the cast
+                // they stand for (`address_space_cast_import`), where the
+                // call returns a pointer of the storage class the name says.
+                let cast = match self.address_space_cast_import(callee) {
+                    Some(class) if w.len() == 4 => {
+                        let ty = self.mlir_type(inst, type_id)?;
+                        ty.to_string().ends_with(&format!(", {class}>"))
+                    }
+                    _ => false,
+                };
+                if cast {
+                    let pointer = self.value(state, inst, w[3])?;
+                    let operation = OperationBuilder::new("spirv.GenericCastToPtrExplicit", location)
+                        .add_operands(&[pointer])
+                        .add_results(&[self.mlir_type(inst, type_id)?])
+                        .build();
+                    let operation = self.append(inst, block, operation)?;
+                    self.define(state, inst, id, operation)?;
+                    return Ok(false);
+                }
                 let callee =
                     self.functions.get(&callee).cloned().ok_or_else(|| self.undefined(inst, callee, "function"))?;
                 let mut arguments = Vec::new();
