@@ -16,7 +16,12 @@
 //! 1)` (for the `ashr` form), `v <=u umin(room >> k, 2^m - 1)` (for
 //! `shl (and v, 2^m - 1), k`: OpenCL's 32-bit unsigned index) or `v <=u
 //! room >> k` (for `shl v, k`), with
-//! the rest of the `and` (the `size >=u len` test). The fast test implies
+//! the rest of the `and` (the `size >=u len` test); where that rest is
+//! `size >=u len` with `room = size - len` and `len <= 2^k` (an access no
+//! wider than its stride: saxpy's floats), the one test `v <u umin(size >>
+//! k, cap + 1)` instead, which implies both, so that the main loop keeps
+//! no loop-invariant mask either (plain loads and stores, not masked ones:
+//! AVX2's masked stores are slow). The fast test implies
 //! `c` (`v` is then a non-negative 32-bit value, `sext(trunc v) = v`, and
 //! `v << k <= room` without overflow), so the access runs when it passes;
 //! when it fails the original check decides (same results, bit for bit).
@@ -27,6 +32,18 @@
 //! loop's range once per loop. Fast tests `irce` did not take are set to
 //! `false` afterwards (the original checks alone again), and
 //! `instcombine` and `simplifycfg` clean up before the vectorizer.
+//!
+//! A kernel's own test of its 32-bit global id, `if (i < n)` (saxpy's),
+//! is `icmp ult (trunc v), n`: `irce` reads neither the truncation nor a
+//! 32-bit test against the 64-bit loop (the invocation loop counts in 64
+//! bits), so it stayed a per-lane mask in the vector body. It gets a fast
+//! test the same way, widened instead of the loop narrowed: `v <u zext n`
+//! (signed: `v <u smax(sext n, 0)`; `<=`: the bound plus one; `i >= n`,
+//! the negation, takes the false successor), which implies the test
+//! whatever `v` is (`v` is then below 2^32, or 2^31, so `trunc v = v`);
+//! a global id past 2^32, whose 32-bit `i` wrapped, fails it and the
+//! original test decides. Only ids `phi + base` (a workgroup's first id
+//! plus the local one) are taken, see [`limit_check`].
 
 use inkwell::{
     IntPredicate,
@@ -79,6 +96,7 @@ pub(crate) fn add_fast_tests(module: &Module<'_>) -> usize {
         // `irce`).
         let invariant = match &check.bound {
             Bound::Room { room, .. } => *room,
+            Bound::Size { size, .. } => *size,
             Bound::Limit { limit, .. } => *limit,
         };
         match invariant.as_instruction_value() {
@@ -166,6 +184,18 @@ fn build_bound<'ctx>(module: &Module<'ctx>, builder: &Builder<'ctx>, bound: &Bou
             let Some(cap) = cap else { return Some(bound) };
             let declaration = Intrinsic::find("llvm.umin")?.get_declaration(module, &[i64_type.into()])?;
             let limit = i64_type.const_int(cap, false);
+            let call = builder.build_call(declaration, &[bound.into(), limit.into()], "spvabi.bound").ok()?;
+            match call.try_as_basic_value() {
+                ValueKind::Basic(BasicValueEnum::IntValue(value)) => Some(value),
+                _ => None,
+            }
+        }
+        Bound::Size { size, shift, cap } => {
+            let shift = i64_type.const_int(u64::from(shift), false);
+            let bound = builder.build_right_shift(size, shift, false, "spvabi.bound").ok()?;
+            let Some(cap) = cap else { return Some(bound) };
+            let declaration = Intrinsic::find("llvm.umin")?.get_declaration(module, &[i64_type.into()])?;
+            let limit = i64_type.const_int(cap + 1, false);
             let call = builder.build_call(declaration, &[bound.into(), limit.into()], "spvabi.bound").ok()?;
             match call.try_as_basic_value() {
                 ValueKind::Basic(BasicValueEnum::IntValue(value)) => Some(value),
@@ -306,6 +336,19 @@ enum Bound<'ctx> {
         /// for `sext(trunc v)`, `2^m - 1` for `(v & (2^m - 1)) << shift`.
         cap: Option<u64>,
     },
+    /// A bounds check with its `size >=u len` beside it (`room = size -
+    /// len`, `len <= 2^shift`): `v <u umin(size >> shift, cap + 1)`, which
+    /// implies both (`(v + 1) << shift <= size`), so that the main loop
+    /// has no test left at all, not even a loop-invariant mask (masked
+    /// loads and stores: slow on AVX2 hosts).
+    Size {
+        /// The buffer's size in bytes.
+        size: IntValue<'ctx>,
+        /// As [`Bound::Room`]'s.
+        shift: u32,
+        /// As [`Bound::Room`]'s.
+        cap: Option<u64>,
+    },
     /// A 32-bit index `trunc v (+ addend)` compared with a 32-bit `limit`
     /// (`i < n`): `v <u zext limit` (`+ 1` if `inclusive`); signed,
     /// `v <u smax(sext limit (+ 1), 0)`. Then `v` is in [0, limit), below
@@ -324,7 +367,11 @@ fn branch_check<'ctx>(branch: InstructionValue<'ctx>) -> Option<Check<'ctx>> {
             let candidate = operand_int(condition, index)?;
             // Only a passing fast test implies an `and`.
             if let Some(mut check) = candidate.as_instruction_value().and_then(recognise).filter(|check| check.implies) {
-                check.rest = Some(operand_int(condition, 1 - index)?);
+                let rest = operand_int(condition, 1 - index)?;
+                match whole_elements(&check.bound, rest) {
+                    Some(bound) => check.bound = bound,
+                    None => check.rest = Some(rest),
+                }
                 return Some(check);
             }
         }
@@ -376,6 +423,26 @@ fn limit_check(compare: InstructionValue<'_>) -> Option<Check<'_>> {
         _ => return None,
     };
     Some(Check { value, addend, bound: Bound::Limit { limit, signed, inclusive }, rest: None, implies })
+}
+
+/// A bounds check's bound `Room { room: size - len, .. }` and `rest` =
+/// `size >u len - 1` (the check `off <=u size - len && size >=u len`) as
+/// one [`Bound::Size`], where `len <= 2^shift` (an access no wider than
+/// the index's stride).
+fn whole_elements<'ctx>(bound: &Bound<'ctx>, rest: IntValue<'ctx>) -> Option<Bound<'ctx>> {
+    let Bound::Room { room, shift, cap } = *bound else { return None };
+    let room = room.as_instruction_value().filter(|add| add.get_opcode() == InstructionOpcode::Add)?;
+    let size = operand_int(room, 0)?;
+    // `-len` as an unsigned 64-bit constant.
+    let len = operand_int(room, 1)?.get_zero_extended_constant()?.wrapping_neg();
+    let compare = rest.as_instruction_value().filter(|compare| compare.get_opcode() == InstructionOpcode::ICmp)?;
+    let at_least = match compare.get_icmp_predicate()? {
+        IntPredicate::UGT => operand_int(compare, 1)?.get_zero_extended_constant()?.checked_add(1)?,
+        IntPredicate::UGE => operand_int(compare, 1)?.get_zero_extended_constant()?,
+        _ => return None,
+    };
+    let same_size = operand_int(compare, 0)? == size;
+    (same_size && len > 0 && at_least == len && len <= 1 << shift).then_some(Bound::Size { size, shift, cap })
 }
 
 /// `predicate` with its operands exchanged (`a < b` is `b > a`).
