@@ -475,7 +475,7 @@ fn global_index<'ctx>(index: IntValue<'ctx>) -> Option<(IntValue<'ctx>, Option<I
         let value = wide(operand_int(add, side)?)?;
         let addend = operand_int(add, 1 - side)?;
         // The addend is the same for every invocation (not another id).
-        (global_index(addend).is_none()).then_some((value, Some(addend)))
+        global_index(addend).is_none().then_some((value, Some(addend)))
     })
 }
 
