@@ -16,7 +16,12 @@
 //! 1)` (for the `ashr` form), `v <=u umin(room >> k, 2^m - 1)` (for
 //! `shl (and v, 2^m - 1), k`: OpenCL's 32-bit unsigned index) or `v <=u
 //! room >> k` (for `shl v, k`), with
-//! the rest of the `and` (the `size >=u len` test). The fast test implies
+//! the rest of the `and` (the `size >=u len` test); where that rest is
+//! `size >=u len` with `room = size - len` and `len <= 2^k` (an access no
+//! wider than its stride: saxpy's floats), the one test `v <u umin(size >>
+//! k, cap + 1)` instead, which implies both, so that the main loop keeps
+//! no loop-invariant mask either (plain loads and stores, not masked ones:
+//! AVX2's masked stores are slow). The fast test implies
 //! `c` (`v` is then a non-negative 32-bit value, `sext(trunc v) = v`, and
 //! `v << k <= room` without overflow), so the access runs when it passes;
 //! when it fails the original check decides (same results, bit for bit).
@@ -27,6 +32,18 @@
 //! loop's range once per loop. Fast tests `irce` did not take are set to
 //! `false` afterwards (the original checks alone again), and
 //! `instcombine` and `simplifycfg` clean up before the vectorizer.
+//!
+//! A kernel's own test of its 32-bit global id, `if (i < n)` (saxpy's),
+//! is `icmp ult (trunc v), n`: `irce` reads neither the truncation nor a
+//! 32-bit test against the 64-bit loop (the invocation loop counts in 64
+//! bits), so it stayed a per-lane mask in the vector body. It gets a fast
+//! test the same way, widened instead of the loop narrowed: `v <u zext n`
+//! (signed: `v <u smax(sext n, 0)`; `<=`: the bound plus one; `i >= n`,
+//! the negation, takes the false successor), which implies the test
+//! whatever `v` is (`v` is then below 2^32, or 2^31, so `trunc v = v`);
+//! a global id past 2^32, whose 32-bit `i` wrapped, fails it and the
+//! original test decides. Only ids `phi + base` (a workgroup's first id
+//! plus the local one) are taken, see [`limit_check`].
 
 use inkwell::{
     IntPredicate,
@@ -62,21 +79,28 @@ pub(crate) fn add_fast_tests(module: &Module<'_>) -> usize {
             }
         }
     }
-    let Some(umin) = Intrinsic::find("llvm.umin") else { return 0 };
     let context = module.get_context();
     let builder: Builder<'_> = context.create_builder();
     let i64_type = context.i64_type();
     let mut made = 0;
     for (head, branch, check) in branches {
         let Some(condition) = operand_int(branch, 0) else { continue };
-        // Successors: operand 2 is taken when true, operand 1 when false.
-        let (Some(taken), Some(skipped)) = (operand_block(branch, 2), operand_block(branch, 1)) else { continue };
+        // Successors: operand 2 is taken when true, operand 1 when false;
+        // `taken` is the one a passing fast test implies.
+        let (Some(when_true), Some(when_false)) = (operand_block(branch, 2), operand_block(branch, 1)) else { continue };
+        let (taken, skipped) = if check.implies { (when_true, when_false) } else { (when_false, when_true) };
         if taken == skipped || taken == head || skipped == head {
             continue;
         }
-        // The bound, where the room is defined (loop invariant for `irce`).
-        match check.room.as_instruction_value() {
-            Some(room) if room.get_opcode() != InstructionOpcode::Phi => match room.get_next_instruction() {
+        // The bound, where what it is made of is defined (loop invariant for
+        // `irce`).
+        let invariant = match &check.bound {
+            Bound::Room { room, .. } => *room,
+            Bound::Size { size, .. } => *size,
+            Bound::Limit { limit, .. } => *limit,
+        };
+        match invariant.as_instruction_value() {
+            Some(definition) if definition.get_opcode() != InstructionOpcode::Phi => match definition.get_next_instruction() {
                 Some(next) => builder.position_before(&next),
                 None => continue,
             },
@@ -91,17 +115,7 @@ pub(crate) fn add_fast_tests(module: &Module<'_>) -> usize {
                 }
             }
         }
-        let shift = i64_type.const_int(u64::from(check.shift), false);
-        let Ok(mut bound) = builder.build_right_shift(check.room, shift, false, "spvabi.bound") else { continue };
-        if let Some(cap) = check.cap {
-            let Some(declaration) = umin.get_declaration(module, &[i64_type.into()]) else { continue };
-            let limit = i64_type.const_int(cap, false);
-            let Ok(call) = builder.build_call(declaration, &[bound.into(), limit.into()], "spvabi.bound") else {
-                continue;
-            };
-            let ValueKind::Basic(BasicValueEnum::IntValue(value)) = call.try_as_basic_value() else { continue };
-            bound = value;
-        }
+        let Some(bound) = build_bound(module, &builder, &check.bound) else { continue };
         builder.position_before(&branch);
         let tested = match check.addend {
             Some(addend) => {
@@ -113,7 +127,8 @@ pub(crate) fn add_fast_tests(module: &Module<'_>) -> usize {
             }
             None => check.value,
         };
-        let Ok(fast) = builder.build_int_compare(IntPredicate::ULE, tested, bound, FAST) else { continue };
+        let predicate = if matches!(check.bound, Bound::Room { .. }) { IntPredicate::ULE } else { IntPredicate::ULT };
+        let Ok(fast) = builder.build_int_compare(predicate, tested, bound, FAST) else { continue };
         let fast_condition = match check.rest {
             Some(rest) => match builder.build_and(rest, fast, "spvabi.fast.and") {
                 Ok(value) => value,
@@ -125,7 +140,7 @@ pub(crate) fn add_fast_tests(module: &Module<'_>) -> usize {
         // builder is positioned: building a branch cannot fail.)
         let slow = context.insert_basic_block_after(head, "spvabi.slow");
         builder.position_at_end(slow);
-        if builder.build_conditional_branch(condition, taken, skipped).is_err() {
+        if builder.build_conditional_branch(condition, when_true, when_false).is_err() {
             continue;
         }
         builder.position_before(&branch);
@@ -155,6 +170,53 @@ pub(crate) fn add_fast_tests(module: &Module<'_>) -> usize {
         made += 1;
     }
     made
+}
+
+/// The 64-bit bound of a fast test (see [`Bound`]), built at the builder's
+/// position.
+fn build_bound<'ctx>(module: &Module<'ctx>, builder: &Builder<'ctx>, bound: &Bound<'ctx>) -> Option<IntValue<'ctx>> {
+    let i64_type = module.get_context().i64_type();
+    let one = i64_type.const_int(1, false);
+    match *bound {
+        Bound::Room { room, shift, cap } => {
+            let shift = i64_type.const_int(u64::from(shift), false);
+            let bound = builder.build_right_shift(room, shift, false, "spvabi.bound").ok()?;
+            let Some(cap) = cap else { return Some(bound) };
+            let declaration = Intrinsic::find("llvm.umin")?.get_declaration(module, &[i64_type.into()])?;
+            let limit = i64_type.const_int(cap, false);
+            let call = builder.build_call(declaration, &[bound.into(), limit.into()], "spvabi.bound").ok()?;
+            match call.try_as_basic_value() {
+                ValueKind::Basic(BasicValueEnum::IntValue(value)) => Some(value),
+                _ => None,
+            }
+        }
+        Bound::Size { size, shift, cap } => {
+            let shift = i64_type.const_int(u64::from(shift), false);
+            let bound = builder.build_right_shift(size, shift, false, "spvabi.bound").ok()?;
+            let Some(cap) = cap else { return Some(bound) };
+            let declaration = Intrinsic::find("llvm.umin")?.get_declaration(module, &[i64_type.into()])?;
+            let limit = i64_type.const_int(cap + 1, false);
+            let call = builder.build_call(declaration, &[bound.into(), limit.into()], "spvabi.bound").ok()?;
+            match call.try_as_basic_value() {
+                ValueKind::Basic(BasicValueEnum::IntValue(value)) => Some(value),
+                _ => None,
+            }
+        }
+        Bound::Limit { limit, signed: false, inclusive } => {
+            let wide = builder.build_int_z_extend(limit, i64_type, "spvabi.bound").ok()?;
+            if inclusive { builder.build_int_add(wide, one, "spvabi.bound").ok() } else { Some(wide) }
+        }
+        Bound::Limit { limit, signed: true, inclusive } => {
+            let wide = builder.build_int_s_extend(limit, i64_type, "spvabi.bound").ok()?;
+            let wide = if inclusive { builder.build_int_add(wide, one, "spvabi.bound").ok()? } else { wide };
+            let declaration = Intrinsic::find("llvm.smax")?.get_declaration(module, &[i64_type.into()])?;
+            let call = builder.build_call(declaration, &[wide.into(), i64_type.const_zero().into()], "spvabi.bound").ok()?;
+            match call.try_as_basic_value() {
+                ValueKind::Basic(BasicValueEnum::IntValue(value)) => Some(value),
+                _ => None,
+            }
+        }
+    }
 }
 
 /// Puts the condition of every other conditional branch through
@@ -245,40 +307,191 @@ pub(crate) fn settle_fast_tests(module: &Module<'_>) -> usize {
     taken
 }
 
-/// A bounds check a branch tests.
+/// A check a branch tests: a bounds check, or a kernel's own test of its
+/// global id against a limit.
 struct Check<'ctx> {
     /// The value whose range is tested (`v`), plus `sext addend` if any.
     value: IntValue<'ctx>,
-    /// A 32-bit value added to `trunc v` before the extension (see
-    /// [`compare_check`]).
+    /// A 32-bit value added to `trunc v` (see [`compare_check`]).
     addend: Option<IntValue<'ctx>>,
-    /// The room the offset is compared with (`size - len`).
-    room: IntValue<'ctx>,
-    /// The offset is `v << shift` (or `sext(trunc v) << shift`).
-    shift: u32,
-    /// The most `v` may be for the offset to be `v << shift`: `2^31 - 1`
-    /// for `sext(trunc v)`, `2^m - 1` for `(v & (2^m - 1)) << shift`.
-    cap: Option<u64>,
+    /// What `value` is compared with.
+    bound: Bound<'ctx>,
     /// The other operand of the branch's `and`, if any.
     rest: Option<IntValue<'ctx>>,
+    /// Whether a passing fast test implies the branch's condition (its true
+    /// successor) or its negation (its false successor: `if (i >= n)
+    /// return;`).
+    implies: bool,
 }
 
-/// The check `branch` tests: its condition is `icmp ule off, room`, or an
-/// `and` of one with another value, `off` of a recognised form.
-fn branch_check(branch: InstructionValue<'_>) -> Option<Check<'_>> {
+/// The 64-bit bound a fast test compares `v` (+ `sext addend`) with.
+enum Bound<'ctx> {
+    /// A bounds check: `v <=u umin(room >> shift, cap)`.
+    Room {
+        /// The room the offset is compared with (`size - len`).
+        room: IntValue<'ctx>,
+        /// The offset is `v << shift` (or `sext(trunc v) << shift`).
+        shift: u32,
+        /// The most `v` may be for the offset to be `v << shift`: `2^31 - 1`
+        /// for `sext(trunc v)`, `2^m - 1` for `(v & (2^m - 1)) << shift`.
+        cap: Option<u64>,
+    },
+    /// A bounds check with its `size >=u len` beside it (`room = size -
+    /// len`, `len <= 2^shift`): `v <u umin(size >> shift, cap + 1)`, which
+    /// implies both (`(v + 1) << shift <= size`), so that the main loop
+    /// has no test left at all, not even a loop-invariant mask (masked
+    /// loads and stores: slow on AVX2 hosts).
+    Size {
+        /// The buffer's size in bytes.
+        size: IntValue<'ctx>,
+        /// As [`Bound::Room`]'s.
+        shift: u32,
+        /// As [`Bound::Room`]'s.
+        cap: Option<u64>,
+    },
+    /// A 32-bit index `trunc v (+ addend)` compared with a 32-bit `limit`
+    /// (`i < n`): `v <u zext limit` (`+ 1` if `inclusive`); signed,
+    /// `v <u smax(sext limit (+ 1), 0)`. Then `v` is in [0, limit), below
+    /// 2^32 (2^31 signed), so the 32-bit index is `v` and the test holds.
+    Limit { limit: IntValue<'ctx>, signed: bool, inclusive: bool },
+}
+
+/// The check `branch` tests: its condition is `icmp ule off, room` (`off`
+/// of a recognised form) or a [`limit_check`], or an `and` of one with
+/// another value.
+fn branch_check<'ctx>(branch: InstructionValue<'ctx>) -> Option<Check<'ctx>> {
     let condition = operand_int(branch, 0)?.as_instruction_value()?;
+    let recognise = |compare: InstructionValue<'ctx>| compare_check(compare).or_else(|| limit_check(compare));
     if condition.get_opcode() == InstructionOpcode::And {
         for index in 0..2 {
             let candidate = operand_int(condition, index)?;
-            if let Some(mut check) = candidate.as_instruction_value().and_then(compare_check) {
-                check.rest = Some(operand_int(condition, 1 - index)?);
+            // Only a passing fast test implies an `and`.
+            if let Some(mut check) = candidate.as_instruction_value().and_then(recognise).filter(|check| check.implies) {
+                let rest = operand_int(condition, 1 - index)?;
+                match whole_elements(&check.bound, rest) {
+                    Some(bound) => check.bound = bound,
+                    None => check.rest = Some(rest),
+                }
                 return Some(check);
             }
         }
         None
     } else {
-        compare_check(condition)
+        recognise(condition)
     }
+}
+
+/// A kernel's own test of a 32-bit global id, `trunc v (+ c)` with `v` =
+/// `phi + base` the invocation loop's induction plus a loop-invariant
+/// base (the workgroup's first global id), against a 32-bit limit: `i <
+/// n`, `i <= n`, `n > i`, ..., signed or unsigned, or the negations (`i >=
+/// n`: a passing fast test then implies the false successor). Such a test
+/// fails, if at all, for the invocations of the dispatch's last
+/// workgroups, so `irce`'s main loop runs most of them without it. Tests
+/// of the local id alone (reduce's `if (l < s)`, true for a prefix of the
+/// workgroup) are left alone: split there, most of the loop would run in
+/// `irce`'s scalar post-loop.
+fn limit_check(compare: InstructionValue<'_>) -> Option<Check<'_>> {
+    if compare.get_opcode() != InstructionOpcode::ICmp {
+        return None;
+    }
+    let (left, right) = (operand_int(compare, 0)?, operand_int(compare, 1)?);
+    if left.get_type().get_bit_width() != 32 {
+        return None;
+    }
+    // As `index PREDICATE limit`, the index on the left.
+    let predicate = compare.get_icmp_predicate()?;
+    let (index, limit, predicate) = match global_index(left) {
+        Some(_) => (left, right, predicate),
+        None => (right, left, swapped(predicate)?),
+    };
+    let (value, addend) = global_index(index)?;
+    if global_index(limit).is_some() {
+        return None;
+    }
+    // `index < limit` or `index <= limit` when true, or when false (`index
+    // >= limit` is `!(index < limit)`).
+    let (signed, inclusive, implies) = match predicate {
+        IntPredicate::ULT => (false, false, true),
+        IntPredicate::ULE => (false, true, true),
+        IntPredicate::SLT => (true, false, true),
+        IntPredicate::SLE => (true, true, true),
+        IntPredicate::UGE => (false, false, false),
+        IntPredicate::UGT => (false, true, false),
+        IntPredicate::SGE => (true, false, false),
+        IntPredicate::SGT => (true, true, false),
+        _ => return None,
+    };
+    Some(Check { value, addend, bound: Bound::Limit { limit, signed, inclusive }, rest: None, implies })
+}
+
+/// A bounds check's bound `Room { room: size - len, .. }` and `rest` =
+/// `size >u len - 1` (the check `off <=u size - len && size >=u len`) as
+/// one [`Bound::Size`], where `len <= 2^shift` (an access no wider than
+/// the index's stride).
+fn whole_elements<'ctx>(bound: &Bound<'ctx>, rest: IntValue<'ctx>) -> Option<Bound<'ctx>> {
+    let Bound::Room { room, shift, cap } = *bound else { return None };
+    let room = room.as_instruction_value().filter(|add| add.get_opcode() == InstructionOpcode::Add)?;
+    let size = operand_int(room, 0)?;
+    // `-len` as an unsigned 64-bit constant.
+    let len = operand_int(room, 1)?.get_zero_extended_constant()?.wrapping_neg();
+    let compare = rest.as_instruction_value().filter(|compare| compare.get_opcode() == InstructionOpcode::ICmp)?;
+    let at_least = match compare.get_icmp_predicate()? {
+        IntPredicate::UGT => operand_int(compare, 1)?.get_zero_extended_constant()?.checked_add(1)?,
+        IntPredicate::UGE => operand_int(compare, 1)?.get_zero_extended_constant()?,
+        _ => return None,
+    };
+    let same_size = operand_int(compare, 0)? == size;
+    (same_size && len > 0 && at_least == len && len <= 1 << shift).then_some(Bound::Size { size, shift, cap })
+}
+
+/// `predicate` with its operands exchanged (`a < b` is `b > a`).
+fn swapped(predicate: IntPredicate) -> Option<IntPredicate> {
+    Some(match predicate {
+        IntPredicate::ULT => IntPredicate::UGT,
+        IntPredicate::ULE => IntPredicate::UGE,
+        IntPredicate::UGT => IntPredicate::ULT,
+        IntPredicate::UGE => IntPredicate::ULE,
+        IntPredicate::SLT => IntPredicate::SGT,
+        IntPredicate::SLE => IntPredicate::SGE,
+        IntPredicate::SGT => IntPredicate::SLT,
+        IntPredicate::SGE => IntPredicate::SLE,
+        _ => return None,
+    })
+}
+
+/// `(v, c)` of a 32-bit `trunc v` or `trunc v + c` with `v` a global
+/// induction (`phi + base`, see [`global_induction`]).
+fn global_index<'ctx>(index: IntValue<'ctx>) -> Option<(IntValue<'ctx>, Option<IntValue<'ctx>>)> {
+    let wide = |value: IntValue<'ctx>| {
+        let trunc = value.as_instruction_value().filter(|trunc| trunc.get_opcode() == InstructionOpcode::Trunc)?;
+        operand_int(trunc, 0).filter(|wide| wide.get_type().get_bit_width() == 64 && global_induction(*wide))
+    };
+    if let Some(value) = wide(index) {
+        return Some((value, None));
+    }
+    let add = index.as_instruction_value().filter(|add| add.get_opcode() == InstructionOpcode::Add)?;
+    (0..2).find_map(|side| {
+        let value = wide(operand_int(add, side)?)?;
+        let addend = operand_int(add, 1 - side)?;
+        // The addend is the same for every invocation (not another id).
+        global_index(addend).is_none().then_some((value, Some(addend)))
+    })
+}
+
+/// Whether `value` is `phi + base` (or `base + phi`) with the phi a
+/// [`long_induction`] and `base` not a constant: the global id of the
+/// invocation loop's induction, the workgroup's first id plus the local one.
+fn global_induction(value: IntValue<'_>) -> bool {
+    let Some(add) = value.as_instruction_value().filter(|add| add.get_opcode() == InstructionOpcode::Add) else {
+        return false;
+    };
+    (0..2).any(|side| {
+        let (Some(phi), Some(base)) = (operand_int(add, side), operand_int(add, 1 - side)) else { return false };
+        !base.is_const()
+            && phi.as_instruction_value().is_some_and(|phi| phi.get_opcode() == InstructionOpcode::Phi)
+            && long_induction(phi)
+    })
 }
 
 /// `icmp ule off, room` over i64 with `off` = `shl v, k` (k < 32) or
@@ -323,7 +536,8 @@ fn compare_check(compare: InstructionValue<'_>) -> Option<Check<'_>> {
         return None;
     }
     if long_induction(value) {
-        return Some(Check { value, addend: None, room, shift: shift as u32, cap, rest: None });
+        let bound = Bound::Room { room, shift: shift as u32, cap };
+        return Some(Check { value, addend: None, bound, rest: None, implies: true });
     }
     // `ext(trunc v + c)` with a 32-bit `c` (a 32-bit index from the global
     // id): the fast test is on `v + sext c`; while that is in [0, 2^31) it
@@ -344,7 +558,8 @@ fn compare_check(compare: InstructionValue<'_>) -> Option<Check<'_>> {
         }
     };
     let cap = Some(cap.unwrap_or(u64::MAX).min(i32::MAX as u64));
-    Some(Check { value: wide, addend, room, shift: shift as u32, cap, rest: None })
+    let bound = Bound::Room { room, shift: shift as u32, cap };
+    Some(Check { value: wide, addend, bound, rest: None, implies: true })
 }
 
 /// The fewest iterations of a loop whose checks get fast tests. `irce`

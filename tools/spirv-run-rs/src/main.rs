@@ -105,6 +105,10 @@ struct Options {
     #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dimensions)]
     local: Option<Dimensions>,
 
+    /// OpenCL: the global work offset, X[,Y[,Z]] (clEnqueueNDRangeKernel's global_work_offset: added to every global id)
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_offsets)]
+    global_offset: Option<Dimensions>,
+
     /// OpenCL: argument I: buffer:IN[:OUT], local:BYTES, image:IN[:OUT] (as --image), sampler:filter=nearest|linear,address=none|clamp_to_edge|clamp|repeat|mirrored_repeat,normalized=true|false, TYPE:VALUE (i8 u8 i16 u16 i32 u32 i64 u64 f32 f64), or bytes:FILE (a value given by its bytes, as clSetKernelArg takes it: a struct passed by value)
     #[arg(long = "arg", value_name = "I=KIND:VALUE")]
     arguments: Vec<String>,
@@ -171,6 +175,15 @@ fn parse_dimensions(text: &str) -> Result<Dimensions, String> {
             Ok(Dimensions(values))
         }
         _ => Err(format!("'{text}' is not X[,Y[,Z]] of positive integers")),
+    }
+}
+
+/// `--global-offset`: X[,Y[,Z]], each a u64 (0 allowed).
+fn parse_offsets(text: &str) -> Result<Dimensions, String> {
+    let values: Result<Vec<u64>, _> = text.split(',').map(|part| part.trim().parse::<u64>()).collect();
+    match values {
+        Ok(values) if (1..=3).contains(&values.len()) => Ok(Dimensions(values)),
+        _ => Err(format!("'{text}' is not X[,Y[,Z]] of integers from 0 to 2^64 - 1")),
     }
 }
 
@@ -394,6 +407,7 @@ fn run_amber(options: &Options) -> Result<bool, String> {
         ("--push-constants", options.push_constants.is_some()),
         ("--global", options.global.is_some()),
         ("--local", options.local.is_some()),
+        ("--global-offset", options.global_offset.is_some()),
         ("--arg", !options.arguments.is_empty()),
         ("--spec", !options.specs.is_empty()),
     ];
@@ -462,10 +476,15 @@ fn run(options: &Options) -> Result<(), String> {
     // OpenCL non-uniform work-groups: the global size, where it is no
     // multiple of the local size.
     let mut global_size: Option<[u64; 3]> = None;
+    let mut global_offset = [0u64; 3];
     let (workgroups, local_size, work_dim) = match info.model {
         ExecutionModel::GlCompute => {
-            if options.global.is_some() || options.local.is_some() || !options.arguments.is_empty() {
-                return Err("--global, --local and --arg are for OpenCL kernels; this is a GLCompute shader".into());
+            if options.global.is_some()
+                || options.local.is_some()
+                || options.global_offset.is_some()
+                || !options.arguments.is_empty()
+            {
+                return Err("--global, --local, --global-offset and --arg are for OpenCL kernels; this is a GLCompute shader".into());
             }
             let workgroups = &options.workgroups.as_ref().ok_or("a GLCompute shader needs --workgroups X[,Y[,Z]]")?.0;
             let flags = options.buffers.iter().map(|text| ("--buffer", text));
@@ -545,6 +564,14 @@ fn run(options: &Options) -> Result<(), String> {
                 (None, None) => [(1..=64u64).rev().find(|size| global[0] % size == 0).unwrap_or(1) as u32, 1, 1],
             };
             let global3 = three(global)?;
+            if let Some(offset) = &options.global_offset {
+                if offset.0.len() != global.len() {
+                    return Err("--global-offset must have as many dimensions as --global".into());
+                }
+                for (axis, &value) in offset.0.iter().enumerate() {
+                    global_offset[axis] = value;
+                }
+            }
             let mut workgroups = [1u32; 3];
             let mut non_uniform = false;
             for axis in 0..3 {
@@ -630,6 +657,7 @@ fn run(options: &Options) -> Result<(), String> {
     let mut dispatch = Dispatch::new(workgroups);
     dispatch.workgroup_size = local_size;
     dispatch.global_size = global_size;
+    dispatch.global_offset = global_offset;
     dispatch.work_dim = work_dim;
     dispatch.push_constants = push_constants;
     dispatch.threads = options.threads;
