@@ -384,7 +384,9 @@ impl<'c, 'w> Importer<'c, 'w> {
         for inst in &instructions[..first_function] {
             self.module_level(inst)?;
         }
-        for function in split_functions(&instructions[first_function..])? {
+        let non_semantic_sets: HashSet<u32> =
+            self.ext_sets.iter().filter(|(_, name)| is_non_semantic(name)).map(|(id, _)| *id).collect();
+        for function in split_functions(&instructions[first_function..], &non_semantic_sets)? {
             let operation = self.function(&function)?;
             self.module_ops.push(operation);
         }
@@ -2440,7 +2442,15 @@ impl<'c, 'b> FunctionState<'c, 'b, '_> {
     }
 }
 
-fn split_functions<'a, 'w>(instructions: &'a [Inst<'w>]) -> Result<Vec<FunctionInsts<'a, 'w>>> {
+/// The module's functions, their parameters and blocks. `OpLine`/`OpNoLine`
+/// and instructions of the `non_semantic` extended sets after a block's
+/// terminator are dropped: spirv-opt's passes leave a NonSemantic.Shader.
+/// DebugInfo.100 `DebugNoScope` between `OpReturn` and `OpFunctionEnd`
+/// (spirv-val accepts it), and nothing there can run.
+fn split_functions<'a, 'w>(
+    instructions: &'a [Inst<'w>],
+    non_semantic: &HashSet<u32>,
+) -> Result<Vec<FunctionInsts<'a, 'w>>> {
     let mut functions = Vec::new();
     let mut current: Option<FunctionInsts<'a, 'w>> = None;
     for inst in instructions {
@@ -2451,6 +2461,9 @@ fn split_functions<'a, 'w>(instructions: &'a [Inst<'w>]) -> Result<Vec<FunctionI
             (op::FUNCTION_END, Some(_)) => functions.extend(current.take()),
             (op::LINE | op::NO_LINE, None) => {}
             (op::LINE | op::NO_LINE, Some(function)) if function.blocks.is_empty() => {}
+            (op::LINE | op::NO_LINE | op::EXT_INST, Some(function))
+                if function.blocks.last().and_then(|(_, body)| body.last()).is_some_and(|last| ends_block(last.opcode))
+                    && (inst.opcode != op::EXT_INST || inst.words.get(2).is_some_and(|set| non_semantic.contains(set))) => {}
             (_, Some(function)) if !function.blocks.is_empty() => {
                 if let Some((_, body)) = function.blocks.last_mut() {
                     body.push(inst);
@@ -2487,6 +2500,12 @@ pub(super) fn check_plain_header(merge: &Inst<'_>, body: &[&Inst<'_>]) -> Result
             .error(ErrorKind::Invalid(format!("{} in a block that ends without a branch", opcode_name(merge.opcode))))),
         _ => Ok(()),
     }
+}
+
+/// Whether `opcode` ends a block: a branch or switch (249 to 251), a
+/// return, OpKill or OpUnreachable (252 to 255), OpTerminateInvocation.
+fn ends_block(opcode: u16) -> bool {
+    (249..=255).contains(&opcode) || opcode == op::TERMINATE_INVOCATION
 }
 
 fn is_terminator(opcode: u16) -> bool {
