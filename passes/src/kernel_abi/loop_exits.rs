@@ -35,6 +35,7 @@
 use std::collections::{HashMap, HashSet};
 
 use inkwell::{
+    IntPredicate,
     attributes::{Attribute, AttributeLoc},
     basic_block::BasicBlock,
     module::Module,
@@ -94,13 +95,11 @@ pub fn reconverge(module: &Module<'_>) -> Result<(), String> {
         if function.count_basic_blocks() == 0 {
             continue;
         }
-        let merges = markers(function, MERGE);
-        for (id, merge) in merges {
-            reconverge_one(module, function, id, merge)?;
-            merge.erase_from_basic_block();
+        for (id, header) in markers(function, HEADER) {
+            reconverge_one(module, function, id, header)?;
         }
-        for (_, header) in markers(function, HEADER) {
-            header.erase_from_basic_block();
+        for (_, marker) in markers(function, HEADER).into_iter().chain(markers(function, MERGE)) {
+            marker.erase_from_basic_block();
         }
     }
     Ok(())
@@ -211,30 +210,33 @@ impl<'ctx> Graph<'ctx> {
     }
 }
 
-/// The exit path of the loop whose merge marker is `merge` joins the loop,
-/// if the marker pairs with a natural loop's header and the path makes a
-/// call (where a subgroup operation may be: the callees are not inlined
-/// yet). Otherwise nothing changes.
+/// The exit paths of the loop whose header marker is `header_call` join
+/// the loop: the blocks between the natural loop and its merge marker (if
+/// the merge block is reachable), and those from which the loop's
+/// construct returns (`if (c) { x = subgroupBallot(true); return; }`),
+/// if they make a call (where a subgroup operation may be: the callees
+/// are not inlined yet). Otherwise nothing changes.
 fn reconverge_one<'ctx>(
     module: &Module<'ctx>,
     function: FunctionValue<'ctx>,
     id: u64,
-    merge: InstructionValue<'ctx>,
+    header_call: InstructionValue<'ctx>,
 ) -> Result<(), String> {
     let Some(graph) = Graph::new(function) else { return Ok(()) };
-    let Some(merge_block) = merge.get_parent() else { return Ok(()) };
-    let Some(&m) = graph.index.get(&merge_block) else { return Ok(()) };
-    // The header: the deepest marked header of this label dominating the
-    // merge (a function inlined twice has two).
+    let Some(&h) = header_call.get_parent().and_then(|block| graph.index.get(&block)) else { return Ok(()) };
     let headers: Vec<usize> = markers(function, HEADER)
         .into_iter()
         .filter(|(header_id, _)| *header_id == id)
         .filter_map(|(_, call)| graph.index.get(&call.get_parent()?).copied())
-        .filter(|&h| graph.dominates(h, m))
         .collect();
-    let Some(&h) = headers.iter().find(|&&h| headers.iter().all(|&other| graph.dominates(other, h))) else {
-        return Ok(());
-    };
+    // The merge marker: one of this label whose deepest dominating header
+    // of the label is this one (a function inlined twice has two of each).
+    let merge = markers(function, MERGE).into_iter().find_map(|(merge_id, call)| {
+        let &m = graph.index.get(&call.get_parent()?)?;
+        let dominating: Vec<usize> = headers.iter().copied().filter(|&other| graph.dominates(other, m)).collect();
+        let deepest = dominating.iter().copied().find(|&a| dominating.iter().all(|&b| graph.dominates(b, a)))?;
+        (merge_id == id && deepest == h).then_some((m, call))
+    });
     let latches: Vec<usize> =
         graph.predecessors[h].iter().copied().filter(|&p| graph.dominates(h, p)).collect();
     if latches.is_empty() {
@@ -250,13 +252,13 @@ fn reconverge_one<'ctx>(
             work.extend(graph.predecessors[block].iter().copied());
         }
     }
-    if in_loop[m] {
+    if merge.is_some_and(|(m, _)| in_loop[m]) {
         return Ok(());
     }
     // The exit path: the blocks outside the loop that reach the merge
     // block without passing through the loop, the merge block included.
     let mut path = vec![false; count];
-    let mut work = vec![m];
+    let mut work: Vec<usize> = merge.iter().map(|&(m, _)| m).collect();
     while let Some(block) = work.pop() {
         if in_loop[block] || path[block] {
             continue;
@@ -267,12 +269,80 @@ fn reconverge_one<'ctx>(
         path[block] = true;
         work.extend(graph.predecessors[block].iter().copied());
     }
-    // Only where the path calls something before the marker (a subgroup
+    // The return paths: blocks of the construct ending in a return, and
+    // those that reach them, outside the loop and the exit path; not
+    // what the merge block reaches without passing through the header
+    // (the function's own end).
+    let mut after = vec![false; count];
+    if let Some((m, _)) = merge {
+        let successors = |block: usize| -> Vec<usize> {
+            graph.blocks[block]
+                .get_terminator()
+                .map(|terminator| targets_of(terminator).iter().filter_map(|b| graph.index.get(b).copied()).collect())
+                .unwrap_or_default()
+        };
+        let mut work = successors(m);
+        while let Some(block) = work.pop() {
+            if block == h || after[block] {
+                continue;
+            }
+            after[block] = true;
+            work.extend(successors(block));
+        }
+    }
+    // (With barriers, the kernel ABI made each return a branch to the
+    // function's end, which the merge block reaches too: such an edge
+    // ends a return path as a return does.)
+    let successors_of = |block: usize| -> Vec<usize> {
+        graph.blocks[block]
+            .get_terminator()
+            .map(|terminator| targets_of(terminator).iter().filter_map(|b| graph.index.get(b).copied()).collect())
+            .unwrap_or_default()
+    };
+    let mut returning = vec![false; count];
+    let mut work: Vec<usize> = (0..count)
+        .filter(|&block| {
+            graph.blocks[block].get_terminator().is_some_and(|terminator| terminator.get_opcode() == Op::Return)
+                || successors_of(block).iter().any(|&next| after[next])
+        })
+        .collect();
+    while let Some(block) = work.pop() {
+        if in_loop[block] || path[block] || after[block] || returning[block] || !graph.dominates(h, block) {
+            continue;
+        }
+        returning[block] = true;
+        work.extend(graph.predecessors[block].iter().copied());
+    }
+    // A return path that another way enters: left alone.
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for block in 0..count {
+            if returning[block] && graph.predecessors[block].iter().any(|&p| !(in_loop[p] || path[p] || returning[p])) {
+                returning[block] = false;
+                changed = true;
+            }
+        }
+    }
+    // A return path's block may leave to one block after the construct,
+    // without phis (to be reached from the new latch instead).
+    for block in (0..count).filter(|&block| returning[block]) {
+        let leaving: Vec<usize> = successors_of(block).into_iter().filter(|&next| after[next]).collect();
+        if leaving.len() > 1
+            || leaving.iter().any(|&next| {
+                graph.blocks[next].get_first_instruction().is_some_and(|first| first.get_opcode() == Op::Phi)
+            })
+        {
+            return Ok(());
+        }
+    }
+    let merge_call = merge.map(|(_, call)| call);
+    // Only where the paths call something (before the marker: a subgroup
     // operation, or a function that may make one).
-    let calls = (0..count).filter(|&block| path[block]).any(|block| {
+    let calls = (0..count).filter(|&block| path[block] || returning[block]).any(|block| {
         let mut instruction = graph.blocks[block].get_first_instruction();
         while let Some(current) = instruction {
-            if current == merge {
+            if Some(current) == merge_call {
                 return false;
             }
             if current.get_opcode() == Op::Call && !is_marker(current) && !is_debug_intrinsic(current) {
@@ -296,22 +366,26 @@ fn reconverge_one<'ctx>(
     let header = graph.blocks[h];
     let latch_blocks: Vec<BasicBlock<'ctx>> = latches.iter().map(|&p| graph.blocks[p]).collect();
 
-    // Values of the loop and the path used elsewhere: through memory.
-    let inside = |block: BasicBlock<'ctx>| graph.index.get(&block).is_some_and(|&b| in_loop[b] || path[b]);
+    // Values of the loop and the paths used elsewhere: through memory.
+    let merge_block = merge.map(|(m, _)| graph.blocks[m]);
+    let member = |b: usize| in_loop[b] || path[b] || returning[b];
+    let inside = |block: BasicBlock<'ctx>| graph.index.get(&block).is_some_and(|&b| member(b));
+    let past_marker = |instruction: InstructionValue<'ctx>| {
+        merge_call.is_some_and(|call| instruction == call || is_after(call, instruction))
+    };
     let entry = function.get_first_basic_block().ok_or("a function without blocks")?;
     let mut escaping: Vec<InstructionValue<'ctx>> = Vec::new();
-    for block in (0..count).filter(|&b| in_loop[b] || path[b]).map(|b| graph.blocks[b]) {
+    for block in (0..count).filter(|&b| member(b)).map(|b| graph.blocks[b]) {
         let mut instruction = block.get_first_instruction();
         while let Some(current) = instruction {
             instruction = current.get_next_instruction();
             // In the merge block, what follows the marker will be outside.
-            let after_marker = block == merge_block && is_after(merge, current);
-            if after_marker || current.get_type().is_void_type() {
+            if (Some(block) == merge_block && past_marker(current)) || current.get_type().is_void_type() {
                 continue;
             }
             let used_outside = users(current).into_iter().any(|user| {
                 user.get_parent().is_some_and(|parent| {
-                    !inside(parent) || (parent == merge_block && (user == merge || is_after(merge, user)))
+                    !inside(parent) || (Some(parent) == merge_block && past_marker(user))
                 })
             });
             if used_outside {
@@ -329,38 +403,101 @@ fn reconverge_one<'ctx>(
         demote(&builder, value, variable.into(), ty)?;
     }
 
+    let exits = context.insert_basic_block_after(graph.blocks[count - 1], "loop.exits");
+    let i32_type = context.i32_type();
+    // How a lane reaches the new latch: 0 from a back edge, 1 from the
+    // exit path, 2 from a return path.
+    let mut sources: Vec<(BasicBlock<'ctx>, u64)> = latch_blocks.iter().map(|&latch| (latch, 0)).collect();
     // The merge block split after its marker: the head (its phis, the
     // exit path's code merged into it, the marker) and the rest.
-    let head = context.prepend_basic_block(merge_block, "loop.exit");
-    let terminator = merge_block.get_terminator().ok_or("a block without a terminator")?;
-    terminator.remove_from_basic_block();
-    merge_block.replace_all_uses_with(&head);
-    builder.position_at_end(merge_block);
-    builder.insert_instruction(&terminator, None);
-    builder.position_at_end(head);
-    let mut next = merge_block.get_first_instruction();
-    while let Some(instruction) = next {
-        next = instruction.get_next_instruction();
-        instruction.remove_from_basic_block();
-        builder.insert_instruction(&instruction, None);
-        if instruction == merge {
-            break;
+    let mut rest = None;
+    if let (Some(merge_block), Some(merge_call)) = (merge_block, merge_call) {
+        let head = context.prepend_basic_block(merge_block, "loop.exit");
+        let terminator = merge_block.get_terminator().ok_or("a block without a terminator")?;
+        terminator.remove_from_basic_block();
+        merge_block.replace_all_uses_with(&head);
+        builder.position_at_end(merge_block);
+        builder.insert_instruction(&terminator, None);
+        builder.position_at_end(head);
+        let mut next = merge_block.get_first_instruction();
+        while let Some(instruction) = next {
+            next = instruction.get_next_instruction();
+            instruction.remove_from_basic_block();
+            builder.insert_instruction(&instruction, None);
+            if instruction == merge_call {
+                break;
+            }
         }
+        builder.build_unconditional_branch(exits).map_err(|error| error.to_string())?;
+        sources.push((head, 1));
+        rest = Some(merge_block);
     }
-    let rest = merge_block;
+    // The returns of the return paths branch to the new latch; one return
+    // after it returns their value.
+    let return_type = function.get_type().get_return_type();
+    let mut returned: Vec<(BasicBlock<'ctx>, Option<BasicValueEnum<'ctx>>)> = Vec::new();
+    // The blocks after the construct that return paths branch to, by the
+    // number the new latch's phi gives them (3 on).
+    let mut ends: Vec<BasicBlock<'ctx>> = Vec::new();
+    for b in (0..count).filter(|&b| returning[b]) {
+        let block = graph.blocks[b];
+        let Some(terminator) = block.get_terminator() else { continue };
+        if let Some(&next) = successors_of(b).iter().find(|&&next| after[next]) {
+            let target = graph.blocks[next];
+            let number = match ends.iter().position(|&end| end == target) {
+                Some(position) => position,
+                None => {
+                    ends.push(target);
+                    ends.len() - 1
+                }
+            };
+            builder.position_before(&terminator);
+            let targets: Vec<BasicBlock<'ctx>> =
+                targets_of(terminator).into_iter().map(|t| if t == target { exits } else { t }).collect();
+            match (terminator.get_operand(0), &targets[..]) {
+                (_, &[only]) => builder.build_unconditional_branch(only),
+                (Some(Operand::Value(BasicValueEnum::IntValue(condition))), &[if_false, if_true]) => {
+                    builder.build_conditional_branch(condition, if_true, if_false)
+                }
+                _ => return Err("a return path's branch that is not a branch".into()),
+            }
+            .map_err(|error| error.to_string())?;
+            terminator.erase_from_basic_block();
+            sources.push((block, 3 + number as u64));
+            continue;
+        }
+        if terminator.get_opcode() != Op::Return {
+            continue;
+        }
+        let value = match terminator.get_operand(0) {
+            Some(Operand::Value(value)) => Some(value),
+            _ => None,
+        };
+        terminator.erase_from_basic_block();
+        builder.position_at_end(block);
+        builder.build_unconditional_branch(exits).map_err(|error| error.to_string())?;
+        sources.push((block, 2));
+        returned.push((block, value));
+    }
 
     // The new latch: from the back edges, on to the header; from the exit
-    // path, out of the loop.
-    let exits = context.insert_basic_block_after(head, "loop.exits");
-    builder.position_at_end(head);
-    builder.build_unconditional_branch(exits).map_err(|error| error.to_string())?;
+    // path, out of the loop; from the return paths, to the return.
     builder.position_at_end(exits);
-    let bool_type = context.bool_type();
-    let leaving = builder.build_phi(bool_type, "leaving").map_err(|error| error.to_string())?;
-    leaving.add_incoming(&[(&bool_type.const_int(1, false), head)]);
-    for &latch in &latch_blocks {
-        leaving.add_incoming(&[(&bool_type.const_zero(), latch)]);
+    let leaving = builder.build_phi(i32_type, "leaving").map_err(|error| error.to_string())?;
+    for &(from, kind) in &sources {
+        leaving.add_incoming(&[(&i32_type.const_int(kind, false), from)]);
     }
+    let value_phi = match (return_type, returned.is_empty()) {
+        (Some(ty), false) => {
+            let phi = builder.build_phi(ty, "returned").map_err(|error| error.to_string())?;
+            for &(from, _) in &sources {
+                let value = returned.iter().find(|(block, _)| *block == from).and_then(|(_, value)| *value);
+                phi.add_incoming(&[(&value.unwrap_or_else(|| poison(ty)), from)]);
+            }
+            Some(phi)
+        }
+        _ => None,
+    };
     // The header's phis take the back edges' values through the latch.
     let header_phis: Vec<InstructionValue<'ctx>> =
         header.get_instructions().take_while(|instruction| instruction.get_opcode() == Op::Phi).collect();
@@ -382,7 +519,11 @@ fn reconverge_one<'ctx>(
                 outside.push((value, from));
             }
         }
-        through.add_incoming(&[(&poison(ty), head)]);
+        for &(from, kind) in &sources {
+            if kind != 0 {
+                through.add_incoming(&[(&poison(ty), from)]);
+            }
+        }
         rebuilt.push((phi, phi_value, ty, outside, through));
     }
     for (phi, phi_value, ty, outside, through) in rebuilt {
@@ -398,8 +539,37 @@ fn reconverge_one<'ctx>(
     builder.position_at_end(exits);
     let marker = exits_marker(module);
     builder.build_call(marker, &[], "").map_err(|error| error.to_string())?;
-    builder.build_conditional_branch(leaving.as_basic_value().into_int_value(), rest, header)
+    let kind = leaving.as_basic_value().into_int_value();
+    let staying = builder
+        .build_int_compare(IntPredicate::EQ, kind, i32_type.const_zero(), "")
         .map_err(|error| error.to_string())?;
+    let return_block = (!returned.is_empty()).then(|| context.insert_basic_block_after(exits, "loop.return"));
+    if let Some(return_block) = return_block {
+        builder.position_at_end(return_block);
+        match value_phi {
+            Some(phi) => builder.build_return(Some(&phi.as_basic_value())),
+            None => builder.build_return(None),
+        }
+        .map_err(|error| error.to_string())?;
+    }
+    let mut destinations: Vec<(u64, BasicBlock<'ctx>)> = Vec::new();
+    destinations.extend(rest.map(|rest| (1, rest)));
+    destinations.extend(return_block.map(|block| (2, block)));
+    destinations.extend(ends.iter().enumerate().map(|(number, &end)| (3 + number as u64, end)));
+    let out = match destinations[..] {
+        [] => return Err("a loop without exit paths".into()),
+        [(_, only)] => only,
+        [(_, first), ..] => {
+            let dispatch = context.insert_basic_block_after(exits, "loop.left");
+            builder.position_at_end(dispatch);
+            let cases: Vec<(inkwell::values::IntValue<'ctx>, BasicBlock<'ctx>)> =
+                destinations[1..].iter().map(|&(number, block)| (i32_type.const_int(number, false), block)).collect();
+            builder.build_switch(kind, first, &cases).map_err(|error| error.to_string())?;
+            dispatch
+        }
+    };
+    builder.position_at_end(exits);
+    builder.build_conditional_branch(staying, header, out).map_err(|error| error.to_string())?;
     // The back edges go to the new latch.
     for latch in latch_blocks {
         let terminator = latch.get_terminator().ok_or("a block without a terminator")?;
