@@ -267,6 +267,9 @@ pub(super) struct Importer<'c, 'w> {
     /// In the function being imported, per loop merge block's label, its
     /// header's label.
     pub(super) loop_merges: HashMap<u32, u32>,
+    /// Whether a function has a loop whose merge block holds only
+    /// `OpUnreachable` (see `execution_modes`' `MaximallyReconvergesKHR`).
+    pub(super) unreachable_loop_merge: bool,
     pub(super) extensions: Vec<String>,
     pub(super) memory_model: Option<(u32, u32)>,
     /// Builtin functions declared for calls (`__spirv_ocl_*`, mangled).
@@ -363,6 +366,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             loop_markers: false,
             options_loop_markers: options.loop_markers,
             loop_merges: HashMap::default(),
+            unreachable_loop_merge: false,
             extensions: Vec::new(),
             memory_model: None,
             builtin_declarations: HashSet::default(),
@@ -1159,6 +1163,18 @@ impl<'c, 'w> Importer<'c, 'w> {
         region: &Region<'c>,
     ) -> Result<()> {
         self.loop_merges.clear();
+        let merge_labels: HashSet<u32> = function
+            .blocks
+            .iter()
+            .filter_map(|(_, body)| body.iter().find(|inst| inst.opcode == op::LOOP_MERGE)?.words.first().copied())
+            .collect();
+        for (label, body) in &function.blocks {
+            if label.words.first().is_some_and(|id| merge_labels.contains(id))
+                && body.iter().all(|inst| matches!(inst.opcode, op::LINE | op::NO_LINE | 255))
+            {
+                self.unreachable_loop_merge = true;
+            }
+        }
         if self.loop_markers {
             for (label, body) in &function.blocks {
                 if let Some(merge) = body.iter().find(|inst| inst.opcode == op::LOOP_MERGE)
@@ -2207,10 +2223,18 @@ impl<'c, 'w> Importer<'c, 'w> {
                     instructions.iter().map(|inst| inst.opcode),
                     &self.capabilities,
                 );
+                // OpControlBarrier
+                let barrier = instructions.iter().any(|inst| inst.opcode == 224);
                 let verdict = match row.disposition {
                     Disposition::Kept(why) => Ok(why),
-                    Disposition::KeptWithoutTangled(why) if tangled => Err(why),
-                    Disposition::KeptWithoutTangled(_) => Ok("the module has no tangled instructions"),
+                    Disposition::KeptUnlessBarrierAndEndlessLoop(why)
+                        if tangled && barrier && self.unreachable_loop_merge =>
+                    {
+                        Err(why)
+                    }
+                    Disposition::KeptUnlessBarrierAndEndlessLoop(_) => {
+                        Ok("loop exit paths run inside their iterations (kernel_abi::loop_exits)")
+                    }
                 };
                 match verdict {
                     Ok(why) => {
