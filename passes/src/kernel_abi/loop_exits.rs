@@ -95,7 +95,22 @@ pub fn reconverge(module: &Module<'_>) -> Result<(), String> {
         if function.count_basic_blocks() == 0 {
             continue;
         }
-        for (id, header) in markers(function, HEADER) {
+        // Inner loops first: an outer loop's return path may then pass
+        // through the inner one's new return, and the inner one's exits
+        // are still those the importer marked.
+        let mut headers = markers(function, HEADER);
+        if let Some(graph) = Graph::new(function) {
+            let block_of = |call: &InstructionValue<'_>| call.get_parent().and_then(|block| graph.index.get(&block).copied());
+            let depth = |call: &InstructionValue<'_>| {
+                let Some(own) = block_of(call) else { return 0 };
+                headers.iter().filter_map(|(_, other)| block_of(other)).filter(|&other| graph.dominates(other, own)).count()
+            };
+            let mut ordered: Vec<(usize, (u64, InstructionValue<'_>))> =
+                headers.iter().map(|&(id, call)| (depth(&call), (id, call))).collect();
+            ordered.sort_by_key(|(depth, _)| std::cmp::Reverse(*depth));
+            headers = ordered.into_iter().map(|(_, header)| header).collect();
+        }
+        for (id, header) in headers {
             reconverge_one(module, function, id, header)?;
         }
         for (_, marker) in markers(function, HEADER).into_iter().chain(markers(function, MERGE)) {
@@ -328,7 +343,9 @@ fn reconverge_one<'ctx>(
     // without phis (to be reached from the new latch instead).
     for block in (0..count).filter(|&block| returning[block]) {
         let leaving: Vec<usize> = successors_of(block).into_iter().filter(|&next| after[next]).collect();
+        let branch = graph.blocks[block].get_terminator().is_some_and(|terminator| terminator.get_opcode() == Op::Br);
         if leaving.len() > 1
+            || (!leaving.is_empty() && !branch)
             || leaving.iter().any(|&next| {
                 graph.blocks[next].get_first_instruction().is_some_and(|first| first.get_opcode() == Op::Phi)
             })
@@ -556,18 +573,19 @@ fn reconverge_one<'ctx>(
     destinations.extend(rest.map(|rest| (1, rest)));
     destinations.extend(return_block.map(|block| (2, block)));
     destinations.extend(ends.iter().enumerate().map(|(number, &end)| (3 + number as u64, end)));
-    let out = match destinations[..] {
-        [] => return Err("a loop without exit paths".into()),
-        [(_, only)] => only,
-        [(_, first), ..] => {
-            let dispatch = context.insert_basic_block_after(exits, "loop.left");
-            builder.position_at_end(dispatch);
-            let cases: Vec<(inkwell::values::IntValue<'ctx>, BasicBlock<'ctx>)> =
-                destinations[1..].iter().map(|&(number, block)| (i32_type.const_int(number, false), block)).collect();
-            builder.build_switch(kind, first, &cases).map_err(|error| error.to_string())?;
-            dispatch
-        }
-    };
+    // Where the leaving lanes go: a chain of branches (not a switch: an
+    // enclosing loop's return path may pass through it, and only branches
+    // are redirected).
+    let Some(&(_, mut out)) = destinations.last() else { return Err("a loop without exit paths".into()) };
+    for &(number, destination) in destinations.iter().rev().skip(1) {
+        let test = context.insert_basic_block_after(exits, "loop.left");
+        builder.position_at_end(test);
+        let taken = builder
+            .build_int_compare(IntPredicate::EQ, kind, i32_type.const_int(number, false), "")
+            .map_err(|error| error.to_string())?;
+        builder.build_conditional_branch(taken, destination, out).map_err(|error| error.to_string())?;
+        out = test;
+    }
     builder.position_at_end(exits);
     builder.build_conditional_branch(staying, header, out).map_err(|error| error.to_string())?;
     // The back edges go to the new latch.
