@@ -339,16 +339,14 @@ fn reconverge_one<'ctx>(
             }
         }
     }
-    // A return path's block may leave to one block after the construct,
-    // without phis (to be reached from the new latch instead).
+    // A return path's block may leave, by a branch, to one block after
+    // the construct (reached from the new latch instead; its phis' values
+    // from the path go through the latch).
     for block in (0..count).filter(|&block| returning[block]) {
         let leaving: Vec<usize> = successors_of(block).into_iter().filter(|&next| after[next]).collect();
         let branch = graph.blocks[block].get_terminator().is_some_and(|terminator| terminator.get_opcode() == Op::Br);
         if leaving.len() > 1
             || (!leaving.is_empty() && !branch)
-            || leaving.iter().any(|&next| {
-                graph.blocks[next].get_first_instruction().is_some_and(|first| first.get_opcode() == Op::Phi)
-            })
         {
             return Ok(());
         }
@@ -577,6 +575,8 @@ fn reconverge_one<'ctx>(
     // enclosing loop's return path may pass through it, and only branches
     // are redirected).
     let Some(&(_, mut out)) = destinations.last() else { return Err("a loop without exit paths".into()) };
+    // Per destination, the block that branches to it.
+    let mut entered_from: HashMap<BasicBlock<'ctx>, BasicBlock<'ctx>> = HashMap::new();
     for &(number, destination) in destinations.iter().rev().skip(1) {
         let test = context.insert_basic_block_after(exits, "loop.left");
         builder.position_at_end(test);
@@ -584,10 +584,57 @@ fn reconverge_one<'ctx>(
             .build_int_compare(IntPredicate::EQ, kind, i32_type.const_int(number, false), "")
             .map_err(|error| error.to_string())?;
         builder.build_conditional_branch(taken, destination, out).map_err(|error| error.to_string())?;
+        entered_from.insert(out, test);
+        entered_from.insert(destination, test);
         out = test;
     }
+    entered_from.entry(out).or_insert(exits);
     builder.position_at_end(exits);
     builder.build_conditional_branch(staying, header, out).map_err(|error| error.to_string())?;
+    // A block after the construct that return paths branched to keeps
+    // the values its phis had from them: carried through the new latch
+    // (an inlined function's return value).
+    for &end in &ends {
+        let phis: Vec<InstructionValue<'ctx>> =
+            end.get_instructions().take_while(|instruction| instruction.get_opcode() == Op::Phi).collect();
+        let from = *entered_from.get(&end).ok_or("a destination without a branch to it")?;
+        for phi in phis {
+            let phi_value = inkwell::values::PhiValue::try_from(phi).map_err(|()| "a phi that is not one")?;
+            let ty: BasicTypeEnum<'ctx> = phi.get_type().try_into().map_err(|()| "a phi without a type")?;
+            let redirected: Vec<BasicBlock<'ctx>> = sources
+                .iter()
+                .filter(|&&(_, number)| usize::try_from(number).is_ok_and(|n| n >= 3 && ends[n - 3] == end))
+                .map(|&(block, _)| block)
+                .collect();
+            builder.position_before(&exits.get_first_instruction().ok_or("an empty latch")?);
+            let carried = builder.build_phi(ty, "").map_err(|error| error.to_string())?;
+            let mut kept = Vec::new();
+            let mut added = HashSet::new();
+            for position in 0..phi_value.count_incoming() {
+                let Some((value, block)) = phi_value.get_incoming(position) else { continue };
+                if redirected.contains(&block) {
+                    if added.insert(block) {
+                        carried.add_incoming(&[(&value, block)]);
+                    }
+                } else {
+                    kept.push((value, block));
+                }
+            }
+            for &(block, _) in &sources {
+                if !redirected.contains(&block) {
+                    carried.add_incoming(&[(&poison(ty), block)]);
+                }
+            }
+            builder.position_before(&phi);
+            let replacement = builder.build_phi(ty, "").map_err(|error| error.to_string())?;
+            for (value, block) in &kept {
+                replacement.add_incoming(&[(value, *block)]);
+            }
+            replacement.add_incoming(&[(&carried.as_basic_value(), from)]);
+            phi_value.replace_all_uses_with(&replacement);
+            phi.erase_from_basic_block();
+        }
+    }
     // The back edges go to the new latch.
     for latch in latch_blocks {
         let terminator = latch.get_terminator().ok_or("a block without a terminator")?;
