@@ -15,22 +15,33 @@
 //! header block (`__spvabi_loop_header_<n>(label)`) and the start of its
 //! merge block (`__spvabi_loop_merge_<n>(label)`); the calls survive MLIR's
 //! block merging (they have effects) and mark where the construct ends.
-//! Here, for a loop whose exit path (the blocks between the natural loop
-//! and the merge marker) makes a call, the exit path joins the natural
-//! loop: the merge block is split at its marker, and a new latch
-//! (`exits`) takes both the back edges and the end of the exit path,
-//! branching to the header or, for the lanes that came from the exit path,
-//! to the code after the marker. Values defined in the loop and used after
-//! it are demoted to memory (`sroa` promotes them again). Every path that
-//! reads the loops (the SPMD vectorizer, the regions' steps, the
-//! rendezvous' keys) then has the exit path inside the iteration. The new
+//! Here, per marked loop (inner loops first) whose exit paths make a call:
+//! the exit path (the blocks between the natural loop and the merge
+//! marker) and the return paths (blocks of the construct that end in a
+//! `ret`, or, with barriers, in the kernel ABI's branch to the function's
+//! end, which the merge block also reaches) join the natural loop. The
+//! merge block is split at its marker, and a new latch (`loop.exits`)
+//! takes the back edges, the end of the exit path and the ends of the
+//! return paths, with a phi saying which (0, 1, 2 for a `ret`, 3 on for
+//! each block after the construct), and branches to the header or, by a
+//! chain of branches on that number, to the code after the marker, to a
+//! new `ret` of the returned values, or to those blocks (their phis' values
+//! from the return paths carried through the latch: an inlined function's
+//! return value). Values defined in the loop and the paths and used after
+//! them are demoted to memory (`sroa` promotes them again). Every path
+//! that reads the loops (the SPMD vectorizer, the regions' steps, the
+//! rendezvous' keys) then has the exit paths inside the iteration. The new
 //! latch holds a call `__spvabi_loop_exits()`, convergent, so that
 //! `simplifycfg` does not thread the edges through it again (its branch is
-//! on a phi of constants); `remove_markers` deletes it, and every marker,
-//! once the vectorizer has run.
+//! on a phi of constants); `spirv_opt_rs::translate::emit_with` deletes it,
+//! and every marker, once the steps before LLVM's pipeline have run.
 //!
-//! Not covered: a return inside a loop (the blocks that reach it do not
-//! reach the merge marker) stays an exit of the loop.
+//! Left as they were: a loop whose paths make no call, whose back edge is
+//! not a branch, or whose return path is entered from outside the
+//! construct or leaves by something other than a branch; and the return
+//! paths of a loop without a reachable merge in a kernel with barriers
+//! (nothing tells the function's end from the construct's there: the
+//! importer refuses `MaximallyReconvergesKHR` in such a module).
 
 use std::collections::{HashMap, HashSet};
 
@@ -85,7 +96,8 @@ fn markers<'ctx>(function: FunctionValue<'ctx>, prefix: &str) -> Vec<(u64, Instr
 
 /// Runs the exit paths of `module`'s marked loops inside their iterations
 /// (the module's documentation); the header and merge markers are removed,
-/// the new latches keep theirs for [`remove_markers`].
+/// the new latches keep theirs (`translate::emit_with` deletes them after
+/// the SPMD vectorizer).
 ///
 /// # Errors
 ///
@@ -118,21 +130,6 @@ pub fn reconverge(module: &Module<'_>) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// Deletes every loop marker call of `module` (after the SPMD vectorizer:
-/// nothing defines them).
-pub fn remove_markers(module: &Module<'_>) {
-    for function in module.get_functions() {
-        let calls: Vec<InstructionValue<'_>> = function
-            .get_basic_block_iter()
-            .flat_map(|block| block.get_instructions().collect::<Vec<_>>())
-            .filter(|instruction| is_marker(*instruction))
-            .collect();
-        for call in calls {
-            call.erase_from_basic_block();
-        }
-    }
 }
 
 /// The function's graph: blocks in reverse post-order, predecessors,
