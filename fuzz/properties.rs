@@ -22,7 +22,7 @@ pub fn binary(data: &[u8]) {
     // Counts for the low bindings, so that unsized descriptor arrays there
     // go through their rewrite before import (docs/import.md).
     let descriptor_counts = (0..4).flat_map(|set| (0..4).map(move |binding| ((set, binding), 2))).collect();
-    let options = DeserializeOptions { descriptor_counts, ..Default::default() };
+    let options = DeserializeOptions { descriptor_counts, loop_markers: true, ..Default::default() };
     if let Ok(module) = deserialize_with(&context, data, "fuzz.spv", &options) {
         assert!(module.as_operation().verify(), "an accepted module must verify");
         let printed = module.as_operation().to_string();

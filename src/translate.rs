@@ -307,6 +307,7 @@ pub fn emit_with<'c>(
     llvm_module.set_triple(&triple);
     llvm_module.set_data_layout(&data_layout);
     before(&llvm_module, &machine).map_err(EmitError::Llvm)?;
+    remove_loop_markers(&llvm_module);
     let pipeline = format!("default<O{}>", options.opt_level.min(3));
     let optimize = |module: &inkwell::module::Module<'_>, machine: &TargetMachine| {
         run_default_pipeline(module, machine, options.opt_level)?;
@@ -381,5 +382,31 @@ pub(crate) fn run_default_pipeline(
             Ok(())
         }
         None => run(&format!("default<O{level}>")),
+    }
+}
+
+/// Deletes the calls of the importer's loop markers and of the latches
+/// that `spirv_opt_passes::kernel_abi::loop_exits` made (functions named
+/// `__spvabi_loop_*`, which nothing defines): the steps before the
+/// optimization (the SPMD vectorizer, the rendezvous) have read them, and
+/// a tool whose steps did not run them needs them gone too.
+fn remove_loop_markers(module: &inkwell::module::Module<'_>) {
+    use inkwell::values::{CallSiteValue, InstructionOpcode};
+    for function in module.get_functions() {
+        let mut calls = Vec::new();
+        for block in function.get_basic_block_iter() {
+            for instruction in block.get_instructions() {
+                if instruction.get_opcode() == InstructionOpcode::Call
+                    && let Ok(call) = CallSiteValue::try_from(instruction)
+                    && let Some(callee) = call.get_called_fn_value()
+                    && callee.get_name().to_bytes().starts_with(b"__spvabi_loop_")
+                {
+                    calls.push(instruction);
+                }
+            }
+        }
+        for call in calls {
+            call.erase_from_basic_block();
+        }
     }
 }

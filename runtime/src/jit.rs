@@ -559,6 +559,9 @@ pub(crate) fn resolvable(name: &str) -> bool {
     inkwell::support::load_visible_symbols();
     // The ABI's barrier markers are gone once the regions are formed.
     matches!(name, "malloc" | "free" | spirv_opt_passes::kernel_abi::regions::MARKER)
+        // The importer's loop markers, gone before LLVM's pipeline
+        // (kernel_abi::loop_exits).
+        || name.starts_with(spirv_opt_passes::kernel_abi::loop_exits::PREFIX)
         || name == spirv_opt_passes::spirv_to_llvm::opencl::VECTOR_PRINTF
         || IMAGE_FUNCTIONS.contains(&name)
         || SOFT_FLOAT_FUNCTIONS.contains(&name)

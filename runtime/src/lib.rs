@@ -1127,6 +1127,8 @@ fn lower_in(
             spec_values: options.specs.clone(),
             entry_points,
             descriptor_counts: options.descriptor_counts.clone(),
+            // Compiled: loops marked for kernel_abi::loop_exits.
+            loop_markers: true,
         };
         deserialize_with(context, source, source_name, &import_options)
             .map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?

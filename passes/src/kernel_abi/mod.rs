@@ -34,6 +34,7 @@ mod barrier;
 mod bounds;
 mod division;
 mod generic;
+pub mod loop_exits;
 pub mod regions;
 pub mod spmd;
 pub mod unroll;

@@ -108,6 +108,9 @@ instcombine<no-verify-fixpoint>,sroa<preserve-cfg>,early-cse<memssa>)";
 /// When LLVM refuses the preparing passes; a function that cannot be
 /// formed is reported in its outcome.
 pub fn form_regions(module: &Module<'_>, machine: &TargetMachine) -> Result<Vec<RegionOutcome>, String> {
+    // Before any pass: loop exit paths inside their iterations (the first
+    // step every tool's pipeline runs on LLVM IR).
+    super::loop_exits::reconverge(module)?;
     let targets: Vec<FunctionValue<'_>> = module.get_functions().filter(|function| is_region_function(*function)).collect();
     if targets.is_empty() {
         return Ok(Vec::new());
@@ -806,7 +809,7 @@ fn basic_type(value: InstructionValue<'_>) -> Result<BasicTypeEnum<'_>, String> 
 }
 
 /// The instructions using `value`.
-fn users(value: InstructionValue<'_>) -> Vec<InstructionValue<'_>> {
+pub(super) fn users(value: InstructionValue<'_>) -> Vec<InstructionValue<'_>> {
     let mut found = Vec::new();
     let mut next = value.get_first_use();
     while let Some(current) = next {
@@ -1002,7 +1005,7 @@ fn recompute<'ctx>(
 
 /// Every use of `value` reads `variable` instead, and the definition stores
 /// to it (LLVM's "demote register to stack", which `sroa` undoes).
-fn demote<'ctx>(
+pub(super) fn demote<'ctx>(
     builder: &Builder<'ctx>,
     value: InstructionValue<'ctx>,
     variable: BasicValueEnum<'ctx>,

@@ -241,6 +241,8 @@ pub fn vectorize_invocations(
     machine: &TargetMachine,
     options: SpmdOptions,
 ) -> Result<Vec<SpmdOutcome>> {
+    // Done already where the regions were formed (a no-op then).
+    super::loop_exits::reconverge(module).map_err(SpmdError::Llvm)?;
     let targets: Vec<FunctionValue<'_>> = module
         .get_functions()
         .filter(|function| {
@@ -2647,7 +2649,14 @@ fn is_ignorable_intrinsic(instruction: InstructionValue<'_>) -> bool {
     let Ok(call) = CallSiteValue::try_from(instruction) else { return false };
     let Some(callee) = call.get_called_fn_value() else { return false };
     let name = callee.get_name().to_string_lossy();
-    ["llvm.lifetime.", "llvm.assume", "llvm.dbg.", "llvm.experimental.noalias.scope.decl"]
+    // The loop markers (loop_exits.rs) mean nothing to the lanes.
+    [
+        "llvm.lifetime.",
+        "llvm.assume",
+        "llvm.dbg.",
+        "llvm.experimental.noalias.scope.decl",
+        super::loop_exits::PREFIX,
+    ]
         .iter()
         .any(|prefix| name.starts_with(prefix))
 }

@@ -321,6 +321,8 @@ fn transform(
             spec_values: invocation.options.specs.clone(),
             entry_points,
             descriptor_counts: invocation.options.descriptor_counts.clone(),
+            // --emit compiles: loops marked for kernel_abi::loop_exits.
+            loop_markers: invocation.options.emit.kind().is_some(),
         };
         let imported = deserialize_with(context, text, name, &import_options);
         context.enable_multi_threading(true);

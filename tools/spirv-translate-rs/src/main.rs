@@ -173,6 +173,7 @@ fn run(options: &Options) -> bool {
             spec_values: options.specs.clone(),
             entry_points,
             descriptor_counts: options.descriptor_counts.clone(),
+            loop_markers: false,
         };
         let imported = deserialize_with(&context, input, &name, &import_options);
         // The other entry points' variables too, as the runner does.

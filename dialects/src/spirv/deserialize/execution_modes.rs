@@ -12,9 +12,10 @@
 pub(super) enum Disposition {
     /// Nothing to do: the reason it already holds here.
     Kept(&'static str),
-    /// Kept in a module without tangled instructions ([`tangled`]), where it
-    /// cannot change a result; refused in one with them, with the reason.
-    KeptWithoutTangled(&'static str),
+    /// Kept, but refused with the reason in a module with tangled
+    /// instructions ([`tangled`]), a workgroup barrier and a loop whose
+    /// merge block is unreachable (`MaximallyReconvergesKHR`: see its row).
+    KeptUnlessBarrierAndEndlessLoop(&'static str),
 }
 
 /// Whether the module's instructions (`opcodes`) or capabilities hold a
@@ -87,14 +88,17 @@ pub(super) const MODES: &[UnrepresentedMode] = &[
         value: 6023,
         name: "MaximallyReconvergesKHR",
         // SPV_KHR_maximal_reconvergence. Invocations reconverge at every
-        // merge here, and the lanes of an `if` or a loop iteration run
-        // together; but LLVM merges a loop's exit path (a `break` inside an
-        // `if`) into the code after the loop before the SPMD vectorizer
-        // sees it, so a subgroup operation there also sees the invocations
-        // that left in other iterations (docs/abi.md, "Subgroups").
-        disposition: Disposition::KeptWithoutTangled(
-            "not provided: a subgroup operation on a path that leaves a loop (a break) runs with the invocations \
-             that leave it in other iterations too (docs/abi.md, \"Subgroups\")",
+        // merge here, the lanes of an `if` or a loop iteration run
+        // together, and a loop's exit paths (a `break` or a `return` inside
+        // an `if`) run inside the iteration (session 18: the importer's
+        // loop markers, kernel_abi/loop_exits.rs; docs/abi.md,
+        // "Subgroups"). Not where the kernel ABI made the returns of a
+        // kernel with barriers branches to its end and the loop has no
+        // merge to tell its construct's end from the function's.
+        disposition: Disposition::KeptUnlessBarrierAndEndlessLoop(
+            "not provided: in a kernel with workgroup barriers, a subgroup operation on a path that returns from \
+             a loop without a reachable merge block runs with the invocations that return in other iterations \
+             too (docs/abi.md, \"Subgroups\")",
         ),
     },
     UnrepresentedMode {

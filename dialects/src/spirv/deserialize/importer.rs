@@ -264,6 +264,17 @@ pub(super) struct Importer<'c, 'w> {
     pub(super) entry_points: Vec<EntryPoint>,
     pub(super) execution_modes: Vec<Inst<'w>>,
     pub(super) capabilities: Vec<u32>,
+    /// Whether loops get the markers [`super::ABI_LOOP_HEADER`] and
+    /// [`super::ABI_LOOP_MERGE`] (a module with tangled instructions).
+    pub(super) loop_markers: bool,
+    /// [`DeserializeOptions::loop_markers`].
+    options_loop_markers: bool,
+    /// In the function being imported, per loop merge block's label, its
+    /// header's label.
+    pub(super) loop_merges: HashMap<u32, u32>,
+    /// Whether a function has a loop whose merge block holds only
+    /// `OpUnreachable` (see `execution_modes`' `MaximallyReconvergesKHR`).
+    pub(super) unreachable_loop_merge: bool,
     pub(super) extensions: Vec<String>,
     pub(super) memory_model: Option<(u32, u32)>,
     /// Builtin functions declared for calls (`__spirv_ocl_*`, mangled).
@@ -359,6 +370,10 @@ impl<'c, 'w> Importer<'c, 'w> {
             entry_points: Vec::new(),
             execution_modes: Vec::new(),
             capabilities: Vec::new(),
+            loop_markers: false,
+            options_loop_markers: options.loop_markers,
+            loop_merges: HashMap::default(),
+            unreachable_loop_merge: false,
             extensions: Vec::new(),
             memory_model: None,
             builtin_declarations: HashSet::default(),
@@ -384,6 +399,8 @@ impl<'c, 'w> Importer<'c, 'w> {
         for inst in &instructions[..first_function] {
             self.module_level(inst)?;
         }
+        self.loop_markers = self.options_loop_markers
+            && super::execution_modes::tangled(instructions.iter().map(|inst| inst.opcode), &self.capabilities);
         let non_semantic_sets: HashSet<u32> =
             self.ext_sets.iter().filter(|(_, name)| is_non_semantic(name)).map(|(id, _)| *id).collect();
         for function in split_functions(&instructions[first_function..], &non_semantic_sets)? {
@@ -1211,6 +1228,28 @@ impl<'c, 'w> Importer<'c, 'w> {
         param_types: &[u32],
         region: &Region<'c>,
     ) -> Result<()> {
+        self.loop_merges.clear();
+        let merge_labels: HashSet<u32> = function
+            .blocks
+            .iter()
+            .filter_map(|(_, body)| body.iter().find(|inst| inst.opcode == op::LOOP_MERGE)?.words.first().copied())
+            .collect();
+        for (label, body) in &function.blocks {
+            if label.words.first().is_some_and(|id| merge_labels.contains(id))
+                && body.iter().all(|inst| matches!(inst.opcode, op::LINE | op::NO_LINE | 255))
+            {
+                self.unreachable_loop_merge = true;
+            }
+        }
+        if self.loop_markers {
+            for (label, body) in &function.blocks {
+                if let Some(merge) = body.iter().find(|inst| inst.opcode == op::LOOP_MERGE)
+                    && let Some(&merge_label) = merge.words.first()
+                {
+                    self.loop_merges.insert(merge_label, self.word(label, 0)?);
+                }
+            }
+        }
         // Structured control flow where the function has constructs the
         // dialect's regions can hold (structurize.rs); plain blocks otherwise.
         if let Some(plan) = self.structure(function)? {
@@ -1309,6 +1348,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             state.label = label_id;
             state.cursor = blocks[index];
             state.scope = index;
+            self.loop_marker_calls(&mut state, label, body)?;
             let mut line = None;
             let mut terminated = false;
             for inst in body {
@@ -2087,6 +2127,45 @@ impl<'c, 'w> Importer<'c, 'w> {
         Ok((operands, attributes))
     }
 
+    /// At the start of a SPIR-V block's ops, in a module with tangled
+    /// instructions: a call `__spvabi_loop_header_<n>(header label)` in a
+    /// loop's header, `__spvabi_loop_merge_<n>(header label)` in a loop's
+    /// merge block. MLIR and LLVM merge a loop's break blocks into the code
+    /// after it; these say where the SPIR-V loop construct ends, so that
+    /// `spirv_opt_rs::loop_exits` can run the exit path inside the
+    /// iteration (a subgroup operation there sees the invocations leaving
+    /// in the same iteration: docs/abi.md, "Subgroups").
+    pub(super) fn loop_marker_calls<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        label: &Inst<'w>,
+        body: &[&Inst<'w>],
+    ) -> Result<()> {
+        if !self.loop_markers {
+            return Ok(());
+        }
+        let label_id = self.word(label, 0)?;
+        let mut marks = Vec::new();
+        if let Some(&header) = self.loop_merges.get(&label_id) {
+            marks.push((super::ABI_LOOP_MERGE, header));
+        }
+        if body.iter().any(|inst| inst.opcode == op::LOOP_MERGE) {
+            marks.push((super::ABI_LOOP_HEADER, label_id));
+        }
+        for (prefix, header) in marks {
+            let location = self.location(label, None);
+            let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
+            let name = self.abi_function_of(label, prefix, &[i32_type], &[])?;
+            let id = self.integer_constant(state, label, location, 32, i64::from(header))?;
+            let call = OperationBuilder::new("spirv.FunctionCall", location)
+                .add_operands(&[id])
+                .add_attributes(&[(self.id("callee"), FlatSymbolRefAttribute::new(self.context, &name).into())])
+                .build();
+            self.append(label, state.current(), call)?;
+        }
+        Ok(())
+    }
+
     pub(super) fn append<'b>(
         &self,
         inst: &Inst<'_>,
@@ -2230,10 +2309,18 @@ impl<'c, 'w> Importer<'c, 'w> {
                     instructions.iter().map(|inst| inst.opcode),
                     &self.capabilities,
                 );
+                // OpControlBarrier
+                let barrier = instructions.iter().any(|inst| inst.opcode == 224);
                 let verdict = match row.disposition {
                     Disposition::Kept(why) => Ok(why),
-                    Disposition::KeptWithoutTangled(why) if tangled => Err(why),
-                    Disposition::KeptWithoutTangled(_) => Ok("the module has no tangled instructions"),
+                    Disposition::KeptUnlessBarrierAndEndlessLoop(why)
+                        if tangled && barrier && self.unreachable_loop_merge =>
+                    {
+                        Err(why)
+                    }
+                    Disposition::KeptUnlessBarrierAndEndlessLoop(_) => {
+                        Ok("loop exit paths run inside their iterations (kernel_abi::loop_exits)")
+                    }
                 };
                 match verdict {
                     Ok(why) => {

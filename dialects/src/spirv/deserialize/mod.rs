@@ -74,6 +74,18 @@ pub const ABI_PTR_TO_INT: &str = "__spvabi_ptr_to_int";
 /// which the kernel ABI defines (docs/abi.md, "Generic pointers").
 pub const ABI_GENERIC_PTR_MEM_SEMANTICS: &str = "__spvabi_generic_ptr_mem_semantics";
 
+/// The prefix of the functions marking a loop's header block,
+/// `__spvabi_loop_header_<n>(i32 header label)`, in modules with tangled
+/// instructions (subgroup operations): with [`ABI_LOOP_MERGE`], where the
+/// SPIR-V loop construct ends once MLIR and LLVM have merged its blocks.
+/// `spirv_opt_rs::loop_exits` reads and removes both before any LLVM pass
+/// (docs/abi.md, "Subgroups": a loop's exit path).
+pub const ABI_LOOP_HEADER: &str = "__spvabi_loop_header";
+
+/// The prefix of the functions marking the start of a loop's merge block,
+/// `__spvabi_loop_merge_<n>(i32 header label)` (see [`ABI_LOOP_HEADER`]).
+pub const ABI_LOOP_MERGE: &str = "__spvabi_loop_merge";
+
 /// The prefix of the functions standing for `OpConstantNull` of a logical
 /// pointer type, `__spvabi_null_pointer_<n>() -> pointer`: the lowering
 /// makes each call an `llvm.mlir.zero` (docs/import.md).

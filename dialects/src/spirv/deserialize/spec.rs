@@ -76,6 +76,14 @@ pub struct DeserializeOptions {
     /// last one given for a binding wins; docs/import.md, "Unsized
     /// descriptor arrays"). Bindings without a count keep their runtime array.
     pub descriptor_counts: Vec<((u32, u32), u32)>,
+    /// Whether, in a module with tangled instructions (subgroup
+    /// operations), each loop's header and merge block get a marker call
+    /// (`__spvabi_loop_header_<n>`, `__spvabi_loop_merge_<n>`: see
+    /// [`super::ABI_LOOP_HEADER`]): for a module that is lowered to LLVM IR
+    /// and compiled (the runner, `spirv-opt-rs --emit`), where the kernel
+    /// ABI's loop_exits reads and removes them. Off, the import is the
+    /// module as it is (printed, serialized again).
+    pub loop_markers: bool,
 }
 
 impl<'c, 'w> Importer<'c, 'w> {

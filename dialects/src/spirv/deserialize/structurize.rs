@@ -1432,7 +1432,8 @@ impl<'c, 'w> Builder<'_, '_, '_, 'c, 'w> {
                 Step::Ops(spirv_block) => {
                     state.block = spirv_block;
                     state.label = self.label(spirv_block);
-                    let body = &self.function.blocks[spirv_block].1;
+                    let (label, body) = &self.function.blocks[spirv_block];
+                    importer.loop_marker_calls(state, label, body)?;
                     let line = self.ops(importer, state, body)?;
                     self.lines.insert(spirv_block, line);
                 }
