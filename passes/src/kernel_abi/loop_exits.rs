@@ -55,6 +55,7 @@ use inkwell::{
 };
 
 use super::regions::{demote, users};
+use super::flow_graph::FlowGraph as Graph;
 use super::spmd::targets_of;
 
 /// The prefix of every marker this module reads or makes.
@@ -130,96 +131,6 @@ pub fn reconverge(module: &Module<'_>) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// The function's graph: blocks in reverse post-order, predecessors,
-/// immediate dominators.
-struct Graph<'ctx> {
-    blocks: Vec<BasicBlock<'ctx>>,
-    index: HashMap<BasicBlock<'ctx>, usize>,
-    predecessors: Vec<Vec<usize>>,
-    idom: Vec<Option<usize>>,
-}
-
-impl<'ctx> Graph<'ctx> {
-    fn new(function: FunctionValue<'ctx>) -> Option<Self> {
-        let entry = function.get_first_basic_block()?;
-        let mut order = Vec::new();
-        let mut visited = HashSet::new();
-        let mut stack = vec![(entry, 0usize)];
-        visited.insert(entry);
-        while let Some((block, next)) = stack.pop() {
-            let successors = targets_of(block.get_terminator()?);
-            if next < successors.len() {
-                stack.push((block, next + 1));
-                if visited.insert(successors[next]) {
-                    stack.push((successors[next], 0));
-                }
-            } else {
-                order.push(block);
-            }
-        }
-        order.reverse();
-        let index: HashMap<BasicBlock<'ctx>, usize> = order.iter().enumerate().map(|(i, b)| (*b, i)).collect();
-        let count = order.len();
-        let mut successors = vec![Vec::new(); count];
-        let mut predecessors = vec![Vec::new(); count];
-        for (from, block) in order.iter().enumerate() {
-            for target in targets_of(block.get_terminator()?) {
-                let to = index[&target];
-                if !successors[from].contains(&to) {
-                    successors[from].push(to);
-                    predecessors[to].push(from);
-                }
-            }
-        }
-        let mut idom: Vec<Option<usize>> = vec![None; count];
-        idom[0] = Some(0);
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for block in 1..count {
-                let mut new: Option<usize> = None;
-                for &predecessor in &predecessors[block] {
-                    if idom[predecessor].is_none() {
-                        continue;
-                    }
-                    new = Some(match new {
-                        None => predecessor,
-                        Some(mut other) => {
-                            let mut finger = predecessor;
-                            while finger != other {
-                                while finger > other {
-                                    finger = idom[finger]?;
-                                }
-                                while other > finger {
-                                    other = idom[other]?;
-                                }
-                            }
-                            finger
-                        }
-                    });
-                }
-                if new.is_some() && idom[block] != new {
-                    idom[block] = new;
-                    changed = true;
-                }
-            }
-        }
-        Some(Self { blocks: order, index, predecessors, idom })
-    }
-
-    fn dominates(&self, a: usize, mut b: usize) -> bool {
-        loop {
-            if a == b {
-                return true;
-            }
-            match self.idom[b] {
-                Some(parent) if parent != b => b = parent,
-                _ => return false,
-            }
-        }
-    }
 }
 
 /// The exit paths of the loop whose header marker is `header_call` join

@@ -33,6 +33,7 @@ mod atomics;
 mod barrier;
 mod bounds;
 mod division;
+mod flow_graph;
 mod generic;
 pub mod loop_exits;
 pub mod regions;

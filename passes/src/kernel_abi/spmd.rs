@@ -756,83 +756,15 @@ impl<'ctx> Cfg<'ctx> {
     /// reads a coroutine's loops, whose exits to the shared suspend block
     /// are entered from everywhere).
     fn build(function: FunctionValue<'ctx>, strict: bool) -> Result<Self> {
-        let Some(entry) = function.get_first_basic_block() else { return unsupported("a declaration") };
-        // Reverse post-order by an explicit depth-first walk.
-        let mut order = Vec::new();
-        let mut visited = HashSet::new();
-        let mut stack = vec![(entry, 0usize)];
-        visited.insert(entry);
-        while let Some((block, next)) = stack.pop() {
-            let Some(terminator) = block.get_terminator() else { return unsupported("a block without terminator") };
-            let successors = targets_of(terminator);
-            if next < successors.len() {
-                stack.push((block, next + 1));
-                let successor = successors[next];
-                if visited.insert(successor) {
-                    stack.push((successor, 0));
-                }
-            } else {
-                order.push(block);
-            }
+        if function.get_first_basic_block().is_none() {
+            return unsupported("a declaration");
         }
-        order.reverse();
-        let index: HashMap<BasicBlock<'ctx>, usize> = order.iter().enumerate().map(|(i, block)| (*block, i)).collect();
-        let count = order.len();
-        let mut successors = vec![Vec::new(); count];
-        let mut predecessors = vec![Vec::new(); count];
-        for (from, block) in order.iter().enumerate() {
-            let terminator = block.get_terminator().expect("checked above");
-            for target in targets_of(terminator) {
-                let to = index[&target];
-                if !successors[from].contains(&to) {
-                    successors[from].push(to);
-                    predecessors[to].push(from);
-                }
-            }
-        }
-        // Dominators (Cooper, Harvey and Kennedy's iteration over RPO numbers).
-        let mut idom: Vec<Option<usize>> = vec![None; count];
-        idom[0] = Some(0);
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for block in 1..count {
-                let mut new = None;
-                for &predecessor in &predecessors[block] {
-                    if idom[predecessor].is_none() {
-                        continue;
-                    }
-                    new = Some(match new {
-                        None => predecessor,
-                        Some(mut other) => {
-                            let mut finger = predecessor;
-                            while finger != other {
-                                while finger > other {
-                                    finger = idom[finger].expect("processed");
-                                }
-                                while other > finger {
-                                    other = idom[other].expect("processed");
-                                }
-                            }
-                            finger
-                        }
-                    });
-                }
-                if new.is_some() && idom[block] != new {
-                    idom[block] = new;
-                    changed = true;
-                }
-            }
-        }
-        let dominates = |a: usize, mut b: usize| loop {
-            if a == b {
-                return true;
-            }
-            match idom[b] {
-                Some(parent) if parent != b => b = parent,
-                _ => return false,
-            }
+        let Some(graph) = super::flow_graph::FlowGraph::new(function) else {
+            return unsupported("a block without terminator");
         };
+        let dominates = |a: usize, b: usize| graph.dominates(a, b);
+        let count = graph.blocks.len();
+        let (successors, predecessors) = (graph.successors.clone(), graph.predecessors.clone());
         // Natural loops; a retreating edge that is no back edge means the
         // graph is irreducible.
         let mut loops: Vec<Loop> = Vec::new();
@@ -887,7 +819,8 @@ impl<'ctx> Cfg<'ctx> {
         let innermost = (0..count)
             .map(|block| (0..loops.len()).filter(|&l| loops[l].contains[block]).min_by_key(|&l| size(&loops[l])))
             .collect();
-        Ok(Self { blocks: order, index, successors, predecessors, loops, innermost })
+        let super::flow_graph::FlowGraph { blocks, index, .. } = graph;
+        Ok(Self { blocks, index, successors, predecessors, loops, innermost })
     }
 
     fn has_loop(&self) -> bool {

@@ -1527,13 +1527,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                     _ => false,
                 };
                 if cast {
-                    let pointer = self.value(state, inst, w[3])?;
-                    let operation = OperationBuilder::new("spirv.GenericCastToPtrExplicit", location)
-                        .add_operands(&[pointer])
-                        .add_results(&[self.mlir_type(inst, type_id)?])
-                        .build();
-                    let operation = self.append(inst, block, operation)?;
-                    self.define(state, inst, id, operation)?;
+                    self.generic_cast_to_ptr(state, inst, location, type_id, id, w[3])?;
                     return Ok(false);
                 }
                 let callee =
@@ -1562,13 +1556,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let type_id = self.word(inst, 0)?;
                 let id = self.word(inst, 1)?;
                 self.check_bound(inst, id)?;
-                let pointer = self.value(state, inst, self.word(inst, 2)?)?;
-                let operation = OperationBuilder::new("spirv.GenericCastToPtrExplicit", location)
-                    .add_operands(&[pointer])
-                    .add_results(&[self.mlir_type(inst, type_id)?])
-                    .build();
-                let operation = self.append(inst, block, operation)?;
-                self.define(state, inst, id, operation)?;
+                self.generic_cast_to_ptr(state, inst, location, type_id, id, self.word(inst, 2)?)?;
                 Ok(false)
             }
             op::EXT_INST => {
@@ -2164,6 +2152,27 @@ impl<'c, 'w> Importer<'c, 'w> {
             self.append(label, state.current(), call)?;
         }
         Ok(())
+    }
+
+    /// `<id>` = `spirv.GenericCastToPtrExplicit` of `<pointer>` to
+    /// `<type_id>` (OpGenericCastToPtrExplicit, and clang's `__to_global`
+    /// and kin), appended to the current block.
+    fn generic_cast_to_ptr<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        type_id: u32,
+        id: u32,
+        pointer: u32,
+    ) -> Result<()> {
+        let pointer = self.value(state, inst, pointer)?;
+        let operation = OperationBuilder::new("spirv.GenericCastToPtrExplicit", location)
+            .add_operands(&[pointer])
+            .add_results(&[self.mlir_type(inst, type_id)?])
+            .build();
+        let operation = self.append(inst, state.current(), operation)?;
+        self.define(state, inst, id, operation)
     }
 
     pub(super) fn append<'b>(
