@@ -4,7 +4,7 @@
 __kernel void image_convert(read_only image2d_t rgba, read_only image2d_t bgra, read_only image2d_t halves,
                             write_only image2d_t to_half, write_only image2d_t to_unorm16,
                             write_only image2d_t to_snorm8) {
-    int2 at = (int2)(get_global_id(0), get_global_id(1));
+    int2 at = (int2)((int)get_global_id(0), (int)get_global_id(1));
     float4 a = read_imagef(rgba, at);
     float4 b = read_imagef(bgra, at);
     float4 h = read_imagef(halves, at);

@@ -37,7 +37,7 @@ kernel void pointer_math(global const float *in, global float *out, global int *
     ints[8 * i + 7] = (int)convert_char_sat_rte(x * 2.0f) * 65536 + (int)convert_ushort_sat_rtn(y * 640.0f);
     out[o + 9] = (float)convert_short_sat_rte(x * 400.0f) + (float)convert_uchar_sat_rtz(y);
     float4 v = vload4(0, tile + (l & ~3));
-    uint4 mask = (uint4)(l, l >> 1, l >> 2, 7 - (l & 7)) & 7;
+    uint4 mask = (uint4)((uint)l, (uint)(l >> 1), (uint)(l >> 2), (uint)(7 - (l & 7))) & 7;
     float4 s = shuffle2(v, v * 2.0f, mask) + shuffle(v, mask.wzyx & 3);
     out[o + 10] = s.x + s.y * 3.0f + s.z * 5.0f + s.w * 7.0f;
     // half conversions by rounding mode, stored and loaded
