@@ -15,6 +15,7 @@ def inputs():
     open("in4.bin", "wb").write(struct.pack(f"{len(values)}f", *values))
     open("outf.bin", "wb").write(bytes(4 * (GROUPS + GROUPS * LOCAL)))
     open("count.bin", "wb").write(bytes(4))
+    open("classes.bin", "wb").write(bytes(4 * 8 * N))
 
 
 def check(prefix):
@@ -34,7 +35,17 @@ def check(prefix):
     got = struct.unpack(f"{GROUPS + GROUPS * LOCAL}f", open(f"{prefix}-templates.out", "rb").read())
     wrong_templates = sum(a != b for a, b in zip(got, sums + d))
     count = struct.unpack("i", open(f"{prefix}-count.out", "rb").read())[0]
-    print(f"{prefix}: members wrong {wrong_members} templates wrong {wrong_templates} count {count}")
+
+    got = struct.unpack(f"{8 * N}i", open(f"{prefix}-classes.out", "rb").read())
+    wrong_classes = 0
+    for i in range(N):
+        l = i % 16
+        a, b = i, i - l + (l + 1) % 16  # swapped
+        side = l % 5 + 1
+        want = [a + b, a * 3, max(a - 7, b), (i + 1) + 2 * i, int((i - 0.5) * 2.0), side * side + 4 * side, a, 3]
+        wrong_classes += sum(x != y for x, y in zip(got[8 * i:8 * i + 8], want))
+    print(f"{prefix}: members wrong {wrong_members} templates wrong {wrong_templates} count {count} "
+          f"classes wrong {wrong_classes}")
 
 
 if __name__ == "__main__":
