@@ -17,7 +17,10 @@ use super::{
 };
 use melior::ir::{
     Attribute, OperationRef, RegionLike, Type, Value, ValueLike,
-    attribute::{ArrayAttribute, DenseI64ArrayAttribute, DictionaryAttribute, FlatSymbolRefAttribute, IntegerAttribute, TypeAttribute},
+    attribute::{
+        ArrayAttribute, DenseI64ArrayAttribute, DictionaryAttribute, FlatSymbolRefAttribute, IntegerAttribute,
+        TypeAttribute,
+    },
     operation::{OperationBuilder, OperationLike},
     r#type::IntegerType,
 };
@@ -230,7 +233,7 @@ fn address_literal<'c, 'r>(
     options: SpirvToLlvmOptions,
 ) -> Result<Address, MatchFailure> {
     let Some(global) = address.element_by_name(ADDRESS_GLOBAL) else {
-        return if address.len() == 0 {
+        return if address.is_empty() {
             Ok(Address { base: None, steps: Vec::new() })
         } else {
             Err(MatchFailure::new(format!("an address in an initializer names no global: {address}")))

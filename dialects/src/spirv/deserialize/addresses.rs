@@ -54,7 +54,9 @@ impl<'c, 'w> Importer<'c, 'w> {
         if self.globals.contains_key(&id) {
             return true;
         }
-        let pointer = |type_id: &u32| self.type_models.get(type_id).is_some_and(|model| matches!(**model, SpirvType::Pointer { .. }));
+        let pointer = |type_id: &u32| {
+            self.type_models.get(type_id).is_some_and(|model| matches!(**model, SpirvType::Pointer { .. }))
+        };
         if let Some(inst) = self.spec_constant_ops.get(&id) {
             return inst.words.first().is_some_and(pointer);
         }
@@ -94,7 +96,9 @@ impl<'c, 'w> Importer<'c, 'w> {
         let result_type = self.word(&inst, 0)?;
         let opcode = self.word(&inst, 2)? as u16;
         let operands = inst.words.get(3..).unwrap_or_default();
-        let base = *operands.first().ok_or_else(|| inst.error(ErrorKind::Malformed("OpSpecConstantOp without operands".into())))?;
+        let base = *operands
+            .first()
+            .ok_or_else(|| inst.error(ErrorKind::Malformed("OpSpecConstantOp without operands".into())))?;
         match opcode {
             // The same address as another type: GEPs step over bytes in
             // LLVM whatever the pointer's type, and the lowering casts the
@@ -131,7 +135,8 @@ impl<'c, 'w> Importer<'c, 'w> {
                         opcode_name(opcode)
                     ))));
                 };
-                let model = self.type_models.get(&pointee).cloned().ok_or_else(|| self.undefined(&inst, pointee, "type"))?;
+                let model =
+                    self.type_models.get(&pointee).cloned().ok_or_else(|| self.undefined(&inst, pointee, "type"))?;
                 let result_model = self.type_models.get(&result_pointee).cloned();
                 // clang-22's SPIR-V backend writes LLVM's `gep i8 @a, 8`
                 // (the canonical form of `&a[2]`) as `InBoundsPtrAccessChain
