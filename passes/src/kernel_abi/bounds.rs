@@ -94,6 +94,10 @@ pub(super) struct Module<'s, 'c, 'a> {
     pub with_environment: &'s HashSet<String>,
     /// Global name -> (its value type, its address space).
     pub globals: HashMap<String, (Type<'c>, u32)>,
+    /// Global name -> the globals whose addresses its initializer holds
+    /// (OpenCL C 2.0's `global int *global p = &a[2];`): a pointer loaded
+    /// from `p` may point into `a` though the function never names `a`.
+    pub initializer_addresses: HashMap<String, Vec<String>>,
 }
 
 /// Checks every access of the functions the entry points reach.
@@ -603,11 +607,15 @@ impl<'c, 'a, 's> Scope<'c, 'a, 's> {
                 roots.extend((0..*count).map(|element| Root::Element(*slot, element)));
             }
         }
-        for op in surgery::nested_ops(self.func, &mut |op| op_name(op) == "llvm.mlir.addressof") {
-            if let Some(global) = flat_symbol(op, "global_name")
-                && module.globals.contains_key(&global)
-            {
-                roots.insert(Root::Global(global));
+        let mut named: Vec<String> = surgery::nested_ops(self.func, &mut |op| op_name(op) == "llvm.mlir.addressof")
+            .into_iter()
+            .filter_map(|op| flat_symbol(op, "global_name"))
+            .collect();
+        // And the globals whose addresses those globals hold, transitively:
+        // a pointer loaded from one of them points there.
+        while let Some(global) = named.pop() {
+            if module.globals.contains_key(&global) && roots.insert(Root::Global(global.clone())) {
+                named.extend(module.initializer_addresses.get(&global).into_iter().flatten().cloned());
             }
         }
         roots

@@ -520,7 +520,9 @@ fn apply_to_module<'c>(
         if let Some(kind) = classify(*global, name)? {
             interface.insert(name.clone(), kind);
         }
-        check_initializer_uses(*global, &globals)?;
+    }
+    for global in globals.values() {
+        check_initializer_uses(*global, &interface)?;
     }
     let mut uses: Vec<(String, OperationRef<'c, '_>)> = Vec::new();
     let mut calls: Vec<(String, String, OperationRef<'c, '_>)> = Vec::new();
@@ -677,12 +679,23 @@ fn apply_to_module<'c>(
             checked_globals.insert(name.clone(), (ty, address_space(*global)));
         }
     }
+    let initializer_addresses = globals
+        .iter()
+        .map(|(name, global)| {
+            let targets = surgery::nested_ops(*global, &mut |op| op_name(op) == "llvm.mlir.addressof")
+                .into_iter()
+                .filter_map(|op| flat_symbol(op, "global_name"))
+                .collect();
+            (name.clone(), targets)
+        })
+        .collect();
     let checks = bounds::Module {
         slots: &slots,
         sizes_slot: slots.len(),
         entries: &entries,
         with_environment: &needs_environment,
         globals: checked_globals,
+        initializer_addresses,
     };
     if options.bounds_checks {
         bounds::check_accesses(context, module, &checks)?;
@@ -864,19 +877,21 @@ fn address_space(global: OperationRef<'_, '_>) -> u32 {
         .unwrap_or(0)
 }
 
-/// A global whose initializer takes the address of an interface global
-/// would keep pointing at the removed global: refused.
+/// A global whose initializer takes the address of a global the kernel ABI
+/// replaces (`interface`: a per-invocation, per-workgroup or per-launch
+/// slot) would keep pointing at the removed global: refused. The globals
+/// that stay (OpenCL's program-scope `CrossWorkgroup` and `UniformConstant`
+/// variables) are one object for every launch, so an address of one in
+/// another's initializer (`global int *global p = &a[2];`) is the address
+/// the kernels use.
 fn check_initializer_uses<'c>(
     global: OperationRef<'c, '_>,
-    globals: &HashMap<String, OperationRef<'c, '_>>,
+    interface: &HashMap<String, (SlotKind, Option<DescriptorBinding>)>,
 ) -> Result<'c, ()> {
     let found = surgery::nested_ops(global, &mut |op| op_name(op) == "llvm.mlir.addressof")
         .into_iter()
         .filter_map(|op| flat_symbol(op, "global_name"))
-        .find(|name| {
-            globals.get(name).is_some_and(|target| target.attribute(INTERFACE).is_ok())
-                && interface_storage_class(globals[name]) != "CrossWorkgroup"
-        });
+        .find(|name| interface.contains_key(name));
     match found {
         Some(name) => Err(error(
             global,

@@ -10,15 +10,21 @@
 //! are erased and each `spirv.mlir.referenceof` becomes the constant value.
 
 use super::{
-    types::{element_as_scalars, explicit_layout, read_type, stride_padding},
-    util::{attribute, op_name, symbol_reference},
+    SpirvToLlvmOptions,
+    memory::{GepIndices, global::llvm_global_name},
+    types::{TypeLowering, element_as_scalars, explicit_layout, read_type, stride_padding},
+    util::{attribute, integer_constant, op_name, symbol_reference, type_attribute},
 };
 use melior::ir::{
     Attribute, OperationRef, RegionLike, Type, Value, ValueLike,
-    attribute::{ArrayAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute},
+    attribute::{
+        ArrayAttribute, DenseI64ArrayAttribute, DictionaryAttribute, FlatSymbolRefAttribute, IntegerAttribute,
+        TypeAttribute,
+    },
     operation::{OperationBuilder, OperationLike},
+    r#type::IntegerType,
 };
-use spirv_opt_dialects::spirv::types::SpirvType;
+use spirv_opt_dialects::spirv::{ADDRESS_GLOBAL, ADDRESS_STEPS, types::SpirvType};
 use std::sync::Arc;
 use spirv_opt_rs::{
     conversion::{ConversionPattern, ConversionRewriter, PatternSet, Replacement},
@@ -164,14 +170,15 @@ impl SpecConstantValue {
     }
 
     /// The value an initializer tree gives (an array attribute whose
-    /// elements are constant symbols or such trees: the importer's
-    /// `spirv_initializer.constituents`), seen from `anchor`.
+    /// elements are constant symbols, addresses or such trees: the
+    /// importer's `spirv_initializer.constituents`), seen from `anchor`.
     pub(super) fn resolve_tree<'c, 'r>(
         rewriter: &mut ConversionRewriter<'c, 'r, '_>,
         anchor: OperationRef<'c, 'r>,
         tree: Attribute<'c>,
+        options: SpirvToLlvmOptions,
     ) -> Result<Self, MatchFailure> {
-        tree_literal(rewriter, anchor, tree, 0).map(Self)
+        tree_literal(rewriter, anchor, tree, 0, options).map(Self)
     }
 
     /// Builds the value, of SPIR-V type `model` converted to `ty`, at the
@@ -192,6 +199,7 @@ fn tree_literal<'c, 'r>(
     anchor: OperationRef<'c, 'r>,
     tree: Attribute<'c>,
     depth: usize,
+    options: SpirvToLlvmOptions,
 ) -> Result<Literal, MatchFailure> {
     if depth > MAX_SPEC_DEPTH {
         return Err(MatchFailure::new("an initializer nests too deep"));
@@ -200,15 +208,120 @@ fn tree_literal<'c, 'r>(
         let symbol = spirv_opt_rs::ir::string_value(tree).unwrap_or_default();
         return spec_literal(rewriter, anchor, &symbol, 0);
     }
+    if let Ok(address) = DictionaryAttribute::try_from(tree) {
+        return address_literal(rewriter, anchor, address, options).map(Literal::Address);
+    }
     let parts = ArrayAttribute::try_from(tree)
         .map_err(|_| MatchFailure::new("an initializer tree holds something other than symbols and arrays"))?;
     (0..parts.len())
         .map(|index| {
             let part = parts.element(index).map_err(|_| MatchFailure::new("an initializer tree element is missing"))?;
-            tree_literal(rewriter, anchor, part, depth + 1)
+            tree_literal(rewriter, anchor, part, depth + 1, options)
         })
         .collect::<Result<_, _>>()
         .map(Literal::List)
+}
+
+/// The address an initializer tree's dictionary names (`{global = @g, steps
+/// = [[type, i...], ...]}`, `{}` a null pointer: the importer's
+/// addresses.rs), resolved to the LLVM global's name and the LLVM types its
+/// GEPs step over.
+fn address_literal<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    anchor: OperationRef<'c, 'r>,
+    address: DictionaryAttribute<'c>,
+    options: SpirvToLlvmOptions,
+) -> Result<Address, MatchFailure> {
+    let Some(global) = address.element_by_name(ADDRESS_GLOBAL) else {
+        return if address.is_empty() {
+            Ok(Address { base: None, steps: Vec::new() })
+        } else {
+            Err(MatchFailure::new(format!("an address in an initializer names no global: {address}")))
+        };
+    };
+    let symbol = FlatSymbolRefAttribute::try_from(global)
+        .ok()
+        .and_then(|_| spirv_opt_rs::ir::string_value(global))
+        .ok_or_else(|| MatchFailure::new("an address's 'global' is not a symbol"))?;
+    let target = rewriter
+        .lookup_symbol(anchor, &symbol)
+        .filter(|target| op_name(*target) == "spirv.GlobalVariable")
+        .ok_or_else(|| MatchFailure::new(format!("an initializer takes the address of @{symbol}, no global variable")))?;
+    let name = llvm_global_name(rewriter, target)?;
+    let pointer = lower(rewriter, &read_type(type_attribute(target, "type")?)?)?;
+    let lowering = TypeLowering { context: rewriter.context(), converter: rewriter.type_converter(), options };
+    let steps = address
+        .element_by_name(ADDRESS_STEPS)
+        .and_then(|steps| ArrayAttribute::try_from(steps).ok())
+        .ok_or_else(|| MatchFailure::new("an address's 'steps' is not an array"))?;
+    let mut parsed = Vec::with_capacity(steps.len());
+    for index in 0..steps.len() {
+        let step = steps
+            .element(index)
+            .ok()
+            .and_then(|step| ArrayAttribute::try_from(step).ok())
+            .filter(|step| step.len() >= 2)
+            .ok_or_else(|| MatchFailure::new("an address step is not an array of a type and indices"))?;
+        let ty = step
+            .element(0)
+            .ok()
+            .and_then(|ty| TypeAttribute::try_from(ty).ok())
+            .ok_or_else(|| MatchFailure::new("an address step does not start with a type"))?
+            .value();
+        let model = read_type(ty)?;
+        let element = lowering
+            .lower_in_memory(&model)
+            .map_err(|reason| MatchFailure::new(format!("cannot convert type '{model}': {reason}")))?;
+        let indices = (1..step.len())
+            .map(|position| {
+                step.element(position)
+                    .ok()
+                    .and_then(|index| IntegerAttribute::try_from(index).ok())
+                    .map(|index| index.value())
+                    .ok_or_else(|| MatchFailure::new("an address step's index is not an integer"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        parsed.push(AddressStep { model, element: element.to_string(), indices });
+    }
+    Ok(Address { base: Some((name, pointer.to_string())), steps: parsed })
+}
+
+/// Builds the address `address` as a pointer of type `ty`: the global's
+/// `llvm.mlir.addressof`, a constant `llvm.getelementptr` per step, and an
+/// `llvm.addrspacecast` where the pointer's address space differs (a
+/// `PtrCastToGeneric` in the chain); a null pointer is `llvm.mlir.zero`.
+fn build_address<'c, 'r>(
+    rewriter: &mut ConversionRewriter<'c, 'r, '_>,
+    address: &Address,
+    ty: Type<'c>,
+) -> Result<Value<'c, 'r>, MatchFailure> {
+    let Some((name, pointer)) = &address.base else {
+        return rewriter.create_value("llvm.mlir.zero", &[], ty, &[]);
+    };
+    let context = rewriter.context();
+    let parse = |text: &str| {
+        Type::parse(context, text).ok_or_else(|| MatchFailure::new(format!("cannot parse the type {text}")))
+    };
+    let pointer = parse(pointer)?;
+    let reference = FlatSymbolRefAttribute::new(context, name);
+    let mut value =
+        rewriter.create_value("llvm.mlir.addressof", &[], pointer, &[("global_name", reference.into())])?;
+    let i64_type: Type<'c> = IntegerType::new(context, 64).into();
+    for step in &address.steps {
+        let indices = step
+            .indices
+            .iter()
+            .map(|&index| integer_constant(rewriter, i64_type, index))
+            .collect::<Result<Vec<_>, _>>()?;
+        let (&first, rest) =
+            indices.split_first().ok_or_else(|| MatchFailure::new("an address step without indices"))?;
+        let gep = GepIndices::new(&step.model, rest)?;
+        value = gep.build(rewriter, value, first, parse(&step.element)?, pointer, false)?;
+    }
+    if pointer != ty {
+        value = rewriter.create_value("llvm.addrspacecast", &[value], ty, &[])?;
+    }
+    Ok(value)
 }
 
 /// Composite specialization constants nest at most this deep (a guard
@@ -267,6 +380,28 @@ enum Literal {
     /// The hexadecimal body of a dense attribute (`"0x..."`), as MLIR prints
     /// large ones: the raw bytes of the whole value, which is kept as is.
     Hex(String),
+    /// The address of a global variable, or a null pointer: a pointer in an
+    /// initializer (`address_literal`).
+    Address(Address),
+}
+
+/// A pointer constant: the LLVM name of the global and the printed LLVM
+/// pointer type of its address (`None`: a null pointer), and the steps from
+/// it.
+#[derive(Debug, Clone, PartialEq)]
+struct Address {
+    base: Option<(String, String)>,
+    steps: Vec<AddressStep>,
+}
+
+/// One GEP of an [`Address`]: over a pointer to `model` (whose memory form
+/// is the printed LLVM type `element`), by constant `indices` (the first
+/// steps over whole pointees).
+#[derive(Debug, Clone, PartialEq)]
+struct AddressStep {
+    model: SpirvType,
+    element: String,
+    indices: Vec<i64>,
 }
 
 impl Literal {
@@ -321,6 +456,7 @@ impl Literal {
             Self::Splat(inner) => Ok((**inner).clone()),
             Self::Scalar(text) => Err(MatchFailure::new(format!("scalar {text} for a composite"))),
             Self::Hex(_) => Err(MatchFailure::new("a hexadecimal dense constant cannot be split into elements")),
+            Self::Address(_) => Err(MatchFailure::new("an address for a composite")),
         }
     }
 
@@ -330,6 +466,7 @@ impl Literal {
             Self::Scalar(text) => Ok(text),
             Self::Splat(inner) => inner.scalar(),
             Self::List(_) | Self::Hex(_) => Err(MatchFailure::new("a composite value for a scalar")),
+            Self::Address(_) => Err(MatchFailure::new("an address for a scalar")),
         }
     }
 }
@@ -366,6 +503,11 @@ fn emit<'c, 'r>(
     ty: Type<'c>,
     literal: &Literal,
 ) -> Result<Value<'c, 'r>, MatchFailure> {
+    match (literal, model) {
+        (Literal::Address(address), SpirvType::Pointer { .. }) => return build_address(rewriter, address, ty),
+        (Literal::Address(_), _) => return Err(MatchFailure::new(format!("an address for a value of type {model}"))),
+        _ => {}
+    }
     // A cooperative matrix is the vector of its elements (coop_matrix.rs).
     if let SpirvType::CooperativeMatrix { element, rows, columns, .. } = model {
         let vector = SpirvType::Vector { count: rows * columns, element: Arc::clone(element) };

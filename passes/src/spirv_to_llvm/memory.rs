@@ -16,7 +16,7 @@
 
 mod alignment;
 mod bools;
-mod global;
+pub(super) mod global;
 mod padding;
 
 pub(crate) use global::buffer_descriptor_array;
@@ -102,7 +102,7 @@ const DYNAMIC_INDEX: i32 = i32::MIN;
 /// constants and become constant indices, as MLIR's GEP builder makes them;
 /// the others stay dynamic (SSA operands), constants included. Computed
 /// before any op is created, so that a pattern fails without side effects.
-struct GepIndices<'c, 'r> {
+pub(super) struct GepIndices<'c, 'r> {
     /// `rawConstantIndices`, the leading pointer index included.
     raw: Vec<i32>,
     /// The dynamic indices after the leading one.
@@ -110,7 +110,7 @@ struct GepIndices<'c, 'r> {
 }
 
 impl<'c, 'r> GepIndices<'c, 'r> {
-    fn new(pointee: &SpirvType, indices: &[Value<'c, 'r>]) -> Result<Self, MatchFailure> {
+    pub(super) fn new(pointee: &SpirvType, indices: &[Value<'c, 'r>]) -> Result<Self, MatchFailure> {
         let mut raw = vec![DYNAMIC_INDEX];
         let mut dynamic = Vec::new();
         let mut current = pointee;
@@ -164,7 +164,7 @@ impl<'c, 'r> GepIndices<'c, 'r> {
 
     /// Creates the `llvm.getelementptr` of `base` with `first` as the index
     /// stepping over the pointer.
-    fn build(
+    pub(super) fn build(
         &self,
         rewriter: &mut ConversionRewriter<'c, 'r, '_>,
         base: Value<'c, 'r>,

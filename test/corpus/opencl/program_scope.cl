@@ -2,10 +2,8 @@
 // initializers (scalars, arrays, structs), constant-address-space tables of
 // structs, a static local of a function; the kernel attributes
 // reqd_work_group_size, work_group_size_hint, vec_type_hint. OpenCL C 1.2
-// has only the constant tables. (A global pointer initialized with another
-// global's address, `global int *global p = &a[2];`, is refused: an
-// OpVariable whose initializer is an OpSpecConstantOp InBoundsPtrAccessChain;
-// docs/notes.md, session 18, h4.)
+// has only the constant tables. (Pointers initialized with addresses:
+// program_scope_pointers.cl.)
 // (member 0 never named: clang -O0 indexes it with an OpConstantNull, which spirv-val refuses)
 typedef struct { int unused; int count; float scale; short tag[3]; } Info;
 constant int primes[8] = {2, 3, 5, 7, 11, 13, 17, 19};

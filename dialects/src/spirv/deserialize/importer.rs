@@ -53,6 +53,9 @@ use crate::spirv::{INITIALIZER_CONSTITUENTS, NULL_INITIALIZER, attributes::Decor
 
 pub(super) type Result<T> = std::result::Result<T, DeserializeError>;
 
+/// `AddressingModel Physical32`.
+const PHYSICAL32: u32 = 1;
+
 /// Opcodes read by hand (the type opcodes are in `types::op`).
 pub(super) mod op {
     pub const NOP: u16 = 0;
@@ -890,6 +893,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         let Some((_, ConstantValue::Composite(members))) = self.constants.get(&id) else { return false };
         members.iter().any(|member| {
             self.spec_composites.contains(member)
+                || self.is_address(*member)
                 || match self.constants.get(member) {
                     Some((_, ConstantValue::Composite(_))) => true,
                     Some((type_id, ConstantValue::Null)) => {
@@ -906,6 +910,20 @@ impl<'c, 'w> Importer<'c, 'w> {
     fn initializer_tree(&mut self, inst: &Inst<'w>, id: u32, depth: usize) -> Result<Attribute<'c>> {
         if depth > 64 {
             return Err(inst.error(ErrorKind::Invalid("a constant nests too deep".into())));
+        }
+        if self.is_address(id) {
+            if self.memory_model.is_some_and(|(addressing, _)| addressing == PHYSICAL32) {
+                // The module counts 4 bytes per pointer in memory (clang's
+                // byte offsets into an array or struct of pointers); the
+                // runner's pointers are 8: the member after a pointer would
+                // be read from the wrong bytes.
+                return Err(inst.error(ErrorKind::Unsupported(
+                    "an array or struct holding addresses in a Physical32 module's initializer (its pointers take \
+                     4 bytes in memory, the runner's 8)"
+                        .into(),
+                )));
+            }
+            return self.address_tree(inst, id);
         }
         match self.constants.get(&id).cloned() {
             Some((_, ConstantValue::Composite(members))) if self.holds_composites(id) => {
@@ -967,7 +985,12 @@ impl<'c, 'w> Importer<'c, 'w> {
             (self.id("sym_name"), StringAttribute::new(self.context, &symbol).into()),
         ];
         if let Some(&initializer) = inst.words.get(3) {
-            if self.is_null_composite(initializer) {
+            if self.is_address(initializer) {
+                // Another global's address, or a chain over one: no dialect
+                // constant holds a pointer (addresses.rs).
+                let tree = self.address_tree(inst, initializer)?;
+                attributes.push((self.id(INITIALIZER_CONSTITUENTS), tree));
+            } else if self.is_null_composite(initializer) {
                 // `OpConstantNull` of an array or struct (zero-initialized
                 // workgroup memory, GLSL's `= {}`): no dialect constant can
                 // name it (`spirv.SpecConstantComposite` takes scalars only),
@@ -977,10 +1000,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let tree = self.initializer_tree(inst, initializer, 0)?;
                 attributes.push((self.id(INITIALIZER_CONSTITUENTS), tree));
             } else {
-                let init_symbol = match self.globals.get(&initializer) {
-                    Some((global, _)) => global.clone(),
-                    None => self.spec_symbol(inst, initializer)?,
-                };
+                let init_symbol = self.spec_symbol(inst, initializer)?;
                 attributes
                     .push((self.id("initializer"), FlatSymbolRefAttribute::new(self.context, &init_symbol).into()));
             }

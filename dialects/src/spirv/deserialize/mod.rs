@@ -15,6 +15,7 @@
 //! source it names; any other gets `<binary>:0:<byte offset>`, so a
 //! diagnostic always leads back to the source line or the instruction.
 
+mod addresses;
 mod atomics_ext;
 mod bfloat16;
 mod autogen_tables;

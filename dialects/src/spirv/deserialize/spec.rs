@@ -120,6 +120,18 @@ impl<'c, 'w> Importer<'c, 'w> {
         self.evaluate(id).map(|(bits, _)| bits)
     }
 
+    /// The value of the integer constant (or specialization constant, or
+    /// `OpSpecConstantOp`) `<id>` read as a signed number of its width: an
+    /// index of an address in an initializer (addresses.rs).
+    pub(super) fn signed_integer_value(&self, id: u32) -> Option<i64> {
+        let (bits, width) = self.evaluate(id)?;
+        if width == 0 || width > 64 {
+            return None;
+        }
+        let shift = 64 - width;
+        Some(((bits << shift) as i64) >> shift)
+    }
+
     /// `(bits, width)` of the integer or boolean `<id>`, the bits above
     /// `width` clear. An `OpSpecConstantOp`'s was computed when it was read
     /// ([`Self::evaluate_spec_op`]): each is computed once, however often

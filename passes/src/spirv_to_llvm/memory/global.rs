@@ -49,7 +49,9 @@ pub(super) fn populate(patterns: &mut PatternSet, options: SpirvToLlvmOptions) {
 /// `UniformConstant` globals without initializer, and ignores linkage): every
 /// module-scope storage class (`PushConstant`, read-only, is also
 /// `constant`); an initializer, which gives the global the default value of
-/// the specialization constant it names; `Import` linkage (an `external`
+/// the specialization constant it names, or the value of the importer's
+/// initializer tree (addresses of other globals included:
+/// `llvm.mlir.addressof` and constant `llvm.getelementptr`s); `Import` linkage (an `external`
 /// declaration), `Export` (an `external` definition) and `LinkOnceODR`
 /// (`linkonce_odr`), definitions getting an undefined value when they have
 /// no initializer.
@@ -114,7 +116,9 @@ impl ConversionPattern for GlobalVariable {
             )?)),
             Err(_) if op.attribute(NULL_INITIALIZER).is_ok() => Some(Initializer::Zero),
             Err(_) => match op.attribute(INITIALIZER_CONSTITUENTS) {
-                Ok(tree) => Some(Initializer::Constant(SpecConstantValue::resolve_tree(rewriter, op, tree)?)),
+                Ok(tree) => {
+                    Some(Initializer::Constant(SpecConstantValue::resolve_tree(rewriter, op, tree, self.options)?))
+                }
                 Err(_) => None,
             },
         };
@@ -227,7 +231,7 @@ fn linkage_type(op: OperationRef<'_, '_>) -> Result<Option<LinkageType>, MatchFa
 
 /// The name of the `llvm.mlir.global` of the `spirv.GlobalVariable` `global`
 /// (see the module documentation).
-fn llvm_global_name<'c, 'r>(
+pub(in crate::spirv_to_llvm) fn llvm_global_name<'c, 'r>(
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     global: OperationRef<'c, 'r>,
 ) -> Result<String, MatchFailure> {
