@@ -1,8 +1,8 @@
 // Pipeline-overridable constants: with defaults, one with an id, one
-// derived from others, and one the build overrides (`naga-flags` line).
+// derived from others, and two the build overrides (the flags line).
 // naga resolves overrides when it writes SPIR-V (it emits no
 // specialization constants): the values are the compiler's.
-// naga-flags: --override scale=3.5,17=9
+// wgsl-to-spv-flags: --override scale=3.5,17=9
 override scale: f32 = 1.0;
 @id(17) override steps: u32 = 4u;
 override offset: i32 = -7;
