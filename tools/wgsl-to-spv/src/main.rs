@@ -1,5 +1,7 @@
 //! `wgsl-to-spv INPUT.wgsl OUTPUT.spv [--override NAME=VALUE,...]
-//! [--bounds-checks restrict]`: a WGSL compute program to a SPIR-V module
+//! [--bounds-checks restrict] [--spirv-version X.Y]`: a WGSL compute
+//! program to a SPIR-V module (version 1.0 unless asked: subgroup
+//! operations need 1.3)
 //! with naga, as wgpu compiles one for Vulkan. Overrides are resolved here
 //! (naga writes no specialization constants), from `--override` (names or
 //! `@id` numbers) and the defaults. `--bounds-checks restrict` clamps every
@@ -28,6 +30,7 @@ fn run() -> Result<(), String> {
     let mut paths = Vec::new();
     let mut overrides = naga::back::PipelineConstants::default();
     let mut restrict = false;
+    let mut version = (1, 0);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--override" => {
@@ -53,12 +56,19 @@ fn run() -> Result<(), String> {
                     ));
                 }
             },
+            "--spirv-version" => {
+                let text = args.next().unwrap_or_default();
+                version = text
+                    .split_once('.')
+                    .and_then(|(major, minor)| Some((major.parse().ok()?, minor.parse().ok()?)))
+                    .ok_or_else(|| format!("wgsl-to-spv: --spirv-version '{text}': not X.Y"))?;
+            }
             _ if arg.starts_with('-') => return Err(format!("wgsl-to-spv: unknown option {arg}")),
             _ => paths.push(arg),
         }
     }
     let [input, output] = paths.as_slice() else {
-        return Err("usage: wgsl-to-spv INPUT.wgsl OUTPUT.spv [--override NAME=VALUE,...] [--bounds-checks restrict]".into());
+        return Err("usage: wgsl-to-spv INPUT.wgsl OUTPUT.spv [--override NAME=VALUE,...] [--bounds-checks restrict] [--spirv-version X.Y]".into());
     };
     let source = std::fs::read_to_string(input)
         .map_err(|error| format!("wgsl-to-spv: cannot read {input}: {error}"))?;
@@ -86,6 +96,7 @@ fn run() -> Result<(), String> {
             image_load: policy,
             binding_array: BoundsCheckPolicy::Unchecked,
         },
+        lang_version: version,
         ..spv::Options::default()
     };
     let words = spv::write_vec(&module, &info, &options, None)
