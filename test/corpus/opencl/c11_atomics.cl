@@ -3,7 +3,7 @@
 // acquire/release, fences, a program-scope array,
 // generic pointers cast back with to_global/to_local/to_private, and the
 // work-group collectives. OpenCL C 1.2 builds the 1.2 equivalents.
-#if __OPENCL_C_VERSION__ >= 200
+#if __OPENCL_C_VERSION__ >= 200 || defined(__OPENCL_CPP_VERSION__)
 global int program_table[4] = {3, 1, 4, 1};
 
 int classify(generic int *p) {

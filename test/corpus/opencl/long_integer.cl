@@ -1,7 +1,7 @@
 // Integer built-ins on every width, long and ulong above all: popcount,
 // clz, ctz (OpenCL C 2.0), mad_sat, add_sat, sub_sat, hadd, rhadd, mul_hi,
 // mad_hi, abs, abs_diff, rotate, clamp, upsample, on scalars and vectors.
-#if __OPENCL_C_VERSION__ >= 200
+#if __OPENCL_C_VERSION__ >= 200 || defined(__OPENCL_CPP_VERSION__)
 #define CTZ(x) ctz(x)
 #else
 #define CTZ(x) popcount((__typeof__(x))(((x) & -(x)) - 1))

@@ -8,7 +8,7 @@
 typedef struct { int unused; int count; float scale; short tag[3]; } Info;
 constant int primes[8] = {2, 3, 5, 7, 11, 13, 17, 19};
 constant Info info_table[2] = {{0, 4, 0.5f, {1, 2, 3}}, {0, 9, -2.0f, {7, 8, 9}}};
-#if __OPENCL_C_VERSION__ >= 200
+#if __OPENCL_C_VERSION__ >= 200 || defined(__OPENCL_CPP_VERSION__)
 global int counters[4];
 global int seeded[4] = {10, 20, 30, 40};
 global Info state = {0, 1, 1.5f, {4, 5, 6}};
@@ -28,7 +28,7 @@ kernel void program_scope(global int *out, global const int *in) {
     Info info = info_table[i & 1];
     out[8 * i + 0] = primes[v & 7] * info.count + info.tag[v % 3 < 0 ? -(v % 3) : v % 3];
     out[8 * i + 1] = (int)(info.scale * (float)v);
-#if __OPENCL_C_VERSION__ >= 200
+#if __OPENCL_C_VERSION__ >= 200 || defined(__OPENCL_CPP_VERSION__)
     atomic_add(&counters[v & 3], 1);
     out[8 * i + 2] = seeded[i & 3] + seeded[2] + state.tag[i % 3];
     out[8 * i + 3] = (int)(weight * (float)v) + state.count;
@@ -45,7 +45,7 @@ kernel void program_scope(global int *out, global const int *in) {
 
 __attribute__((work_group_size_hint(32, 1, 1)))
 kernel void read_counters(global int *out) {
-#if __OPENCL_C_VERSION__ >= 200
+#if __OPENCL_C_VERSION__ >= 200 || defined(__OPENCL_CPP_VERSION__)
     size_t i = get_global_id(0);
     if (i < 4) out[i] = counters[i];
 #else

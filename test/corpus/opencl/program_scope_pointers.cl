@@ -15,7 +15,7 @@
 typedef struct { int unused; int x; int y; } Triple;
 constant int squares[6] = {0, 1, 4, 9, 16, 25};
 constant int *constant square_at_3 = &squares[3];
-#if __OPENCL_C_VERSION__ >= 200
+#if __OPENCL_C_VERSION__ >= 200 || defined(__OPENCL_CPP_VERSION__)
 typedef struct { int unused; global int *ptr; int n; global Triple *triple; } Holder;
 global int table[8] = {3, 1, 4, 1, 5, 9, 2, 6};
 global int grid[2][3] = {{10, 11, 12}, {13, 14, 15}};
@@ -42,7 +42,7 @@ kernel void program_scope_pointers(global int *out, global const int *in) {
     // Each table named here too: the Translator lists in the entry point's
     // interface only the variables the kernel names (spirv-val wants all).
     out[16 * i + 13] = squares[v & 3];
-#if __OPENCL_C_VERSION__ >= 200
+#if __OPENCL_C_VERSION__ >= 200 || defined(__OPENCL_CPP_VERSION__)
     out[16 * i + 1] = whole[v & 7] + *third;
     out[16 * i + 2] = *member + member[-1];
     out[16 * i + 3] = *cell + cell[-(v & 3)];
