@@ -61,12 +61,12 @@ pub(crate) struct Line(pub [u64; 8]);
 /// kernel for transparent huge pages before their first touch.
 ///
 /// Why: a memory-bound kernel streams through its buffers, and with 4 KiB
-/// pages every 4 KiB costs a TLB miss and a page walk, and the hardware
-/// prefetchers stop at each page's end. Linux's transparent huge pages are
+/// pages every 4 KiB of them is a TLB miss and a page walk (32,768 for the
+/// 128 MB of a saxpy over 16M floats). Linux's transparent huge pages are
 /// often enabled only for memory that asks (`/sys/kernel/mm/
-/// transparent_hugepage/enabled` = `madvise`, Debian's default), so a buffer
-/// that does not ask gets 4 KiB pages: saxpy over 16M floats took 1.6x as
-/// long in C with 4 KiB pages as with 2 MiB ones on the benchmark's host
+/// transparent_hugepage/enabled` = `madvise`, as on the benchmark's host),
+/// so a buffer that does not ask gets 4 KiB pages: saxpy over 16M floats took 1.4-1.7x
+/// as long in C with 4 KiB pages as with 2 MiB ones on the benchmark's host
 /// (docs/performance.md, "Session 19 (h1)"). numpy asks likewise for its
 /// arrays of 4 MiB and more. Where the kernel has no THP, or they are
 /// `never`, the advice fails and changes nothing.
