@@ -10,7 +10,6 @@
 //! with a missing alpha of one, an out-of-bounds write does nothing), and
 //! the rounding of normalized formats.
 
-
 /// How a format's channels are numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NumericClass {
