@@ -10,8 +10,6 @@
 //! with a missing alpha of one, an out-of-bounds write does nothing), and
 //! the rounding of normalized formats.
 
-use crate::jit::Line;
-
 /// How a format's channels are numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NumericClass {
@@ -636,7 +634,7 @@ pub struct Image {
     levels: u32,
     /// Samples per texel (1, or a multisampled 2D image's 2 to 64).
     samples: u32,
-    texels: Vec<Line>,
+    texels: crate::jit::Lines,
     len: usize,
 }
 
@@ -740,7 +738,7 @@ impl Image {
                 expected.map_or_else(|| "too many".to_owned(), |size| size.to_string())
             ));
         }
-        let mut texels = vec![Line([0; 8]); bytes.len().div_ceil(64).max(1)];
+        let mut texels = crate::jit::Lines::zeroed(bytes.len().div_ceil(64).max(1));
         crate::jit::bytes_of_mut(&mut texels)[..bytes.len()].copy_from_slice(bytes);
         Ok(Self { format, dim, extent, layers, levels, samples: 1, texels, len: bytes.len() })
     }

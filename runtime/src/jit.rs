@@ -57,6 +57,86 @@ unsafe impl Sync for RawDispatch {}
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Line(pub [u64; 8]);
 
+/// Zeroed [`Line`]s: the storage of buffers and images. Large ones ask the
+/// kernel for transparent huge pages before their first touch.
+///
+/// Why: a memory-bound kernel streams through its buffers, and with 4 KiB
+/// pages every 4 KiB of them is a TLB miss and a page walk (32,768 for the
+/// 128 MB of a saxpy over 16M floats). Linux's transparent huge pages are
+/// often enabled only for memory that asks (`/sys/kernel/mm/
+/// transparent_hugepage/enabled` = `madvise`, as on the benchmark's host),
+/// so a buffer that does not ask gets 4 KiB pages: saxpy over 16M floats took 1.4-1.7x
+/// as long in C with 4 KiB pages as with 2 MiB ones on the benchmark's host
+/// (docs/performance.md, "Session 19 (h1)"). numpy asks likewise for its
+/// arrays of 4 MiB and more. Where the kernel has no THP, or they are
+/// `never`, the advice fails and changes nothing.
+#[derive(Debug)]
+pub(crate) struct Lines(Vec<Line>);
+
+/// The huge page size transparent huge pages use on x86-64 and AArch64
+/// (with 4 KiB base pages).
+const HUGE_PAGE: usize = 2 << 20;
+
+/// Allocations asking for huge pages: at least two of them (a smaller one
+/// would round to at most one, and fragment memory for little).
+const HUGE_PAGE_MINIMUM: usize = 2 * HUGE_PAGE;
+
+impl Lines {
+    /// `count` zeroed lines.
+    pub(crate) fn zeroed(count: usize) -> Self {
+        let mut lines: Vec<Line> = Vec::with_capacity(count);
+        let bytes = count * std::mem::size_of::<Line>();
+        if bytes >= HUGE_PAGE_MINIMUM {
+            advise_huge_pages(lines.as_mut_ptr().cast(), bytes);
+        }
+        lines.resize(count, Line([0; 8]));
+        Self(lines)
+    }
+}
+
+impl Clone for Lines {
+    /// A copy in memory of its own, asking for huge pages as [`Lines::zeroed`].
+    fn clone(&self) -> Self {
+        let mut copy = Self::zeroed(self.0.len());
+        copy.0.copy_from_slice(&self.0);
+        copy
+    }
+}
+
+impl std::ops::Deref for Lines {
+    type Target = [Line];
+    fn deref(&self) -> &[Line] {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Lines {
+    fn deref_mut(&mut self) -> &mut [Line] {
+        &mut self.0
+    }
+}
+
+/// `madvise(MADV_HUGEPAGE)` on the whole huge pages inside `bytes` bytes
+/// at `start` (a fresh allocation, not yet touched: pages already present
+/// stay 4 KiB until the kernel's background collapse). Advice only: any
+/// failure is ignored.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(start: *mut u8, bytes: usize) {
+    let first = (start as usize).next_multiple_of(HUGE_PAGE);
+    let end = (start as usize + bytes) / HUGE_PAGE * HUGE_PAGE;
+    if end > first {
+        // SAFETY: [first, end) lies inside the allocation of `bytes` bytes at
+        // `start`, which the caller owns; MADV_HUGEPAGE changes how the
+        // kernel backs those pages, never their contents or their mapping.
+        unsafe {
+            libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_start: *mut u8, _bytes: usize) {}
+
 pub(crate) fn bytes_of(words: &[Line]) -> &[u8] {
     // SAFETY: `Line` is 64 bytes of u64 with no padding, every byte
     // initialized; the
@@ -842,6 +922,24 @@ mod tests {
     fn jit(llvm_ir: &str) -> Result<Jit, RunError> {
         inkwell::targets::Target::initialize_native(&inkwell::targets::InitializationConfig::default()).expect("the native target");
         Jit::new(llvm_ir, "e", None)
+    }
+
+    /// Storage small and large (5 MiB: huge pages advised): zeroed,
+    /// aligned, and a clone is an equal copy of its own.
+    #[test]
+    fn lines_are_zeroed_and_clones_copy() {
+        for count in [1, 3, (5 << 20) / 64 + 7] {
+            let mut lines = Lines::zeroed(count);
+            assert_eq!(lines.len(), count);
+            assert!(lines.iter().all(|line| line.0 == [0; 8]));
+            assert_eq!(lines.as_ptr() as usize % 64, 0);
+            lines[count - 1].0[7] = 42;
+            let copy = lines.clone();
+            assert_eq!(copy.len(), count);
+            assert_eq!(copy[count - 1].0[7], 42);
+            assert!(copy[..count - 1].iter().all(|line| line.0 == [0; 8]));
+            assert_ne!(copy.as_ptr(), lines.as_ptr());
+        }
     }
 
     /// A libcall code generation emits and nothing defines (`fptrunc` from

@@ -219,7 +219,7 @@ pub struct KernelInfo {
 /// kernel's vector loads assume 16 bytes; this gives 64).
 #[derive(Debug, Clone)]
 pub struct Buffer {
-    words: Vec<jit::Line>,
+    words: jit::Lines,
     len: usize,
 }
 
@@ -233,7 +233,7 @@ impl Buffer {
 
     /// `len` zero bytes.
     pub fn zeroed(len: usize) -> Self {
-        Self { words: vec![jit::Line([0; 8]); len.div_ceil(64).max(1)], len }
+        Self { words: jit::Lines::zeroed(len.div_ceil(64).max(1)), len }
     }
 
     /// The bytes.
@@ -867,9 +867,22 @@ impl Kernel {
                 if first >= total {
                     break;
                 }
-                for index in first..(first + batch).min(total) {
-                    let id = [(index % gx) as u32, ((index / gx) % gy) as u32, (index / (gx * gy)) as u32];
+                // The batch's first id by division, the others by counting,
+                // x fastest: three 64-bit divisions per workgroup were a
+                // visible part of a small workgroup's cost (saxpy: 65,536
+                // workgroups of 256 invocations).
+                let mut id = [(first % gx) as u32, ((first / gx) % gy) as u32, (first / (gx * gy)) as u32];
+                for _ in first..(first + batch).min(total) {
                     self.jit.run_workgroup(&raw, id);
+                    id[0] += 1;
+                    if u64::from(id[0]) == gx {
+                        id[0] = 0;
+                        id[1] += 1;
+                        if u64::from(id[1]) == gy {
+                            id[1] = 0;
+                            id[2] += 1;
+                        }
+                    }
                 }
             }
         };

@@ -23,6 +23,10 @@ struct Line([u8; 64]);
 thread_local! {
     /// The next free byte of the current chunk, and its end (addresses).
     static CURSOR: Cell<usize> = const { Cell::new(0) };
+    /// Where the chunk `reset` keeps starts (0 before any chunk, `usize::MAX`
+    /// once `grow` added one): `CURSOR` is there exactly when nothing was
+    /// allocated since the last reset.
+    static START: Cell<usize> = const { Cell::new(0) };
     static END: Cell<usize> = const { Cell::new(0) };
     /// Every chunk of this thread; the first is the one `reset` keeps.
     static CHUNKS: RefCell<Vec<Box<[Line]>>> = const { RefCell::new(Vec::new()) };
@@ -51,6 +55,8 @@ fn grow(size: usize) -> *mut u8 {
     let mut chunk = vec![Line([0; 64]); lines].into_boxed_slice();
     let start = chunk.as_mut_ptr() as usize;
     CHUNKS.with(|chunks| chunks.borrow_mut().push(chunk));
+    // No address: `reset` must merge the chunks.
+    START.with(|first| first.set(usize::MAX));
     CURSOR.with(|next| next.set(start + size));
     END.with(|end| end.set(start + lines * 64));
     start as *mut u8
@@ -60,6 +66,11 @@ fn grow(size: usize) -> *mut u8 {
 /// Several chunks become one that holds them all, so the next workgroup of
 /// the same kernel allocates nothing.
 pub(crate) fn reset() {
+    // Kernels without barriers allocate no frame: their workgroups (65,536
+    // in a saxpy of 16M floats) skip the borrow of the chunk list.
+    if CURSOR.with(Cell::get) == START.with(Cell::get) {
+        return;
+    }
     CHUNKS.with(|chunks| {
         let mut chunks = chunks.borrow_mut();
         if chunks.len() > 1 {
@@ -70,6 +81,7 @@ pub(crate) fn reset() {
         if let Some(chunk) = chunks.first_mut() {
             let start = chunk.as_mut_ptr() as usize;
             CURSOR.with(|next| next.set(start));
+            START.with(|first| first.set(start));
             END.with(|end| end.set(start + chunk.len() * 64));
         }
     });
