@@ -189,6 +189,14 @@ typedef struct spvabi_dispatch {
 
 typedef void spvabi_workgroup_fn(const spvabi_dispatch *dispatch, const uint32_t workgroup_id[3]);
 
+/* Buffer device addresses (docs/abi.md): the bounds checks of a Vulkan compute kernel call this
+ * for an access through a pointer they cannot trace to a resource (loaded from memory, made from
+ * an integer: a PhysicalStorageBuffer address) that lies in none of its resources: nonzero when
+ * the `size` bytes from `address` lie in memory the host gave the dispatch by address (the access
+ * then runs), 0 otherwise (a load gives zero, a store does nothing). The host defines it when it
+ * links such a kernel built with bounds checks; it must not change its answers during a dispatch. */
+int32_t __spvabi_device_memory(uint64_t address, uint64_t size);
+
 #define SPVABI_DECLARE_KERNEL(E)                        \
   spvabi_workgroup_fn __spvabi_##E;                     \
   extern const spvabi_kernel_info __spvabi_##E##_info

@@ -94,6 +94,10 @@ pub(super) struct Module<'s, 'c, 'a> {
     pub with_environment: &'s HashSet<String>,
     /// Global name -> (its value type, its address space).
     pub globals: HashMap<String, (Type<'c>, u32)>,
+    /// Whether an untraced pointer may also reach the host's device memory
+    /// (Vulkan's buffer device addresses, GLCompute kernels): its accesses
+    /// then ask [`super::DEVICE_MEMORY`] too.
+    pub device_memory: bool,
 }
 
 /// Checks every access of the functions the entry points reach.
@@ -107,6 +111,7 @@ pub(super) fn check_accesses<'c>(
     for name in reachable(&functions, &entry_names) {
         inline_pointer_calls(context, functions[&name], &functions, module.with_environment)?;
     }
+    let mut asks_host = false;
     for name in reachable(&functions, &entry_names) {
         let func = functions[&name];
         refuse_undefined_builtins(func, &functions)?;
@@ -114,8 +119,44 @@ pub(super) fn check_accesses<'c>(
         let entry = module.entries.iter().find(|entry| entry.name == name);
         let environment = module.with_environment.contains(&name).then(|| last_argument(func)).flatten();
         let scope = Scope::new(func, environment, entry.map(|entry| entry.arguments.as_slice()), module.slots);
-        check_function(context, module, &scope)?;
+        asks_host |= check_function(context, module, &scope)?;
     }
+    if asks_host {
+        declare_device_memory(context, module_op)?;
+    }
+    Ok(())
+}
+
+/// The attributes of [`super::DEVICE_MEMORY`] and its calls: it reads no
+/// memory the kernel can see (the host's ranges are fixed for the whole
+/// dispatch), so that LLVM may merge and hoist its calls, and the SPMD
+/// vectorizer calls it lane by lane as a pure function.
+const DEVICE_MEMORY_EFFECTS: &str = "#llvm.memory_effects<other = none, argMem = none, inaccessibleMem = none, \
+                                     errnoMem = none, targetMem0 = none, targetMem1 = none>";
+
+/// Declares `i32 @__spvabi_device_memory(i64 address, i64 size)`, the host's
+/// answer to whether `size` bytes from `address` lie in its device memory
+/// (docs/abi.md, "Buffer device addresses"), once.
+fn declare_device_memory<'c>(context: &'c Context, module_op: OperationRef<'c, '_>) -> Result<'c, ()> {
+    let body = module_op
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .ok_or_else(|| error(module_op, "an empty module"))?;
+    let mut next = body.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        if op_name(op) == "llvm.func" && symbol(op).as_deref() == Some(super::DEVICE_MEMORY) {
+            return Ok(());
+        }
+    }
+    let declaration = format!(
+        "module {{\n  llvm.func @{}(i64, i64) -> i32 attributes {{memory_effects = {DEVICE_MEMORY_EFFECTS}, no_unwind, \
+         will_return}}\n}}\n",
+        super::DEVICE_MEMORY
+    );
+    surgery::append_parsed(context, body, &declaration, &|_| false)
+        .ok_or_else(|| error(module_op, "internal error: cannot declare the device memory query"))?;
     Ok(())
 }
 
@@ -619,9 +660,14 @@ impl<'c, 'a, 's> Scope<'c, 'a, 's> {
 struct Access<'c, 'a> {
     op: OperationRef<'c, 'a>,
     pointers: Vec<(usize, BTreeSet<Root>)>,
+    /// Per pointer, whether it could not be traced and may reach the
+    /// host's device memory ([`Module::device_memory`]).
+    untraced: Vec<bool>,
 }
 
-fn check_function<'c>(context: &'c Context, module: &Module<'_, 'c, '_>, scope: &Scope<'c, '_, '_>) -> Result<'c, ()> {
+/// Checks the accesses of one function; whether a check asks the host
+/// ([`super::DEVICE_MEMORY`]).
+fn check_function<'c>(context: &'c Context, module: &Module<'_, 'c, '_>, scope: &Scope<'c, '_, '_>) -> Result<'c, bool> {
     let mut accesses = Vec::new();
     let mut geps = Vec::new();
     let mut untraced = 0usize;
@@ -639,19 +685,22 @@ fn check_function<'c>(context: &'c Context, module: &Module<'_, 'c, '_>, scope: 
             continue;
         }
         let mut pointers = Vec::new();
+        let mut untraced_pointers = Vec::new();
         for &index in names[op_name(op).as_str()] {
             let pointer = op.operand(index).map_err(|_| error(op, "internal error: an access without its pointer"))?;
-            let roots = match scope.trace(pointer, &mut geps) {
-                Some(roots) if !roots.is_empty() => roots,
+            let (roots, traced) = match scope.trace(pointer, &mut geps) {
+                Some(roots) if !roots.is_empty() => (roots, true),
                 _ => {
                     untraced += 1;
-                    scope.every_root(module)
+                    (scope.every_root(module), false)
                 }
             };
             pointers.push((index, roots));
+            untraced_pointers.push(!traced && module.device_memory);
         }
-        accesses.push(Access { op, pointers });
+        accesses.push(Access { op, pointers, untraced: untraced_pointers });
     }
+    let asks_host = accesses.iter().any(|access| access.untraced.contains(&true));
     let none = Attribute::parse(context, "0 : i32").ok_or_else(|| error(scope.func, "internal error: no flags"))?;
     for gep in geps {
         if gep.attribute("noWrapFlags").is_ok() {
@@ -677,7 +726,7 @@ fn check_function<'c>(context: &'c Context, module: &Module<'_, 'c, '_>, scope: 
     for access in accesses.iter().rev() {
         guard(context, module, scope, access, &regions)?;
     }
-    Ok(())
+    Ok(asks_host)
 }
 
 /// Builders of the check's ops, inserted before `anchor`.
@@ -916,9 +965,30 @@ fn guard<'c>(
     };
     let i1: Type<'c> = IntegerType::new(context, 1).into();
     let mut all: Option<Value<'c, '_>> = None;
-    for (index, roots) in &access.pointers {
+    for ((index, roots), untraced) in access.pointers.iter().zip(&access.untraced) {
         let pointer = emitter.to_integer(op.operand(*index).map_err(|_| error(op, "internal error"))?)?;
         let mut any: Option<Value<'c, '_>> = None;
+        if *untraced {
+            // An address the host handed out (a buffer device address):
+            // the host knows its ranges.
+            let i32: Type<'c> = IntegerType::new(context, 32).into();
+            let answer = emitter.op(
+                "llvm.call",
+                &[pointer, length],
+                &[i32],
+                &[
+                    ("callee", &format!("@{}", super::DEVICE_MEMORY)),
+                    ("operandSegmentSizes", "array<i32: 2, 0>"),
+                    ("op_bundle_sizes", "array<i32>"),
+                    ("memory_effects", DEVICE_MEMORY_EFFECTS),
+                    ("no_unwind", "unit"),
+                    ("will_return", "unit"),
+                ],
+            )?;
+            let zero = emitter.op("llvm.mlir.constant", &[], &[i32], &[("value", "0 : i32")])?;
+            // ne: any answer but zero is a yes.
+            any = Some(emitter.op("llvm.icmp", &[answer, zero], &[i1], &[("predicate", "1 : i64")])?);
+        }
         for root in roots {
             let (base, size) = match regions.get(root) {
                 Some(region) => *region,
