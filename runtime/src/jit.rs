@@ -202,7 +202,7 @@ thread_local! {
 }
 
 /// The device memory of one dispatch, given to the threads running its
-/// workgroups for `__spvabi_device_memory` to answer from.
+/// workgroups for `__spvabi_device_range` to answer from.
 pub(crate) struct DeviceMemory {
     /// (address, length), sorted by address, not overlapping (each range
     /// a buffer of its own).
@@ -232,10 +232,13 @@ impl Drop for DeviceMemoryScope {
     }
 }
 
-/// `__spvabi_device_memory` (kernel_abi/bounds.rs): 1 when the `size` bytes
-/// from `address` lie in one buffer the dispatch was given by address, else
-/// 0 (the access is then skipped: a load gives zero, a store does nothing).
-extern "C" fn device_memory(address: u64, size: u64) -> i32 {
+/// `__spvabi_device_range` (kernel_abi/bounds.rs): the device buffer of the
+/// dispatch that holds `address` (its end included: a pointer one past a
+/// buffer, indexed back into it), its address in the low 64 bits and its
+/// length in the high ones; 0 when none does (an access through it is then
+/// skipped unless it lies in one of the kernel's own objects: a load gives
+/// zero, a store does nothing).
+extern "C" fn device_range(address: u64) -> u128 {
     let (pointer, count) = DEVICE_RANGES.with(std::cell::Cell::get);
     if count == 0 {
         return 0;
@@ -245,9 +248,10 @@ extern "C" fn device_memory(address: u64, size: u64) -> i32 {
     let ranges = unsafe { std::slice::from_raw_parts(pointer, count) };
     // The last range starting at or before `address`.
     let after = ranges.partition_point(|&(base, _)| base <= address);
-    let Some(&(base, length)) = after.checked_sub(1).and_then(|at| ranges.get(at)) else { return 0 };
-    let offset = address - base;
-    i32::from(size <= length && offset <= length - size)
+    match after.checked_sub(1).and_then(|at| ranges.get(at)) {
+        Some(&(base, length)) if address - base <= length => u128::from(base) | (u128::from(length) << 64),
+        _ => 0,
+    }
 }
 
 /// The texel at `coordinates` of the image `descriptor` points at, as four
@@ -621,7 +625,7 @@ pub(crate) fn resolvable(name: &str) -> bool {
         || name.starts_with(spirv_opt_passes::kernel_abi::loop_exits::PREFIX)
         || name == spirv_opt_passes::spirv_to_llvm::opencl::VECTOR_PRINTF
         || IMAGE_FUNCTIONS.contains(&name)
-        || name == spirv_opt_passes::kernel_abi::DEVICE_MEMORY
+        || name == spirv_opt_passes::kernel_abi::DEVICE_RANGE
         || SOFT_FLOAT_FUNCTIONS.contains(&name)
         || inkwell::support::search_for_address_of_symbol(name).is_some()
 }
@@ -680,11 +684,11 @@ fn host_functions() -> Vec<(&'static str, usize)> {
     let double_to_bfloat16: extern "C" fn(f64) -> f32 = truncdfbf2;
     let soft_float = SOFT_FLOAT_FUNCTIONS.into_iter().zip([single_to_bfloat16 as usize, double_to_bfloat16 as usize]);
     let opencl_printf: extern "C" fn(*const std::ffi::c_char, *const u64, u32) -> i32 = crate::printf::spvabi_printf;
-    let device: extern "C" fn(u64, u64) -> i32 = device_memory;
+    let device: extern "C" fn(u64) -> u128 = device_range;
     [
         ("malloc", alloc as usize),
         ("free", free as usize),
-        (spirv_opt_passes::kernel_abi::DEVICE_MEMORY, device as usize),
+        (spirv_opt_passes::kernel_abi::DEVICE_RANGE, device as usize),
         (spirv_opt_passes::spirv_to_llvm::opencl::VECTOR_PRINTF, opencl_printf as usize),
     ]
         .into_iter()

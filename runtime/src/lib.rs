@@ -891,7 +891,7 @@ impl Kernel {
             dispatch.device.iter_mut().map(|buffer| (buffer.as_mut_ptr() as u64, buffer.len() as u64)).collect(),
         );
         let run = || {
-            // The device buffers' ranges, for `__spvabi_device_memory` on
+            // The device buffers' ranges, for `__spvabi_device_range` on
             // this thread while it runs this dispatch's workgroups.
             let _device_memory = device_memory.enter();
             loop {

@@ -68,10 +68,11 @@ pub use workgroup::{
 /// The host function a bounds check of a Vulkan compute kernel calls for
 /// an access whose pointer it cannot trace to an object of the kernel (an
 /// address loaded from memory or made from an integer: a buffer device
-/// address): `i32 __spvabi_device_memory(i64 address, i64 size)`, nonzero
-/// when the `size` bytes from `address` lie in memory the host gave the
-/// dispatch by address (docs/abi.md, "Buffer device addresses").
-pub const DEVICE_MEMORY: &str = "__spvabi_device_memory";
+/// address): `i128 __spvabi_device_range(i64 address)`, the device buffer
+/// (memory the host gave the dispatch by address) holding `address`, its
+/// start in the low 64 bits and its length in bytes in the high ones; 0
+/// when none does (docs/abi.md, "Buffer device addresses").
+pub const DEVICE_RANGE: &str = "__spvabi_device_range";
 
 /// Why the ABI could not be applied; `location` is the op at fault.
 #[derive(Debug, Error)]
