@@ -189,6 +189,16 @@ typedef struct spvabi_dispatch {
 
 typedef void spvabi_workgroup_fn(const spvabi_dispatch *dispatch, const uint32_t workgroup_id[3]);
 
+/* Buffer device addresses (docs/abi.md): the bounds checks of a Vulkan compute kernel whose
+ * addressing model is PhysicalStorageBuffer64 call this for a pointer they cannot trace to a
+ * resource (loaded from memory, made from an integer): the buffer the host gave the dispatch by
+ * address that holds `address` (its end included), its start in the low 64 bits and its length
+ * in bytes in the high 64; 0 when none does. An access lying in none of the kernel's resources
+ * nor in that buffer is skipped (a load gives zero, a store does nothing). The host defines it
+ * when it links such a kernel built with bounds checks; its answers must not change during a
+ * dispatch. */
+unsigned __int128 __spvabi_device_range(uint64_t address);
+
 #define SPVABI_DECLARE_KERNEL(E)                        \
   spvabi_workgroup_fn __spvabi_##E;                     \
   extern const spvabi_kernel_info __spvabi_##E##_info

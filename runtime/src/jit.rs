@@ -273,6 +273,67 @@ extern "C" fn truncdfbf2(x: f64) -> f32 {
     truncsfbf2(f32::from_bits(bits))
 }
 
+thread_local! {
+    /// The device memory of the dispatch whose workgroups this thread runs
+    /// (`Dispatch::device_buffer`): its (address, length) ranges, sorted by
+    /// address; empty between dispatches. Set by [`DeviceMemory::enter`].
+    static DEVICE_RANGES: std::cell::Cell<(*const (u64, u64), usize)> =
+        const { std::cell::Cell::new((std::ptr::null(), 0)) };
+}
+
+/// The device memory of one dispatch, given to the threads running its
+/// workgroups for `__spvabi_device_range` to answer from.
+pub(crate) struct DeviceMemory {
+    /// (address, length), sorted by address, not overlapping (each range
+    /// a buffer of its own).
+    ranges: Vec<(u64, u64)>,
+}
+
+/// While alive, [`DeviceMemory`]'s ranges answer this thread's queries.
+pub(crate) struct DeviceMemoryScope(());
+
+impl DeviceMemory {
+    pub(crate) fn new(mut ranges: Vec<(u64, u64)>) -> Self {
+        ranges.sort_unstable();
+        Self { ranges }
+    }
+
+    /// Makes these ranges the current thread's until the scope ends (also
+    /// by a panic): the dispatch outlives every workgroup it runs.
+    pub(crate) fn enter(&self) -> DeviceMemoryScope {
+        DEVICE_RANGES.with(|ranges| ranges.set((self.ranges.as_ptr(), self.ranges.len())));
+        DeviceMemoryScope(())
+    }
+}
+
+impl Drop for DeviceMemoryScope {
+    fn drop(&mut self) {
+        DEVICE_RANGES.with(|ranges| ranges.set((std::ptr::null(), 0)));
+    }
+}
+
+/// `__spvabi_device_range` (kernel_abi/bounds.rs): the device buffer of the
+/// dispatch that holds `address` (its end included: a pointer one past a
+/// buffer, indexed back into it), its address in the low 64 bits and its
+/// length in the high ones; 0 when none does (an access through it is then
+/// skipped unless it lies in one of the kernel's own objects: a load gives
+/// zero, a store does nothing).
+extern "C" fn device_range(address: u64) -> u128 {
+    let (pointer, count) = DEVICE_RANGES.with(std::cell::Cell::get);
+    if count == 0 {
+        return 0;
+    }
+    // SAFETY: set by `DeviceMemory::enter` from ranges that outlive the
+    // scope which clears it again; only this thread reads it.
+    let ranges = unsafe { std::slice::from_raw_parts(pointer, count) };
+    // The last range starting at or before `address`.
+    let after = ranges.partition_point(|&(base, _)| base <= address);
+    match after.checked_sub(1).and_then(|at| ranges.get(at)) {
+        Some(&(base, length)) if address - base <= length => u128::from(base) | (u128::from(length) << 64),
+        _ => 0,
+    }
+}
+
 /// The texel at `coordinates` of the image `descriptor` points at, as four
 /// 32-bit components (`pack`ed); zero with a missing alpha of one out of
 /// bounds.
@@ -644,13 +705,15 @@ pub(crate) fn resolvable(name: &str) -> bool {
         || name.starts_with(spirv_opt_passes::kernel_abi::loop_exits::PREFIX)
         || name == spirv_opt_passes::spirv_to_llvm::opencl::VECTOR_PRINTF
         || IMAGE_FUNCTIONS.contains(&name)
+        || name == spirv_opt_passes::kernel_abi::DEVICE_RANGE
         || SOFT_FLOAT_FUNCTIONS.contains(&name)
         || inkwell::support::search_for_address_of_symbol(name).is_some()
 }
 
 /// The functions the compiled code may call that this process defines for
 /// it, by name: the frame arena as `malloc` and `free` (coroutine frames of
-/// kernels with barriers; frames.rs says why), the image shims, the
+/// kernels with barriers; frames.rs says why), the device memory query
+/// (buffer device addresses), the image shims, the
 /// soft-float conversions and OpenCL's `printf` with vector arguments
 /// (printf.rs).
 fn host_functions() -> Vec<(&'static str, usize)> {
@@ -701,9 +764,11 @@ fn host_functions() -> Vec<(&'static str, usize)> {
     let double_to_bfloat16: extern "C" fn(f64) -> f32 = truncdfbf2;
     let soft_float = SOFT_FLOAT_FUNCTIONS.into_iter().zip([single_to_bfloat16 as usize, double_to_bfloat16 as usize]);
     let opencl_printf: extern "C" fn(*const std::ffi::c_char, *const u64, u32) -> i32 = crate::printf::spvabi_printf;
+    let device: extern "C" fn(u64) -> u128 = device_range;
     [
         ("malloc", alloc as usize),
         ("free", free as usize),
+        (spirv_opt_passes::kernel_abi::DEVICE_RANGE, device as usize),
         (spirv_opt_passes::spirv_to_llvm::opencl::VECTOR_PRINTF, opencl_printf as usize),
     ]
         .into_iter()

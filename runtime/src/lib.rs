@@ -318,6 +318,8 @@ pub struct Dispatch<'a> {
     heap_images: BTreeMap<u32, &'a mut Image>,
     /// The samplers of the sampler heap, by slot.
     heap_samplers: BTreeMap<u32, Sampler>,
+    /// The buffers reachable by address only ([`Dispatch::device_buffer`]).
+    device: Vec<&'a mut Buffer>,
 }
 
 /// One binding's view of a buffer bound with [`Dispatch::bind_views`]:
@@ -356,6 +358,7 @@ impl<'a> Dispatch<'a> {
             heap: BTreeMap::new(),
             heap_images: BTreeMap::new(),
             heap_samplers: BTreeMap::new(),
+            device: Vec::new(),
         }
     }
 
@@ -462,6 +465,29 @@ impl<'a> Dispatch<'a> {
         }
         self.heap_samplers.insert(slot, sampler);
         Ok(self)
+    }
+
+    /// Gives a Vulkan compute kernel `buffer` by address only, as
+    /// `vkGetBufferDeviceAddress` does for a buffer made with
+    /// `VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT`: returns its device
+    /// address, which the host writes into push constants, a bound buffer
+    /// or another device buffer for the shader to use as a
+    /// `PhysicalStorageBuffer` pointer (GLSL `buffer_reference`,
+    /// `GL_EXT_buffer_reference`). The address of byte `n` of the buffer is
+    /// the returned value plus `n`; it stays valid while the dispatch holds
+    /// the buffer (the buffer cannot move while borrowed), in every
+    /// dispatch of this `Dispatch`.
+    ///
+    /// The bounds checks let an access through a pointer they cannot trace
+    /// to a binding (docs/abi.md, "Buffer device addresses") reach these
+    /// buffers too, and the bound buffers, as before: one lying outside all
+    /// of them reads zero and writes nothing. With the checks off
+    /// ([`CompileOptions`]'s `unchecked`) any address is used as it is.
+    /// OpenCL kernels take pointers as arguments and ignore these buffers.
+    pub fn device_buffer(&mut self, buffer: &'a mut Buffer) -> u64 {
+        let address = buffer.as_mut_ptr() as u64;
+        self.device.push(buffer);
+        address
     }
 
     /// Sets OpenCL kernel argument `index`.
@@ -861,7 +887,13 @@ impl Kernel {
         // batches still even out workgroups of unequal cost.
         let batch = (total / (threads as u64 * 64)).max(1);
         let next = AtomicU64::new(0);
+        let device_memory = jit::DeviceMemory::new(
+            dispatch.device.iter_mut().map(|buffer| (buffer.as_mut_ptr() as u64, buffer.len() as u64)).collect(),
+        );
         let run = || {
+            // The device buffers' ranges, for `__spvabi_device_range` on
+            // this thread while it runs this dispatch's workgroups.
+            let _device_memory = device_memory.enter();
             loop {
                 let first = next.fetch_add(batch, Ordering::Relaxed);
                 if first >= total {

@@ -783,3 +783,95 @@ fn resource_heap_slots_hold_buffers_and_empty_ones_read_zero() {
     let error = compile().dispatch(&mut dispatch).expect_err("the kernel has no heap");
     assert!(error.to_string().ends_with("resource heap descriptors given, but the kernel uses no resource heap"), "{error}");
 }
+
+/// dst[i] = 2 * src[i] + 1, src and dst buffer device addresses in the push
+/// constants (GLSL `buffer_reference`; PhysicalStorageBuffer64).
+const DEVICE_ADDRESS_KERNEL: &str = r#"
+spirv.module PhysicalStorageBuffer64 GLSL450 requires #spirv.vce<v1.5, [Shader, Int64, PhysicalStorageBufferAddresses], []> {
+  spirv.GlobalVariable @gid built_in("GlobalInvocationId") : !spirv.ptr<vector<3xi32>, Input>
+  spirv.GlobalVariable @pc : !spirv.ptr<!spirv.struct<(i64 [0], i64 [8]), Block>, PushConstant>
+  spirv.func @main() "None" {
+    %zero = spirv.Constant 0 : i32
+    %one = spirv.Constant 1 : i32
+    %two = spirv.Constant 2 : i32
+    %g = spirv.mlir.addressof @gid : !spirv.ptr<vector<3xi32>, Input>
+    %gx = spirv.AccessChain %g[%zero] : !spirv.ptr<vector<3xi32>, Input>, i32 -> !spirv.ptr<i32, Input>
+    %i = spirv.Load "Input" %gx : i32
+    %pc = spirv.mlir.addressof @pc : !spirv.ptr<!spirv.struct<(i64 [0], i64 [8]), Block>, PushConstant>
+    %src_field = spirv.AccessChain %pc[%zero] : !spirv.ptr<!spirv.struct<(i64 [0], i64 [8]), Block>, PushConstant>, i32 -> !spirv.ptr<i64, PushConstant>
+    %src_address = spirv.Load "PushConstant" %src_field : i64
+    %src = spirv.ConvertUToPtr %src_address : i64 to !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, PhysicalStorageBuffer>
+    %dst_field = spirv.AccessChain %pc[%one] : !spirv.ptr<!spirv.struct<(i64 [0], i64 [8]), Block>, PushConstant>, i32 -> !spirv.ptr<i64, PushConstant>
+    %dst_address = spirv.Load "PushConstant" %dst_field : i64
+    %dst = spirv.ConvertUToPtr %dst_address : i64 to !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, PhysicalStorageBuffer>
+    %p = spirv.AccessChain %src[%zero, %i] : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, PhysicalStorageBuffer>, i32, i32 -> !spirv.ptr<i32, PhysicalStorageBuffer>
+    %x = spirv.Load "PhysicalStorageBuffer" %p ["Aligned", 4] : i32
+    %doubled = spirv.IMul %two, %x : i32
+    %result = spirv.IAdd %doubled, %one : i32
+    %q = spirv.AccessChain %dst[%zero, %i] : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, PhysicalStorageBuffer>, i32, i32 -> !spirv.ptr<i32, PhysicalStorageBuffer>
+    spirv.Store "PhysicalStorageBuffer" %q, %result ["Aligned", 4] : i32
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @main, @gid, @pc
+  spirv.ExecutionMode @main "LocalSize", 8, 1, 1
+}
+"#;
+
+fn addresses(src: u64, dst: u64) -> Vec<u8> {
+    [src.to_le_bytes(), dst.to_le_bytes()].concat()
+}
+
+#[test]
+fn device_buffers_are_reached_by_address() {
+    for unchecked in [false, true] {
+        let options = CompileOptions { unchecked, ..CompileOptions::default() };
+        let kernel = Kernel::compile(DEVICE_ADDRESS_KERNEL.as_bytes(), "bda.mlir", &options).expect("the kernel compiles");
+        let input: Vec<i32> = (0..32).map(|i| i * 7 - 50).collect();
+        let mut src = Buffer::from_bytes(&words(&input));
+        let mut dst = Buffer::zeroed(32 * 4);
+        let src_data = src.bytes().as_ptr() as u64;
+        let mut dispatch = Dispatch::new([4, 1, 1]);
+        let src_address = dispatch.device_buffer(&mut src);
+        let dst_address = dispatch.device_buffer(&mut dst);
+        // The address is the buffer's data, which does not move.
+        assert_eq!(src_address, src_data);
+        dispatch.push_constants = addresses(src_address, dst_address);
+        kernel.dispatch(&mut dispatch).expect("the dispatch runs");
+        drop(dispatch);
+        assert_eq!(read_words(&dst), input.iter().map(|x| 2 * x + 1).collect::<Vec<_>>(), "unchecked: {unchecked}");
+    }
+}
+
+#[test]
+fn addresses_outside_the_device_buffers_read_zero_and_write_nothing() {
+    let kernel =
+        Kernel::compile(DEVICE_ADDRESS_KERNEL.as_bytes(), "bda.mlir", &CompileOptions::default()).expect("the kernel compiles");
+    // src: 16 of the 32 elements the invocations read; the rest read zero.
+    let input: Vec<i32> = (1..=16).collect();
+    let mut src = Buffer::from_bytes(&words(&input));
+    let mut dst = Buffer::zeroed(32 * 4);
+    // Memory of this process the dispatch was not given: never written.
+    let mut stranger = Buffer::from_bytes(&words(&[-7; 32]));
+    let stranger_address = stranger.bytes_mut().as_mut_ptr() as u64;
+    {
+        let mut dispatch = Dispatch::new([4, 1, 1]);
+        let src_address = dispatch.device_buffer(&mut src);
+        let dst_address = dispatch.device_buffer(&mut dst);
+        dispatch.push_constants = addresses(src_address, dst_address);
+        kernel.dispatch(&mut dispatch).expect("the dispatch runs");
+        dispatch.push_constants = addresses(src_address, stranger_address);
+        kernel.dispatch(&mut dispatch).expect("the dispatch runs");
+    }
+    let expected: Vec<i32> = (0..32).map(|i| if i < 16 { 2 * (i + 1) + 1 } else { 1 }).collect();
+    assert_eq!(read_words(&dst), expected);
+    assert_eq!(read_words(&stranger), vec![-7; 32]);
+    // Read through its address, memory given to no dispatch reads zero.
+    let mut out = Buffer::zeroed(32 * 4);
+    {
+        let mut dispatch = Dispatch::new([4, 1, 1]);
+        let out_address = dispatch.device_buffer(&mut out);
+        dispatch.push_constants = addresses(stranger_address, out_address);
+        kernel.dispatch(&mut dispatch).expect("the dispatch runs");
+    }
+    assert_eq!(read_words(&out), vec![1; 32]);
+}

@@ -98,6 +98,10 @@ pub(super) struct Module<'s, 'c, 'a> {
     /// (OpenCL C 2.0's `global int *global p = &a[2];`): a pointer loaded
     /// from `p` may point into `a` though the function never names `a`.
     pub initializer_addresses: HashMap<String, Vec<String>>,
+    /// Whether an untraced pointer may also reach the host's device memory
+    /// (Vulkan's buffer device addresses, GLCompute kernels): its accesses
+    /// then ask [`super::DEVICE_RANGE`] too.
+    pub device_memory: bool,
 }
 
 /// Checks every access of the functions the entry points reach.
@@ -111,6 +115,7 @@ pub(super) fn check_accesses<'c>(
     for name in reachable(&functions, &entry_names) {
         inline_pointer_calls(context, functions[&name], &functions, module.with_environment)?;
     }
+    let mut asks_host = false;
     for name in reachable(&functions, &entry_names) {
         let func = functions[&name];
         refuse_undefined_builtins(func, &functions)?;
@@ -118,8 +123,43 @@ pub(super) fn check_accesses<'c>(
         let entry = module.entries.iter().find(|entry| entry.name == name);
         let environment = module.with_environment.contains(&name).then(|| last_argument(func)).flatten();
         let scope = Scope::new(func, environment, entry.map(|entry| entry.arguments.as_slice()), module.slots);
-        check_function(context, module, &scope)?;
+        asks_host |= check_function(context, module, &scope)?;
     }
+    if asks_host {
+        declare_device_range(context, module_op)?;
+    }
+    Ok(())
+}
+
+/// The attributes of [`super::DEVICE_RANGE`] and its calls: it reads no
+/// memory the kernel can see (the host's ranges are fixed for the whole
+/// dispatch), so that LLVM may merge and hoist its calls, and the SPMD
+/// vectorizer calls it lane by lane as a pure function.
+const DEVICE_MEMORY_EFFECTS: &str = "#llvm.memory_effects<other = none, argMem = none, inaccessibleMem = none, \
+                                     errnoMem = none, targetMem0 = none, targetMem1 = none>";
+
+/// Declares `i128 @__spvabi_device_range(i64 address)`, the host's device
+/// buffer holding `address` (docs/abi.md, "Buffer device addresses"), once.
+fn declare_device_range<'c>(context: &'c Context, module_op: OperationRef<'c, '_>) -> Result<'c, ()> {
+    let body = module_op
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .ok_or_else(|| error(module_op, "an empty module"))?;
+    let mut next = body.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        if op_name(op) == "llvm.func" && symbol(op).as_deref() == Some(super::DEVICE_RANGE) {
+            return Ok(());
+        }
+    }
+    let declaration = format!(
+        "module {{\n  llvm.func @{}(i64) -> i128 attributes {{memory_effects = {DEVICE_MEMORY_EFFECTS}, no_unwind, \
+         will_return}}\n}}\n",
+        super::DEVICE_RANGE
+    );
+    surgery::append_parsed(context, body, &declaration, &|_| false)
+        .ok_or_else(|| error(module_op, "internal error: cannot declare the device memory query"))?;
     Ok(())
 }
 
@@ -586,6 +626,49 @@ impl<'c, 'a, 's> Scope<'c, 'a, 's> {
         Some(roots)
     }
 
+    /// The values `pointer` derives from, through GEPs, casts and selects
+    /// (each dominating the access), that the checks cannot trace to an
+    /// object (a pointer loaded from memory or made from an integer, a block
+    /// argument whose incoming values are such): what the host is asked
+    /// about (buffer device addresses). The GEPs on the way are added to
+    /// `geps` (they lose `inbounds`: the object is the host's, unknown to
+    /// LLVM).
+    fn leaves(&self, pointer: Value<'c, 'a>, geps: &mut Vec<OperationRef<'c, 'a>>) -> Vec<Value<'c, 'a>> {
+        let mut leaves = Vec::new();
+        let mut seen = HashSet::new();
+        let mut stack = vec![pointer];
+        while let Some(value) = stack.pop() {
+            if !seen.insert(value_key(value)) {
+                continue;
+            }
+            if let Some(op) = defining_op(value) {
+                let name = op_name(op);
+                let through: &[usize] = match name.as_str() {
+                    "llvm.getelementptr" | "llvm.addrspacecast" | "llvm.bitcast" => &[0],
+                    "llvm.select" => &[1, 2],
+                    _ => &[],
+                };
+                let operands: Vec<Value<'c, 'a>> = through.iter().filter_map(|&index| op.operand(index).ok()).collect();
+                if !through.is_empty() && operands.len() == through.len() {
+                    if name == "llvm.getelementptr" {
+                        geps.push(op);
+                    }
+                    stack.extend(operands);
+                    continue;
+                }
+            }
+            // Traced: checked as its object already.
+            if self.trace(value, &mut Vec::new()).is_some_and(|roots| !roots.is_empty()) {
+                continue;
+            }
+            leaves.push(value);
+        }
+        if leaves.is_empty() {
+            leaves.push(pointer);
+        }
+        leaves
+    }
+
     /// Every object the function can reach: what an untraceable pointer is
     /// checked against.
     pub(super) fn every_root(&self, module: &Module<'_, 'c, '_>) -> BTreeSet<Root> {
@@ -627,9 +710,17 @@ impl<'c, 'a, 's> Scope<'c, 'a, 's> {
 struct Access<'c, 'a> {
     op: OperationRef<'c, 'a>,
     pointers: Vec<(usize, BTreeSet<Root>)>,
+    /// Per pointer that could not be traced and may reach the host's
+    /// device memory ([`Module::device_memory`]): the values it was derived
+    /// from that are not traced either (its *leaves*: a pointer loaded from
+    /// memory, made from an integer, a block argument), each of which the
+    /// host is asked for the device buffer it lies in; empty for the others.
+    leaves: Vec<Vec<Value<'c, 'a>>>,
 }
 
-fn check_function<'c>(context: &'c Context, module: &Module<'_, 'c, '_>, scope: &Scope<'c, '_, '_>) -> Result<'c, ()> {
+/// Checks the accesses of one function; whether a check asks the host
+/// ([`super::DEVICE_RANGE`]).
+fn check_function<'c>(context: &'c Context, module: &Module<'_, 'c, '_>, scope: &Scope<'c, '_, '_>) -> Result<'c, bool> {
     let mut accesses = Vec::new();
     let mut geps = Vec::new();
     let mut untraced = 0usize;
@@ -647,19 +738,22 @@ fn check_function<'c>(context: &'c Context, module: &Module<'_, 'c, '_>, scope: 
             continue;
         }
         let mut pointers = Vec::new();
+        let mut leaves = Vec::new();
         for &index in names[op_name(op).as_str()] {
             let pointer = op.operand(index).map_err(|_| error(op, "internal error: an access without its pointer"))?;
-            let roots = match scope.trace(pointer, &mut geps) {
-                Some(roots) if !roots.is_empty() => roots,
+            let (roots, traced) = match scope.trace(pointer, &mut geps) {
+                Some(roots) if !roots.is_empty() => (roots, true),
                 _ => {
                     untraced += 1;
-                    scope.every_root(module)
+                    (scope.every_root(module), false)
                 }
             };
             pointers.push((index, roots));
+            leaves.push(if !traced && module.device_memory { scope.leaves(pointer, &mut geps) } else { Vec::new() });
         }
-        accesses.push(Access { op, pointers });
+        accesses.push(Access { op, pointers, leaves });
     }
+    let asks_host = accesses.iter().any(|access| access.leaves.iter().any(|leaves| !leaves.is_empty()));
     let none = Attribute::parse(context, "0 : i32").ok_or_else(|| error(scope.func, "internal error: no flags"))?;
     for gep in geps {
         if gep.attribute("noWrapFlags").is_ok() {
@@ -685,7 +779,7 @@ fn check_function<'c>(context: &'c Context, module: &Module<'_, 'c, '_>, scope: 
     for access in accesses.iter().rev() {
         guard(context, module, scope, access, &regions)?;
     }
-    Ok(())
+    Ok(asks_host)
 }
 
 /// Builders of the check's ops, inserted before `anchor`.
@@ -924,9 +1018,45 @@ fn guard<'c>(
     };
     let i1: Type<'c> = IntegerType::new(context, 1).into();
     let mut all: Option<Value<'c, '_>> = None;
-    for (index, roots) in &access.pointers {
+    for ((index, roots), leaves) in access.pointers.iter().zip(&access.leaves) {
         let pointer = emitter.to_integer(op.operand(*index).map_err(|_| error(op, "internal error"))?)?;
         let mut any: Option<Value<'c, '_>> = None;
+        // Addresses the host handed out (buffer device addresses): the
+        // device buffer each leaf lies in, from the host, then the same
+        // test as for any object. A leaf is loop invariant more often than
+        // the address (a base address read once, indexed by invocation):
+        // the query, which reads no memory, is then hoisted and merged.
+        for leaf in leaves {
+            let i128: Type<'c> = IntegerType::new(context, 128).into();
+            let leaf = emitter.to_integer(*leaf)?;
+            let range = emitter.op(
+                "llvm.call",
+                &[leaf],
+                &[i128],
+                &[
+                    ("callee", &format!("@{}", super::DEVICE_RANGE)),
+                    ("operandSegmentSizes", "array<i32: 1, 0>"),
+                    ("op_bundle_sizes", "array<i32>"),
+                    ("memory_effects", DEVICE_MEMORY_EFFECTS),
+                    ("no_unwind", "unit"),
+                    ("will_return", "unit"),
+                ],
+            )?;
+            // The base in the low 64 bits, the length in the high ones.
+            let base = emitter.op("llvm.trunc", &[range], &[emitter.i64()], &[])?;
+            let shift = emitter.op("llvm.mlir.constant", &[], &[i128], &[("value", "64 : i128")])?;
+            let high = emitter.op("llvm.lshr", &[range, shift], &[i128], &[])?;
+            let size = emitter.op("llvm.trunc", &[high], &[emitter.i64()], &[])?;
+            let offset = emitter.op("llvm.sub", &[pointer, base], &[emitter.i64()], &[])?;
+            let room = emitter.op("llvm.sub", &[size, length], &[emitter.i64()], &[])?;
+            let fits = emitter.op("llvm.icmp", &[length, size], &[i1], &[("predicate", "7 : i64")])?;
+            let starts = emitter.op("llvm.icmp", &[offset, room], &[i1], &[("predicate", "7 : i64")])?;
+            let inside = emitter.op("llvm.and", &[fits, starts], &[i1], &[])?;
+            any = Some(match any {
+                None => inside,
+                Some(any) => emitter.op("llvm.or", &[any, inside], &[i1], &[])?,
+            });
+        }
         for root in roots {
             let (base, size) = match regions.get(root) {
                 Some(region) => *region,

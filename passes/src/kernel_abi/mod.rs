@@ -65,6 +65,15 @@ pub use workgroup::{
     step_name, subgroup_size_name,
 };
 
+/// The host function a bounds check of a Vulkan compute kernel calls for
+/// an access whose pointer it cannot trace to an object of the kernel (an
+/// address loaded from memory or made from an integer: a buffer device
+/// address): `i128 __spvabi_device_range(i64 address)`, the device buffer
+/// (memory the host gave the dispatch by address) holding `address`, its
+/// start in the low 64 bits and its length in bytes in the high ones; 0
+/// when none does (docs/abi.md, "Buffer device addresses").
+pub const DEVICE_RANGE: &str = "__spvabi_device_range";
+
 /// Why the ABI could not be applied; `location` is the op at fault.
 #[derive(Debug, Error)]
 #[error("{message}")]
@@ -312,6 +321,9 @@ struct Entry<'c, 'a> {
     local_size: Option<[u32; 3]>,
     /// The execution mode `DerivativeGroupQuadsKHR`: from `derivative_quads`.
     derivative_quads: bool,
+    /// The module's addressing model is `PhysicalStorageBuffer64`: from
+    /// `device_addresses`.
+    device_addresses: bool,
     /// What each parameter is (OpenCL): from `arguments`.
     arguments: Vec<ResourceKind>,
     /// The image word of each image argument (docs/abi.md, "OpenCL images
@@ -405,6 +417,7 @@ fn read_entry<'c, 'a>(func: OperationRef<'c, 'a>) -> Result<'c, Option<Entry<'c,
         ));
     }
     let derivative_quads = dictionary.element_by_name("derivative_quads").is_some();
+    let device_addresses = dictionary.element_by_name("device_addresses").is_some();
     let value_types: Vec<Option<String>> = dictionary
         .element_by_name("value_types")
         .and_then(|types| ArrayAttribute::try_from(types).ok())
@@ -414,7 +427,17 @@ fn read_entry<'c, 'a>(func: OperationRef<'c, 'a>) -> Result<'c, Option<Entry<'c,
                 .collect()
         })
         .unwrap_or_default();
-    Ok(Some(Entry { func, name, model, local_size, derivative_quads, arguments, argument_words, value_types }))
+    Ok(Some(Entry {
+        func,
+        name,
+        model,
+        local_size,
+        derivative_quads,
+        device_addresses,
+        arguments,
+        argument_words,
+        value_types,
+    }))
 }
 
 /// How the module's interface global `global` is replaced, or `None` when
@@ -696,6 +719,10 @@ fn apply_to_module<'c>(
         with_environment: &needs_environment,
         globals: checked_globals,
         initializer_addresses,
+        // Only a module whose pointers may be buffer device addresses asks
+        // the host: other untraced pointers (variable pointers kept in
+        // variables) reach only the kernel's own objects.
+        device_memory: model == ExecutionModel::GlCompute && entries.iter().any(|entry| entry.device_addresses),
     };
     if options.bounds_checks {
         bounds::check_accesses(context, module, &checks)?;

@@ -11,7 +11,10 @@
 //!   when the entry point has the execution mode `DerivativeGroupQuadsKHR`
 //!   (its invocations run in 2x2 quads, docs/abi.md); `unsupported_modes =
 //!   ["RoundingModeRTZ 32", ...]` for the float-controls modes the kernel
-//!   ABI refuses (docs/abi.md, "Floating-point modes"); and for an entry
+//!   ABI refuses (docs/abi.md, "Floating-point modes"); `device_addresses`
+//!   when the module's addressing model is `PhysicalStorageBuffer64` (its
+//!   pointers may be buffer device addresses: docs/abi.md, "Buffer device
+//!   addresses"); and for an entry
 //!   point with parameters (OpenCL), `arguments = ["value", "global",
 //!   "local"]`, what each is, and `value_types`, per parameter the LLVM
 //!   type a `"value"` pointer (a struct passed by value) points to, else
@@ -192,6 +195,11 @@ fn read_entry_points(module: OperationRef<'_, '_>) -> Result<HashMap<String, Str
     let Some(body) = module.region(0).ok().and_then(|region| region.first_block()) else {
         return Ok(HashMap::new());
     };
+    // Buffer device addresses: what the kernel ABI's bounds checks must
+    // also let an untraced pointer reach (docs/abi.md).
+    let device_addresses = printed_attribute(module, "addressing_model").is_some_and(|model| {
+        enum_case(&model) == "PhysicalStorageBuffer64"
+    });
     let mut next = body.first_operation();
     while let Some(op) = next {
         next = op.next_in_block();
@@ -284,7 +292,8 @@ fn read_entry_points(module: OperationRef<'_, '_>) -> Result<HashMap<String, Str
             ),
             None => String::new(),
         };
-        table.insert(function, format!("{{execution_model = \"{model}\"{size}{quads}{unsupported}}}"));
+        let addresses = if device_addresses { ", device_addresses" } else { "" };
+        table.insert(function, format!("{{execution_model = \"{model}\"{size}{quads}{unsupported}{addresses}}}"));
     }
     Ok(table)
 }

@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! spirv-run-rs k.spv --workgroups 64 --buffer 0:0=x.bin --buffer 0:1=y.bin:y.out [--push-constants pc.bin]
+//! spirv-run-rs list.spv --workgroups 1 --device-buffer nodes=n.bin:n.out --address nodes+16@push:0
 //! spirv-run-rs invert.spv --workgroups 8,8 --image 0:0=in.png --image 0:1=@R8G8B8A8_UNORM,64,64:out.png
 //! spirv-run-rs k.spv --entry saxpy --global 1024 --local 64 --arg 0=f32:2.5 --arg 1=buffer:x.bin --arg 2=buffer:y.bin:y.out
 //! spirv-run-rs --amber test1.amber test2.amber
@@ -96,6 +97,20 @@ struct Options {
     /// Vulkan: the push constants' bytes
     #[arg(long, value_name = "FILE")]
     push_constants: Option<PathBuf>,
+
+    /// Vulkan: a buffer the shader reaches by address only (buffer device
+    /// addresses: GLSL buffer_reference), named ID (letters, digits, _),
+    /// initialized from IN, written to OUT at the end; --address hands out
+    /// its address
+    #[arg(long = "device-buffer", value_name = "ID=IN[:OUT]")]
+    device_buffers: Vec<String>,
+
+    /// Vulkan: writes the device address of byte BYTES (default 0) of device
+    /// buffer ID, 64-bit little-endian, at byte OFFSET (a multiple of 8) of
+    /// the push constants (push:OFFSET), of a --buffer (SET:BINDING:OFFSET)
+    /// or of another device buffer (ID2:OFFSET), before the dispatch
+    #[arg(long = "address", value_name = "ID[+BYTES]@PLACE:OFFSET")]
+    addresses: Vec<String>,
 
     /// OpenCL: the global size, X[,Y[,Z]]; a multiple of the local size, or not (non-uniform work-groups) for a kernel without reqd_work_group_size
     #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dimensions)]
@@ -302,6 +317,95 @@ fn input_output(text: &str) -> Result<Input, String> {
     Ok(Input { buffer: Buffer::from_bytes(&read(std::path::Path::new(input))?), output })
 }
 
+/// Whether `id` can name a device buffer: what `--address` tells apart
+/// from `SET:BINDING`, `heap[K]` and `push`.
+fn is_device_id(id: &str) -> bool {
+    let mut characters = id.chars();
+    characters.next().is_some_and(|first| first.is_ascii_alphabetic() || first == '_')
+        && characters.all(|character| character.is_ascii_alphanumeric() || character == '_')
+        && id != "push"
+}
+
+/// The device address of `buffer` (its first byte): what
+/// [`Dispatch::device_buffer`] returns for it, known before it is given
+/// (the bytes of a buffer never move).
+fn device_address(buffer: &Buffer) -> u64 {
+    buffer.bytes().as_ptr() as u64
+}
+
+/// `--address ID[+BYTES]@PLACE:OFFSET`: writes each address into the push
+/// constants, a `--buffer` or a device buffer, before anything is bound.
+fn write_addresses(
+    options: &Options,
+    info: &spirv_run::KernelInfo,
+    devices: &mut [(String, Input)],
+    inputs: &mut [(Option<Element>, Option<u32>, Input)],
+    push_constants: &mut Vec<u8>,
+) -> Result<(), String> {
+    for text in &options.addresses {
+        let (source, place) =
+            text.split_once('@').ok_or_else(|| format!("--address {text}: not ID[+BYTES]@PLACE:OFFSET"))?;
+        let (id, bytes) = match source.split_once('+') {
+            Some((id, bytes)) => {
+                let bytes: u64 = bytes.parse().map_err(|_| format!("--address {text}: '{bytes}' is not a number of bytes"))?;
+                (id, bytes)
+            }
+            None => (source, 0),
+        };
+        let (_, input) = devices
+            .iter()
+            .find(|(name, _)| name == id)
+            .ok_or_else(|| format!("--address {text}: no --device-buffer {id}"))?;
+        let length = input.buffer.len() as u64;
+        if bytes > length {
+            return Err(format!("--address {text}: byte {bytes} is past the end of device buffer '{id}' ({length} bytes)"));
+        }
+        let address = device_address(&input.buffer) + bytes;
+        let (target, offset) =
+            place.rsplit_once(':').ok_or_else(|| format!("--address {text}: '{place}' is not PLACE:OFFSET"))?;
+        let offset: usize = offset.parse().map_err(|_| format!("--address {text}: '{offset}' is not a byte offset"))?;
+        if offset % 8 != 0 {
+            return Err(format!("--address {text}: offset {offset} is not a multiple of 8 (an address is 8 bytes, aligned)"));
+        }
+        let (what, destination): (String, &mut Vec<u8>) = if target == "push" {
+            // A file shorter than the block is padded, as the dispatch does.
+            let block = info.push_constant_size as usize;
+            if push_constants.len() < block {
+                push_constants.resize(block, 0);
+            }
+            ("the push constants".into(), push_constants)
+        } else if is_device_id(target) {
+            let (_, input) = devices
+                .iter_mut()
+                .find(|(name, _)| name == target)
+                .ok_or_else(|| format!("--address {text}: no --device-buffer {target}"))?;
+            write_address(text, &format!("device buffer '{target}'"), input.buffer.bytes_mut(), offset, address)?;
+            continue;
+        } else {
+            let (set, binding, element) = descriptor_slot("--address", text, target)?;
+            let (_, _, input) = inputs
+                .iter_mut()
+                .find(|(key, _, _)| *key == Some((set, binding, element)))
+                .ok_or_else(|| format!("--address {text}: no --buffer {target}"))?;
+            write_address(text, &format!("--buffer {target}"), input.buffer.bytes_mut(), offset, address)?;
+            continue;
+        };
+        write_address(text, &what, destination, offset, address)?;
+    }
+    Ok(())
+}
+
+/// Writes `address` (8 bytes, little-endian) at `offset` of `bytes`.
+fn write_address(text: &str, what: &str, bytes: &mut [u8], offset: usize, address: u64) -> Result<(), String> {
+    let length = bytes.len();
+    let slot = offset
+        .checked_add(8)
+        .and_then(|end| bytes.get_mut(offset..end))
+        .ok_or_else(|| format!("--address {text}: 8 bytes at offset {offset} do not fit {what} ({length} bytes)"))?;
+    slot.copy_from_slice(&address.to_le_bytes());
+    Ok(())
+}
+
 /// A `TYPE:VALUE` argument's little-endian bytes.
 fn value_bytes(ty: &str, value: &str) -> Result<Vec<u8>, String> {
     let bad = || format!("'{value}' is not a {ty}");
@@ -405,6 +509,8 @@ fn run_amber(options: &Options) -> Result<bool, String> {
         ("--image", !options.images.is_empty()),
         ("--sampler", !options.samplers.is_empty()),
         ("--push-constants", options.push_constants.is_some()),
+        ("--device-buffer", !options.device_buffers.is_empty()),
+        ("--address", !options.addresses.is_empty()),
         ("--global", options.global.is_some()),
         ("--local", options.local.is_some()),
         ("--global-offset", options.global_offset.is_some()),
@@ -464,6 +570,8 @@ fn run(options: &Options) -> Result<(), String> {
 
     // The resources, kept alive until the outputs are written.
     let mut inputs: Vec<(Option<Element>, Option<u32>, Input)> = Vec::new();
+    // Buffers reachable by address only (--device-buffer), by ID.
+    let mut devices: Vec<(String, Input)> = Vec::new();
     let mut locals: Vec<(u32, usize)> = Vec::new();
     let mut values: Vec<(u32, Buffer)> = Vec::new();
     let mut push_constants = Vec::new();
@@ -532,6 +640,19 @@ fn run(options: &Options) -> Result<(), String> {
             if let Some(path) = &options.push_constants {
                 push_constants = read(path)?;
             }
+            for text in &options.device_buffers {
+                let (id, files) = text.split_once('=').ok_or_else(|| format!("--device-buffer {text}: not ID=IN[:OUT]"))?;
+                if !is_device_id(id) {
+                    return Err(format!(
+                        "--device-buffer {text}: '{id}' is not an ID (letters, digits and _, not starting with a digit; not 'push')"
+                    ));
+                }
+                if devices.iter().any(|(other, _)| other == id) {
+                    return Err(format!("--device-buffer {text}: device buffer '{id}' is given twice"));
+                }
+                devices.push((id.to_string(), input_output(files)?));
+            }
+            write_addresses(options, &info, &mut devices, &mut inputs, &mut push_constants)?;
             (three(workgroups)?, None, 3)
         }
         ExecutionModel::Kernel => {
@@ -540,9 +661,12 @@ fn run(options: &Options) -> Result<(), String> {
                 || !options.images.is_empty()
                 || !options.samplers.is_empty()
                 || options.push_constants.is_some()
+                || !options.device_buffers.is_empty()
+                || !options.addresses.is_empty()
             {
                 return Err(
-                    "--workgroups, --buffer, --image, --sampler and --push-constants are for Vulkan shaders; this is an OpenCL kernel"
+                    "--workgroups, --buffer, --image, --sampler, --push-constants, --device-buffer and --address are for \
+                     Vulkan shaders; this is an OpenCL kernel"
                         .into(),
                 );
             }
@@ -737,6 +861,14 @@ fn run(options: &Options) -> Result<(), String> {
     for (index, value) in values.drain(..) {
         dispatch.argument(index, Resource::Value(value));
     }
+    for (_, input) in &mut devices {
+        let expected = device_address(&input.buffer);
+        let address = dispatch.device_buffer(&mut input.buffer);
+        // write_addresses wrote the buffer's address before it was given.
+        if address != expected {
+            return Err(format!("internal error: a device buffer at {address:#x}, not {expected:#x}"));
+        }
+    }
 
     // A kernel that never ends is stopped with the whole process: its
     // threads cannot be cancelled, and nothing is written.
@@ -753,7 +885,7 @@ fn run(options: &Options) -> Result<(), String> {
     for input in images.iter().map(|(_, input)| input).chain(argument_images.iter().map(|(_, input)| input)) {
         images::write_output(input)?;
     }
-    for (_, _, input) in &inputs {
+    for input in inputs.iter().map(|(_, _, input)| input).chain(devices.iter().map(|(_, input)| input)) {
         if let Some(output) = &input.output {
             std::fs::write(output, input.buffer.bytes())
                 .map_err(|failure| format!("cannot write '{}': {failure}", output.display()))?;
