@@ -27,6 +27,7 @@ mod equivalents;
 mod execution_modes;
 mod events;
 mod expansions;
+mod forward_pointers;
 mod glsl;
 mod groups_ext;
 mod heap;
@@ -242,7 +243,7 @@ pub fn deserialize_with<'c>(
         rewrite::relax_forward_references(&mut instructions)?;
     }
     let Some(rewritten) = rewrite::rewrite(source, &instructions)? else {
-        let instructions = entry_points::select(instructions, &options.entry_points);
+        let instructions = forward_pointers::order(entry_points::select(instructions, &options.entry_points));
         return importer::import(context, header, &instructions, source_name, options);
     };
     // SPV_KHR_untyped_pointers and sparse images, rewritten: the importer
@@ -253,7 +254,7 @@ pub fn deserialize_with<'c>(
         inst.offset = *offset;
     }
     rewrite::relax_forward_references(&mut instructions)?;
-    let instructions = entry_points::select(instructions, &options.entry_points);
+    let instructions = forward_pointers::order(entry_points::select(instructions, &options.entry_points));
     importer::import(context, header, &instructions, source_name, options)
 }
 
