@@ -48,7 +48,7 @@ void main() {
     }
   }
   for (uint r = 0u;; r++) {
-    if (r == v % 4u) {
+    if (r == (v >> 3u) % 4u) {
       data[i * 4u + 3u] = subgroupBallot(true).x ^ (r << 28u);
       return;
     }
