@@ -43,7 +43,9 @@
 //! `ret` follows it, so that the code after it (the branch the kernel ABI
 //! or an inliner made of the return: to a kernel's end, to the call's
 //! continuation) is a block of its own after the construct. Those marked
-//! blocks, and nothing else, end that loop's return paths.
+//! blocks outside the natural loop, and nothing else, end that loop's
+//! return paths (one inside is an inner loop's, whose new latch already
+//! runs it inside this loop's iteration).
 //!
 //! Left as they were: a loop whose paths make no call, whose back edge is
 //! not a branch, whose return path is entered from outside the construct
@@ -238,6 +240,12 @@ fn reconverge_one<'ctx>(
     if merge.is_some_and(|(m, _)| in_loop[m]) {
         return Ok(());
     }
+    // Marked returns inside the natural loop are an inner loop's (whose
+    // new latch made them part of this loop's iterations): not ends of this
+    // loop's return paths, nor starts of what follows the construct (they
+    // reach the rest of the loop).
+    let by_markers = !marked_returns.is_empty();
+    let marked_returns: Vec<usize> = marked_returns.into_iter().filter(|&b| !in_loop[b]).collect();
     // The exit path: the blocks outside the loop that reach the merge
     // block without passing through the loop, the merge block included.
     let mut path = vec![false; count];
@@ -280,7 +288,7 @@ fn reconverge_one<'ctx>(
     // ends a return path as a return does.)
     let successors_of = &successors;
     let mut returning = vec![false; count];
-    let mut work: Vec<usize> = if marked_returns.is_empty() {
+    let mut work: Vec<usize> = if !by_markers {
         (0..count)
             .filter(|&block| {
                 graph.blocks[block].get_terminator().is_some_and(|terminator| terminator.get_opcode() == Op::Return)
