@@ -43,9 +43,10 @@
 //! `ret` follows it, so that the code after it (the branch the kernel ABI
 //! or an inliner made of the return: to a kernel's end, to the call's
 //! continuation) is a block of its own after the construct. Those marked
-//! blocks outside the natural loop, and nothing else, end that loop's
-//! return paths (one inside is an inner loop's, whose new latch already
-//! runs it inside this loop's iteration).
+//! blocks outside the natural loop from which no other is reached, and
+//! nothing else, end that loop's return paths (one inside, or one before
+//! another, is an inner loop's, whose new latch already runs it inside
+//! that loop's iteration and leads on).
 //!
 //! Left as they were: a loop whose paths make no call, whose back edge is
 //! not a branch, whose return path is entered from outside the construct
@@ -246,6 +247,33 @@ fn reconverge_one<'ctx>(
     // reach the rest of the loop).
     let by_markers = !marked_returns.is_empty();
     let marked_returns: Vec<usize> = marked_returns.into_iter().filter(|&b| !in_loop[b]).collect();
+    // Nor one from which another is reached (not through the header): an
+    // inner loop's on this loop's return path, whose new latch leads on to
+    // the path's own end.
+    let reaches_another = |from: usize| -> bool {
+        let mut seen = vec![false; count];
+        let mut work: Vec<usize> = graph.blocks[from]
+            .get_terminator()
+            .map(|terminator| targets_of(terminator).iter().filter_map(|b| graph.index.get(b).copied()).collect())
+            .unwrap_or_default();
+        while let Some(block) = work.pop() {
+            if block == h || seen[block] {
+                continue;
+            }
+            if block != from && marked_returns.contains(&block) {
+                return true;
+            }
+            seen[block] = true;
+            work.extend(
+                graph.blocks[block]
+                    .get_terminator()
+                    .map(|terminator| targets_of(terminator).iter().filter_map(|b| graph.index.get(b).copied()).collect::<Vec<_>>())
+                    .unwrap_or_default(),
+            );
+        }
+        false
+    };
+    let marked_returns: Vec<usize> = marked_returns.iter().copied().filter(|&b| !reaches_another(b)).collect();
     // The exit path: the blocks outside the loop that reach the merge
     // block without passing through the loop, the merge block included.
     let mut path = vec![false; count];
