@@ -11,8 +11,9 @@ use inkwell::{
             LLVMGetAtomicSyncScopeID, LLVMGetFirstUse, LLVMGetMDKindIDInContext, LLVMGetMaskValue,
             LLVMGetNumMaskElements, LLVMGetSyncScopeID, LLVMGetTypeContext, LLVMGetUndefMaskElem,
             LLVMGlobalGetValueType, LLVMIsAtomic, LLVMMDNodeInContext2, LLVMMDStringInContext2, LLVMMetadataAsValue,
-            LLVMSetMetadata, LLVMTypeOf,
+            LLVMGetTypeKind, LLVMSetMetadata, LLVMTypeOf,
         },
+        LLVMTypeKind,
         debuginfo::{LLVMMetadataReplaceAllUsesWith, LLVMTemporaryMDNode},
     },
     types::{AsTypeRef, BasicTypeEnum},
@@ -36,6 +37,13 @@ pub fn has_sync_scope(instruction: InstructionValue<'_>, scope: &str) -> bool {
         let id = LLVMGetSyncScopeID(context, scope.as_ptr().cast(), scope.len());
         LLVMGetAtomicSyncScopeID(raw) == id
     }
+}
+
+/// Whether `instruction`'s result is a `token` (`llvm.coro.id`,
+/// `llvm.coro.save`): inkwell's `get_type` panics on one.
+pub fn has_token_type(instruction: InstructionValue<'_>) -> bool {
+    // SAFETY: a live instruction, its type read only.
+    unsafe { LLVMGetTypeKind(LLVMTypeOf(instruction.as_value_ref())) == LLVMTypeKind::LLVMTokenTypeKind }
 }
 
 /// The alignment of a load, store, `atomicrmw` or `cmpxchg` (inkwell's

@@ -36,12 +36,22 @@
 //! on a phi of constants); `spirv_opt_rs::translate::emit_with` deletes it,
 //! and every marker, once the steps before LLVM's pipeline have run.
 //!
+//! A loop without a reachable merge (its merge block holds only
+//! `OpUnreachable`: left only by returns) has no merge marker; the importer
+//! marks each return of its function instead (`__spvabi_loop_return_<n>
+//! (label)`). Each such block is first split after its marker, unless a
+//! `ret` follows it, so that the code after it (the branch the kernel ABI
+//! or an inliner made of the return: to a kernel's end, to the call's
+//! continuation) is a block of its own after the construct. Those marked
+//! blocks outside the natural loop from which no other is reached, and
+//! nothing else, end that loop's return paths (one inside, or one before
+//! another, is an inner loop's, whose new latch already runs it inside
+//! that loop's iteration and leads on).
+//!
 //! Left as they were: a loop whose paths make no call, whose back edge is
-//! not a branch, or whose return path is entered from outside the
-//! construct or leaves by something other than a branch; and the return
-//! paths of a loop without a reachable merge in a kernel with barriers
-//! (nothing tells the function's end from the construct's there: the
-//! importer refuses `MaximallyReconvergesKHR` in such a module).
+//! not a branch, whose return path is entered from outside the construct
+//! or leaves by something other than a branch, or whose paths define a
+//! token used outside (a coroutine's: it cannot go through memory).
 
 use std::collections::{HashMap, HashSet};
 
@@ -62,6 +72,7 @@ use super::spmd::targets_of;
 pub const PREFIX: &str = "__spvabi_loop_";
 const HEADER: &str = "__spvabi_loop_header";
 const MERGE: &str = "__spvabi_loop_merge";
+const RETURN: &str = "__spvabi_loop_return";
 /// The call in the new latch (see the module's documentation).
 pub const EXITS: &str = "__spvabi_loop_exits";
 
@@ -108,6 +119,7 @@ pub fn reconverge(module: &Module<'_>) -> Result<(), String> {
         if function.count_basic_blocks() == 0 {
             continue;
         }
+        split_after_return_markers(module, function)?;
         // Inner loops first: an outer loop's return path may then pass
         // through the inner one's new return, and the inner one's exits
         // are still those the importer marked.
@@ -126,9 +138,48 @@ pub fn reconverge(module: &Module<'_>) -> Result<(), String> {
         for (id, header) in headers {
             reconverge_one(module, function, id, header)?;
         }
-        for (_, marker) in markers(function, HEADER).into_iter().chain(markers(function, MERGE)) {
+        for (_, marker) in
+            markers(function, HEADER).into_iter().chain(markers(function, MERGE)).chain(markers(function, RETURN))
+        {
             marker.erase_from_basic_block();
         }
+    }
+    Ok(())
+}
+
+/// Ends the block of each return marker (`__spvabi_loop_return_<n>`) with
+/// it, unless a `ret` follows it: what the inliner or the kernel ABI made
+/// of the return (a branch to the caller's continuation, to the kernel's
+/// end; MLIR's block merging may have joined that code to the block) is
+/// then a block of its own, after the construct. The block's head (its
+/// phis, its code, the marker) becomes a new block before it, so that the
+/// phis of its successors still name the block that branches to them.
+fn split_after_return_markers<'ctx>(module: &Module<'ctx>, function: FunctionValue<'ctx>) -> Result<(), String> {
+    let context = module.get_context();
+    let builder = context.create_builder();
+    for (_, marker) in markers(function, RETURN) {
+        let Some(block) = marker.get_parent() else { continue };
+        let next = marker.get_next_instruction();
+        if next.is_some_and(|next| next.get_opcode() == Op::Return || is_marker(next)) {
+            continue;
+        }
+        let head = context.prepend_basic_block(block, "loop.returning");
+        let terminator = block.get_terminator().ok_or("a block without a terminator")?;
+        terminator.remove_from_basic_block();
+        block.replace_all_uses_with(&head);
+        builder.position_at_end(block);
+        builder.insert_instruction(&terminator, None);
+        builder.position_at_end(head);
+        let mut current = block.get_first_instruction();
+        while let Some(instruction) = current {
+            current = instruction.get_next_instruction();
+            instruction.remove_from_basic_block();
+            builder.insert_instruction(&instruction, None);
+            if instruction == marker {
+                break;
+            }
+        }
+        builder.build_unconditional_branch(block).map_err(|error| error.to_string())?;
     }
     Ok(())
 }
@@ -154,12 +205,24 @@ fn reconverge_one<'ctx>(
         .collect();
     // The merge marker: one of this label whose deepest dominating header
     // of the label is this one (a function inlined twice has two of each).
-    let merge = markers(function, MERGE).into_iter().find_map(|(merge_id, call)| {
+    let own = |call: InstructionValue<'ctx>| -> Option<usize> {
         let &m = graph.index.get(&call.get_parent()?)?;
         let dominating: Vec<usize> = headers.iter().copied().filter(|&other| graph.dominates(other, m)).collect();
         let deepest = dominating.iter().copied().find(|&a| dominating.iter().all(|&b| graph.dominates(b, a)))?;
-        (merge_id == id && deepest == h).then_some((m, call))
-    });
+        (deepest == h).then_some(m)
+    };
+    let merge = markers(function, MERGE)
+        .into_iter()
+        .find_map(|(merge_id, call)| (merge_id == id).then(|| own(call)).flatten().map(|m| (m, call)));
+    // A loop left only by returns (no merge): the importer marked where
+    // each of its returns is (`__spvabi_loop_return_<n>`, which
+    // `split_after_return_markers` made end its block); those blocks end
+    // its return paths, whatever the return became.
+    let marked_returns: Vec<usize> = if merge.is_none() {
+        markers(function, RETURN).into_iter().filter(|&(return_id, _)| return_id == id).filter_map(|(_, call)| own(call)).collect()
+    } else {
+        Vec::new()
+    };
     let latches: Vec<usize> =
         graph.predecessors[h].iter().copied().filter(|&p| graph.dominates(h, p)).collect();
     if latches.is_empty() {
@@ -178,6 +241,39 @@ fn reconverge_one<'ctx>(
     if merge.is_some_and(|(m, _)| in_loop[m]) {
         return Ok(());
     }
+    // Marked returns inside the natural loop are an inner loop's (whose
+    // new latch made them part of this loop's iterations): not ends of this
+    // loop's return paths, nor starts of what follows the construct (they
+    // reach the rest of the loop).
+    let by_markers = !marked_returns.is_empty();
+    let marked_returns: Vec<usize> = marked_returns.into_iter().filter(|&b| !in_loop[b]).collect();
+    // Nor one from which another is reached (not through the header): an
+    // inner loop's on this loop's return path, whose new latch leads on to
+    // the path's own end.
+    let reaches_another = |from: usize| -> bool {
+        let mut seen = vec![false; count];
+        let mut work: Vec<usize> = graph.blocks[from]
+            .get_terminator()
+            .map(|terminator| targets_of(terminator).iter().filter_map(|b| graph.index.get(b).copied()).collect())
+            .unwrap_or_default();
+        while let Some(block) = work.pop() {
+            if block == h || seen[block] {
+                continue;
+            }
+            if block != from && marked_returns.contains(&block) {
+                return true;
+            }
+            seen[block] = true;
+            work.extend(
+                graph.blocks[block]
+                    .get_terminator()
+                    .map(|terminator| targets_of(terminator).iter().filter_map(|b| graph.index.get(b).copied()).collect::<Vec<_>>())
+                    .unwrap_or_default(),
+            );
+        }
+        false
+    };
+    let marked_returns: Vec<usize> = marked_returns.iter().copied().filter(|&b| !reaches_another(b)).collect();
     // The exit path: the blocks outside the loop that reach the merge
     // block without passing through the loop, the merge block included.
     let mut path = vec![false; count];
@@ -197,14 +293,16 @@ fn reconverge_one<'ctx>(
     // what the merge block reaches without passing through the header
     // (the function's own end).
     let mut after = vec![false; count];
-    if let Some((m, _)) = merge {
-        let successors = |block: usize| -> Vec<usize> {
-            graph.blocks[block]
-                .get_terminator()
-                .map(|terminator| targets_of(terminator).iter().filter_map(|b| graph.index.get(b).copied()).collect())
-                .unwrap_or_default()
-        };
-        let mut work = successors(m);
+    let successors = |block: usize| -> Vec<usize> {
+        graph.blocks[block]
+            .get_terminator()
+            .map(|terminator| targets_of(terminator).iter().filter_map(|b| graph.index.get(b).copied()).collect())
+            .unwrap_or_default()
+    };
+    let mut starts: Vec<usize> = merge.iter().map(|&(m, _)| m).collect();
+    starts.extend(marked_returns.iter().copied());
+    for start in starts {
+        let mut work = successors(start);
         while let Some(block) = work.pop() {
             if block == h || after[block] {
                 continue;
@@ -216,19 +314,18 @@ fn reconverge_one<'ctx>(
     // (With barriers, the kernel ABI made each return a branch to the
     // function's end, which the merge block reaches too: such an edge
     // ends a return path as a return does.)
-    let successors_of = |block: usize| -> Vec<usize> {
-        graph.blocks[block]
-            .get_terminator()
-            .map(|terminator| targets_of(terminator).iter().filter_map(|b| graph.index.get(b).copied()).collect())
-            .unwrap_or_default()
-    };
+    let successors_of = &successors;
     let mut returning = vec![false; count];
-    let mut work: Vec<usize> = (0..count)
-        .filter(|&block| {
-            graph.blocks[block].get_terminator().is_some_and(|terminator| terminator.get_opcode() == Op::Return)
-                || successors_of(block).iter().any(|&next| after[next])
-        })
-        .collect();
+    let mut work: Vec<usize> = if !by_markers {
+        (0..count)
+            .filter(|&block| {
+                graph.blocks[block].get_terminator().is_some_and(|terminator| terminator.get_opcode() == Op::Return)
+                    || successors_of(block).iter().any(|&next| after[next])
+            })
+            .collect()
+    } else {
+        marked_returns.clone()
+    };
     while let Some(block) = work.pop() {
         if in_loop[block] || path[block] || after[block] || returning[block] || !graph.dominates(h, block) {
             continue;
@@ -303,7 +400,19 @@ fn reconverge_one<'ctx>(
         while let Some(current) = instruction {
             instruction = current.get_next_instruction();
             // In the merge block, what follows the marker will be outside.
-            if (Some(block) == merge_block && past_marker(current)) || current.get_type().is_void_type() {
+            if Some(block) == merge_block && past_marker(current) {
+                continue;
+            }
+            if spirv_opt_rs::llvm::has_token_type(current) {
+                // A token (a coroutine's) cannot go through memory: the
+                // loop stays as it is if one is used outside.
+                let used_outside = users(current).into_iter().any(|user| user.get_parent().is_some_and(|parent| !inside(parent)));
+                if used_outside {
+                    return Ok(());
+                }
+                continue;
+            }
+            if current.get_type().is_void_type() {
                 continue;
             }
             let used_outside = users(current).into_iter().any(|user| {

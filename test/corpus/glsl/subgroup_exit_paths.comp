@@ -3,9 +3,13 @@
 // only the invocations leaving in the same iteration take part. The shapes
 // lavapipe (Mesa with LLVM 15) runs as the spec says: a break path of an
 // inner loop whose results are stored there, return paths from an inner
-// and an outer loop, a function returning from inside its loop. (lavapipe
-// gets a top-level loop left only by a break wrong when the break path's
-// results are used after the loop: test/Runner/subgroup-break-path.test.)
+// and an outer loop, a function returning from inside its loop, and, after
+// a workgroup barrier (so that it runs as regions or coroutines), a last
+// loop left only by returns (its merge block OpUnreachable: session 19).
+// (lavapipe gets a top-level loop left only by a break wrong when the break
+// path's results are used after the loop, and a function's loop left only
+// by returns: test/Runner/subgroup-break-path.test,
+// test/Runner/subgroup-return-only-loop.test.)
 #version 450
 #extension GL_KHR_shader_subgroup_ballot : enable
 #extension GL_KHR_shader_subgroup_arithmetic : enable
@@ -26,6 +30,7 @@ void main() {
   uint v = data[i * 4u];
   data[i * 4u + 1u] = firstReturn(v);
   data[i * 4u + 2u] = 0u;
+  barrier();
   for (uint a = 0u; a < 3u; a++) {
     for (uint k = 0u; k < 4u; k++) {
       if (k == (v + a) % 4u && (v & 1u) == 0u) {
@@ -42,5 +47,10 @@ void main() {
       return;
     }
   }
-  data[i * 4u + 3u] = subgroupAdd(1u);
+  for (uint r = 0u;; r++) {
+    if (r == (v >> 3u) % 4u) {
+      data[i * 4u + 3u] = subgroupBallot(true).x ^ (r << 28u);
+      return;
+    }
+  }
 }

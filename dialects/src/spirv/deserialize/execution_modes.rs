@@ -12,10 +12,6 @@
 pub(super) enum Disposition {
     /// Nothing to do: the reason it already holds here.
     Kept(&'static str),
-    /// Kept, but refused with the reason in a module with tangled
-    /// instructions ([`tangled`]), a workgroup barrier and a loop whose
-    /// merge block is unreachable (`MaximallyReconvergesKHR`: see its row).
-    KeptUnlessBarrierAndEndlessLoop(&'static str),
 }
 
 /// Whether the module's instructions (`opcodes`) or capabilities hold a
@@ -91,15 +87,10 @@ pub(super) const MODES: &[UnrepresentedMode] = &[
         // merge here, the lanes of an `if` or a loop iteration run
         // together, and a loop's exit paths (a `break` or a `return` inside
         // an `if`) run inside the iteration (session 18: the importer's
-        // loop markers, kernel_abi/loop_exits.rs; docs/abi.md,
-        // "Subgroups"). Not where the kernel ABI made the returns of a
-        // kernel with barriers branches to its end and the loop has no
-        // merge to tell its construct's end from the function's.
-        disposition: Disposition::KeptUnlessBarrierAndEndlessLoop(
-            "not provided: in a kernel with workgroup barriers, a subgroup operation on a path that returns from \
-             a loop without a reachable merge block runs with the invocations that return in other iterations \
-             too (docs/abi.md, \"Subgroups\")",
-        ),
+        // loop markers, kernel_abi/loop_exits.rs; session 19: the return
+        // markers of loops left only by returns, whatever the kernel ABI
+        // or the inliner made of the return; docs/abi.md, "Subgroups").
+        disposition: Disposition::Kept("loop exit paths run inside their iterations (kernel_abi::loop_exits)"),
     },
     UnrepresentedMode {
         value: 6028,

@@ -67,6 +67,8 @@ pub(super) mod op {
     pub const MEMBER_NAME: u16 = 6;
     pub const STRING: u16 = 7;
     pub const LINE: u16 = 8;
+    pub const RETURN: u16 = 253;
+    pub const RETURN_VALUE: u16 = 254;
     pub const EXTENSION: u16 = 10;
     pub const EXT_INST_IMPORT: u16 = 11;
     pub const EXT_INST: u16 = 12;
@@ -275,9 +277,11 @@ pub(super) struct Importer<'c, 'w> {
     /// In the function being imported, per loop merge block's label, its
     /// header's label.
     pub(super) loop_merges: HashMap<u32, u32>,
-    /// Whether a function has a loop whose merge block holds only
-    /// `OpUnreachable` (see `execution_modes`' `MaximallyReconvergesKHR`).
-    pub(super) unreachable_loop_merge: bool,
+    /// In the function being imported, with loop markers, the header
+    /// labels of its loops whose merge block holds only `OpUnreachable`
+    /// (left only by returns): each return gets a marker per loop
+    /// ([`super::ABI_LOOP_RETURN`]).
+    pub(super) return_marked_loops: Vec<u32>,
     pub(super) extensions: Vec<String>,
     pub(super) memory_model: Option<(u32, u32)>,
     /// Builtin functions declared for calls (`__spirv_ocl_*`, mangled).
@@ -376,7 +380,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             loop_markers: false,
             options_loop_markers: options.loop_markers,
             loop_merges: HashMap::default(),
-            unreachable_loop_merge: false,
+            return_marked_loops: Vec::new(),
             extensions: Vec::new(),
             memory_model: None,
             builtin_declarations: HashSet::default(),
@@ -1249,24 +1253,25 @@ impl<'c, 'w> Importer<'c, 'w> {
         region: &Region<'c>,
     ) -> Result<()> {
         self.loop_merges.clear();
-        let merge_labels: HashSet<u32> = function
-            .blocks
-            .iter()
-            .filter_map(|(_, body)| body.iter().find(|inst| inst.opcode == op::LOOP_MERGE)?.words.first().copied())
-            .collect();
-        for (label, body) in &function.blocks {
-            if label.words.first().is_some_and(|id| merge_labels.contains(id))
-                && body.iter().all(|inst| matches!(inst.opcode, op::LINE | op::NO_LINE | 255))
-            {
-                self.unreachable_loop_merge = true;
-            }
-        }
+        self.return_marked_loops.clear();
         if self.loop_markers {
+            // Merge blocks holding only OpUnreachable (255): their loops are
+            // left only by returns.
+            let unreachable: HashSet<u32> = function
+                .blocks
+                .iter()
+                .filter(|(_, body)| body.iter().all(|inst| matches!(inst.opcode, op::LINE | op::NO_LINE | 255)))
+                .filter_map(|(label, _)| label.words.first().copied())
+                .collect();
             for (label, body) in &function.blocks {
                 if let Some(merge) = body.iter().find(|inst| inst.opcode == op::LOOP_MERGE)
                     && let Some(&merge_label) = merge.words.first()
                 {
-                    self.loop_merges.insert(merge_label, self.word(label, 0)?);
+                    let header = self.word(label, 0)?;
+                    self.loop_merges.insert(merge_label, header);
+                    if unreachable.contains(&merge_label) {
+                        self.return_marked_loops.push(header);
+                    }
                 }
             }
         }
@@ -1470,6 +1475,9 @@ impl<'c, 'w> Importer<'c, 'w> {
     ) -> Result<bool> {
         let w = inst.words;
         let block = state.current();
+        if matches!(inst.opcode, op::RETURN | op::RETURN_VALUE) {
+            self.return_marker_calls(state, inst, location)?;
+        }
         match inst.opcode {
             _ if self.bfloat16_arithmetic(state, inst, location)? => Ok(false),
             op::BRANCH => {
@@ -2174,6 +2182,28 @@ impl<'c, 'w> Importer<'c, 'w> {
         Ok(())
     }
 
+    /// Before a return (`inst`) of a function with loops left only by
+    /// returns: `__spvabi_loop_return_<n>(header label)` per such loop
+    /// ([`super::ABI_LOOP_RETURN`]), where the loop's return paths end.
+    fn return_marker_calls<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+    ) -> Result<()> {
+        for header in self.return_marked_loops.clone() {
+            let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
+            let name = self.abi_function_of(inst, super::ABI_LOOP_RETURN, &[i32_type], &[])?;
+            let id = self.integer_constant(state, inst, location, 32, i64::from(header))?;
+            let call = OperationBuilder::new("spirv.FunctionCall", location)
+                .add_operands(&[id])
+                .add_attributes(&[(self.id("callee"), FlatSymbolRefAttribute::new(self.context, &name).into())])
+                .build();
+            self.append(inst, state.current(), call)?;
+        }
+        Ok(())
+    }
+
     /// `<id>` = `spirv.GenericCastToPtrExplicit` of `<pointer>` to
     /// `<type_id>` (OpGenericCastToPtrExplicit, and clang's `__to_global`
     /// and kin), appended to the current block.
@@ -2334,45 +2364,16 @@ impl<'c, 'w> Importer<'c, 'w> {
             let in_dialect = tables::enum_by_mnemonic("execution_mode").and_then(|info| info.name(mode)).is_some();
             if !in_dialect && let Some(row) = super::execution_modes::unrepresented(mode) {
                 use super::execution_modes::Disposition;
-                let tangled = super::execution_modes::tangled(
-                    instructions.iter().map(|inst| inst.opcode),
-                    &self.capabilities,
-                );
-                // OpControlBarrier
-                let barrier = instructions.iter().any(|inst| inst.opcode == 224);
-                let verdict = match row.disposition {
-                    Disposition::Kept(why) => Ok(why),
-                    Disposition::KeptUnlessBarrierAndEndlessLoop(why)
-                        if tangled && barrier && self.unreachable_loop_merge =>
-                    {
-                        Err(why)
-                    }
-                    Disposition::KeptUnlessBarrierAndEndlessLoop(_) => {
-                        Ok("loop exit paths run inside their iterations (kernel_abi::loop_exits)")
-                    }
-                };
-                match verdict {
-                    Ok(why) => {
-                        tracing::debug!(mode = row.name, why, "execution mode kept aside");
-                        let function = self.word(&inst, 0)?;
-                        let function = self
-                            .functions
-                            .get(&function)
-                            .cloned()
-                            .ok_or_else(|| self.undefined(&inst, function, "function"))?;
-                        let entry = format!("{function}: {}", row.name);
-                        if !self.unrepresented_execution_modes.contains(&entry) {
-                            self.unrepresented_execution_modes.push(entry);
-                        }
-                        continue;
-                    }
-                    Err(why) => {
-                        return Err(inst.error(ErrorKind::Unsupported(format!(
-                            "execution mode {} ({mode}): {why}",
-                            row.name
-                        ))));
-                    }
+                let Disposition::Kept(why) = row.disposition;
+                tracing::debug!(mode = row.name, why, "execution mode kept aside");
+                let function = self.word(&inst, 0)?;
+                let function =
+                    self.functions.get(&function).cloned().ok_or_else(|| self.undefined(&inst, function, "function"))?;
+                let entry = format!("{function}: {}", row.name);
+                if !self.unrepresented_execution_modes.contains(&entry) {
+                    self.unrepresented_execution_modes.push(entry);
                 }
+                continue;
             }
             let operation = self.execution_mode(&inst)?;
             self.module_ops.push(operation);

@@ -88,6 +88,16 @@ pub const ABI_LOOP_HEADER: &str = "__spvabi_loop_header";
 /// `__spvabi_loop_merge_<n>(i32 header label)` (see [`ABI_LOOP_HEADER`]).
 pub const ABI_LOOP_MERGE: &str = "__spvabi_loop_merge";
 
+/// The prefix of the functions marking a return of a function with a loop
+/// left only by returns (its merge block holds only `OpUnreachable`),
+/// `__spvabi_loop_return_<n>(i32 header label)`, one call per such loop
+/// before each `OpReturn` and `OpReturnValue` of the function (see
+/// [`ABI_LOOP_HEADER`]): the end of the loop construct's return paths once
+/// inlining or the kernel ABI made the return a branch (to the caller's
+/// continuation, to a kernel's end), which nothing else tells from the
+/// code after the construct when the loop has no merge to reach.
+pub const ABI_LOOP_RETURN: &str = "__spvabi_loop_return";
+
 /// The prefix of the functions standing for `OpConstantNull` of a logical
 /// pointer type, `__spvabi_null_pointer_<n>() -> pointer`: the lowering
 /// makes each call an `llvm.mlir.zero` (docs/import.md).
