@@ -1818,7 +1818,13 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         let mut wide = wide_type.const_zero();
         for (index, component) in source.iter().enumerate() {
             let bits = int(from_bits)?.vec_type(self.width);
-            let as_int = self.builder.build_bit_cast(*component, bits, "")?.into_vector_value();
+            // Frozen: LLVM's bitcast keeps poison per element, but `or` of a
+            // poison part makes the whole wide integer poison. A shuffle's
+            // undefined lane (the SPIRV-LLVM-Translator's `char3` stored as
+            // `<4 x i8>`, lane 3 undefined) then lost the three defined
+            // components (fuzz-diff-cl seed 20261969, translator-O0).
+            let frozen = llvm_edge::freeze(&self.builder, *component).ok_or_else(no_type)?;
+            let as_int = self.builder.build_bit_cast(frozen, bits, "")?.into_vector_value();
             let extended = self.builder.build_int_z_extend(as_int, wide_type, "")?;
             let shift = self.splat(int(total)?.const_int(u64::from(from_bits) * index as u64, false).into())?;
             let placed = self.builder.build_left_shift(extended, shift.into_vector_value(), "")?;
