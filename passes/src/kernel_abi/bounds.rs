@@ -818,6 +818,24 @@ impl<'c, 'a> Emitter<'c, 'a> {
         IntegerType::new(self.context, 64).into()
     }
 
+    /// Whether `length` bytes at `pointer` lie in the `size` bytes at
+    /// `base` (all i64): unsigned, the access fits, and starts no further
+    /// than `size - length`.
+    fn within(
+        &self,
+        pointer: Value<'c, '_>,
+        base: Value<'c, '_>,
+        size: Value<'c, '_>,
+        length: Value<'c, '_>,
+    ) -> Result<'c, Value<'c, 'a>> {
+        let i1: Type<'c> = IntegerType::new(self.context, 1).into();
+        let offset = self.op("llvm.sub", &[pointer, base], &[self.i64()], &[])?;
+        let room = self.op("llvm.sub", &[size, length], &[self.i64()], &[])?;
+        let fits = self.op("llvm.icmp", &[length, size], &[i1], &[("predicate", "7 : i64")])?;
+        let starts = self.op("llvm.icmp", &[offset, room], &[i1], &[("predicate", "7 : i64")])?;
+        self.op("llvm.and", &[fits, starts], &[i1], &[])
+    }
+
     fn pointer(&self, address_space: u32) -> Type<'c> {
         llvm::r#type::pointer(self.context, address_space)
     }
@@ -1047,11 +1065,7 @@ fn guard<'c>(
             let shift = emitter.op("llvm.mlir.constant", &[], &[i128], &[("value", "64 : i128")])?;
             let high = emitter.op("llvm.lshr", &[range, shift], &[i128], &[])?;
             let size = emitter.op("llvm.trunc", &[high], &[emitter.i64()], &[])?;
-            let offset = emitter.op("llvm.sub", &[pointer, base], &[emitter.i64()], &[])?;
-            let room = emitter.op("llvm.sub", &[size, length], &[emitter.i64()], &[])?;
-            let fits = emitter.op("llvm.icmp", &[length, size], &[i1], &[("predicate", "7 : i64")])?;
-            let starts = emitter.op("llvm.icmp", &[offset, room], &[i1], &[("predicate", "7 : i64")])?;
-            let inside = emitter.op("llvm.and", &[fits, starts], &[i1], &[])?;
+            let inside = emitter.within(pointer, base, size, length)?;
             any = Some(match any {
                 None => inside,
                 Some(any) => emitter.op("llvm.or", &[any, inside], &[i1], &[])?,
@@ -1063,12 +1077,7 @@ fn guard<'c>(
                 None => region(&emitter, module, scope, root, &mut None)?,
             };
             let base = emitter.to_integer(base)?;
-            let offset = emitter.op("llvm.sub", &[pointer, base], &[emitter.i64()], &[])?;
-            let room = emitter.op("llvm.sub", &[size, length], &[emitter.i64()], &[])?;
-            // ule: the access fits, and starts no further than size - length.
-            let fits = emitter.op("llvm.icmp", &[length, size], &[i1], &[("predicate", "7 : i64")])?;
-            let starts = emitter.op("llvm.icmp", &[offset, room], &[i1], &[("predicate", "7 : i64")])?;
-            let inside = emitter.op("llvm.and", &[fits, starts], &[i1], &[])?;
+            let inside = emitter.within(pointer, base, size, length)?;
             any = Some(match any {
                 None => inside,
                 Some(any) => emitter.op("llvm.or", &[any, inside], &[i1], &[])?,

@@ -158,28 +158,14 @@ fn split_after_return_markers<'ctx>(module: &Module<'ctx>, function: FunctionVal
     let context = module.get_context();
     let builder = context.create_builder();
     for (_, marker) in markers(function, RETURN) {
-        let Some(block) = marker.get_parent() else { continue };
+        if marker.get_parent().is_none() {
+            continue;
+        }
         let next = marker.get_next_instruction();
         if next.is_some_and(|next| next.get_opcode() == Op::Return || is_marker(next)) {
             continue;
         }
-        let head = context.prepend_basic_block(block, "loop.returning");
-        let terminator = block.get_terminator().ok_or("a block without a terminator")?;
-        terminator.remove_from_basic_block();
-        block.replace_all_uses_with(&head);
-        builder.position_at_end(block);
-        builder.insert_instruction(&terminator, None);
-        builder.position_at_end(head);
-        let mut current = block.get_first_instruction();
-        while let Some(instruction) = current {
-            current = instruction.get_next_instruction();
-            instruction.remove_from_basic_block();
-            builder.insert_instruction(&instruction, None);
-            if instruction == marker {
-                break;
-            }
-        }
-        builder.build_unconditional_branch(block).map_err(|error| error.to_string())?;
+        super::unroll::split_after(&context, &builder, marker, "loop.returning")?;
     }
     Ok(())
 }

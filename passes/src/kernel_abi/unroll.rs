@@ -31,6 +31,8 @@ use std::collections::{HashMap, HashSet};
 use inkwell::{
     attributes::AttributeLoc,
     basic_block::BasicBlock,
+    builder::Builder,
+    context::ContextRef,
     module::{Linkage, Module},
     targets::TargetMachine,
     values::{
@@ -294,28 +296,41 @@ fn split_markers(function: FunctionValue<'_>) -> Result<(), String> {
         if alone {
             continue;
         }
-        let block = marker.get_parent().ok_or("a marker outside a block")?;
-        let head = context.prepend_basic_block(block, "");
-        // The predecessors branch to the new block; LLVM's replacement of a
-        // block also renames it in its successors' phis, which must keep
-        // it (it keeps the terminator): done without the terminator.
-        let terminator = block.get_terminator().ok_or("a block without a terminator")?;
-        terminator.remove_from_basic_block();
-        block.replace_all_uses_with(&head);
-        builder.position_at_end(block);
-        builder.insert_instruction(&terminator, None);
-        builder.position_at_end(head);
-        let mut next = block.get_first_instruction();
-        while let Some(instruction) = next {
-            next = instruction.get_next_instruction();
-            instruction.remove_from_basic_block();
-            builder.insert_instruction(&instruction, None);
-            if instruction == marker {
-                break;
-            }
-        }
-        builder.build_unconditional_branch(block).map_err(|error| error.to_string())?;
+        split_after(&context, &builder, marker, "")?;
     }
+    Ok(())
+}
+
+/// Moves the head of `marker`'s block (its phis, its code up to and with
+/// the marker) to a new block `name` before it, which branches to the rest.
+/// The block's predecessors now branch to the new one; its successors'
+/// phis still name the old block, which keeps the terminator (LLVM's
+/// replacement of a block also renames it in its successors' phis: done
+/// without the terminator).
+pub(super) fn split_after<'ctx>(
+    context: &ContextRef<'ctx>,
+    builder: &Builder<'ctx>,
+    marker: InstructionValue<'ctx>,
+    name: &str,
+) -> Result<(), String> {
+    let block = marker.get_parent().ok_or("a marker outside a block")?;
+    let head = context.prepend_basic_block(block, name);
+    let terminator = block.get_terminator().ok_or("a block without a terminator")?;
+    terminator.remove_from_basic_block();
+    block.replace_all_uses_with(&head);
+    builder.position_at_end(block);
+    builder.insert_instruction(&terminator, None);
+    builder.position_at_end(head);
+    let mut next = block.get_first_instruction();
+    while let Some(instruction) = next {
+        next = instruction.get_next_instruction();
+        instruction.remove_from_basic_block();
+        builder.insert_instruction(&instruction, None);
+        if instruction == marker {
+            break;
+        }
+    }
+    builder.build_unconditional_branch(block).map_err(|error| error.to_string())?;
     Ok(())
 }
 

@@ -364,7 +364,7 @@ fn write_addresses(
         let (target, offset) =
             place.rsplit_once(':').ok_or_else(|| format!("--address {text}: '{place}' is not PLACE:OFFSET"))?;
         let offset: usize = offset.parse().map_err(|_| format!("--address {text}: '{offset}' is not a byte offset"))?;
-        if offset % 8 != 0 {
+        if !offset.is_multiple_of(8) {
             return Err(format!("--address {text}: offset {offset} is not a multiple of 8 (an address is 8 bytes, aligned)"));
         }
         let (what, destination): (String, &mut Vec<u8>) = if target == "push" {
