@@ -275,7 +275,8 @@ extern "C" fn truncdfbf2(x: f64) -> f32 {
 
 thread_local! {
     /// The device memory of the dispatch whose workgroups this thread runs
-    /// (`Dispatch::device_buffer`): its (address, length) ranges, sorted by
+    /// (`Dispatch::device_buffer`, and the bound buffers whose address
+    /// `Dispatch::binding_address` gave): its (address, length) ranges, sorted by
     /// address; empty between dispatches. Set by [`DeviceMemory::enter`].
     static DEVICE_RANGES: std::cell::Cell<(*const (u64, u64), usize)> =
         const { std::cell::Cell::new((std::ptr::null(), 0)) };

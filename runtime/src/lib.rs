@@ -32,7 +32,7 @@ pub use spirv_opt_passes::kernel_abi::{
 
 use std::{
     cell::RefCell,
-    collections::BTreeMap,
+    collections::{BTreeMap, BTreeSet},
     rc::Rc,
     sync::atomic::{AtomicU64, Ordering},
 };
@@ -320,6 +320,10 @@ pub struct Dispatch<'a> {
     heap_samplers: BTreeMap<u32, Sampler>,
     /// The buffers reachable by address only ([`Dispatch::device_buffer`]).
     device: Vec<&'a mut Buffer>,
+    /// The bound buffers whose address was given out
+    /// ([`Dispatch::binding_address`]): (set, binding, element) and the
+    /// address returned, checked again at dispatch.
+    addressed: Vec<((u32, u32, u32), u64)>,
 }
 
 /// One binding's view of a buffer bound with [`Dispatch::bind_views`]:
@@ -359,6 +363,7 @@ impl<'a> Dispatch<'a> {
             heap_images: BTreeMap::new(),
             heap_samplers: BTreeMap::new(),
             device: Vec::new(),
+            addressed: Vec::new(),
         }
     }
 
@@ -488,6 +493,94 @@ impl<'a> Dispatch<'a> {
         let address = buffer.as_mut_ptr() as u64;
         self.device.push(buffer);
         address
+    }
+
+    /// The device address of the buffer bound at descriptor `set`, `binding`
+    /// (`element` of a descriptor array of buffers, 0 for a single
+    /// descriptor; for [`HEAP_DESCRIPTOR_SET`], the resource heap's slot),
+    /// as `vkGetBufferDeviceAddress` gives it for a buffer that is bound
+    /// and made with `VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT` too: the
+    /// shader may then reach it both through the binding and as a
+    /// `PhysicalStorageBuffer` pointer (docs/abi.md, "Buffer device
+    /// addresses"). For a view ([`Dispatch::bind_views`]) it is the
+    /// address of the view's first byte. Bind first: the address is that
+    /// of the buffer bound there now, and the dispatch refuses to run when
+    /// another buffer is bound there by then.
+    ///
+    /// The whole buffer (past a view's range too, as a Vulkan buffer's
+    /// address covers all of it) becomes device memory of the dispatch,
+    /// like a [`Dispatch::device_buffer`]: with the bounds checks, an
+    /// access through a pointer derived from the address runs when it
+    /// lies in the buffer; outside, a load gives zero and a store does
+    /// nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`RunError::Dispatch`] when no buffer is bound there.
+    pub fn binding_address(&mut self, set: u32, binding: u32, element: u32) -> Result<u64, RunError> {
+        let address =
+            self.bound_buffer(set, binding, element).map(|(buffer, offset)| buffer.as_mut_ptr() as u64 + offset as u64);
+        let Some(address) = address else {
+            return Err(RunError::Dispatch(format!(
+                "{}: no buffer is bound there, so it has no address",
+                binding_place(set, binding, element)
+            )));
+        };
+        if !self.addressed.iter().any(|&(key, _)| key == (set, binding, element)) {
+            self.addressed.push(((set, binding, element), address));
+        }
+        Ok(address)
+    }
+
+    /// The buffer bound at (`set`, `binding`, `element`) and where its
+    /// view starts: a view ([`Dispatch::bind_views`]) first, as the
+    /// dispatch takes it, then a heap slot, a single buffer or an element
+    /// of an array.
+    fn bound_buffer(&mut self, set: u32, binding: u32, element: u32) -> Option<(&mut Buffer, usize)> {
+        if let Some(&(index, offset, _)) = self.views.get(&(set, binding, element)) {
+            return Some((&mut *self.shared[index], offset));
+        }
+        if set == HEAP_DESCRIPTOR_SET {
+            return self.heap.get_mut(&element).map(|buffer| (&mut **buffer, 0));
+        }
+        match self.bindings.get_mut(&(set, binding))? {
+            Resource::Buffer(buffer) if element == 0 => Some((&mut **buffer, 0)),
+            Resource::Array(items) => match items.get_mut(element as usize)? {
+                Resource::Buffer(buffer) => Some((&mut **buffer, 0)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The device memory of a dispatch: every device buffer and every bound
+    /// buffer whose address was given, whole, as (address, length).
+    ///
+    /// # Errors
+    ///
+    /// [`RunError::Dispatch`] when a binding whose address was given holds
+    /// no buffer, or another one, now.
+    fn device_ranges(&mut self) -> Result<Vec<(u64, u64)>, RunError> {
+        let mut ranges: Vec<(u64, u64)> =
+            self.device.iter_mut().map(|buffer| (buffer.as_mut_ptr() as u64, buffer.len() as u64)).collect();
+        for ((set, binding, element), address) in self.addressed.clone() {
+            let place = binding_place(set, binding, element);
+            let (buffer, offset) = self.bound_buffer(set, binding, element).ok_or_else(|| {
+                RunError::Dispatch(format!("{place}: its address was given, but no buffer is bound there now"))
+            })?;
+            let base = buffer.as_mut_ptr() as u64;
+            if base + offset as u64 != address {
+                return Err(RunError::Dispatch(format!(
+                    "{place}: its address was given ({address:#x}), but another buffer is bound there now"
+                )));
+            }
+            ranges.push((base, buffer.len() as u64));
+        }
+        // Views of one buffer, or one buffer at two bindings' addresses:
+        // one range (distinct buffers never overlap).
+        ranges.sort_unstable();
+        ranges.dedup();
+        Ok(ranges)
     }
 
     /// Sets OpenCL kernel argument `index`.
@@ -639,6 +732,10 @@ impl Kernel {
                 }
             }
         }
+        // The device buffers' ranges and those of the bound buffers whose
+        // address was given, for `__spvabi_device_range`.
+        let device_ranges = dispatch.device_ranges()?;
+        let addressed: BTreeSet<(u32, u32, u32)> = dispatch.addressed.iter().map(|&(key, _)| key).collect();
         let mut pointers: Vec<*mut u8> = Vec::new();
         let mut sizes: Vec<u64> = Vec::new();
         // Buffers shorter than their block, in unchecked code: zero-padded
@@ -794,6 +891,17 @@ impl Kernel {
                     // host memory.
                     let block = needed[&key] as usize;
                     if buffer.len() < block && !self.checked {
+                        if addressed.contains(&(key.0, key.1, resource.element)) {
+                            // The copy would split the buffer in two: what
+                            // the kernel writes through the address would be
+                            // lost when the copy is copied back.
+                            return Err(RunError::Dispatch(format!(
+                                "{place}: a buffer of {} bytes, shorter than the {block} bytes of its block, whose \
+                                 address is given: unchecked code would read past it (keep the bounds checks, or \
+                                 bind a longer buffer)",
+                                buffer.len()
+                            )));
+                        }
                         let copy = padded.entry((key.0, key.1, resource.element)).or_insert_with(|| {
                             let mut copy = Buffer::zeroed(block);
                             copy.bytes_mut()[..buffer.len()].copy_from_slice(buffer.bytes());
@@ -887,9 +995,7 @@ impl Kernel {
         // batches still even out workgroups of unequal cost.
         let batch = (total / (threads as u64 * 64)).max(1);
         let next = AtomicU64::new(0);
-        let device_memory = jit::DeviceMemory::new(
-            dispatch.device.iter_mut().map(|buffer| (buffer.as_mut_ptr() as u64, buffer.len() as u64)).collect(),
-        );
+        let device_memory = jit::DeviceMemory::new(device_ranges);
         let run = || {
             // The device buffers' ranges, for `__spvabi_device_range` on
             // this thread while it runs this dispatch's workgroups.
@@ -939,6 +1045,18 @@ impl Kernel {
             }
         }
         Ok(())
+    }
+}
+
+/// How errors name a binding (or an element of a descriptor array, or a
+/// slot of the resource heap).
+fn binding_place(set: u32, binding: u32, element: u32) -> String {
+    if set == HEAP_DESCRIPTOR_SET {
+        format!("resource heap slot {element}")
+    } else if element == 0 {
+        format!("set {set} binding {binding}")
+    } else {
+        format!("set {set} binding {binding} element {element}")
     }
 }
 

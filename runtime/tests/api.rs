@@ -875,3 +875,92 @@ fn addresses_outside_the_device_buffers_read_zero_and_write_nothing() {
     }
     assert_eq!(read_words(&out), vec![1; 32]);
 }
+
+#[test]
+fn bound_buffers_are_reached_by_address() {
+    // In Vulkan a buffer may be bound and addressed at once: the kernel
+    // declares no binding, so these reach it through their addresses alone
+    // (the dispatch's device memory, not the kernel's objects).
+    for unchecked in [false, true] {
+        let options = CompileOptions { unchecked, ..CompileOptions::default() };
+        let kernel = Kernel::compile(DEVICE_ADDRESS_KERNEL.as_bytes(), "bda.mlir", &options).expect("the kernel compiles");
+        let input: Vec<i32> = (0..32).map(|i| 5 - i * 3).collect();
+        let mut src = Buffer::from_bytes(&words(&input));
+        let mut spare = Buffer::zeroed(16);
+        let mut dst = Buffer::zeroed(32 * 4);
+        let src_data = src.bytes().as_ptr() as u64;
+        let mut dispatch = Dispatch::new([4, 1, 1]);
+        dispatch.bind(0, 0, Resource::Buffer(&mut src));
+        // Element 1 of a descriptor array.
+        dispatch.bind(0, 1, Resource::Array(vec![Resource::Buffer(&mut spare), Resource::Buffer(&mut dst)]));
+        let src_address = dispatch.binding_address(0, 0, 0).expect("0:0 holds a buffer");
+        let dst_address = dispatch.binding_address(0, 1, 1).expect("0:1[1] holds a buffer");
+        assert_eq!(src_address, src_data);
+        // Asked again, the same address.
+        assert_eq!(dispatch.binding_address(0, 0, 0).expect("0:0 holds a buffer"), src_address);
+        dispatch.push_constants = addresses(src_address, dst_address);
+        kernel.dispatch(&mut dispatch).expect("the dispatch runs");
+        drop(dispatch);
+        assert_eq!(read_words(&dst), input.iter().map(|x| 2 * x + 1).collect::<Vec<_>>(), "unchecked: {unchecked}");
+        assert_eq!(read_words(&spare), vec![0; 4]);
+    }
+}
+
+#[test]
+fn a_view_address_covers_its_whole_buffer() {
+    let kernel =
+        Kernel::compile(DEVICE_ADDRESS_KERNEL.as_bytes(), "bda.mlir", &CompileOptions::default()).expect("the kernel compiles");
+    // Words 0-15 the source view, 16-31 the destination view (16 words
+    // each). The 32 invocations read words 0-31 (past the source view) and
+    // write words 32-63, from 16 words past the destination view's start:
+    // inside the buffer up to word 47 (a Vulkan buffer's address covers
+    // all of it), past its end from word 48 (nothing is written).
+    let input: Vec<i32> = (0..48).map(|i| i + 100).collect();
+    let mut buffer = Buffer::from_bytes(&words(&input));
+    let base = buffer.bytes().as_ptr() as u64;
+    let views = [
+        BufferView { set: 0, binding: 0, element: 0, offset: 0, length: 64 },
+        BufferView { set: 0, binding: 1, element: 0, offset: 64, length: 64 },
+    ];
+    {
+        let mut dispatch = Dispatch::new([4, 1, 1]);
+        dispatch.bind_views(&mut buffer, &views).expect("the views fit");
+        let src_address = dispatch.binding_address(0, 0, 0).expect("a view");
+        let dst_address = dispatch.binding_address(0, 1, 0).expect("a view");
+        assert_eq!((src_address, dst_address), (base, base + 64));
+        // Both views' addresses: one range of device memory, the buffer.
+        dispatch.push_constants = addresses(src_address, dst_address + 64);
+        kernel.dispatch(&mut dispatch).expect("the dispatch runs");
+    }
+    // Invocation i reads word i and writes word 32 + i where it exists.
+    let mut expected = input.clone();
+    for i in 0..16 {
+        expected[32 + i] = 2 * input[i] + 1;
+    }
+    assert_eq!(read_words(&buffer), expected);
+}
+
+#[test]
+fn binding_addresses_need_their_buffers() {
+    let kernel =
+        Kernel::compile(DEVICE_ADDRESS_KERNEL.as_bytes(), "bda.mlir", &CompileOptions::default()).expect("the kernel compiles");
+    let mut first = Buffer::zeroed(64);
+    let mut second = Buffer::zeroed(64);
+    let mut dispatch = Dispatch::new([1, 1, 1]);
+    let error = dispatch.binding_address(0, 0, 0).expect_err("nothing bound");
+    assert_eq!(error.to_string(), "set 0 binding 0: no buffer is bound there, so it has no address");
+    dispatch.bind(0, 0, Resource::Buffer(&mut first));
+    let error = dispatch.binding_address(0, 0, 1).expect_err("no array");
+    assert!(error.to_string().ends_with("set 0 binding 0 element 1: no buffer is bound there, so it has no address"));
+    let address = dispatch.binding_address(0, 0, 0).expect("bound");
+    // Another buffer bound there after its address was given.
+    dispatch.bind(0, 0, Resource::Buffer(&mut second));
+    dispatch.push_constants = addresses(address, address);
+    let error = kernel.dispatch(&mut dispatch).expect_err("rebound");
+    assert!(
+        error.to_string().ends_with(&format!(
+            "set 0 binding 0: its address was given ({address:#x}), but another buffer is bound there now"
+        )),
+        "{error}"
+    );
+}

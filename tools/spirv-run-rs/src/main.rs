@@ -106,10 +106,12 @@ struct Options {
     device_buffers: Vec<String>,
 
     /// Vulkan: writes the device address of byte BYTES (default 0) of device
-    /// buffer ID, 64-bit little-endian, at byte OFFSET (a multiple of 8) of
-    /// the push constants (push:OFFSET), of a --buffer (SET:BINDING:OFFSET)
-    /// or of another device buffer (ID2:OFFSET), before the dispatch
-    #[arg(long = "address", value_name = "ID[+BYTES]@PLACE:OFFSET")]
+    /// buffer ID, or of the --buffer bound at SET:BINDING[[I]] or heap[K]
+    /// (a buffer both bound and addressed), 64-bit little-endian, at byte
+    /// OFFSET (a multiple of 8) of the push constants (push:OFFSET), of a
+    /// --buffer (SET:BINDING:OFFSET) or of a device buffer (ID2:OFFSET),
+    /// before the dispatch
+    #[arg(long = "address", value_name = "ID|SET:BINDING[+BYTES]@PLACE:OFFSET")]
     addresses: Vec<String>,
 
     /// OpenCL: the global size, X[,Y[,Z]]; a multiple of the local size, or not (non-uniform work-groups) for a kernel without reqd_work_group_size
@@ -333,18 +335,22 @@ fn device_address(buffer: &Buffer) -> u64 {
     buffer.bytes().as_ptr() as u64
 }
 
-/// `--address ID[+BYTES]@PLACE:OFFSET`: writes each address into the push
-/// constants, a `--buffer` or a device buffer, before anything is bound.
+/// `--address SOURCE[+BYTES]@PLACE:OFFSET`: writes each address (of a
+/// device buffer ID, or of a bound buffer SET:BINDING[[I]] or heap[K])
+/// into the push constants, a `--buffer` or a device buffer, before
+/// anything is bound; returns the bound buffers whose address is given.
 fn write_addresses(
     options: &Options,
     info: &spirv_run::KernelInfo,
     devices: &mut [(String, Input)],
     inputs: &mut [(Option<Element>, Option<u32>, Input)],
     push_constants: &mut Vec<u8>,
-) -> Result<(), String> {
+) -> Result<Vec<Element>, String> {
+    // The bound buffers whose address is given.
+    let mut addressed: Vec<Element> = Vec::new();
     for text in &options.addresses {
         let (source, place) =
-            text.split_once('@').ok_or_else(|| format!("--address {text}: not ID[+BYTES]@PLACE:OFFSET"))?;
+            text.split_once('@').ok_or_else(|| format!("--address {text}: not SOURCE[+BYTES]@PLACE:OFFSET"))?;
         let (id, bytes) = match source.split_once('+') {
             Some((id, bytes)) => {
                 let bytes: u64 = bytes.parse().map_err(|_| format!("--address {text}: '{bytes}' is not a number of bytes"))?;
@@ -352,15 +358,35 @@ fn write_addresses(
             }
             None => (source, 0),
         };
-        let (_, input) = devices
-            .iter()
-            .find(|(name, _)| name == id)
-            .ok_or_else(|| format!("--address {text}: no --device-buffer {id}"))?;
-        let length = input.buffer.len() as u64;
+        // The source: a device buffer by ID, or a bound buffer (a --buffer
+        // that is also given by address) by SET:BINDING[[I]] or heap[K].
+        let (what, base, length) = if is_device_id(id) {
+            let (_, input) = devices
+                .iter()
+                .find(|(name, _)| name == id)
+                .ok_or_else(|| format!("--address {text}: no --device-buffer {id}"))?;
+            (format!("device buffer '{id}'"), device_address(&input.buffer), input.buffer.len() as u64)
+        } else {
+            let slot = descriptor_slot("--address", text, id).map_err(|message| {
+                if id.starts_with("heap[") {
+                    message
+                } else {
+                    format!("--address {text}: '{id}' is neither a device buffer ID nor SET:BINDING[[I]] or heap[K]")
+                }
+            })?;
+            let (_, _, input) = inputs
+                .iter()
+                .find(|(key, _, _)| *key == Some(slot))
+                .ok_or_else(|| format!("--address {text}: no --buffer {id} (a storage or uniform buffer)"))?;
+            if !addressed.contains(&slot) {
+                addressed.push(slot);
+            }
+            (format!("--buffer {id}"), device_address(&input.buffer), input.buffer.len() as u64)
+        };
         if bytes > length {
-            return Err(format!("--address {text}: byte {bytes} is past the end of device buffer '{id}' ({length} bytes)"));
+            return Err(format!("--address {text}: byte {bytes} is past the end of {what} ({length} bytes)"));
         }
-        let address = device_address(&input.buffer) + bytes;
+        let address = base + bytes;
         let (target, offset) =
             place.rsplit_once(':').ok_or_else(|| format!("--address {text}: '{place}' is not PLACE:OFFSET"))?;
         let offset: usize = offset.parse().map_err(|_| format!("--address {text}: '{offset}' is not a byte offset"))?;
@@ -392,7 +418,7 @@ fn write_addresses(
         };
         write_address(text, &what, destination, offset, address)?;
     }
-    Ok(())
+    Ok(addressed)
 }
 
 /// Writes `address` (8 bytes, little-endian) at `offset` of `bytes`.
@@ -572,6 +598,8 @@ fn run(options: &Options) -> Result<(), String> {
     let mut inputs: Vec<(Option<Element>, Option<u32>, Input)> = Vec::new();
     // Buffers reachable by address only (--device-buffer), by ID.
     let mut devices: Vec<(String, Input)> = Vec::new();
+    // The --buffer bindings whose address --address gives.
+    let mut addressed: Vec<Element> = Vec::new();
     let mut locals: Vec<(u32, usize)> = Vec::new();
     let mut values: Vec<(u32, Buffer)> = Vec::new();
     let mut push_constants = Vec::new();
@@ -652,7 +680,7 @@ fn run(options: &Options) -> Result<(), String> {
                 }
                 devices.push((id.to_string(), input_output(files)?));
             }
-            write_addresses(options, &info, &mut devices, &mut inputs, &mut push_constants)?;
+            addressed = write_addresses(options, &info, &mut devices, &mut inputs, &mut push_constants)?;
             (three(workgroups)?, None, 3)
         }
         ExecutionModel::Kernel => {
@@ -785,6 +813,15 @@ fn run(options: &Options) -> Result<(), String> {
     dispatch.work_dim = work_dim;
     dispatch.push_constants = push_constants;
     dispatch.threads = options.threads;
+    // The addresses write_addresses wrote for the bound buffers it names,
+    // taken before the buffers are lent to the dispatch.
+    let addressed: Vec<(Element, u64)> = addressed
+        .iter()
+        .map(|&slot| {
+            let input = inputs.iter().find(|(key, _, _)| *key == Some(slot)).map(|(_, _, input)| input);
+            (slot, input.map_or(0, |input| device_address(&input.buffer)))
+        })
+        .collect();
     // Buffers; elements [I] of one binding a descriptor array of buffers.
     let mut buffer_slots: BTreeMap<Slot, BTreeMap<Option<u32>, &mut Buffer>> = BTreeMap::new();
     for (binding, argument, input) in &mut inputs {
@@ -860,6 +897,15 @@ fn run(options: &Options) -> Result<(), String> {
     }
     for (index, value) in values.drain(..) {
         dispatch.argument(index, Resource::Value(value));
+    }
+    // The bound buffers whose address --address gave: device memory too.
+    for &((set, binding, element), expected) in &addressed {
+        let address =
+            dispatch.binding_address(set, binding, element.unwrap_or(0)).map_err(|failure| failure.to_string())?;
+        // write_addresses wrote the buffer's address before it was bound.
+        if address != expected {
+            return Err(format!("internal error: set {set} binding {binding} at {address:#x}, not {expected:#x}"));
+        }
     }
     for (_, input) in &mut devices {
         let expected = device_address(&input.buffer);
