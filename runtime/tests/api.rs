@@ -946,6 +946,15 @@ fn binding_addresses_need_their_buffers() {
         Kernel::compile(DEVICE_ADDRESS_KERNEL.as_bytes(), "bda.mlir", &CompileOptions::default()).expect("the kernel compiles");
     let mut first = Buffer::zeroed(64);
     let mut second = Buffer::zeroed(64);
+    let mut slot = Buffer::zeroed(64);
+    let slot_data = slot.bytes().as_ptr() as u64;
+    let mut dispatch = Dispatch::new([1, 1, 1]);
+    // A buffer in a slot of the resource heap: its address; an empty slot
+    // has none.
+    dispatch.heap_buffer(3, &mut slot).expect("slot 3 is in the heap");
+    assert_eq!(dispatch.binding_address(spirv_run::HEAP_DESCRIPTOR_SET, 0, 3).expect("slot 3 holds a buffer"), slot_data);
+    let error = dispatch.binding_address(spirv_run::HEAP_DESCRIPTOR_SET, 0, 4).expect_err("slot 4 is empty");
+    assert_eq!(error.to_string(), "resource heap slot 4: no buffer is bound there, so it has no address");
     let mut dispatch = Dispatch::new([1, 1, 1]);
     let error = dispatch.binding_address(0, 0, 0).expect_err("nothing bound");
     assert_eq!(error.to_string(), "set 0 binding 0: no buffer is bound there, so it has no address");
