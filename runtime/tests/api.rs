@@ -952,7 +952,8 @@ fn binding_addresses_need_their_buffers() {
     // A buffer in a slot of the resource heap: its address; an empty slot
     // has none.
     dispatch.heap_buffer(3, &mut slot).expect("slot 3 is in the heap");
-    assert_eq!(dispatch.binding_address(spirv_run::HEAP_DESCRIPTOR_SET, 0, 3).expect("slot 3 holds a buffer"), slot_data);
+    let slot_address = dispatch.binding_address(spirv_run::HEAP_DESCRIPTOR_SET, 0, 3).expect("slot 3 holds a buffer");
+    assert_eq!(slot_address, slot_data);
     let error = dispatch.binding_address(spirv_run::HEAP_DESCRIPTOR_SET, 0, 4).expect_err("slot 4 is empty");
     assert_eq!(error.to_string(), "resource heap slot 4: no buffer is bound there, so it has no address");
     let mut dispatch = Dispatch::new([1, 1, 1]);
