@@ -192,7 +192,8 @@ typedef void spvabi_workgroup_fn(const spvabi_dispatch *dispatch, const uint32_t
 /* Buffer device addresses (docs/abi.md): the bounds checks of a Vulkan compute kernel whose
  * addressing model is PhysicalStorageBuffer64 call this for a pointer they cannot trace to a
  * resource (loaded from memory, made from an integer): the buffer the host gave the dispatch by
- * address that holds `address` (its end included), its start in the low 64 bits and its length
+ * address (a bound buffer too, whole, when the host gave its address) that holds `address` (its
+ * end included), its start in the low 64 bits and its length
  * in bytes in the high 64; 0 when none does. An access lying in none of the kernel's resources
  * nor in that buffer is skipped (a load gives zero, a store does nothing). The host defines it
  * when it links such a kernel built with bounds checks; its answers must not change during a
