@@ -38,6 +38,7 @@ mod long_vectors;
 mod matrix_layout;
 mod memory_operands;
 mod newer_grammar;
+mod physical32;
 mod pointers;
 mod reader;
 mod relational;
@@ -254,6 +255,7 @@ pub fn deserialize_with<'c>(
     }
     let Some(rewritten) = rewrite::rewrite(source, &instructions)? else {
         let instructions = forward_pointers::order(entry_points::select(instructions, &options.entry_points));
+        physical32::check(&instructions)?;
         return importer::import(context, header, &instructions, source_name, options);
     };
     // SPV_KHR_untyped_pointers and sparse images, rewritten: the importer
@@ -265,6 +267,7 @@ pub fn deserialize_with<'c>(
     }
     rewrite::relax_forward_references(&mut instructions)?;
     let instructions = forward_pointers::order(entry_points::select(instructions, &options.entry_points));
+    physical32::check(&instructions)?;
     importer::import(context, header, &instructions, source_name, options)
 }
 
