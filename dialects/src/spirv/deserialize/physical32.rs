@@ -368,7 +368,8 @@ impl<'a, 'w> Scan<'a, 'w> {
                         op::BITCAST | op::COPY_OBJECT | op::PTR_CAST_TO_GENERIC | op::GENERIC_CAST_TO_PTR | op::GENERIC_CAST_TO_PTR_EXPLICIT
                     ) =>
                 {
-                    id = inst.words[2];
+                    let Some(&base) = inst.words.get(2) else { return false };
+                    id = base;
                 }
                 _ => return false,
             }
