@@ -228,6 +228,16 @@ pub fn deserialize_with<'c>(
         }
         rewrite::relax_forward_references(&mut instructions)?;
     }
+    // Physical32: a whole-variable memcpy of memory holding pointers, as
+    // a typed copy (the runner's pointers take 8 bytes, the module's 4).
+    if let Some(typed) = physical32::typed_copies(&words.words, &instructions)? {
+        words.words = typed.words;
+        instructions = reader::instructions(&words.words)?;
+        for (inst, offset) in instructions.iter_mut().zip(&typed.offsets) {
+            inst.offset = *offset;
+        }
+        rewrite::relax_forward_references(&mut instructions)?;
+    }
     // SPV_EXT_float8: 8-bit floats held as their bits, conversions expanded.
     if let Some(bits) = float8::rewrite(&words.words, &instructions, &options.spec_values)? {
         words.header.bound = bits.bound;

@@ -32,7 +32,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{DeserializeError, ErrorKind, reader::Inst};
+use super::{DeserializeError, ErrorKind, reader::Inst, rewrite::Rewritten};
 
 /// `AddressingModel Physical32`.
 const PHYSICAL32: u32 = 1;
@@ -54,6 +54,7 @@ mod op {
     pub const VARIABLE: u16 = 59;
     pub const LOAD: u16 = 61;
     pub const STORE: u16 = 62;
+    pub const COPY_MEMORY: u16 = 63;
     pub const COPY_MEMORY_SIZED: u16 = 64;
     pub const ACCESS_CHAIN: u16 = 65;
     pub const IN_BOUNDS_ACCESS_CHAIN: u16 = 66;
@@ -109,89 +110,7 @@ struct Scan<'a, 'w> {
 ///
 /// An [`ErrorKind::Unsupported`] at the first such instruction.
 pub(super) fn check(instructions: &[Inst<'_>]) -> Result<(), DeserializeError> {
-    let physical32 = instructions
-        .iter()
-        .any(|inst| inst.opcode == op::MEMORY_MODEL && inst.words.first() == Some(&PHYSICAL32));
-    if !physical32 {
-        return Ok(());
-    }
-    let mut scan = Scan {
-        types: HashMap::new(),
-        constants: HashMap::new(),
-        defs: HashMap::new(),
-        parameters: HashMap::new(),
-        parameter_of: HashMap::new(),
-        holding_parameters: HashSet::new(),
-    };
-    let mut function = None;
-    let mut body = Vec::new();
-    for inst in instructions {
-        let w = inst.words;
-        let word = |i: usize| w.get(i).copied().unwrap_or(0);
-        match inst.opcode {
-            op::TYPE_INT => {
-                scan.types.insert(word(0), Ty::Scalar(u64::from(word(1) / 8)));
-            }
-            op::TYPE_FLOAT => {
-                scan.types.insert(word(0), Ty::Scalar(u64::from(word(1) / 8)));
-            }
-            op::TYPE_VECTOR | op::TYPE_MATRIX => {
-                scan.types.insert(word(0), Ty::Vector(word(1), word(2)));
-            }
-            op::TYPE_ARRAY => {
-                scan.types.insert(word(0), Ty::Array(word(1), Some(word(2))));
-            }
-            op::TYPE_RUNTIME_ARRAY => {
-                scan.types.insert(word(0), Ty::Array(word(1), None));
-            }
-            op::TYPE_STRUCT => {
-                scan.types.insert(word(0), Ty::Struct(w.get(1..).unwrap_or_default().to_vec()));
-            }
-            op::TYPE_POINTER => {
-                scan.types.insert(word(0), Ty::Pointer(word(2)));
-            }
-            op::CONSTANT if w.len() >= 3 => {
-                let high = w.get(3).map_or(0, |&high| u64::from(high) << 32);
-                scan.constants.insert(word(1), u64::from(word(2)) | high);
-            }
-            op::FUNCTION => {
-                function = Some(word(1));
-                scan.parameters.insert(word(1), Vec::new());
-            }
-            op::FUNCTION_PARAMETER => {
-                if let Some(function) = function {
-                    let list = scan.parameters.entry(function).or_default();
-                    scan.parameter_of.insert(word(1), (function, list.len()));
-                    list.push(word(1));
-                }
-            }
-            _ => {}
-        }
-        if matches!(
-            inst.opcode,
-            op::VARIABLE
-                | op::FUNCTION_PARAMETER
-                | op::FUNCTION_CALL
-                | op::LOAD
-                | op::ACCESS_CHAIN
-                | op::IN_BOUNDS_ACCESS_CHAIN
-                | op::PTR_ACCESS_CHAIN
-                | op::IN_BOUNDS_PTR_ACCESS_CHAIN
-                | op::COPY_OBJECT
-                | op::PTR_CAST_TO_GENERIC
-                | op::GENERIC_CAST_TO_PTR
-                | op::GENERIC_CAST_TO_PTR_EXPLICIT
-                | op::BITCAST
-                | op::SELECT
-                | op::PHI
-        ) && w.len() >= 2
-        {
-            scan.defs.insert(word(1), (inst, word(0)));
-        }
-        if function.is_some() {
-            body.push(inst);
-        }
-    }
+    let Some((mut scan, body)) = Scan::new(instructions) else { return Ok(()) };
     // Which parameters receive memory holding pointers: to a fixed point
     // (a call chain passes it on).
     loop {
@@ -221,7 +140,144 @@ pub(super) fn check(instructions: &[Inst<'_>]) -> Result<(), DeserializeError> {
     Ok(())
 }
 
+/// `memcpy` of a whole object holding pointers into another of its type
+/// (clang-22 -O0's struct assignment, pass by value and return, as
+/// `OpCopyMemorySized %a %b %size`, the pointers typed as the struct or
+/// cast to `uchar*`, `size` the module's size of the type) becomes
+/// `OpCopyMemory` of the two pointers before their casts: the copy then
+/// takes the runner's layout, as it means to. The memory operands go
+/// (alignment hints). `None` where nothing changes.
+pub(super) fn typed_copies(words: &[u32], instructions: &[Inst<'_>]) -> Result<Option<Rewritten>, DeserializeError> {
+    let Some((scan, _)) = Scan::new(instructions) else { return Ok(None) };
+    let mut typed = HashMap::new();
+    for (index, inst) in instructions.iter().enumerate() {
+        if inst.opcode != op::COPY_MEMORY_SIZED || inst.words.len() < 3 {
+            continue;
+        }
+        let w = inst.words;
+        let (Some((target, pointee)), Some((source, source_pointee))) = (scan.uncast(w[0]), scan.uncast(w[1])) else {
+            continue;
+        };
+        let size = scan.constants.get(&w[2]).copied();
+        if pointee == source_pointee
+            && scan.holds_pointers(pointee, 0)
+            && size.is_some() && scan.module_layout(pointee, 0).map(|(bytes, _, _)| bytes) == size
+        {
+            typed.insert(index, (target, source));
+        }
+    }
+    if typed.is_empty() {
+        return Ok(None);
+    }
+    let mut out = words.get(..5).unwrap_or_default().to_vec();
+    let mut offsets = Vec::with_capacity(instructions.len());
+    for (index, inst) in instructions.iter().enumerate() {
+        match typed.get(&index) {
+            Some(&(target, source)) if inst.opcode == op::COPY_MEMORY_SIZED => {
+                out.extend([(3 << 16) | u32::from(op::COPY_MEMORY), target, source]);
+            }
+            _ => {
+                let count = u32::try_from(inst.words.len() + 1).unwrap_or(u32::MAX);
+                out.push((count << 16) | u32::from(inst.opcode));
+                out.extend_from_slice(inst.words);
+            }
+        }
+        offsets.push(inst.offset);
+    }
+    let bound = words.get(3).copied().unwrap_or_default();
+    Ok(Some(Rewritten { words: out, bound, offsets }))
+}
+
 impl<'a, 'w> Scan<'a, 'w> {
+    /// The scan of a `Physical32` module and its functions' instructions
+    /// (`None` for another addressing model).
+    fn new(instructions: &'a [Inst<'w>]) -> Option<(Self, Vec<&'a Inst<'w>>)> {
+        let physical32 = instructions
+            .iter()
+            .any(|inst| inst.opcode == op::MEMORY_MODEL && inst.words.first() == Some(&PHYSICAL32));
+        if !physical32 {
+            return None;
+        }
+        let mut scan = Scan {
+            types: HashMap::new(),
+            constants: HashMap::new(),
+            defs: HashMap::new(),
+            parameters: HashMap::new(),
+            parameter_of: HashMap::new(),
+            holding_parameters: HashSet::new(),
+        };
+        let mut function = None;
+        let mut body = Vec::new();
+        for inst in instructions {
+            let w = inst.words;
+            let word = |i: usize| w.get(i).copied().unwrap_or(0);
+            match inst.opcode {
+                op::TYPE_INT => {
+                    scan.types.insert(word(0), Ty::Scalar(u64::from(word(1) / 8)));
+                }
+                op::TYPE_FLOAT => {
+                    scan.types.insert(word(0), Ty::Scalar(u64::from(word(1) / 8)));
+                }
+                op::TYPE_VECTOR | op::TYPE_MATRIX => {
+                    scan.types.insert(word(0), Ty::Vector(word(1), word(2)));
+                }
+                op::TYPE_ARRAY => {
+                    scan.types.insert(word(0), Ty::Array(word(1), Some(word(2))));
+                }
+                op::TYPE_RUNTIME_ARRAY => {
+                    scan.types.insert(word(0), Ty::Array(word(1), None));
+                }
+                op::TYPE_STRUCT => {
+                    scan.types.insert(word(0), Ty::Struct(w.get(1..).unwrap_or_default().to_vec()));
+                }
+                op::TYPE_POINTER => {
+                    scan.types.insert(word(0), Ty::Pointer(word(2)));
+                }
+                op::CONSTANT if w.len() >= 3 => {
+                    let high = w.get(3).map_or(0, |&high| u64::from(high) << 32);
+                    scan.constants.insert(word(1), u64::from(word(2)) | high);
+                }
+                op::FUNCTION => {
+                    function = Some(word(1));
+                    scan.parameters.insert(word(1), Vec::new());
+                }
+                op::FUNCTION_PARAMETER => {
+                    if let Some(function) = function {
+                        let list = scan.parameters.entry(function).or_default();
+                        scan.parameter_of.insert(word(1), (function, list.len()));
+                        list.push(word(1));
+                    }
+                }
+                _ => {}
+            }
+            if matches!(
+                inst.opcode,
+                op::VARIABLE
+                    | op::FUNCTION_PARAMETER
+                    | op::FUNCTION_CALL
+                    | op::LOAD
+                    | op::ACCESS_CHAIN
+                    | op::IN_BOUNDS_ACCESS_CHAIN
+                    | op::PTR_ACCESS_CHAIN
+                    | op::IN_BOUNDS_PTR_ACCESS_CHAIN
+                    | op::COPY_OBJECT
+                    | op::PTR_CAST_TO_GENERIC
+                    | op::GENERIC_CAST_TO_PTR
+                    | op::GENERIC_CAST_TO_PTR_EXPLICIT
+                    | op::BITCAST
+                    | op::SELECT
+                    | op::PHI
+            ) && w.len() >= 2
+            {
+                scan.defs.insert(word(1), (inst, word(0)));
+            }
+            if function.is_some() {
+                body.push(inst);
+            }
+        }
+        Some((scan, body))
+    }
+
     /// Whether a value of type `ty` is or holds a pointer.
     fn holds_pointers(&self, ty: u32, depth: usize) -> bool {
         if depth > 64 {
@@ -375,6 +431,20 @@ impl<'a, 'w> Scan<'a, 'w> {
             }
         }
         false
+    }
+
+    /// The pointer `<id>` is cast from (itself if not a cast: a variable,
+    /// a parameter, an access chain...), and its pointee type.
+    fn uncast(&self, mut id: u32) -> Option<(u32, u32)> {
+        for _ in 0..64 {
+            let Some((inst, _)) = self.defs.get(&id) else { return Some((id, self.pointee(id)?)) };
+            match inst.opcode {
+                op::BITCAST | op::COPY_OBJECT | op::PTR_CAST_TO_GENERIC | op::GENERIC_CAST_TO_PTR
+                | op::GENERIC_CAST_TO_PTR_EXPLICIT => id = *inst.words.get(2)?,
+                _ => return Some((id, self.pointee(id)?)),
+            }
+        }
+        None
     }
 
     /// Size, alignment and offset of the first pointer of `ty` laid out as
