@@ -18,9 +18,10 @@
 //! `OpBitcast`, the generic-pointer casts, `OpCopyObject`, access chains,
 //! `OpPhi` and `OpSelect` to the variables and parameters they come from):
 //!
-//! - a *byte step* (an `Op[InBounds]PtrAccessChain` on a pointer to an
-//!   8-bit integer, or one whose indices end on 8-bit integers: clang's
-//!   `getelementptr i8`) whose base comes from memory holding pointers (a
+//! - a *byte step* (an `Op[InBounds]PtrAccessChain` over a pointer to an
+//!   8-bit integer, clang's `getelementptr i8`, or to another type holding
+//!   no pointer, `((int *)&pair)[2]`; or one whose indices end on 8-bit
+//!   integers) whose base comes from memory holding pointers (a
 //!   variable whose type is or contains a pointer, or a parameter that a
 //!   call passes such memory to). A constant step straight from the
 //!   variable that stays before its first pointer (the same bytes in
@@ -349,9 +350,10 @@ impl<'a, 'w> Scan<'a, 'w> {
         found
     }
 
-    /// Whether `inst` is a byte step: an `Op[InBounds]PtrAccessChain`
-    /// counting bytes (on a pointer to an 8-bit integer, or with indices
-    /// ending on one), by other than a constant 0.
+    /// Whether `inst` is a byte step: an `Op[InBounds]PtrAccessChain` by
+    /// other than a constant 0 counting bytes, or elements of another type
+    /// holding no pointer (over a pointer to such a type), or whose
+    /// indices end on bytes without walking to them.
     fn byte_step(&self, inst: &Inst<'_>) -> bool {
         if !matches!(inst.opcode, op::PTR_ACCESS_CHAIN | op::IN_BOUNDS_PTR_ACCESS_CHAIN) || inst.words.len() < 4 {
             return false;
@@ -359,7 +361,13 @@ impl<'a, 'w> Scan<'a, 'w> {
         let w = inst.words;
         let byte = |ty: Option<u32>| ty.is_some_and(|ty| matches!(self.types.get(&ty), Some(Ty::Scalar(1))));
         if w.len() == 4 {
-            return byte(self.pointee(w[2])) && self.constants.get(&w[3]) != Some(&0);
+            // Over bytes, or over any other type that holds no pointer
+            // (`((int *)&pair)[2]`, clang -O0's GEP on a cast): the
+            // module's count of bytes or elements across memory that may
+            // hold pointers. A step over pointers, or over a type holding
+            // them, strides the same elements in both layouts.
+            return self.pointee(w[2]).is_some_and(|pointee| !self.holds_pointers(pointee, 0))
+                && self.constants.get(&w[3]) != Some(&0);
         }
         // clang types the chain as its base and ends it on bytes: the
         // indices do not walk to the result's pointee.
@@ -489,9 +497,12 @@ impl<'a, 'w> Scan<'a, 'w> {
         if inst.words.len() != 4 || !self.cast_of(inst.words[2], *variable) {
             return false;
         }
-        let Some(&offset) = self.constants.get(&inst.words[3]) else { return false };
+        let Some(&index) = self.constants.get(&inst.words[3]) else { return false };
+        let Some((unit, _, _)) = self.pointee(inst.words[2]).and_then(|ty| self.module_layout(ty, 0)) else {
+            return false;
+        };
         let Some((_, _, Some(first))) = self.module_layout(*pointee, 0) else { return false };
-        offset < first
+        index.checked_mul(unit).is_some_and(|offset| offset < first)
     }
 
     fn refuse(inst: &Inst<'_>, what: &str) -> DeserializeError {
