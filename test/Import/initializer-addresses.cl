@@ -59,12 +59,23 @@
 // TRANSLATOR-DAG: spirv.GlobalVariable @third {{{.*}}spirv_initializer.constituents = {global = @a, steps = {{\[\[}}i8, 8]]}}
 // TRANSLATOR-DAG: spirv.GlobalVariable @to_generic {{{.*}}spirv_initializer.constituents = {global = @a, steps = {{\[\[}}i8, 4]]}} : !spirv.ptr<!spirv.ptr<i32, Generic>, CrossWorkgroup>
 //
-// Physical32: the module counts 4 bytes per pointer in memory, so the
-// runner's 8-byte pointers cannot be members of an array or struct: one
-// located error, exit status 1 (scalar pointers import: the Runner test).
+// Physical32: the module counts 4 bytes per pointer in memory, the runner 8.
+// The arrays and structs of addresses are laid out as the runner lays them
+// out, which is right for every typed access (-O0: `picks[1]` by element);
+// a byte offset into memory holding pointers is refused where it is made,
+// one located error, exit status 1: in a function (-O2 reads `picks[1]` at
+// byte 4: deserialize/physical32.rs) or in an initializer (`&picks[1]` as
+// `InBoundsPtrAccessChain %picks %0 %4`: addresses.rs). Runs:
+// test/Runner/initializer-addresses.test.
+// RUN: clang-22 --target=spirv32 -cl-std=CL2.0 -O0 -c %s -o %t.32-O0.spv
+// RUN: spirv-opt-rs %t.32-O0.spv | FileCheck %s --check-prefix=PHYSICAL32-O0
+// PHYSICAL32-O0: spirv.GlobalVariable @picks {{{.*}}spirv_initializer.constituents = [{global = @a, steps = {{.*}}[i8, 4]]}, {global = @a, steps = {{.*}}[i8, 12]]}]
 // RUN: clang-22 --target=spirv32 -cl-std=CL2.0 -O2 -c %s -o %t.32.spv
 // RUN: not spirv-opt-rs %t.32.spv 2>&1 | FileCheck %s --check-prefix=PHYSICAL32
-// PHYSICAL32: byte offset {{[0-9]+}}: cannot represent in the SPIR-V dialect: an array or struct holding addresses in a Physical32 module's initializer (its pointers take 4 bytes in memory, the runner's 8)
+// PHYSICAL32: byte offset {{[0-9]+}}: cannot represent in the SPIR-V dialect: a byte offset into memory holding pointers in a Physical32 module: the module lays a pointer out in 4 bytes, the runner in 8
+// RUN: clang-22 --target=spirv32 -cl-std=CL2.0 -O0 -DPICK_OF_PICKS -c %s -o %t.32-pick.spv
+// RUN: not spirv-opt-rs %t.32-pick.spv 2>&1 | FileCheck %s --check-prefix=PHYSICAL32-INIT
+// PHYSICAL32-INIT: byte offset {{[0-9]+}}: cannot represent in the SPIR-V dialect: a byte offset into a global holding pointers, in an address in a Physical32 module's initializer (its pointers take 4 bytes in memory, the runner's 8)
 
 typedef struct { int unused; int x; int y; } Triple;
 global int a[4] = {1, 2, 3, 4};
@@ -77,7 +88,13 @@ global int *global *global indirect = &third;
 constant int c[3] = {7, 8, 9};
 constant int *global to_constant = &c[1];
 int *global to_generic = &a[1];
+#ifdef PICK_OF_PICKS
+global int *global *global pick_of_picks = &picks[1];
+#endif
 
 kernel void k(global int *out) {
   out[0] = *whole + *third + *member + *picks[1] + **indirect + *to_constant + *to_generic + a[0] + t.x + c[0];
+#ifdef PICK_OF_PICKS
+  out[1] = **pick_of_picks;
+#endif
 }

@@ -45,6 +45,9 @@ struct Resolved<'c> {
     global: Option<String>,
     steps: Vec<Attribute<'c>>,
     pointer_type: u32,
+    /// The global's type is or holds a pointer (a byte offset into it is
+    /// refused in a Physical32 module).
+    holds_pointers: bool,
 }
 
 impl<'c, 'w> Importer<'c, 'w> {
@@ -82,10 +85,20 @@ impl<'c, 'w> Importer<'c, 'w> {
             return Err(user.error(ErrorKind::Invalid("an address chain nests too deep".into())));
         }
         if let Some((global, pointer_type)) = self.globals.get(&id) {
-            return Ok(Resolved { global: Some(global.clone()), steps: Vec::new(), pointer_type: *pointer_type });
+            let holds_pointers = self
+                .pointer_pointees
+                .get(pointer_type)
+                .and_then(|pointee| self.type_models.get(pointee))
+                .is_some_and(|model| holds_pointers(model, 0));
+            return Ok(Resolved {
+                global: Some(global.clone()),
+                steps: Vec::new(),
+                pointer_type: *pointer_type,
+                holds_pointers,
+            });
         }
         if let Some((pointer_type, ConstantValue::Null)) = self.constants.get(&id) {
-            return Ok(Resolved { global: None, steps: Vec::new(), pointer_type: *pointer_type });
+            return Ok(Resolved { global: None, steps: Vec::new(), pointer_type: *pointer_type, holds_pointers: false });
         }
         let Some(inst) = self.spec_constant_ops.get(&id).copied() else {
             return Err(user.error(ErrorKind::Unsupported(format!(
@@ -146,7 +159,23 @@ impl<'c, 'w> Importer<'c, 'w> {
                 // is the only hint. So where the indices do not walk to the
                 // result's pointee, the last index counts bytes.
                 let walked = walk(&model, &indices[1..]);
-                if indices.len() > 1 && walked != result_model.as_deref() {
+                let counts_bytes = indices.len() > 1 && walked != result_model.as_deref();
+                let bytes = counts_bytes || matches!(*model, SpirvType::Integer { width: 8, .. });
+                if bytes
+                    && resolved.holds_pointers
+                    && indices.last() != Some(&0)
+                    && self.memory_model.is_some_and(|(addressing, _)| addressing == PHYSICAL32)
+                {
+                    // The module counts 4 bytes per pointer, the runner's
+                    // are 8 (deserialize/physical32.rs: the same rule in
+                    // functions).
+                    return Err(inst.error(ErrorKind::Unsupported(
+                        "a byte offset into a global holding pointers, in an address in a Physical32 module's \
+                         initializer (its pointers take 4 bytes in memory, the runner's 8)"
+                            .into(),
+                    )));
+                }
+                if counts_bytes {
                     let last = indices.pop().unwrap_or_default();
                     let pointee_type = self.mlir_type(&inst, pointee)?;
                     resolved.steps.push(self.step(pointee_type, &indices));
@@ -190,4 +219,18 @@ fn walk<'m>(model: &'m SpirvType, indices: &[i64]) -> Option<&'m SpirvType> {
         };
     }
     Some(current)
+}
+
+/// `AddressingModel Physical32`.
+const PHYSICAL32: u32 = 1;
+
+/// Whether a value of `ty` is or holds a pointer.
+fn holds_pointers(ty: &SpirvType, depth: usize) -> bool {
+    depth <= 64
+        && match ty {
+            SpirvType::Pointer { .. } => true,
+            SpirvType::Array { element, .. } | SpirvType::RuntimeArray { element, .. } => holds_pointers(element, depth + 1),
+            SpirvType::Struct(structure) => structure.members.iter().any(|member| holds_pointers(&member.ty, depth + 1)),
+            _ => false,
+        }
 }

@@ -53,9 +53,6 @@ use crate::spirv::{INITIALIZER_CONSTITUENTS, NULL_INITIALIZER, attributes::Decor
 
 pub(super) type Result<T> = std::result::Result<T, DeserializeError>;
 
-/// `AddressingModel Physical32`.
-const PHYSICAL32: u32 = 1;
-
 /// Opcodes read by hand (the type opcodes are in `types::op`).
 pub(super) mod op {
     pub const NOP: u16 = 0;
@@ -916,17 +913,10 @@ impl<'c, 'w> Importer<'c, 'w> {
             return Err(inst.error(ErrorKind::Invalid("a constant nests too deep".into())));
         }
         if self.is_address(id) {
-            if self.memory_model.is_some_and(|(addressing, _)| addressing == PHYSICAL32) {
-                // The module counts 4 bytes per pointer in memory (clang's
-                // byte offsets into an array or struct of pointers); the
-                // runner's pointers are 8: the member after a pointer would
-                // be read from the wrong bytes.
-                return Err(inst.error(ErrorKind::Unsupported(
-                    "an array or struct holding addresses in a Physical32 module's initializer (its pointers take \
-                     4 bytes in memory, the runner's 8)"
-                        .into(),
-                )));
-            }
+            // Physical32: the composite is laid out as the runner lays it
+            // out (8-byte pointers); a byte offset into it, which would
+            // count the module's 4, is refused where it is made
+            // (addresses.rs in initializers, physical32.rs in functions).
             return self.address_tree(inst, id);
         }
         match self.constants.get(&id).cloned() {

@@ -38,6 +38,7 @@ mod long_vectors;
 mod matrix_layout;
 mod memory_operands;
 mod newer_grammar;
+mod physical32;
 mod pointers;
 mod reader;
 mod relational;
@@ -227,6 +228,16 @@ pub fn deserialize_with<'c>(
         }
         rewrite::relax_forward_references(&mut instructions)?;
     }
+    // Physical32: a whole-variable memcpy of memory holding pointers, as
+    // a typed copy (the runner's pointers take 8 bytes, the module's 4).
+    if let Some(typed) = physical32::typed_copies(&words.words, &instructions)? {
+        words.words = typed.words;
+        instructions = reader::instructions(&words.words)?;
+        for (inst, offset) in instructions.iter_mut().zip(&typed.offsets) {
+            inst.offset = *offset;
+        }
+        rewrite::relax_forward_references(&mut instructions)?;
+    }
     // SPV_EXT_float8: 8-bit floats held as their bits, conversions expanded.
     if let Some(bits) = float8::rewrite(&words.words, &instructions, &options.spec_values)? {
         words.header.bound = bits.bound;
@@ -254,6 +265,7 @@ pub fn deserialize_with<'c>(
     }
     let Some(rewritten) = rewrite::rewrite(source, &instructions)? else {
         let instructions = forward_pointers::order(entry_points::select(instructions, &options.entry_points));
+        physical32::check(&instructions)?;
         return importer::import(context, header, &instructions, source_name, options);
     };
     // SPV_KHR_untyped_pointers and sparse images, rewritten: the importer
@@ -265,6 +277,7 @@ pub fn deserialize_with<'c>(
     }
     rewrite::relax_forward_references(&mut instructions)?;
     let instructions = forward_pointers::order(entry_points::select(instructions, &options.entry_points));
+    physical32::check(&instructions)?;
     importer::import(context, header, &instructions, source_name, options)
 }
 

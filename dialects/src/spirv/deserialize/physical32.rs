@@ -1,0 +1,549 @@
+//! Pointers held in memory in `Physical32` modules (docs/import.md,
+//! "Physical32"): the module lays a pointer out in 4 bytes, the runner in 8
+//! (its pointers are host addresses), so wherever the module reaches memory
+//! holding pointers through a byte offset, or copies it by a byte count,
+//! the offset or count is the module's and addresses the wrong bytes. Such
+//! a module is refused, naming the instruction, before import; the
+//! typed forms (access chains by member and element, whole loads, stores
+//! and `OpCopyMemory` of the types) take each side's own layout and stay.
+//!
+//! Why not 4-byte pointers in memory (truncated at a store, widened at a
+//! load): the runner's objects (the stacks of its threads, workgroup
+//! memory, buffers, the JIT's globals) lie anywhere in a 64-bit address
+//! space, gigabytes apart; 32 bits of a host address cannot give it back.
+//! That needs a 32-bit address space of the runner's own (every object a
+//! kernel may reach placed in one 4 GiB window), not a change of layout.
+//!
+//! What is refused, per function (ids are traced back through
+//! `OpBitcast`, the generic-pointer casts, `OpCopyObject`, access chains,
+//! `OpPhi` and `OpSelect` to the variables and parameters they come from):
+//!
+//! - a *byte step* (an `Op[InBounds]PtrAccessChain` over a pointer to an
+//!   8-bit integer, clang's `getelementptr i8`, or to another type holding
+//!   no pointer, `((int *)&pair)[2]`; or one whose indices end on 8-bit
+//!   integers) whose base comes from memory holding pointers (a
+//!   variable whose type is or contains a pointer, or a parameter that a
+//!   call passes such memory to). A constant step straight from the
+//!   variable that stays before its first pointer (the same bytes in
+//!   both layouts) is allowed;
+//! - a load or store of a pointer (or of a composite holding one) whose
+//!   address went through a byte step, or comes from a variable whose type
+//!   holds no pointer (memory of other data reused for a pointer);
+//! - an `OpCopyMemorySized` to or from memory holding pointers.
+
+use std::collections::{HashMap, HashSet};
+
+use super::{DeserializeError, ErrorKind, reader::Inst, rewrite::Rewritten};
+
+/// `AddressingModel Physical32`.
+const PHYSICAL32: u32 = 1;
+
+mod op {
+    pub const MEMORY_MODEL: u16 = 14;
+    pub const TYPE_INT: u16 = 21;
+    pub const TYPE_FLOAT: u16 = 22;
+    pub const TYPE_VECTOR: u16 = 23;
+    pub const TYPE_MATRIX: u16 = 24;
+    pub const TYPE_ARRAY: u16 = 28;
+    pub const TYPE_RUNTIME_ARRAY: u16 = 29;
+    pub const TYPE_STRUCT: u16 = 30;
+    pub const TYPE_POINTER: u16 = 32;
+    pub const CONSTANT: u16 = 43;
+    pub const FUNCTION: u16 = 54;
+    pub const FUNCTION_PARAMETER: u16 = 55;
+    pub const FUNCTION_CALL: u16 = 57;
+    pub const VARIABLE: u16 = 59;
+    pub const LOAD: u16 = 61;
+    pub const STORE: u16 = 62;
+    pub const COPY_MEMORY: u16 = 63;
+    pub const COPY_MEMORY_SIZED: u16 = 64;
+    pub const ACCESS_CHAIN: u16 = 65;
+    pub const IN_BOUNDS_ACCESS_CHAIN: u16 = 66;
+    pub const PTR_ACCESS_CHAIN: u16 = 67;
+    pub const IN_BOUNDS_PTR_ACCESS_CHAIN: u16 = 70;
+    pub const COPY_OBJECT: u16 = 83;
+    pub const PTR_CAST_TO_GENERIC: u16 = 121;
+    pub const GENERIC_CAST_TO_PTR: u16 = 122;
+    pub const GENERIC_CAST_TO_PTR_EXPLICIT: u16 = 123;
+    pub const BITCAST: u16 = 124;
+    pub const SELECT: u16 = 169;
+    pub const PHI: u16 = 245;
+}
+
+/// A type, as much of it as the layout needs.
+#[derive(Clone)]
+enum Ty {
+    Scalar(u64),
+    Vector(u32, u32),
+    Array(u32, Option<u32>),
+    Struct(Vec<u32>),
+    Pointer(u32),
+}
+
+/// Where a pointer comes from.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Origin {
+    /// An `OpVariable`: its `<id>` and pointee type.
+    Variable(u32, u32),
+    /// Parameter `index` of function `function`.
+    Parameter(u32, usize),
+    /// Anything else (a loaded pointer, a call's result, an integer's).
+    Unknown,
+}
+
+struct Scan<'a, 'w> {
+    types: HashMap<u32, Ty>,
+    constants: HashMap<u32, u64>,
+    /// The defining instruction of each result `<id>`, and its result type.
+    defs: HashMap<u32, (&'a Inst<'w>, u32)>,
+    /// Each function's parameters, in order.
+    parameters: HashMap<u32, Vec<u32>>,
+    /// Each parameter: its function and index.
+    parameter_of: HashMap<u32, (u32, usize)>,
+    /// Parameters passed memory holding pointers by some call.
+    holding_parameters: HashSet<(u32, usize)>,
+}
+
+/// Refuses a `Physical32` module that reaches memory holding pointers
+/// through a byte offset or a byte count (module doc).
+///
+/// # Errors
+///
+/// An [`ErrorKind::Unsupported`] at the first such instruction.
+pub(super) fn check(instructions: &[Inst<'_>]) -> Result<(), DeserializeError> {
+    let Some((mut scan, body)) = Scan::new(instructions) else { return Ok(()) };
+    // Which parameters receive memory holding pointers: to a fixed point
+    // (a call chain passes it on).
+    loop {
+        let mut grew = false;
+        for inst in &body {
+            if inst.opcode != op::FUNCTION_CALL || inst.words.len() < 3 {
+                continue;
+            }
+            let callee = inst.words[2];
+            for (index, &argument) in inst.words[3..].iter().enumerate() {
+                let key = (callee, index);
+                if !scan.holding_parameters.contains(&key)
+                    && scan.origins(argument).iter().any(|origin| scan.holds_pointers_at(*origin))
+                {
+                    scan.holding_parameters.insert(key);
+                    grew = true;
+                }
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    for inst in &body {
+        scan.check_instruction(inst)?;
+    }
+    Ok(())
+}
+
+/// `memcpy` of a whole object holding pointers into another of its type
+/// (clang-22 -O0's struct assignment, pass by value and return, as
+/// `OpCopyMemorySized %a %b %size`, the pointers typed as the struct or
+/// cast to `uchar*`, `size` the module's size of the type) becomes
+/// `OpCopyMemory` of the two pointers before their casts: the copy then
+/// takes the runner's layout, as it means to. The memory operands go
+/// (alignment hints). `None` where nothing changes.
+pub(super) fn typed_copies(words: &[u32], instructions: &[Inst<'_>]) -> Result<Option<Rewritten>, DeserializeError> {
+    let Some((scan, _)) = Scan::new(instructions) else { return Ok(None) };
+    let mut typed = HashMap::new();
+    for (index, inst) in instructions.iter().enumerate() {
+        if inst.opcode != op::COPY_MEMORY_SIZED || inst.words.len() < 3 {
+            continue;
+        }
+        let w = inst.words;
+        let (Some((target, pointee)), Some((source, source_pointee))) = (scan.uncast(w[0]), scan.uncast(w[1])) else {
+            continue;
+        };
+        let size = scan.constants.get(&w[2]).copied();
+        if pointee == source_pointee
+            && scan.holds_pointers(pointee, 0)
+            && size.is_some() && scan.module_layout(pointee, 0).map(|(bytes, _, _)| bytes) == size
+        {
+            typed.insert(index, (target, source));
+        }
+    }
+    if typed.is_empty() {
+        return Ok(None);
+    }
+    let mut out = words.get(..5).unwrap_or_default().to_vec();
+    let mut offsets = Vec::with_capacity(instructions.len());
+    for (index, inst) in instructions.iter().enumerate() {
+        match typed.get(&index) {
+            Some(&(target, source)) if inst.opcode == op::COPY_MEMORY_SIZED => {
+                out.extend([(3 << 16) | u32::from(op::COPY_MEMORY), target, source]);
+            }
+            _ => {
+                let count = u32::try_from(inst.words.len() + 1).unwrap_or(u32::MAX);
+                out.push((count << 16) | u32::from(inst.opcode));
+                out.extend_from_slice(inst.words);
+            }
+        }
+        offsets.push(inst.offset);
+    }
+    let bound = words.get(3).copied().unwrap_or_default();
+    Ok(Some(Rewritten { words: out, bound, offsets }))
+}
+
+impl<'a, 'w> Scan<'a, 'w> {
+    /// The scan of a `Physical32` module and its functions' instructions
+    /// (`None` for another addressing model).
+    fn new(instructions: &'a [Inst<'w>]) -> Option<(Self, Vec<&'a Inst<'w>>)> {
+        let physical32 = instructions
+            .iter()
+            .any(|inst| inst.opcode == op::MEMORY_MODEL && inst.words.first() == Some(&PHYSICAL32));
+        if !physical32 {
+            return None;
+        }
+        let mut scan = Scan {
+            types: HashMap::new(),
+            constants: HashMap::new(),
+            defs: HashMap::new(),
+            parameters: HashMap::new(),
+            parameter_of: HashMap::new(),
+            holding_parameters: HashSet::new(),
+        };
+        let mut function = None;
+        let mut body = Vec::new();
+        for inst in instructions {
+            let w = inst.words;
+            let word = |i: usize| w.get(i).copied().unwrap_or(0);
+            match inst.opcode {
+                op::TYPE_INT => {
+                    scan.types.insert(word(0), Ty::Scalar(u64::from(word(1) / 8)));
+                }
+                op::TYPE_FLOAT => {
+                    scan.types.insert(word(0), Ty::Scalar(u64::from(word(1) / 8)));
+                }
+                op::TYPE_VECTOR | op::TYPE_MATRIX => {
+                    scan.types.insert(word(0), Ty::Vector(word(1), word(2)));
+                }
+                op::TYPE_ARRAY => {
+                    scan.types.insert(word(0), Ty::Array(word(1), Some(word(2))));
+                }
+                op::TYPE_RUNTIME_ARRAY => {
+                    scan.types.insert(word(0), Ty::Array(word(1), None));
+                }
+                op::TYPE_STRUCT => {
+                    scan.types.insert(word(0), Ty::Struct(w.get(1..).unwrap_or_default().to_vec()));
+                }
+                op::TYPE_POINTER => {
+                    scan.types.insert(word(0), Ty::Pointer(word(2)));
+                }
+                op::CONSTANT if w.len() >= 3 => {
+                    let high = w.get(3).map_or(0, |&high| u64::from(high) << 32);
+                    scan.constants.insert(word(1), u64::from(word(2)) | high);
+                }
+                op::FUNCTION => {
+                    function = Some(word(1));
+                    scan.parameters.insert(word(1), Vec::new());
+                }
+                op::FUNCTION_PARAMETER => {
+                    if let Some(function) = function {
+                        let list = scan.parameters.entry(function).or_default();
+                        scan.parameter_of.insert(word(1), (function, list.len()));
+                        list.push(word(1));
+                    }
+                }
+                _ => {}
+            }
+            if matches!(
+                inst.opcode,
+                op::VARIABLE
+                    | op::FUNCTION_PARAMETER
+                    | op::FUNCTION_CALL
+                    | op::LOAD
+                    | op::ACCESS_CHAIN
+                    | op::IN_BOUNDS_ACCESS_CHAIN
+                    | op::PTR_ACCESS_CHAIN
+                    | op::IN_BOUNDS_PTR_ACCESS_CHAIN
+                    | op::COPY_OBJECT
+                    | op::PTR_CAST_TO_GENERIC
+                    | op::GENERIC_CAST_TO_PTR
+                    | op::GENERIC_CAST_TO_PTR_EXPLICIT
+                    | op::BITCAST
+                    | op::SELECT
+                    | op::PHI
+            ) && w.len() >= 2
+            {
+                scan.defs.insert(word(1), (inst, word(0)));
+            }
+            if function.is_some() {
+                body.push(inst);
+            }
+        }
+        Some((scan, body))
+    }
+
+    /// Whether a value of type `ty` is or holds a pointer.
+    fn holds_pointers(&self, ty: u32, depth: usize) -> bool {
+        if depth > 64 {
+            return false;
+        }
+        match self.types.get(&ty) {
+            Some(Ty::Pointer(_)) => true,
+            Some(Ty::Array(element, _)) => self.holds_pointers(*element, depth + 1),
+            Some(Ty::Struct(members)) => members.iter().any(|member| self.holds_pointers(*member, depth + 1)),
+            _ => false,
+        }
+    }
+
+    /// Whether memory reached from `origin` may hold pointers.
+    fn holds_pointers_at(&self, origin: Origin) -> bool {
+        match origin {
+            Origin::Variable(_, pointee) => self.holds_pointers(pointee, 0),
+            Origin::Parameter(function, index) => self.holding_parameters.contains(&(function, index)),
+            Origin::Unknown => false,
+        }
+    }
+
+    /// The pointee type of pointer `<id>`, if its type is known.
+    fn pointee(&self, id: u32) -> Option<u32> {
+        let (_, ty) = self.defs.get(&id)?;
+        match self.types.get(ty)? {
+            Ty::Pointer(pointee) => Some(*pointee),
+            _ => None,
+        }
+    }
+
+    /// The variables and parameters pointer `<id>` comes from.
+    fn origins(&self, id: u32) -> Vec<Origin> {
+        let mut found = Vec::new();
+        let mut seen = HashSet::new();
+        let mut work = vec![id];
+        while let Some(id) = work.pop() {
+            if !seen.insert(id) || seen.len() > 4096 {
+                continue;
+            }
+            let Some((inst, _)) = self.defs.get(&id) else {
+                found.push(Origin::Unknown);
+                continue;
+            };
+            let w = inst.words;
+            match inst.opcode {
+                op::VARIABLE => found.push(match self.pointee(id) {
+                    Some(pointee) => Origin::Variable(id, pointee),
+                    None => Origin::Unknown,
+                }),
+                op::FUNCTION_PARAMETER => found.push(match self.parameter_of.get(&id) {
+                    Some(&(function, index)) => Origin::Parameter(function, index),
+                    None => Origin::Unknown,
+                }),
+                op::ACCESS_CHAIN
+                | op::IN_BOUNDS_ACCESS_CHAIN
+                | op::PTR_ACCESS_CHAIN
+                | op::IN_BOUNDS_PTR_ACCESS_CHAIN
+                | op::COPY_OBJECT
+                | op::PTR_CAST_TO_GENERIC
+                | op::GENERIC_CAST_TO_PTR
+                | op::GENERIC_CAST_TO_PTR_EXPLICIT
+                | op::BITCAST => work.extend(w.get(2)),
+                op::SELECT => work.extend(w.get(3..5).unwrap_or_default()),
+                op::PHI => work.extend(w.get(2..).unwrap_or_default().iter().step_by(2)),
+                _ => found.push(Origin::Unknown),
+            }
+        }
+        found
+    }
+
+    /// Whether `inst` is a byte step: an `Op[InBounds]PtrAccessChain` by
+    /// other than a constant 0 counting bytes, or elements of another type
+    /// holding no pointer (over a pointer to such a type), or whose
+    /// indices end on bytes without walking to them.
+    fn byte_step(&self, inst: &Inst<'_>) -> bool {
+        if !matches!(inst.opcode, op::PTR_ACCESS_CHAIN | op::IN_BOUNDS_PTR_ACCESS_CHAIN) || inst.words.len() < 4 {
+            return false;
+        }
+        let w = inst.words;
+        let byte = |ty: Option<u32>| ty.is_some_and(|ty| matches!(self.types.get(&ty), Some(Ty::Scalar(1))));
+        if w.len() == 4 {
+            // Over bytes, or over any other type that holds no pointer
+            // (`((int *)&pair)[2]`, clang -O0's GEP on a cast): the
+            // module's count of bytes or elements across memory that may
+            // hold pointers. A step over pointers, or over a type holding
+            // them, strides the same elements in both layouts.
+            return self.pointee(w[2]).is_some_and(|pointee| !self.holds_pointers(pointee, 0))
+                && self.constants.get(&w[3]) != Some(&0);
+        }
+        // clang types the chain as its base and ends it on bytes: the
+        // indices do not walk to the result's pointee.
+        let result = match self.types.get(&w[0]) {
+            Some(Ty::Pointer(pointee)) => Some(*pointee),
+            _ => None,
+        };
+        let mut walked = self.pointee(w[2]);
+        for index in &w[4..] {
+            walked = match walked.and_then(|ty| self.types.get(&ty)) {
+                Some(Ty::Array(element, _) | Ty::Vector(element, _)) => Some(*element),
+                Some(Ty::Struct(members)) => {
+                    self.constants.get(index).and_then(|&at| usize::try_from(at).ok()).and_then(|at| members.get(at)).copied()
+                }
+                _ => None,
+            };
+        }
+        byte(result) && !byte(walked)
+    }
+
+    /// Whether pointer `<id>` went through a byte step.
+    fn through_bytes(&self, id: u32) -> bool {
+        let mut seen = HashSet::new();
+        let mut work = vec![id];
+        while let Some(id) = work.pop() {
+            if !seen.insert(id) || seen.len() > 4096 {
+                continue;
+            }
+            let Some((inst, _)) = self.defs.get(&id) else { continue };
+            if self.byte_step(inst) {
+                return true;
+            }
+            let w = inst.words;
+            match inst.opcode {
+                op::ACCESS_CHAIN
+                | op::IN_BOUNDS_ACCESS_CHAIN
+                | op::PTR_ACCESS_CHAIN
+                | op::IN_BOUNDS_PTR_ACCESS_CHAIN
+                | op::COPY_OBJECT
+                | op::PTR_CAST_TO_GENERIC
+                | op::GENERIC_CAST_TO_PTR
+                | op::GENERIC_CAST_TO_PTR_EXPLICIT
+                | op::BITCAST => work.extend(w.get(2)),
+                op::SELECT => work.extend(w.get(3..5).unwrap_or_default()),
+                op::PHI => work.extend(w.get(2..).unwrap_or_default().iter().step_by(2)),
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// Whether `<id>` is variable `variable` seen through casts only.
+    fn cast_of(&self, mut id: u32, variable: u32) -> bool {
+        for _ in 0..64 {
+            if id == variable {
+                return true;
+            }
+            match self.defs.get(&id) {
+                Some((inst, _))
+                    if matches!(
+                        inst.opcode,
+                        op::BITCAST | op::COPY_OBJECT | op::PTR_CAST_TO_GENERIC | op::GENERIC_CAST_TO_PTR | op::GENERIC_CAST_TO_PTR_EXPLICIT
+                    ) =>
+                {
+                    let Some(&base) = inst.words.get(2) else { return false };
+                    id = base;
+                }
+                _ => return false,
+            }
+        }
+        false
+    }
+
+    /// The pointer `<id>` is cast from (itself if not a cast: a variable,
+    /// a parameter, an access chain...), and its pointee type.
+    fn uncast(&self, mut id: u32) -> Option<(u32, u32)> {
+        for _ in 0..64 {
+            let Some((inst, _)) = self.defs.get(&id) else { return Some((id, self.pointee(id)?)) };
+            match inst.opcode {
+                op::BITCAST | op::COPY_OBJECT | op::PTR_CAST_TO_GENERIC | op::GENERIC_CAST_TO_PTR
+                | op::GENERIC_CAST_TO_PTR_EXPLICIT => id = *inst.words.get(2)?,
+                _ => return Some((id, self.pointee(id)?)),
+            }
+        }
+        None
+    }
+
+    /// Size, alignment and offset of the first pointer of `ty` laid out as
+    /// the module lays it out (OpenCL C's rules, 4-byte pointers).
+    fn module_layout(&self, ty: u32, depth: usize) -> Option<(u64, u64, Option<u64>)> {
+        if depth > 64 {
+            return None;
+        }
+        Some(match self.types.get(&ty)? {
+            Ty::Scalar(0) => return None,
+            Ty::Scalar(bytes) => (*bytes, *bytes, None),
+            Ty::Pointer(_) => (4, 4, Some(0)),
+            Ty::Vector(element, count) => {
+                let (size, _, _) = self.module_layout(*element, depth + 1)?;
+                let lanes = if *count == 3 { 4 } else { u64::from(*count) };
+                (size * lanes, size * lanes, None)
+            }
+            Ty::Array(element, count) => {
+                let (size, alignment, first) = self.module_layout(*element, depth + 1)?;
+                let count = count.and_then(|count| self.constants.get(&count).copied())?;
+                (size.checked_mul(count)?, alignment, if count == 0 { None } else { first })
+            }
+            Ty::Struct(members) => {
+                let (mut end, mut alignment, mut first) = (0u64, 1u64, None);
+                for member in members {
+                    let (size, member_alignment, member_first) = self.module_layout(*member, depth + 1)?;
+                    let offset = end.div_ceil(member_alignment) * member_alignment;
+                    first = first.or(member_first.map(|at| offset + at));
+                    end = offset + size;
+                    alignment = alignment.max(member_alignment);
+                }
+                (end.div_ceil(alignment) * alignment, alignment, first)
+            }
+        })
+    }
+
+    /// Whether byte step `inst` (base `base`) stays before the first
+    /// pointer of the variable it steps into, straight from it by a
+    /// constant: the same bytes in both layouts.
+    fn before_first_pointer(&self, inst: &Inst<'_>, origins: &[Origin]) -> bool {
+        let [Origin::Variable(variable, pointee)] = origins else { return false };
+        if inst.words.len() != 4 || !self.cast_of(inst.words[2], *variable) {
+            return false;
+        }
+        let Some(&index) = self.constants.get(&inst.words[3]) else { return false };
+        let Some((unit, _, _)) = self.pointee(inst.words[2]).and_then(|ty| self.module_layout(ty, 0)) else {
+            return false;
+        };
+        let Some((_, _, Some(first))) = self.module_layout(*pointee, 0) else { return false };
+        index.checked_mul(unit).is_some_and(|offset| offset < first)
+    }
+
+    fn refuse(inst: &Inst<'_>, what: &str) -> DeserializeError {
+        DeserializeError::new(
+            inst.offset,
+            ErrorKind::Unsupported(format!(
+                "{what} in a Physical32 module: the module lays a pointer out in 4 bytes, the runner in 8 (host \
+                 addresses), so the module's byte offsets and sizes address the wrong bytes"
+            )),
+        )
+    }
+
+    fn check_instruction(&self, inst: &Inst<'_>) -> Result<(), DeserializeError> {
+        let w = inst.words;
+        if self.byte_step(inst) {
+            let origins = self.origins(w[2]);
+            if origins.iter().any(|origin| self.holds_pointers_at(*origin)) && !self.before_first_pointer(inst, &origins) {
+                return Err(Self::refuse(inst, "a byte offset into memory holding pointers"));
+            }
+        }
+        let pointer_access = match inst.opcode {
+            op::LOAD if w.len() >= 3 => Some((w[2], self.holds_pointers(w[0], 0))),
+            op::STORE if w.len() >= 2 => Some((w[0], self.pointee(w[0]).is_some_and(|ty| self.holds_pointers(ty, 0)))),
+            _ => None,
+        };
+        if let Some((address, true)) = pointer_access {
+            if self.through_bytes(address) {
+                return Err(Self::refuse(inst, "a pointer loaded or stored at a byte offset"));
+            }
+            if self.origins(address).iter().any(|origin| {
+                matches!(origin, Origin::Variable(_, pointee) if !self.holds_pointers(*pointee, 0))
+            }) {
+                return Err(Self::refuse(inst, "a pointer kept in memory of another type"));
+            }
+        }
+        if inst.opcode == op::COPY_MEMORY_SIZED && w.len() >= 3 {
+            let holding = |id: u32| self.origins(id).iter().any(|origin| self.holds_pointers_at(*origin));
+            if holding(w[0]) || holding(w[1]) {
+                return Err(Self::refuse(inst, "a copy by byte count of memory holding pointers"));
+            }
+        }
+        Ok(())
+    }
+}
