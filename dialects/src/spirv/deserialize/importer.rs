@@ -15,6 +15,7 @@
 
 use std::{
     cell::{Cell, RefCell},
+    collections::BTreeSet,
     rc::Rc,
     sync::Arc,
 };
@@ -215,7 +216,16 @@ pub(super) struct Importer<'c, 'w> {
     pub(super) forward_pointers: HashMap<u32, u32>,
     /// Every `OpTypePointer`'s pointee, known before the types are read.
     pub(super) pointer_pointees: HashMap<u32, u32>,
+    /// Every `OpTypeStruct`'s result `<id>`, known before the types are read.
+    pub(super) struct_ids: HashSet<u32>,
+    /// Structs made identified structs: recursive ones, and those a struct
+    /// names through a forward pointer before their own definition.
     pub(super) recursive_structs: HashSet<u32>,
+    /// Types whose models still name an identified struct (by
+    /// `SpirvType::StructRef`) outside that struct's definition, which
+    /// MLIR's parser refuses: the names, until their structs are defined
+    /// and the models are unfolded (`types.rs`, `resolve_struct_refs`).
+    pub(super) dangling_refs: HashMap<u32, BTreeSet<String>>,
     pub(super) constants: HashMap<u32, (u32, ConstantValue)>,
     pub(super) spec_constants: HashMap<u32, SpecConstant>,
     /// The ids of `spec_constants` that are composites (whose ops MLIR's
@@ -349,7 +359,9 @@ impl<'c, 'w> Importer<'c, 'w> {
             mlir_types: HashMap::default(),
             forward_pointers: HashMap::default(),
             pointer_pointees: HashMap::default(),
+            struct_ids: HashSet::default(),
             recursive_structs: HashSet::default(),
+            dangling_refs: HashMap::default(),
             constants: HashMap::default(),
             spec_constants: HashMap::default(),
             spec_composites: HashSet::default(),
@@ -436,6 +448,9 @@ impl<'c, 'w> Importer<'c, 'w> {
             match inst.opcode {
                 ty::TYPE_POINTER => {
                     self.pointer_pointees.insert(self.word(inst, 0)?, self.word(inst, 2)?);
+                }
+                ty::TYPE_STRUCT => {
+                    self.struct_ids.insert(self.word(inst, 0)?);
                 }
                 op::NAME => {
                     let id = self.word(inst, 0)?;
@@ -861,8 +876,13 @@ impl<'c, 'w> Importer<'c, 'w> {
     }
 
     /// A struct whose member is a pointer declared only forward
-    /// (`OpTypeForwardPointer`) and pointing back to the struct is recursive:
-    /// it becomes an identified struct that the member names.
+    /// (`OpTypeForwardPointer`) and not yet defined: pointing back to the
+    /// struct, it is recursive and becomes an identified struct that the
+    /// member names; pointing to a struct defined later (mutual recursion:
+    /// `A { B *b; }`, `B { A *a; }`, glslang's buffer_reference blocks
+    /// naming each other), that struct becomes an identified struct the
+    /// member names before its definition, as MLIR's own deserializer
+    /// builds it (`StructType::getIdentified`, its body set later).
     pub(super) fn note_recursion(&mut self, inst: &Inst<'_>, id: u32) -> Result<()> {
         for &member in &inst.words[1..] {
             if self.type_models.contains_key(&member) || !self.forward_pointers.contains_key(&member) {
@@ -872,12 +892,18 @@ impl<'c, 'w> Importer<'c, 'w> {
                 Some(&pointee) if pointee == id => {
                     self.recursive_structs.insert(id);
                 }
-                _ => {
+                Some(&pointee) if self.type_models.contains_key(&pointee) => {}
+                Some(&pointee) if self.struct_ids.contains(&pointee) => {
+                    self.recursive_structs.insert(pointee);
+                }
+                Some(&pointee) => {
                     return Err(inst.error(ErrorKind::Unsupported(format!(
-                        "struct %{id} uses the forward-declared pointer %{member}, which does not point back to it \
-                         (mutually recursive structs)"
+                        "struct %{id} uses the forward-declared pointer %{member}, whose pointee %{pointee} is \
+                         defined after the struct and is not a struct (only structs can be named before their \
+                         definition)"
                     ))));
                 }
+                None => return Err(self.undefined(inst, member, "pointer type")),
             }
         }
         Ok(())
