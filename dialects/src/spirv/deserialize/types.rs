@@ -127,6 +127,32 @@ fn unfold(
     })
 }
 
+/// Adds to `free` the identified structs `model` names outside their own
+/// definitions (`stack`: the definitions it is inside).
+fn free_refs(model: &SpirvType, stack: &mut Vec<String>, free: &mut BTreeSet<String>) {
+    match model {
+        SpirvType::StructRef(name) if !stack.contains(name) => {
+            free.insert(name.clone());
+        }
+        SpirvType::Struct(structure) => {
+            let named = structure.identifier.clone();
+            if let Some(name) = &named {
+                stack.push(name.clone());
+            }
+            for member in &structure.members {
+                free_refs(&member.ty, stack, free);
+            }
+            if named.is_some() {
+                stack.pop();
+            }
+        }
+        SpirvType::Pointer { pointee: inner, .. }
+        | SpirvType::Array { element: inner, .. }
+        | SpirvType::RuntimeArray { element: inner, .. } => free_refs(inner, stack, free),
+        _ => {}
+    }
+}
+
 /// Whether `opcode` declares a type.
 pub fn is_type(opcode: u16) -> bool {
     matches!(opcode, op::TYPE_VOID..=op::TYPE_EVENT | op::TYPE_COOPERATIVE_MATRIX_KHR)
@@ -302,7 +328,8 @@ impl<'c> Importer<'c, '_> {
         let dangling = self.dangling_names(inst, id);
         if !dangling.is_empty() {
             self.dangling_refs.insert(id, dangling);
-        } else if inst.opcode == op::TYPE_STRUCT && self.recursive_structs.contains(&id) && !self.dangling_refs.is_empty() {
+        }
+        if inst.opcode == op::TYPE_STRUCT && self.recursive_structs.contains(&id) && !self.dangling_refs.is_empty() {
             self.resolve_struct_refs(inst)?;
         }
         Ok(())
@@ -360,40 +387,43 @@ impl<'c> Importer<'c, '_> {
     /// becomes the struct's definition, inside which the names of the
     /// structs being defined stay names. That is the form MLIR prints
     /// mutually recursive structs in, and the only one its parser takes
-    /// (`!spirv.struct<A>` outside the definition of A is an error).
+    /// (`!spirv.struct<A>` outside the definition of A is an error). The
+    /// definitions may name other structs in turn; unfolding follows them
+    /// until every name is inside its own definition.
     pub(super) fn resolve_struct_refs(&mut self, inst: &Inst<'_>) -> Result<()> {
-        loop {
-            let bodies: HashMap<String, Arc<SpirvType>> = self
-                .recursive_structs
-                .iter()
-                .filter(|id| !self.dangling_refs.contains_key(id))
-                .filter_map(|id| Some((self.struct_identifier(*id), Arc::clone(self.type_models.get(id)?))))
-                .collect();
-            let ready: Vec<u32> = self
-                .dangling_refs
-                .iter()
-                .filter(|(_, names)| names.iter().all(|name| bodies.contains_key(name)))
-                .map(|(id, _)| *id)
-                .collect();
-            if ready.is_empty() {
-                return Ok(());
+        let bodies: HashMap<String, Arc<SpirvType>> = self
+            .recursive_structs
+            .iter()
+            .filter_map(|id| Some((self.struct_identifier(*id), Arc::clone(self.type_models.get(id)?))))
+            .collect();
+        let ready: Vec<u32> = self
+            .dangling_refs
+            .iter()
+            .filter(|(_, names)| names.iter().all(|name| bodies.contains_key(name)))
+            .map(|(id, _)| *id)
+            .collect();
+        for id in ready {
+            self.dangling_refs.remove(&id);
+            let Some(model) = self.type_models.get(&id).cloned() else { continue };
+            let mut budget = MAX_UNFOLDED_NODES;
+            let unfolded = unfold(&model, &bodies, &mut Vec::new(), &mut budget).ok_or_else(|| {
+                inst.error(ErrorKind::Unsupported(format!(
+                    "type %{id}: its mutually recursive structs written out (as MLIR's type syntax needs them) \
+                     take more than {MAX_UNFOLDED_NODES} types"
+                )))
+            })?;
+            if let Some(volatile) = self.volatile_members.remove(&model.to_string()) {
+                self.volatile_members.insert(unfolded.to_string(), volatile);
             }
-            for id in ready {
-                self.dangling_refs.remove(&id);
-                let Some(model) = self.type_models.get(&id).cloned() else { continue };
-                let mut budget = MAX_UNFOLDED_NODES;
-                let unfolded = unfold(&model, &bodies, &mut Vec::new(), &mut budget).ok_or_else(|| {
-                    inst.error(ErrorKind::Unsupported(format!(
-                        "type %{id}: its mutually recursive structs written out (as MLIR's type syntax needs them) \
-                         take more than {MAX_UNFOLDED_NODES} types"
-                    )))
-                })?;
-                if let Some(volatile) = self.volatile_members.remove(&model.to_string()) {
-                    self.volatile_members.insert(unfolded.to_string(), volatile);
-                }
-                self.type_models.insert(id, unfolded);
+            // A definition followed may name a struct not defined yet.
+            let mut free = BTreeSet::new();
+            free_refs(&unfolded, &mut Vec::new(), &mut free);
+            if !free.is_empty() {
+                self.dangling_refs.insert(id, free);
             }
+            self.type_models.insert(id, unfolded);
         }
+        Ok(())
     }
 
     /// The model of the type `<id>` in word `index` of `inst`.
