@@ -740,7 +740,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             opcode if types::is_type(opcode) => {
                 let id = self.word(inst, 0)?;
                 self.check_bound(inst, id)?;
-                if opcode == ty::TYPE_STRUCT {
+                if matches!(opcode, ty::TYPE_STRUCT | ty::TYPE_ARRAY | ty::TYPE_RUNTIME_ARRAY) {
                     self.note_recursion(inst, id)?;
                 }
                 self.define_type(inst)?;
@@ -875,7 +875,8 @@ impl<'c, 'w> Importer<'c, 'w> {
         Ok(())
     }
 
-    /// A struct whose member is a pointer declared only forward
+    /// A struct whose member (or an array whose element: glslang's
+    /// `buffer Node { Node kids[2]; }`) is a pointer declared only forward
     /// (`OpTypeForwardPointer`) and not yet defined: pointing back to the
     /// struct, it is recursive and becomes an identified struct that the
     /// member names; pointing to a struct defined later (mutual recursion:
@@ -898,8 +899,8 @@ impl<'c, 'w> Importer<'c, 'w> {
                 }
                 Some(&pointee) => {
                     return Err(inst.error(ErrorKind::Unsupported(format!(
-                        "struct %{id} uses the forward-declared pointer %{member}, whose pointee %{pointee} is \
-                         defined after the struct and is not a struct (only structs can be named before their \
+                        "type %{id} uses the forward-declared pointer %{member}, whose pointee %{pointee} is \
+                         defined after it and is not a struct (only structs can be named before their \
                          definition)"
                     ))));
                 }
@@ -1675,10 +1676,15 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let id = self.word(inst, 1)?;
                 self.check_bound(inst, id)?;
                 let value = self.value(state, inst, self.word(inst, 2)?)?;
-                if value.r#type() == self.mlir_type(inst, self.word(inst, 0)?)? {
+                let result_type = self.mlir_type(inst, self.word(inst, 0)?)?;
+                let is_pointer = |ty: Type<'c>| ty.to_string().starts_with("!spirv.ptr<");
+                if value.r#type() == result_type {
                     // A bitcast between types that differ only in signedness,
                     // which the dialect does not keep: the value itself.
                     state.values.insert(id, value);
+                } else if is_pointer(value.r#type()) != is_pointer(result_type) {
+                    let value = self.pointer_bits(state, inst, location, value, result_type)?;
+                    self.define_value(state, inst, id, value)?;
                 } else {
                     let info = tables::op(op::BITCAST)
                         .ok_or_else(|| inst.error(ErrorKind::Unsupported("OpBitcast".into())))?;

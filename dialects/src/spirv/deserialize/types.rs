@@ -224,10 +224,10 @@ impl<'c> Importer<'c, '_> {
                          give its specialization constants values (--spec)"
                     ))));
                 }
-                SpirvType::Array { element: nested(self.model(inst, 1)?), count, stride: self.array_stride(id) }
+                SpirvType::Array { element: nested(self.component(inst, self.word(inst, 1)?, id)?), count, stride: self.array_stride(id) }
             }
             op::TYPE_RUNTIME_ARRAY => {
-                SpirvType::RuntimeArray { element: nested(self.model(inst, 1)?), stride: self.array_stride(id) }
+                SpirvType::RuntimeArray { element: nested(self.component(inst, self.word(inst, 1)?, id)?), stride: self.array_stride(id) }
             }
             op::TYPE_STRUCT => {
                 let (structure, volatile) = self.struct_type(inst, id)?;
@@ -344,23 +344,16 @@ impl<'c> Importer<'c, '_> {
         let components: &[u32] = match inst.opcode {
             op::TYPE_STRUCT => {
                 for &member in inst.words.get(1..).unwrap_or_default() {
-                    if let Some(more) = self.dangling_refs.get(&member) {
-                        names.extend(more.iter().cloned());
-                    } else if !self.type_models.contains_key(&member) {
-                        // A forward pointer (its model was made from its pointee).
-                        match self.pointer_pointees.get(&member) {
-                            Some(pointee) if *pointee != id && self.type_models.contains_key(pointee) => {
-                                names.extend(self.dangling_refs.get(pointee).into_iter().flatten().cloned());
-                            }
-                            Some(&pointee) => {
-                                names.insert(self.struct_identifier(pointee));
-                            }
-                            None => {}
-                        }
-                    }
+                    self.component_dangling(member, id, &mut names);
                 }
                 if self.recursive_structs.contains(&id) {
                     names.remove(&self.struct_identifier(id));
+                }
+                return names;
+            }
+            op::TYPE_ARRAY | op::TYPE_RUNTIME_ARRAY => {
+                if let Some(&element) = inst.words.get(1) {
+                    self.component_dangling(element, id, &mut names);
                 }
                 return names;
             }
@@ -368,8 +361,6 @@ impl<'c> Importer<'c, '_> {
             op::TYPE_POINTER => inst.words.get(2..3).unwrap_or_default(),
             op::TYPE_VECTOR
             | op::TYPE_MATRIX
-            | op::TYPE_ARRAY
-            | op::TYPE_RUNTIME_ARRAY
             | op::TYPE_SAMPLED_IMAGE
             | op::TYPE_IMAGE
             | op::TYPE_COOPERATIVE_MATRIX_KHR => inst.words.get(1..2).unwrap_or_default(),
@@ -380,6 +371,25 @@ impl<'c> Importer<'c, '_> {
             names.extend(self.dangling_refs.get(component).into_iter().flatten().cloned());
         }
         names
+    }
+
+    /// Adds to `names` the identified structs that component `member` of
+    /// type `owner` names outside their definitions (`component`).
+    fn component_dangling(&self, member: u32, owner: u32, names: &mut BTreeSet<String>) {
+        if let Some(more) = self.dangling_refs.get(&member) {
+            names.extend(more.iter().cloned());
+        } else if !self.type_models.contains_key(&member) {
+            // A forward pointer (its model was made from its pointee).
+            match self.pointer_pointees.get(&member) {
+                Some(pointee) if *pointee != owner && self.type_models.contains_key(pointee) => {
+                    names.extend(self.dangling_refs.get(pointee).into_iter().flatten().cloned());
+                }
+                Some(&pointee) => {
+                    names.insert(self.struct_identifier(pointee));
+                }
+                None => {}
+            }
+        }
     }
 
     /// Unfolds the models that name identified structs outside their
@@ -426,6 +436,32 @@ impl<'c> Importer<'c, '_> {
         Ok(())
     }
 
+    /// The model of `member`, a member of struct `owner` or the element of
+    /// array `owner`. A pointer declared only forward so far: to `owner`
+    /// (a recursive struct) or to a struct defined later (mutual
+    /// recursion), it names that identified struct (`note_recursion`); to
+    /// one already defined, its model.
+    fn component(&self, inst: &Inst<'_>, member: u32, owner: u32) -> Result<Arc<SpirvType>> {
+        if let Some(model) = self.type_models.get(&member) {
+            return Ok(Arc::clone(model));
+        }
+        let Some(&storage_class) = self.forward_pointers.get(&member) else {
+            return Err(self.undefined(inst, member, "type"));
+        };
+        let storage_class = StorageClass::from_value(storage_class)
+            .ok_or_else(|| inst.error(ErrorKind::Unsupported(format!("storage class {storage_class}"))))?;
+        let pointee = match self.pointer_pointees.get(&member) {
+            Some(&pointee) if pointee != owner && self.type_models.contains_key(&pointee) => {
+                nested(Arc::clone(&self.type_models[&pointee]))
+            }
+            Some(&pointee) if self.recursive_structs.contains(&pointee) => {
+                Arc::new(SpirvType::StructRef(self.struct_identifier(pointee)))
+            }
+            _ => return Err(self.undefined(inst, member, "type")),
+        };
+        Ok(Arc::new(SpirvType::Pointer { pointee, storage_class }))
+    }
+
     /// The model of the type `<id>` in word `index` of `inst`.
     fn model(&self, inst: &Inst<'_>, index: usize) -> Result<Arc<SpirvType>> {
         let id = self.word(inst, index)?;
@@ -460,28 +496,7 @@ impl<'c> Importer<'c, '_> {
         let mut volatile = Vec::new();
         for (index, &member_id) in inst.words.iter().enumerate().skip(1) {
             let member_index = (index - 1) as u32;
-            let ty = match (self.type_models.get(&member_id), self.forward_pointers.get(&member_id)) {
-                (Some(model), _) => Arc::clone(model),
-                // A pointer declared only forward so far: to this
-                // (recursive) struct or to one defined later (mutual
-                // recursion), it names that identified struct
-                // (`note_recursion`); to one already defined, its model.
-                (None, Some(&storage_class)) => {
-                    let storage_class = StorageClass::from_value(storage_class)
-                        .ok_or_else(|| inst.error(ErrorKind::Unsupported(format!("storage class {storage_class}"))))?;
-                    let pointee = match self.pointer_pointees.get(&member_id) {
-                        Some(&pointee) if pointee != id && self.type_models.contains_key(&pointee) => {
-                            nested(Arc::clone(&self.type_models[&pointee]))
-                        }
-                        Some(&pointee) if self.recursive_structs.contains(&pointee) => {
-                            Arc::new(SpirvType::StructRef(self.struct_identifier(pointee)))
-                        }
-                        _ => return Err(self.undefined(inst, member_id, "type")),
-                    };
-                    Arc::new(SpirvType::Pointer { pointee, storage_class })
-                }
-                _ => return Err(self.undefined(inst, member_id, "type")),
-            };
+            let ty = self.component(inst, member_id, id)?;
             let mut offset = None;
             let mut decorations = Vec::new();
             for decor in self.member_decorations.get(&(id, member_index)).into_iter().flatten() {
