@@ -547,6 +547,11 @@ pub(crate) fn byte_size(ty: &SpirvType) -> Option<u64> {
         SpirvType::Struct(st) if st.has_offsets() && check_natural_offsets(st).is_ok() => {
             literal(ty).natural_layout()?.size
         }
+        // A buffer device address (PhysicalStorageBuffer64, the only
+        // addressing model with that storage class): 8 bytes, so that an
+        // array of them (`buffer Table { Cell cells[4]; }`) has its stride
+        // checked.
+        SpirvType::Pointer { storage_class: StorageClass::PhysicalStorageBuffer, .. } => Some(8),
         _ => None,
     }
 }

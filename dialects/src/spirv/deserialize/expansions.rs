@@ -21,6 +21,54 @@ use super::{
 use crate::spirv::types::SpirvType;
 
 impl<'c, 'w> Importer<'c, 'w> {
+    /// `OpBitcast` between a pointer and an integer scalar or a vector of
+    /// two 32-bit integers (SPIR-V allows both with Addresses or
+    /// PhysicalStorageBuffer64: GL_EXT_buffer_reference_uvec2's
+    /// `Ref(uvec2)` and `uvec2(ref)`), which the dialect's `spirv.Bitcast`
+    /// refuses: `spirv.ConvertUToPtr` of the integer (the vector's bits as
+    /// one integer, its first component the low half, by `spirv.Bitcast`),
+    /// or `spirv.ConvertPtrToU` and the reverse.
+    pub(super) fn pointer_bits<'b>(
+        &mut self,
+        state: &mut FunctionState<'c, 'b, 'w>,
+        inst: &Inst<'w>,
+        location: Location<'c>,
+        value: Value<'c, 'b>,
+        result_type: Type<'c>,
+    ) -> Result<Value<'c, 'b>> {
+        let to_pointer = result_type.to_string().starts_with("!spirv.ptr<");
+        let bits_type = if to_pointer { value.r#type() } else { result_type };
+        let bits = match SpirvType::parse(&bits_type.to_string()).ok() {
+            Some(SpirvType::Integer { width, .. }) => width,
+            Some(SpirvType::Vector { count, element }) => match element.as_ref() {
+                SpirvType::Integer { width, .. } => count * width,
+                _ => 0,
+            },
+            _ => 0,
+        };
+        if !matches!(bits, 32 | 64) {
+            return Err(inst.error(ErrorKind::Invalid(format!(
+                "OpBitcast between a pointer and {bits_type} (an integer scalar or vector of 32 or 64 bits)"
+            ))));
+        }
+        let scalar: Type<'c> = IntegerType::new(self.context, bits).into();
+        if to_pointer {
+            let integer = if value.r#type() == scalar {
+                value
+            } else {
+                self.emit(state, inst, location, "spirv.Bitcast", &[value], &[], Some(scalar))?
+            };
+            self.emit(state, inst, location, "spirv.ConvertUToPtr", &[integer], &[], Some(result_type))
+        } else {
+            let integer = self.emit(state, inst, location, "spirv.ConvertPtrToU", &[value], &[], Some(scalar))?;
+            if result_type == scalar {
+                Ok(integer)
+            } else {
+                self.emit(state, inst, location, "spirv.Bitcast", &[integer], &[], Some(result_type))
+            }
+        }
+    }
+
     /// `GLSL.std.450` instructions the dialect has no op for, as dialect ops
     /// with the same meaning (GLSL.std.450 specification): `Atan2`, `NMin`,
     /// `NMax` are OpenCL.std's `atan2`, `fmin`, `fmax` (which ignore a NaN

@@ -19,10 +19,11 @@
 //! identified struct: `Importer::note_recursion`), the struct only depends
 //! on the later definitions; this module moves the declarations of the
 //! types, constants and global variables into an order where each follows
-//! what it names (a stable topological order: nothing else moves). A module
-//! whose declarations cannot be ordered so (mutual recursion through
-//! several forward pointers) is left as it is: the importer refuses it with
-//! the reason.
+//! what it names (a stable topological order: nothing else moves). Each
+//! cycle of structs through forward pointers (mutual recursion) is broken
+//! at one such edge; the importer builds the struct named ahead of its
+//! definition as an identified struct (`types.rs`, `resolve_struct_refs`).
+//! A module whose declarations cannot be ordered so is left as it is.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet};
@@ -101,12 +102,14 @@ pub(super) fn order<'w>(instructions: Vec<Inst<'w>>) -> Vec<Inst<'w>> {
             names
         })
         .collect();
-    // A struct's edge to a forward-declared pointer that leads back to it
-    // is recursion: the importer builds it; the edge is dropped. Any other
-    // such edge to a later definition is why the order must change.
+    // A struct's (or an array's: glslang's `Table { Cell cells[4]; }`
+    // declares the array of forward pointers first) edge to a
+    // forward-declared pointer that leads back to it is recursion: the
+    // importer builds it; the edge is dropped. Any other such edge to a
+    // later definition is why the order must change.
     let mut reorder = false;
     for index in 0..section.len() {
-        if section[index].opcode != opcode(Op::TypeStruct) {
+        if ![Op::TypeStruct, Op::TypeArray, Op::TypeRuntimeArray].iter().any(|&op| section[index].opcode == opcode(op)) {
             continue;
         }
         let members: Vec<usize> = depends[index]

@@ -15,6 +15,7 @@
 
 use std::{
     cell::{Cell, RefCell},
+    collections::BTreeSet,
     rc::Rc,
     sync::Arc,
 };
@@ -212,7 +213,16 @@ pub(super) struct Importer<'c, 'w> {
     pub(super) forward_pointers: HashMap<u32, u32>,
     /// Every `OpTypePointer`'s pointee, known before the types are read.
     pub(super) pointer_pointees: HashMap<u32, u32>,
+    /// Every `OpTypeStruct`'s result `<id>`, known before the types are read.
+    pub(super) struct_ids: HashSet<u32>,
+    /// Structs made identified structs: recursive ones, and those a struct
+    /// names through a forward pointer before their own definition.
     pub(super) recursive_structs: HashSet<u32>,
+    /// Types whose models still name an identified struct (by
+    /// `SpirvType::StructRef`) outside that struct's definition, which
+    /// MLIR's parser refuses: the names, until their structs are defined
+    /// and the models are unfolded (`types.rs`, `resolve_struct_refs`).
+    pub(super) dangling_refs: HashMap<u32, BTreeSet<String>>,
     pub(super) constants: HashMap<u32, (u32, ConstantValue)>,
     pub(super) spec_constants: HashMap<u32, SpecConstant>,
     /// The ids of `spec_constants` that are composites (whose ops MLIR's
@@ -346,7 +356,9 @@ impl<'c, 'w> Importer<'c, 'w> {
             mlir_types: HashMap::default(),
             forward_pointers: HashMap::default(),
             pointer_pointees: HashMap::default(),
+            struct_ids: HashSet::default(),
             recursive_structs: HashSet::default(),
+            dangling_refs: HashMap::default(),
             constants: HashMap::default(),
             spec_constants: HashMap::default(),
             spec_composites: HashSet::default(),
@@ -433,6 +445,9 @@ impl<'c, 'w> Importer<'c, 'w> {
             match inst.opcode {
                 ty::TYPE_POINTER => {
                     self.pointer_pointees.insert(self.word(inst, 0)?, self.word(inst, 2)?);
+                }
+                ty::TYPE_STRUCT => {
+                    self.struct_ids.insert(self.word(inst, 0)?);
                 }
                 op::NAME => {
                     let id = self.word(inst, 0)?;
@@ -722,7 +737,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             opcode if types::is_type(opcode) => {
                 let id = self.word(inst, 0)?;
                 self.check_bound(inst, id)?;
-                if opcode == ty::TYPE_STRUCT {
+                if matches!(opcode, ty::TYPE_STRUCT | ty::TYPE_ARRAY | ty::TYPE_RUNTIME_ARRAY) {
                     self.note_recursion(inst, id)?;
                 }
                 self.define_type(inst)?;
@@ -857,9 +872,15 @@ impl<'c, 'w> Importer<'c, 'w> {
         Ok(())
     }
 
-    /// A struct whose member is a pointer declared only forward
-    /// (`OpTypeForwardPointer`) and pointing back to the struct is recursive:
-    /// it becomes an identified struct that the member names.
+    /// A struct whose member (or an array whose element: glslang's
+    /// `buffer Node { Node kids[2]; }`) is a pointer declared only forward
+    /// (`OpTypeForwardPointer`) and not yet defined: pointing back to the
+    /// struct, it is recursive and becomes an identified struct that the
+    /// member names; pointing to a struct defined later (mutual recursion:
+    /// `A { B *b; }`, `B { A *a; }`, glslang's buffer_reference blocks
+    /// naming each other), that struct becomes an identified struct the
+    /// member names before its definition, as MLIR's own deserializer
+    /// builds it (`StructType::getIdentified`, its body set later).
     pub(super) fn note_recursion(&mut self, inst: &Inst<'_>, id: u32) -> Result<()> {
         for &member in &inst.words[1..] {
             if self.type_models.contains_key(&member) || !self.forward_pointers.contains_key(&member) {
@@ -869,12 +890,18 @@ impl<'c, 'w> Importer<'c, 'w> {
                 Some(&pointee) if pointee == id => {
                     self.recursive_structs.insert(id);
                 }
-                _ => {
+                Some(&pointee) if self.type_models.contains_key(&pointee) => {}
+                Some(&pointee) if self.struct_ids.contains(&pointee) => {
+                    self.recursive_structs.insert(pointee);
+                }
+                Some(&pointee) => {
                     return Err(inst.error(ErrorKind::Unsupported(format!(
-                        "struct %{id} uses the forward-declared pointer %{member}, which does not point back to it \
-                         (mutually recursive structs)"
+                        "type %{id} uses the forward-declared pointer %{member}, whose pointee %{pointee} is \
+                         defined after it and is not a struct (only structs can be named before their \
+                         definition)"
                     ))));
                 }
+                None => return Err(self.undefined(inst, member, "pointer type")),
             }
         }
         Ok(())
@@ -1639,10 +1666,15 @@ impl<'c, 'w> Importer<'c, 'w> {
                 let id = self.word(inst, 1)?;
                 self.check_bound(inst, id)?;
                 let value = self.value(state, inst, self.word(inst, 2)?)?;
-                if value.r#type() == self.mlir_type(inst, self.word(inst, 0)?)? {
+                let result_type = self.mlir_type(inst, self.word(inst, 0)?)?;
+                let is_pointer = |ty: Type<'c>| ty.to_string().starts_with("!spirv.ptr<");
+                if value.r#type() == result_type {
                     // A bitcast between types that differ only in signedness,
                     // which the dialect does not keep: the value itself.
                     state.values.insert(id, value);
+                } else if is_pointer(value.r#type()) != is_pointer(result_type) {
+                    let value = self.pointer_bits(state, inst, location, value, result_type)?;
+                    self.define_value(state, inst, id, value)?;
                 } else {
                     let info = tables::op(op::BITCAST)
                         .ok_or_else(|| inst.error(ErrorKind::Unsupported("OpBitcast".into())))?;

@@ -1,7 +1,9 @@
 //! `OpType*` instructions to the dialect's types: each becomes a
 //! [`SpirvType`] model whose printed form MLIR parses once per `<id>`.
 
-use std::sync::Arc;
+use std::{collections::BTreeSet, sync::Arc};
+
+use rustc_hash::FxHashMap as HashMap;
 
 use melior::ir::{Type, r#type::FunctionType};
 
@@ -63,6 +65,91 @@ fn nested(model: Arc<SpirvType>) -> Arc<SpirvType> {
             Arc::new(SpirvType::Array { count: *count, element: Arc::clone(element), stride: None })
         }
         _ => model,
+    }
+}
+
+/// The most types a model unfolded for mutually recursive structs may hold
+/// (`Importer::resolve_struct_refs`): a cycle of structs that each name
+/// several others writes out a tree that grows with the product of their
+/// fan-outs, as MLIR's printer would.
+const MAX_UNFOLDED_NODES: usize = 100_000;
+
+/// `model` with each identified struct named outside its definition
+/// (`SpirvType::StructRef` not among `stack`, the structs being defined)
+/// replaced by its definition from `bodies`, and each definition nested in
+/// its own definition by its name. `None` past `budget` types.
+fn unfold(
+    model: &Arc<SpirvType>,
+    bodies: &HashMap<String, Arc<SpirvType>>,
+    stack: &mut Vec<String>,
+    budget: &mut usize,
+) -> Option<Arc<SpirvType>> {
+    *budget = budget.checked_sub(1)?;
+    Some(match model.as_ref() {
+        SpirvType::StructRef(name) if stack.contains(name) => Arc::clone(model),
+        SpirvType::StructRef(name) => match bodies.get(name) {
+            Some(body) => unfold(body, bodies, stack, budget)?,
+            None => Arc::clone(model),
+        },
+        SpirvType::Struct(structure) => {
+            if let Some(name) = &structure.identifier {
+                if stack.contains(name) {
+                    return Some(Arc::new(SpirvType::StructRef(name.clone())));
+                }
+                stack.push(name.clone());
+            }
+            let mut members = Vec::with_capacity(structure.members.len());
+            for member in &structure.members {
+                let ty = unfold(&member.ty, bodies, stack, budget);
+                let Some(ty) = ty else {
+                    if structure.identifier.is_some() {
+                        stack.pop();
+                    }
+                    return None;
+                };
+                members.push(StructMember { ty, ..member.clone() });
+            }
+            if structure.identifier.is_some() {
+                stack.pop();
+            }
+            Arc::new(SpirvType::Struct(StructType { members, ..structure.clone() }))
+        }
+        SpirvType::Pointer { pointee, storage_class } => {
+            Arc::new(SpirvType::Pointer { pointee: unfold(pointee, bodies, stack, budget)?, storage_class: *storage_class })
+        }
+        SpirvType::Array { count, element: inner, stride } => {
+            Arc::new(SpirvType::Array { count: *count, element: unfold(inner, bodies, stack, budget)?, stride: *stride })
+        }
+        SpirvType::RuntimeArray { element: inner, stride } => {
+            Arc::new(SpirvType::RuntimeArray { element: unfold(inner, bodies, stack, budget)?, stride: *stride })
+        }
+        _ => Arc::clone(model),
+    })
+}
+
+/// Adds to `free` the identified structs `model` names outside their own
+/// definitions (`stack`: the definitions it is inside).
+fn free_refs(model: &SpirvType, stack: &mut Vec<String>, free: &mut BTreeSet<String>) {
+    match model {
+        SpirvType::StructRef(name) if !stack.contains(name) => {
+            free.insert(name.clone());
+        }
+        SpirvType::Struct(structure) => {
+            let named = structure.identifier.clone();
+            if let Some(name) = &named {
+                stack.push(name.clone());
+            }
+            for member in &structure.members {
+                free_refs(&member.ty, stack, free);
+            }
+            if named.is_some() {
+                stack.pop();
+            }
+        }
+        SpirvType::Pointer { pointee: inner, .. }
+        | SpirvType::Array { element: inner, .. }
+        | SpirvType::RuntimeArray { element: inner, .. } => free_refs(inner, stack, free),
+        _ => {}
     }
 }
 
@@ -137,10 +224,10 @@ impl<'c> Importer<'c, '_> {
                          give its specialization constants values (--spec)"
                     ))));
                 }
-                SpirvType::Array { element: nested(self.model(inst, 1)?), count, stride: self.array_stride(id) }
+                SpirvType::Array { element: nested(self.component(inst, self.word(inst, 1)?, id)?), count, stride: self.array_stride(id) }
             }
             op::TYPE_RUNTIME_ARRAY => {
-                SpirvType::RuntimeArray { element: nested(self.model(inst, 1)?), stride: self.array_stride(id) }
+                SpirvType::RuntimeArray { element: nested(self.component(inst, self.word(inst, 1)?, id)?), stride: self.array_stride(id) }
             }
             op::TYPE_STRUCT => {
                 let (structure, volatile) = self.struct_type(inst, id)?;
@@ -238,7 +325,141 @@ impl<'c> Importer<'c, '_> {
         }
         self.type_depths.insert(id, depth);
         self.type_models.insert(id, Arc::new(model));
+        let dangling = self.dangling_names(inst, id);
+        if !dangling.is_empty() {
+            self.dangling_refs.insert(id, dangling);
+        }
+        if inst.opcode == op::TYPE_STRUCT && self.recursive_structs.contains(&id) && !self.dangling_refs.is_empty() {
+            self.resolve_struct_refs(inst)?;
+        }
         Ok(())
+    }
+
+    /// The identified structs that the model of type `<id>` (just defined
+    /// by `inst`) names outside their own definitions: through its
+    /// components' models, or through a forward pointer to a struct not
+    /// defined yet.
+    fn dangling_names(&self, inst: &Inst<'_>, id: u32) -> BTreeSet<String> {
+        let mut names = BTreeSet::new();
+        let components: &[u32] = match inst.opcode {
+            op::TYPE_STRUCT => {
+                for &member in inst.words.get(1..).unwrap_or_default() {
+                    self.component_dangling(member, id, &mut names);
+                }
+                if self.recursive_structs.contains(&id) {
+                    names.remove(&self.struct_identifier(id));
+                }
+                return names;
+            }
+            op::TYPE_ARRAY | op::TYPE_RUNTIME_ARRAY => {
+                if let Some(&element) = inst.words.get(1) {
+                    self.component_dangling(element, id, &mut names);
+                }
+                return names;
+            }
+            _ if self.dangling_refs.is_empty() => return names,
+            op::TYPE_POINTER => inst.words.get(2..3).unwrap_or_default(),
+            op::TYPE_VECTOR
+            | op::TYPE_MATRIX
+            | op::TYPE_SAMPLED_IMAGE
+            | op::TYPE_IMAGE
+            | op::TYPE_COOPERATIVE_MATRIX_KHR => inst.words.get(1..2).unwrap_or_default(),
+            op::TYPE_FUNCTION => inst.words.get(1..).unwrap_or_default(),
+            _ => &[],
+        };
+        for component in components {
+            names.extend(self.dangling_refs.get(component).into_iter().flatten().cloned());
+        }
+        names
+    }
+
+    /// Adds to `names` the identified structs that component `member` of
+    /// type `owner` names outside their definitions (`component`).
+    fn component_dangling(&self, member: u32, owner: u32, names: &mut BTreeSet<String>) {
+        if let Some(more) = self.dangling_refs.get(&member) {
+            names.extend(more.iter().cloned());
+        } else if !self.type_models.contains_key(&member) {
+            // A forward pointer (its model was made from its pointee).
+            match self.pointer_pointees.get(&member) {
+                Some(pointee) if *pointee != owner && self.type_models.contains_key(pointee) => {
+                    names.extend(self.dangling_refs.get(pointee).into_iter().flatten().cloned());
+                }
+                Some(&pointee) => {
+                    names.insert(self.struct_identifier(pointee));
+                }
+                None => {}
+            }
+        }
+    }
+
+    /// Unfolds the models that name identified structs outside their
+    /// definitions once those structs are all defined: each such name
+    /// becomes the struct's definition, inside which the names of the
+    /// structs being defined stay names. That is the form MLIR prints
+    /// mutually recursive structs in, and the only one its parser takes
+    /// (`!spirv.struct<A>` outside the definition of A is an error). The
+    /// definitions may name other structs in turn; unfolding follows them
+    /// until every name is inside its own definition.
+    pub(super) fn resolve_struct_refs(&mut self, inst: &Inst<'_>) -> Result<()> {
+        let bodies: HashMap<String, Arc<SpirvType>> = self
+            .recursive_structs
+            .iter()
+            .filter_map(|id| Some((self.struct_identifier(*id), Arc::clone(self.type_models.get(id)?))))
+            .collect();
+        let ready: Vec<u32> = self
+            .dangling_refs
+            .iter()
+            .filter(|(_, names)| names.iter().all(|name| bodies.contains_key(name)))
+            .map(|(id, _)| *id)
+            .collect();
+        for id in ready {
+            self.dangling_refs.remove(&id);
+            let Some(model) = self.type_models.get(&id).cloned() else { continue };
+            let mut budget = MAX_UNFOLDED_NODES;
+            let unfolded = unfold(&model, &bodies, &mut Vec::new(), &mut budget).ok_or_else(|| {
+                inst.error(ErrorKind::Unsupported(format!(
+                    "type %{id}: its mutually recursive structs written out (as MLIR's type syntax needs them) \
+                     take more than {MAX_UNFOLDED_NODES} types"
+                )))
+            })?;
+            if let Some(volatile) = self.volatile_members.remove(&model.to_string()) {
+                self.volatile_members.insert(unfolded.to_string(), volatile);
+            }
+            // A definition followed may name a struct not defined yet.
+            let mut free = BTreeSet::new();
+            free_refs(&unfolded, &mut Vec::new(), &mut free);
+            if !free.is_empty() {
+                self.dangling_refs.insert(id, free);
+            }
+            self.type_models.insert(id, unfolded);
+        }
+        Ok(())
+    }
+
+    /// The model of `member`, a member of struct `owner` or the element of
+    /// array `owner`. A pointer declared only forward so far: to `owner`
+    /// (a recursive struct) or to a struct defined later (mutual
+    /// recursion), it names that identified struct (`note_recursion`); to
+    /// one already defined, its model.
+    fn component(&self, inst: &Inst<'_>, member: u32, owner: u32) -> Result<Arc<SpirvType>> {
+        if let Some(model) = self.type_models.get(&member) {
+            return Ok(Arc::clone(model));
+        }
+        let Some(&storage_class) = self.forward_pointers.get(&member) else {
+            return Err(self.undefined(inst, member, "type"));
+        };
+        let storage_class = StorageClass::from_value(storage_class)
+            .ok_or_else(|| inst.error(ErrorKind::Unsupported(format!("storage class {storage_class}"))))?;
+        let pointee = match self.pointer_pointees.get(&member) {
+            Some(&pointee) if pointee != owner && self.type_models.contains_key(&pointee) => {
+                nested(Arc::clone(&self.type_models[&pointee]))
+            }
+            Some(&pointee) if self.recursive_structs.contains(&pointee) => {
+                Arc::new(SpirvType::StructRef(self.struct_identifier(pointee)))
+            }
+            _ => return Err(self.undefined(inst, member, "type")),
+        };
+        Ok(Arc::new(SpirvType::Pointer { pointee, storage_class }))
     }
 
     /// The model of the type `<id>` in word `index` of `inst`.
@@ -275,20 +496,7 @@ impl<'c> Importer<'c, '_> {
         let mut volatile = Vec::new();
         for (index, &member_id) in inst.words.iter().enumerate().skip(1) {
             let member_index = (index - 1) as u32;
-            let ty = match (self.type_models.get(&member_id), self.forward_pointers.get(&member_id)) {
-                (Some(model), _) => Arc::clone(model),
-                // A pointer back to this (recursive) struct, declared only
-                // forward so far: it names the struct.
-                (None, Some(&storage_class)) if self.recursive_structs.contains(&id) => {
-                    let storage_class = StorageClass::from_value(storage_class)
-                        .ok_or_else(|| inst.error(ErrorKind::Unsupported(format!("storage class {storage_class}"))))?;
-                    Arc::new(SpirvType::Pointer {
-                        pointee: Arc::new(SpirvType::StructRef(self.struct_identifier(id))),
-                        storage_class,
-                    })
-                }
-                _ => return Err(self.undefined(inst, member_id, "type")),
-            };
+            let ty = self.component(inst, member_id, id)?;
             let mut offset = None;
             let mut decorations = Vec::new();
             for decor in self.member_decorations.get(&(id, member_index)).into_iter().flatten() {
@@ -388,6 +596,14 @@ impl<'c> Importer<'c, '_> {
             };
             FunctionType::new(self.context, &inputs, &results).into()
         } else {
+            if let Some(names) = self.dangling_refs.get(&id) {
+                let names: Vec<&str> = names.iter().map(String::as_str).collect();
+                return Err(inst.error(ErrorKind::Invalid(format!(
+                    "type %{id} names the struct(s) {} through forward pointers, and the module does not define \
+                     them before this use",
+                    names.join(", ")
+                ))));
+            }
             let model = self.type_models.get(&id).ok_or_else(|| self.undefined(inst, id, "type"))?;
             let text = model.to_string();
             self.parse_type(&text).ok_or_else(|| {
