@@ -25,7 +25,7 @@ void main() {
   // there is not.
   int stepped = Ints(uint64_t(pc.a) + 4 * uint64_t(i)).v[0];
   // A leaf inside b, 10 ints before its end, indexed forward across it.
-  int tail = Ints(uint64_t(pc.b) + 160).v[i % 16];
+  int tail = Ints(uint64_t(pc.b) + 152).v[i % 16];
   int walked = 0;
 #ifdef WALK
   // A loop's pointer variable alternating between a and b: a new leaf each
