@@ -931,6 +931,31 @@ impl<'c, 'a> Emitter<'c, 'a> {
         self.op("llvm.load", &[address], &[self.i64()], &[])
     }
 
+    /// The host's device buffer holding `address` (i64): its base and
+    /// size, both 0 for none.
+    fn device_range(&self, address: Value<'c, '_>) -> Result<'c, (Value<'c, 'a>, Value<'c, 'a>)> {
+        let i128: Type<'c> = IntegerType::new(self.context, 128).into();
+        let range = self.op(
+            "llvm.call",
+            &[address],
+            &[i128],
+            &[
+                ("callee", &format!("@{}", super::DEVICE_RANGE)),
+                ("operandSegmentSizes", "array<i32: 1, 0>"),
+                ("op_bundle_sizes", "array<i32>"),
+                ("memory_effects", DEVICE_MEMORY_EFFECTS),
+                ("no_unwind", "unit"),
+                ("will_return", "unit"),
+            ],
+        )?;
+        // The base in the low 64 bits, the length in the high ones.
+        let base = self.op("llvm.trunc", &[range], &[self.i64()], &[])?;
+        let shift = self.op("llvm.mlir.constant", &[], &[i128], &[("value", "64 : i128")])?;
+        let high = self.op("llvm.lshr", &[range, shift], &[i128], &[])?;
+        let size = self.op("llvm.trunc", &[high], &[self.i64()], &[])?;
+        Ok((base, size))
+    }
+
     pub(super) fn to_integer(&self, pointer: Value<'c, '_>) -> Result<'c, Value<'c, 'a>> {
         self.op("llvm.ptrtoint", &[pointer], &[self.i64()], &[])
     }
@@ -1035,6 +1060,23 @@ pub(super) fn region<'c, 'a>(
     })
 }
 
+/// The anchor of a leaf made from an integer sum or difference,
+/// `inttoptr (a + b)` or `inttoptr (a - b)`: the term (of a sum, `a` first;
+/// of a difference, `a`) read from memory (`llvm.load`) or made from a
+/// pointer (`llvm.ptrtoint`).
+fn anchor<'c: 'a, 'a>(leaf: Value<'c, 'a>) -> Option<Value<'c, 'a>> {
+    let cast = defining_op(leaf).filter(|op| op_name(*op) == "llvm.inttoptr")?;
+    let sum = defining_op(cast.operand(0).ok()?)?;
+    let terms = match op_name(sum).as_str() {
+        "llvm.add" => 2,
+        "llvm.sub" => 1,
+        _ => return None,
+    };
+    (0..terms).filter_map(|index| sum.operand(index).ok()).find(|term| {
+        defining_op(*term).is_some_and(|op| matches!(op_name(op).as_str(), "llvm.load" | "llvm.ptrtoint"))
+    })
+}
+
 /// The byte offset of `pointer` from `leaf` when `pointer` is `leaf`
 /// through GEPs and bitcasts only: the GEPs again from a null pointer, whose
 /// address LLVM folds to the offset (the invocation's index times the
@@ -1105,11 +1147,36 @@ fn guard<'c>(
     // elimination reads it (src/range_checks.rs: the offset from the leaf
     // is the invocation's index, the room loop invariant once the host's
     // answer leaves the loop); the full test only where it fails.
-    let one_leaf = match access.leaves.as_slice() {
-        [leaves] if leaves.len() == 1 => leaf_offset(&emitter, op.operand(access.pointers[0].0).ok(), leaves[0])?,
-        _ => None,
+    //
+    // One leaf made from an integer sum (`Ints(pc.src + 4 * i)`, a leaf per
+    // invocation) or difference: the first test asks instead about the term
+    // read from memory (its *anchor*, loop invariant more often than the
+    // leaf): the leaf strictly inside the anchor's buffer, and the access
+    // too. The leaf then lies in that buffer and no other (buffers do not
+    // overlap; strictly: not at a start or end another buffer may share),
+    // which is the full test's answer; where it fails the full test asks
+    // about the leaf.
+    let (anchor, one_leaf) = match access.leaves.as_slice() {
+        [leaves] if leaves.len() == 1 => match anchor(leaves[0]) {
+            Some(anchor) => (Some((anchor, leaves[0])), None),
+            None => (None, leaf_offset(&emitter, op.operand(access.pointers[0].0).ok(), leaves[0])?),
+        },
+        _ => (None, None),
     };
     let mut forward: Option<Value<'c, '_>> = None;
+    if let Some((anchor, leaf)) = anchor {
+        let pointer = emitter.to_integer(op.operand(access.pointers[0].0).map_err(|_| error(op, "internal error"))?)?;
+        let leaf = emitter.to_integer(leaf)?;
+        let (base, size) = emitter.device_range(anchor)?;
+        let one = emitter.op("llvm.mlir.constant", &[], &[emitter.i64()], &[("value", "1 : i64")])?;
+        let offset = emitter.op("llvm.sub", &[leaf, base], &[emitter.i64()], &[])?;
+        let after_start = emitter.op("llvm.sub", &[offset, one], &[emitter.i64()], &[])?;
+        let before_end = emitter.op("llvm.sub", &[size, one], &[emitter.i64()], &[])?;
+        // 0 < leaf - base < size, unsigned (size 0: never).
+        let strictly = emitter.op("llvm.icmp", &[after_start, before_end], &[i1], &[("predicate", "6 : i64")])?;
+        let inside = emitter.within(pointer, base, size, length)?;
+        forward = Some(emitter.op("llvm.and", &[strictly, inside], &[i1], &[])?);
+    }
     let mut all: Option<Value<'c, '_>> = None;
     for ((index, roots), leaves) in access.pointers.iter().zip(&access.leaves) {
         let pointer = emitter.to_integer(op.operand(*index).map_err(|_| error(op, "internal error"))?)?;
@@ -1120,26 +1187,8 @@ fn guard<'c>(
         // the address (a base address read once, indexed by invocation):
         // the query, which reads no memory, is then hoisted and merged.
         for leaf in leaves {
-            let i128: Type<'c> = IntegerType::new(context, 128).into();
             let leaf = emitter.to_integer(*leaf)?;
-            let range = emitter.op(
-                "llvm.call",
-                &[leaf],
-                &[i128],
-                &[
-                    ("callee", &format!("@{}", super::DEVICE_RANGE)),
-                    ("operandSegmentSizes", "array<i32: 1, 0>"),
-                    ("op_bundle_sizes", "array<i32>"),
-                    ("memory_effects", DEVICE_MEMORY_EFFECTS),
-                    ("no_unwind", "unit"),
-                    ("will_return", "unit"),
-                ],
-            )?;
-            // The base in the low 64 bits, the length in the high ones.
-            let base = emitter.op("llvm.trunc", &[range], &[emitter.i64()], &[])?;
-            let shift = emitter.op("llvm.mlir.constant", &[], &[i128], &[("value", "64 : i128")])?;
-            let high = emitter.op("llvm.lshr", &[range, shift], &[i128], &[])?;
-            let size = emitter.op("llvm.trunc", &[high], &[emitter.i64()], &[])?;
+            let (base, size) = emitter.device_range(leaf)?;
             if let Some(from_leaf) = one_leaf {
                 // The bytes from the leaf to the buffer's end; none when the
                 // leaf lies in no buffer (the host said 0: base 0, size 0).

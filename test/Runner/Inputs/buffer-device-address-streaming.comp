@@ -26,6 +26,11 @@ void main() {
   int stepped = Ints(uint64_t(pc.a) + 4 * uint64_t(i)).v[0];
   // A leaf inside b, 10 ints before its end, indexed forward across it.
   int tail = Ints(uint64_t(pc.b) + 152).v[i % 16];
+  // Leaves from a sum and a difference with a's address: 4 ints into a, and
+  // 4 ints before it, indexed back into a (which reads zero: the leaf lies
+  // in no buffer).
+  int ahead = Ints(uint64_t(pc.a) + 16).v[i % 8];
+  int back = Ints(uint64_t(pc.a) - 16).v[4 + i % 8];
   int walked = 0;
 #ifdef WALK
   // A loop's pointer variable alternating between a and b: a new leaf each
@@ -37,8 +42,10 @@ void main() {
     p = (j & 1u) != 0 ? pc.a : pc.b;
   }
 #endif
-  result[4 * i + 0] = alternate;
-  result[4 * i + 1] = stepped;
-  result[4 * i + 2] = walked;
-  result[4 * i + 3] = tail;
+  result[6 * i + 0] = alternate;
+  result[6 * i + 1] = stepped;
+  result[6 * i + 2] = walked;
+  result[6 * i + 3] = tail;
+  result[6 * i + 4] = ahead;
+  result[6 * i + 5] = back;
 }
