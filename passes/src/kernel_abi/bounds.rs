@@ -669,6 +669,30 @@ impl<'c, 'a, 's> Scope<'c, 'a, 's> {
         leaves
     }
 
+    /// What an untraced pointer is checked against: every object the
+    /// function can reach, except, where it may also reach the host's device
+    /// memory ([`Module::device_memory`]), the push constants, the built-ins
+    /// and the private variables. No Vulkan pointer that can be stored in
+    /// memory or made from an integer points there (variable pointers point
+    /// into storage buffers or workgroup memory, device addresses into
+    /// buffers), and leaving them out keeps their addresses out of the
+    /// checks: LLVM then knows a store through a device address cannot
+    /// write them, so the loads of the addresses from the push constants,
+    /// and the host's answers about them, leave the invocation loop
+    /// (docs/abi.md, "Buffer device addresses").
+    fn untraced_roots(&self, module: &Module<'_, 'c, '_>) -> BTreeSet<Root> {
+        let mut roots = self.every_root(module);
+        if module.device_memory {
+            roots.retain(|root| match root {
+                Root::Slot(slot) => {
+                    !matches!(module.slots[*slot].kind, SlotKind::PushConstant | SlotKind::BuiltIn(_) | SlotKind::Private(_))
+                }
+                _ => true,
+            });
+        }
+        roots
+    }
+
     /// Every object the function can reach: what an untraceable pointer is
     /// checked against.
     pub(super) fn every_root(&self, module: &Module<'_, 'c, '_>) -> BTreeSet<Root> {
@@ -745,7 +769,7 @@ fn check_function<'c>(context: &'c Context, module: &Module<'_, 'c, '_>, scope: 
                 Some(roots) if !roots.is_empty() => (roots, true),
                 _ => {
                     untraced += 1;
-                    (scope.every_root(module), false)
+                    (scope.untraced_roots(module), false)
                 }
             };
             pointers.push((index, roots));
@@ -828,8 +852,14 @@ impl<'c, 'a> Emitter<'c, 'a> {
         size: Value<'c, '_>,
         length: Value<'c, '_>,
     ) -> Result<'c, Value<'c, 'a>> {
-        let i1: Type<'c> = IntegerType::new(self.context, 1).into();
         let offset = self.op("llvm.sub", &[pointer, base], &[self.i64()], &[])?;
+        self.within_offset(offset, size, length)
+    }
+
+    /// Whether `length` bytes at `offset` lie in `size` bytes (all i64):
+    /// [`Self::within`]'s test of the offset.
+    fn within_offset(&self, offset: Value<'c, '_>, size: Value<'c, '_>, length: Value<'c, '_>) -> Result<'c, Value<'c, 'a>> {
+        let i1: Type<'c> = IntegerType::new(self.context, 1).into();
         let room = self.op("llvm.sub", &[size, length], &[self.i64()], &[])?;
         let fits = self.op("llvm.icmp", &[length, size], &[i1], &[("predicate", "7 : i64")])?;
         let starts = self.op("llvm.icmp", &[offset, room], &[i1], &[("predicate", "7 : i64")])?;
@@ -899,6 +929,31 @@ impl<'c, 'a> Emitter<'c, 'a> {
             &[("elem_type", "i64"), ("rawConstantIndices", &format!("array<i32: {index}>"))],
         )?;
         self.op("llvm.load", &[address], &[self.i64()], &[])
+    }
+
+    /// The host's device buffer holding `address` (i64): its base and
+    /// size, both 0 for none.
+    fn device_range(&self, address: Value<'c, '_>) -> Result<'c, (Value<'c, 'a>, Value<'c, 'a>)> {
+        let i128: Type<'c> = IntegerType::new(self.context, 128).into();
+        let range = self.op(
+            "llvm.call",
+            &[address],
+            &[i128],
+            &[
+                ("callee", &format!("@{}", super::DEVICE_RANGE)),
+                ("operandSegmentSizes", "array<i32: 1, 0>"),
+                ("op_bundle_sizes", "array<i32>"),
+                ("memory_effects", DEVICE_MEMORY_EFFECTS),
+                ("no_unwind", "unit"),
+                ("will_return", "unit"),
+            ],
+        )?;
+        // The base in the low 64 bits, the length in the high ones.
+        let base = self.op("llvm.trunc", &[range], &[self.i64()], &[])?;
+        let shift = self.op("llvm.mlir.constant", &[], &[i128], &[("value", "64 : i128")])?;
+        let high = self.op("llvm.lshr", &[range, shift], &[i128], &[])?;
+        let size = self.op("llvm.trunc", &[high], &[self.i64()], &[])?;
+        Ok((base, size))
     }
 
     pub(super) fn to_integer(&self, pointer: Value<'c, '_>) -> Result<'c, Value<'c, 'a>> {
@@ -1005,6 +1060,57 @@ pub(super) fn region<'c, 'a>(
     })
 }
 
+/// The anchor of a leaf made from an integer sum or difference,
+/// `inttoptr (a + b)` or `inttoptr (a - b)`: the term (of a sum, `a` first;
+/// of a difference, `a`) read from memory (`llvm.load`) or made from a
+/// pointer (`llvm.ptrtoint`).
+fn anchor<'c: 'a, 'a>(leaf: Value<'c, 'a>) -> Option<Value<'c, 'a>> {
+    let cast = defining_op(leaf).filter(|op| op_name(*op) == "llvm.inttoptr")?;
+    let sum = defining_op(cast.operand(0).ok()?)?;
+    let terms = match op_name(sum).as_str() {
+        "llvm.add" => 2,
+        "llvm.sub" => 1,
+        _ => return None,
+    };
+    (0..terms).filter_map(|index| sum.operand(index).ok()).find(|term| {
+        defining_op(*term).is_some_and(|op| matches!(op_name(op).as_str(), "llvm.load" | "llvm.ptrtoint"))
+    })
+}
+
+/// The byte offset of `pointer` from `leaf` when `pointer` is `leaf`
+/// through GEPs and bitcasts only: the GEPs again from a null pointer, whose
+/// address LLVM folds to the offset (the invocation's index times the
+/// stride), where `pointer - leaf` would stay a difference of addresses.
+/// `None` for other pointers (a select on the way).
+fn leaf_offset<'c, 'a>(
+    emitter: &Emitter<'c, 'a>,
+    pointer: Option<Value<'c, '_>>,
+    leaf: Value<'c, '_>,
+) -> Result<'c, Option<Value<'c, 'a>>> {
+    let Some(mut value) = pointer else { return Ok(None) };
+    let mut geps = Vec::new();
+    while value != leaf {
+        let Some(op) = defining_op(value) else { return Ok(None) };
+        match op_name(op).as_str() {
+            "llvm.getelementptr" => geps.push(op),
+            "llvm.bitcast" => {}
+            _ => return Ok(None),
+        }
+        let Ok(base) = op.operand(0) else { return Ok(None) };
+        value = base;
+    }
+    let mut address = emitter.op("llvm.mlir.zero", &[], &[leaf.r#type()], &[])?;
+    for gep in geps.into_iter().rev() {
+        let copy = surgery::clone_detached(gep);
+        let mut operands: Vec<Value<'c, '_>> = copy.operands().collect();
+        operands[0] = address;
+        surgery::set_operands(copy, &operands);
+        surgery::move_before(copy, emitter.anchor);
+        address = result(copy)?;
+    }
+    Ok(Some(emitter.to_integer(address)?))
+}
+
 /// Makes `access` run only when in bounds: the checks, then a branch to the
 /// access or past it (a load or atomic gives zero there).
 fn guard<'c>(
@@ -1035,6 +1141,42 @@ fn guard<'c>(
         }
     };
     let i1: Type<'c> = IntegerType::new(context, 1).into();
+    // One pointer from one leaf (`Ints(pc.src).v[i]`): a first test that
+    // the access lies between the leaf and its buffer's end, the form of
+    // any object's test with the leaf as base, so that LLVM's range check
+    // elimination reads it (src/range_checks.rs: the offset from the leaf
+    // is the invocation's index, the room loop invariant once the host's
+    // answer leaves the loop); the full test only where it fails.
+    //
+    // One leaf made from an integer sum (`Ints(pc.src + 4 * i)`, a leaf per
+    // invocation) or difference: the first test asks instead about the term
+    // read from memory (its *anchor*, loop invariant more often than the
+    // leaf): the leaf strictly inside the anchor's buffer, and the access
+    // too. The leaf then lies in that buffer and no other (buffers do not
+    // overlap; strictly: not at a start or end another buffer may share),
+    // which is the full test's answer; where it fails the full test asks
+    // about the leaf.
+    let (anchor, one_leaf) = match access.leaves.as_slice() {
+        [leaves] if leaves.len() == 1 => match anchor(leaves[0]) {
+            Some(anchor) => (Some((anchor, leaves[0])), None),
+            None => (None, leaf_offset(&emitter, op.operand(access.pointers[0].0).ok(), leaves[0])?),
+        },
+        _ => (None, None),
+    };
+    let mut forward: Option<Value<'c, '_>> = None;
+    if let Some((anchor, leaf)) = anchor {
+        let pointer = emitter.to_integer(op.operand(access.pointers[0].0).map_err(|_| error(op, "internal error"))?)?;
+        let leaf = emitter.to_integer(leaf)?;
+        let (base, size) = emitter.device_range(anchor)?;
+        let one = emitter.op("llvm.mlir.constant", &[], &[emitter.i64()], &[("value", "1 : i64")])?;
+        let offset = emitter.op("llvm.sub", &[leaf, base], &[emitter.i64()], &[])?;
+        let after_start = emitter.op("llvm.sub", &[offset, one], &[emitter.i64()], &[])?;
+        let before_end = emitter.op("llvm.sub", &[size, one], &[emitter.i64()], &[])?;
+        // 0 < leaf - base < size, unsigned (size 0: never).
+        let strictly = emitter.op("llvm.icmp", &[after_start, before_end], &[i1], &[("predicate", "6 : i64")])?;
+        let inside = emitter.within(pointer, base, size, length)?;
+        forward = Some(emitter.op("llvm.and", &[strictly, inside], &[i1], &[])?);
+    }
     let mut all: Option<Value<'c, '_>> = None;
     for ((index, roots), leaves) in access.pointers.iter().zip(&access.leaves) {
         let pointer = emitter.to_integer(op.operand(*index).map_err(|_| error(op, "internal error"))?)?;
@@ -1045,26 +1187,15 @@ fn guard<'c>(
         // the address (a base address read once, indexed by invocation):
         // the query, which reads no memory, is then hoisted and merged.
         for leaf in leaves {
-            let i128: Type<'c> = IntegerType::new(context, 128).into();
             let leaf = emitter.to_integer(*leaf)?;
-            let range = emitter.op(
-                "llvm.call",
-                &[leaf],
-                &[i128],
-                &[
-                    ("callee", &format!("@{}", super::DEVICE_RANGE)),
-                    ("operandSegmentSizes", "array<i32: 1, 0>"),
-                    ("op_bundle_sizes", "array<i32>"),
-                    ("memory_effects", DEVICE_MEMORY_EFFECTS),
-                    ("no_unwind", "unit"),
-                    ("will_return", "unit"),
-                ],
-            )?;
-            // The base in the low 64 bits, the length in the high ones.
-            let base = emitter.op("llvm.trunc", &[range], &[emitter.i64()], &[])?;
-            let shift = emitter.op("llvm.mlir.constant", &[], &[i128], &[("value", "64 : i128")])?;
-            let high = emitter.op("llvm.lshr", &[range, shift], &[i128], &[])?;
-            let size = emitter.op("llvm.trunc", &[high], &[emitter.i64()], &[])?;
+            let (base, size) = emitter.device_range(leaf)?;
+            if let Some(from_leaf) = one_leaf {
+                // The bytes from the leaf to the buffer's end; none when the
+                // leaf lies in no buffer (the host said 0: base 0, size 0).
+                let offset = emitter.op("llvm.sub", &[leaf, base], &[emitter.i64()], &[])?;
+                let room = emitter.op("llvm.intr.usub.sat", &[size, offset], &[emitter.i64()], &[])?;
+                forward = Some(emitter.within_offset(from_leaf, room, length)?);
+            }
             let inside = emitter.within(pointer, base, size, length)?;
             any = Some(match any {
                 None => inside,
@@ -1114,14 +1245,36 @@ fn guard<'c>(
         surgery::move_before(op, branch);
         tail
     };
-    head.append_operation(build(
-        context,
-        location,
-        "llvm.cond_br",
-        &[inside],
-        &[],
-        &[run, skip],
-        &[("operandSegmentSizes", "array<i32: 1, 0, 0>")],
-    )?);
-    Ok(())
+    let branch = |block: BlockRef<'c, '_>, condition: Value<'c, '_>, otherwise: BlockRef<'c, '_>| -> Result<'c, ()> {
+        block.append_operation(build(
+            context,
+            location,
+            "llvm.cond_br",
+            &[condition],
+            &[],
+            &[run, otherwise],
+            &[("operandSegmentSizes", "array<i32: 1, 0, 0>")],
+        )?);
+        Ok(())
+    };
+    match forward.and_then(defining_op) {
+        Some(first_test) => {
+            // The full test moves to a block of its own, run when the first
+            // one fails.
+            let full = region.insert_block_after(head, Block::new(&[]));
+            branch(full, inside, skip)?;
+            let terminator = full.terminator().ok_or_else(|| error(op, "internal error: a block without its branch"))?;
+            let mut moved = Vec::new();
+            let mut next = first_test.next_in_block();
+            while let Some(current) = next {
+                next = current.next_in_block();
+                moved.push(current);
+            }
+            for current in moved {
+                surgery::move_before(current, terminator);
+            }
+            branch(head, forward.expect("a first test"), full)
+        }
+        None => branch(head, inside, skip),
+    }
 }
