@@ -229,11 +229,10 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
 
 // An entry point whose name is no identifier: the glue quotes it.
 // Without barriers, workgroup memory or subgroups, the body runs a run of
-// workgroups (`__spvabi_E_groups`, the count after the first id);
+// workgroups (`__spvabi_E_groups`, the count after the first id: a loop
+// over the workgroups, x the first's + w, around the invocation loop);
 // `__spvabi_E` runs one through it; the info's last field points at it
-// (docs/abi.md, "Runs of workgroups"). A fixed size of one row (4x1x1) and
-// no built-in telling the workgroups apart: a flat run, one x loop over
-// count x 4 invocations.
+// (docs/abi.md, "Runs of workgroups").
 
 // CHECK-LABEL: // -----
 // CHECK:       llvm.func internal @"entry point"(%{{.*}}: !llvm.ptr) {
@@ -241,31 +240,7 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
 // CHECK-NEXT:    %[[ONE:.*]] = llvm.mlir.constant(1 : i32) : i32
 // CHECK-NEXT:    llvm.call @"__spvabi_entry point_groups"(%[[D]], %[[ID1]], %[[ONE]]) : (!llvm.ptr, !llvm.ptr, i32) -> ()
 // CHECK-NEXT:    llvm.return
-// CHECK:       llvm.func @"__spvabi_entry point_groups"(%{{.*}}: !llvm.ptr {llvm.noalias, llvm.readonly}, %{{.*}}: !llvm.ptr {llvm.readonly}, %[[COUNT:.*]]: i32) attributes {passthrough = ["noinline"]} {
-// CHECK:         %[[COUNT64:.*]] = llvm.zext %[[COUNT]] : i32 to i64
-// CHECK:         %[[FLAT:.*]] = llvm.mul %{{.*}}, %[[COUNT64]] : i64
-// CHECK:         %{{.*}} = llvm.icmp "ult" %[[X:[0-9]+]], %[[FLAT]] : i64
-// CHECK:         llvm.call @"__spvabi_entry point.invocations"({{.*}}, %[[X]], %{{.*}}, %{{.*}}, %[[FLAT]])
-// CHECK:         llvm.call @"entry point"(%{{.*}}) : (!llvm.ptr) -> ()
-// CHECK:       llvm.mlir.global external constant @"__spvabi_entry point_info"()
-// CHECK:         %[[GROUPS:.*]] = llvm.mlir.addressof @"__spvabi_entry point_groups" : !llvm.ptr
-// CHECK-NEXT:    %{{.*}} = llvm.insertvalue %[[GROUPS]], %{{.*}}[7]
-spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
-  spirv.func @"entry point"() "None" {
-    spirv.Return
-  }
-  spirv.EntryPoint "GLCompute" @"entry point"
-  spirv.ExecutionMode @"entry point" "LocalSize", 4, 1, 1
-}
-
-// -----
-
-// A run whose kernel reads its local id: a loop over the run's workgroups
-// (w < count, the workgroup's x the first's + w) around the invocation
-// loop.
-
-// CHECK-LABEL: // -----
-// CHECK:       llvm.func @__spvabi_main_groups(%{{.*}}: !llvm.ptr {llvm.noalias, llvm.readonly}, %[[ID:.*]]: !llvm.ptr {llvm.readonly}, %[[COUNT:.*]]: i32) attributes {passthrough = ["noinline"]} {
+// CHECK:       llvm.func @"__spvabi_entry point_groups"(%{{.*}}: !llvm.ptr {llvm.noalias, llvm.readonly}, %[[ID:.*]]: !llvm.ptr {llvm.readonly}, %[[COUNT:.*]]: i32) attributes {passthrough = ["noinline"]} {
 // CHECK:         %[[X_AT:.*]] = llvm.getelementptr %[[ID]][0]
 // CHECK-NEXT:    %[[X32:.*]] = llvm.load %[[X_AT]] : !llvm.ptr -> i32
 // CHECK-NEXT:    %[[X:.*]] = llvm.zext %[[X32]] : i32 to i64
@@ -276,24 +251,19 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
 // CHECK-NEXT:    llvm.cond_br %[[MORE]], ^[[BODY:bb[0-9]+]], ^[[DONE:bb[0-9]+]]
 // CHECK-NEXT:  ^[[BODY]]:
 // CHECK-NEXT:    %[[GROUP_X:.*]] = llvm.add %[[X]], %[[W]] : i64
-// CHECK:         llvm.call @__spvabi_main.invocations(%{{.*}}, %[[GROUP_X]],
+// CHECK:         llvm.call @"__spvabi_entry point.invocations"(%{{.*}}, %[[GROUP_X]],
 // CHECK:         %[[NEXT:.*]] = llvm.add %[[W]], %{{.*}} : i64
 // CHECK-NEXT:    llvm.br ^[[GROUP]](%[[NEXT]] : i64)
 // CHECK-NEXT:  ^[[DONE]]:
 // CHECK-NEXT:    llvm.return
-spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]> {
-  spirv.GlobalVariable @lid built_in("LocalInvocationId") : !spirv.ptr<vector<3xi32>, Input>
-  spirv.GlobalVariable @data bind(0, 0) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>
-  spirv.func @main() "None" {
-    %lid = spirv.mlir.addressof @lid : !spirv.ptr<vector<3xi32>, Input>
-    %v = spirv.Load "Input" %lid : vector<3xi32>
-    %x = spirv.CompositeExtract %v[0 : i32] : vector<3xi32>
-    %zero = spirv.Constant 0 : i32
-    %data = spirv.mlir.addressof @data : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>
-    %p = spirv.AccessChain %data[%zero, %x] : !spirv.ptr<!spirv.struct<(!spirv.rtarray<i32, stride=4> [0]), Block>, StorageBuffer>, i32, i32 -> !spirv.ptr<i32, StorageBuffer>
-    spirv.Store "StorageBuffer" %p, %x : i32
+// CHECK:         llvm.call @"entry point"(%{{.*}}) : (!llvm.ptr) -> ()
+// CHECK:       llvm.mlir.global external constant @"__spvabi_entry point_info"()
+// CHECK:         %[[GROUPS:.*]] = llvm.mlir.addressof @"__spvabi_entry point_groups" : !llvm.ptr
+// CHECK-NEXT:    %{{.*}} = llvm.insertvalue %[[GROUPS]], %{{.*}}[7]
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.func @"entry point"() "None" {
     spirv.Return
   }
-  spirv.EntryPoint "GLCompute" @main, @lid, @data
-  spirv.ExecutionMode @main "LocalSize", 4, 1, 1
+  spirv.EntryPoint "GLCompute" @"entry point"
+  spirv.ExecutionMode @"entry point" "LocalSize", 4, 1, 1
 }

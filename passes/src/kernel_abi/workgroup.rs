@@ -348,18 +348,14 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     }
 
     // A run of workgroups: for w < count, workgroup (x + w, y, z). What
-    // the workgroups share was read above, once. A flat run: one x loop over
-    // all the run's invocations, as if one workgroup `count` times as wide.
-    let flat = runs && flat_runs(abi);
-    let mut run_invocations = None;
+    // the workgroups share was read above, once. (Not one x loop over the
+    // whole run, as if one workgroup `count` times as wide, for kernels that
+    // read no local or workgroup id: its trip count is no longer a constant,
+    // and the bounds checks of a 32-bit index then stay in the vector loop,
+    // which made saxpy 2.3 times slower; docs/performance.md, "Session 20
+    // (h1)".)
     let group = match first_group {
         Some(group) => group,
-        None if flat => {
-            let count = text.value("llvm.zext %count : i32 to i64");
-            let group = group_ids(&mut text, abi, &loads, None);
-            run_invocations = Some(text.value(format!("llvm.mul {}, {count} : i64", group.dispatch.size[0])));
-            group
-        }
         None => {
             let count = text.value("llvm.zext %count : i32 to i64");
             text.line(format!("llvm.br ^group({zero} : i64)"));
@@ -384,10 +380,10 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     // passed as x (y = z = 0): a vector of lanes, a subgroup, holds
     // consecutive indices across rows (docs/abi.md, "Subgroups").
     let linear = !coroutine && in_index_order(abi);
-    let bounds = match (linear, &run_invocations) {
-        (true, _) => [invocations.clone(), one.clone(), one.clone()],
-        (false, Some(flat)) => [flat.clone(), one.clone(), one.clone()],
-        (false, None) => [size[0].clone(), size[1].clone(), size[2].clone()],
+    let bounds = if linear {
+        [invocations.clone(), one.clone(), one.clone()]
+    } else {
+        [size[0].clone(), size[1].clone(), size[2].clone()]
     };
     text.line(format!("llvm.br ^z({zero} : i64)"));
     text.label("z(%z: i64)");
@@ -484,7 +480,7 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         text.line(format!("llvm.br ^destroy({next} : i64)"));
         text.label("done");
     }
-    if runs && !flat {
+    if runs {
         text.line("llvm.br ^group_next");
         text.label("group_next");
         let next = text.value(format!("llvm.add %w, {one} : i64"));
@@ -508,23 +504,6 @@ pub(super) fn runs_workgroups(abi: &EntryAbi<'_>) -> bool {
         && !in_index_order(abi)
         && !abi.slots.iter().any(|slot| slot.kind == SlotKind::Workgroup)
         && !abi.arguments.contains(&ResourceKind::LocalPointer)
-}
-
-/// Whether a run of workgroups is one invocation loop (x from 0 to `count`
-/// times the workgroup's width, the workgroup id the run's first): for a
-/// module-fixed size of one row (`N x 1 x 1`), whose kernel reads no
-/// built-in that tells the workgroups of a run apart (`LocalInvocationId`,
-/// `LocalInvocationIndex`, `WorkgroupId`): its global ids (first group ·
-/// width + x + offset) are then the right ones, and the per-workgroup code
-/// (the loop's entry, the vector loop's bounds) runs once per run. Otherwise
-/// a loop over the run's workgroups around the invocation loop.
-fn flat_runs(abi: &EntryAbi<'_>) -> bool {
-    matches!(abi.local_size, Some([_, 1, 1]))
-        && !abi.derivative_quads
-        && !abi.slots.iter().any(|slot| {
-            matches!(&slot.kind, SlotKind::BuiltIn(name)
-                if matches!(name.as_str(), "LocalInvocationId" | "LocalInvocationIndex" | "WorkgroupId"))
-        })
 }
 
 /// The name of the function running a run of consecutive workgroups
