@@ -1099,6 +1099,9 @@ def lockstep_main(options, selected, modules, references, driver, threads, out, 
                 shutil.rmtree(work, ignore_errors=True)
     table = lockstep_report(rows, threads)
     (out / "results.md").write_text(table)
+    # Every dispatch's time, by kernel and side, and each round's load: for other summaries.
+    (out / "lockstep.json").write_text(json.dumps(
+        {case.name: {"times_ms": times, "loads": loads} for case, times, loads in rows}, indent=1))
     print()
     print(table)
     print(f"{prog}: written to {out / 'results.md'}")
