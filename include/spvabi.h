@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-#define SPVABI_VERSION 3u
+#define SPVABI_VERSION 4u
 
 /* spvabi_kernel_info.execution_model: SPIR-V's numbers. */
 #define SPVABI_GLCOMPUTE 5u
@@ -153,6 +153,8 @@ uint32_t __spvabi_image_channels(const spvabi_image *image);
 uint64_t __spvabi_image_atomic(const spvabi_image *image, int32_t x, int32_t y, int32_t z, int32_t layer,
                                int32_t op, uint64_t value, uint64_t comparator);
 
+struct spvabi_dispatch;
+
 /* __spvabi_E_info: read-only, for the host. */
 typedef struct spvabi_kernel_info {
   uint32_t abi_version;        /* SPVABI_VERSION */
@@ -167,6 +169,11 @@ typedef struct spvabi_kernel_info {
                                        a descriptor array of buffers): views of one
                                        binding sit side by side and get the same buffer;
                                        OpenCL arguments in order */
+  /* Version 4: runs of workgroups (docs/abi.md), or NULL. groups(d, id, n) runs the n
+   * workgroups (id[0] + i, id[1], id[2]), i < n, as n calls of __spvabi_E would, in one
+   * call; id[0] + n must not pass d->num_workgroups[0]. Defined for kernels without
+   * barriers, workgroup memory (__local arguments included) or subgroups. */
+  void (*groups)(const struct spvabi_dispatch *dispatch, const uint32_t workgroup_id[3], uint32_t count);
 } spvabi_kernel_info;
 
 /* What every workgroup of one dispatch shares; read-only for the kernel, so

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import glob
+import itertools
 import json
 import os
 import shutil
@@ -290,6 +291,23 @@ def split_runs(timing: Timing, runs: list[float]):
     timing.runs_ms = runs[1:] or runs[:1]
 
 
+def compare_outputs(timing: Timing, first: dict, outputs: dict, rep: int):
+    """Keeps the first dispatch's outputs in `first`; a later one that differs is a problem."""
+    if rep == 0:
+        first.update(outputs)
+    elif outputs != first:
+        timing.problems.append(f"repetition {rep} gave other results than the first")
+
+
+def finish_steps(steps, reps: int, timing: Timing, first: dict) -> tuple[Timing, dict]:
+    """1 + reps dispatches of a generator of dispatches (`steps`), then closed."""
+    try:
+        split_runs(timing, list(itertools.islice(steps, reps + 1)))
+    finally:
+        steps.close()
+    return timing, first
+
+
 # ------------------------------------------------------------------ lavapipe
 
 class Lavapipe:
@@ -328,8 +346,14 @@ class Lavapipe:
         self.pool = vk.vkCreateCommandPool(self.device, vk.VkCommandPoolCreateInfo(queueFamilyIndex=self.family), None)
 
     def run(self, spv: bytes, case: Case, reps: int) -> tuple[Timing, dict]:
+        timing, first = Timing(), {}
+        return finish_steps(self.steps(spv, case, timing, first), reps, timing, first)
+
+    def steps(self, spv: bytes, case: Case, timing: Timing, first: dict):
+        """A generator: one dispatch per step, yielding its time in ms; the first dispatch's outputs in
+        `first`, a repetition that differs from it in `timing.problems`; closing it frees everything."""
         vk, ffi, device = self.vk, self.ffi, self.device
-        timing, destroy = Timing(), []
+        destroy = []
         try:
             handles = []
             for binding, array, _ in case.buffers:
@@ -411,8 +435,7 @@ class Lavapipe:
             fence = vk.vkCreateFence(device, vk.VkFenceCreateInfo(), None)
             destroy.append(lambda: vk.vkDestroyFence(device, fence, None))
             submit = [vk.VkSubmitInfo(commandBufferCount=1, pCommandBuffers=[command])]
-            runs, first = [], {}
-            for rep in range(reps + 1):
+            for rep in itertools.count():
                 for _, _, mapped, _, data in handles:
                     mapped[:len(data)] = data
                 for _, _, write, _, _, data in images:
@@ -421,16 +444,12 @@ class Lavapipe:
                 started = time.perf_counter()
                 vk.vkQueueSubmit(self.queue, 1, submit, fence)
                 vk.vkWaitForFences(device, 1, [fence], vk.VK_TRUE, TIMEOUT * 10**9)
-                runs.append((time.perf_counter() - started) * 1e3)
+                elapsed = (time.perf_counter() - started) * 1e3
                 outputs = {binding: bytes(mapped[:len(data)]) for binding, _, mapped, _, data in handles
                            if binding in case.outputs}
                 outputs.update({binding: read() for _, _, _, read, binding, _ in images if binding in case.outputs})
-                if rep == 0:
-                    first = outputs
-                elif outputs != first:
-                    timing.problems.append(f"repetition {rep} gave other results than the first")
-            split_runs(timing, runs)
-            return timing, first
+                compare_outputs(timing, first, outputs, rep)
+                yield elapsed
         finally:
             for undo in reversed(destroy):
                 undo()
@@ -518,7 +537,12 @@ class PoCL:
         self.queue = cl.CommandQueue(self.context)
 
     def run(self, source: str, case: Case, reps: int, np) -> tuple[Timing, dict]:
-        cl, timing = self.cl, Timing()
+        timing, first = Timing(), {}
+        return finish_steps(self.steps(source, case, np, timing, first), reps, timing, first)
+
+    def steps(self, source: str, case: Case, np, timing: Timing, first: dict):
+        """A generator of dispatches, as Lavapipe.steps."""
+        cl = self.cl
         started = time.perf_counter()
         program = cl.Program(self.context, source).build(options=["-cl-std=CL1.2"])
         kernel = cl.Kernel(program, case.entry)
@@ -538,8 +562,7 @@ class PoCL:
                 kernel.set_arg(index, images[arg[1]])
             else:
                 kernel.set_arg(index, np.array(arg[2], dtype={"u32": np.uint32, "f32": np.float32}[arg[1]]))
-        runs, first = [], {}
-        for rep in range(reps + 1):
+        for rep in itertools.count():
             for binding, array in arrays.items():
                 cl.enqueue_copy(self.queue, buffers[binding], array)
             for binding, array in pictures.items():
@@ -549,7 +572,7 @@ class PoCL:
             started = time.perf_counter()
             cl.enqueue_nd_range_kernel(self.queue, kernel, case.global_size, case.local_size)
             self.queue.finish()
-            runs.append((time.perf_counter() - started) * 1e3)
+            elapsed = (time.perf_counter() - started) * 1e3
             outputs = {}
             for binding in case.outputs:
                 if binding in pictures:
@@ -561,12 +584,8 @@ class PoCL:
                     cl.enqueue_copy(self.queue, host, buffers[binding])
                 outputs[binding] = host.tobytes()
             self.queue.finish()
-            if rep == 0:
-                first = outputs
-            elif outputs != first:
-                timing.problems.append(f"repetition {rep} gave other results than the first")
-        split_runs(timing, runs)
-        return timing, first
+            compare_outputs(timing, first, outputs, rep)
+            yield elapsed
 
 
 # ------------------------------------------------------------------ spirv-run-rs
@@ -592,6 +611,158 @@ def run_ours(driver: Path, spv: Path, case: Case, reps: int, threads: int, openc
     if not report["identical"]:
         timing.problems.append("the repetitions gave other results than the first")
     return timing, {binding: (work / f"{binding}.out").read_bytes() for binding in case.outputs}
+
+
+class OursSteps:
+    """spirv-run-bench --lockstep (one compile, then one dispatch per request) as a generator of dispatches,
+    like Lavapipe.steps: next() runs one dispatch and gives its time in ms; finish() ends the process and
+    gives the timing (first dispatch alone, the others' times, whether all gave the same bytes) and the
+    first dispatch's outputs."""
+
+    def __init__(self, driver: Path, spv: Path, case: Case, threads: int, opencl: bool, work: Path,
+                 extra: tuple = ()):
+        work.mkdir(parents=True, exist_ok=True)
+        self.case, self.work, self.timing, self.runs = case, work, Timing(), []
+        arguments = [str(driver), str(spv), "--lockstep", "--threads", str(threads), *extra]
+        arguments += ["--barriers", BARRIERS] if BARRIERS else []
+        arguments += resource_arguments(case, opencl, work)
+        if KEEP:
+            print("  " + " ".join(arguments), flush=True)
+        self.process = subprocess.Popen(arguments, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> float:
+        if self.timing.error:
+            raise StopIteration
+        self.process.stdin.write("run\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            self.process.wait(timeout=TIMEOUT)
+            self.timing.error = "spirv-run-bench failed: " + (self.process.stderr.read().strip()
+                                                               or f"exit status {self.process.returncode}")
+            raise StopIteration
+        elapsed = json.loads(line)["ms"]
+        self.runs.append(elapsed)
+        return elapsed
+
+    def finish(self) -> tuple[Timing, dict]:
+        if self.timing.error:
+            return self.timing, {}
+        rest, errors = self.process.communicate(timeout=TIMEOUT)
+        if self.process.returncode != 0:
+            self.timing.error = "spirv-run-bench failed: " + (errors.strip() or f"exit status {self.process.returncode}")
+            return self.timing, {}
+        report = json.loads(rest.strip().splitlines()[-1])
+        self.timing.compile_ms = report["compile_ms"]
+        split_runs(self.timing, self.runs)
+        if not report["identical"]:
+            self.timing.problems.append("the repetitions gave other results than the first")
+        return self.timing, {binding: (self.work / f"{binding}.out").read_bytes() for binding in self.case.outputs}
+
+
+class ReferenceSteps:
+    """Lavapipe.steps or PoCL.steps with the finish() of OursSteps."""
+
+    def __init__(self, make):
+        self.timing, self.first = Timing(), {}
+        self.steps = make(self.timing, self.first)
+        self.runs = []
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> float:
+        elapsed = next(self.steps)
+        self.runs.append(elapsed)
+        return elapsed
+
+    def finish(self) -> tuple[Timing, dict]:
+        self.steps.close()
+        if self.runs:
+            split_runs(self.timing, self.runs)
+        return self.timing, self.first
+
+
+def lockstep(sides: dict, rounds: int) -> tuple[dict, list]:
+    """--lockstep: a first dispatch of every side (compiles), then `rounds` rounds of one dispatch of each
+    side in turn, the order rotated each round. Returns each side's times by round (None where it failed)
+    and each round's load average."""
+    times = {label: [] for label in sides}
+    loads = []
+    for label, steps in sides.items():
+        try:
+            next(steps)
+        except Exception as error:  # a failed first dispatch: reported by finish()
+            if isinstance(steps, ReferenceSteps) and not isinstance(error, StopIteration):
+                steps.timing.error = f"{type(error).__name__}: {error}"
+    labels = list(sides)
+    for number in range(rounds):
+        loads.append(os.getloadavg()[0])
+        shift = number % len(labels)
+        for label in labels[shift:] + labels[:shift]:
+            steps = sides[label]
+            if steps.timing.error:
+                times[label].append(None)
+                continue
+            try:
+                times[label].append(next(steps))
+            except Exception as error:
+                if not isinstance(error, StopIteration):
+                    steps.timing.error = f"{type(error).__name__}: {error}"
+                times[label].append(None)
+    return times, loads
+
+
+def quartiles(values: list[float]) -> str:
+    """median [25th, 75th percentile] (lowest, highest)."""
+    if len(values) < 2:
+        return f"{values[0]:.3f}" if values else "—"
+    q = statistics.quantiles(values, n=4)
+    return f"{statistics.median(values):.3f} [{q[0]:.3f}, {q[2]:.3f}] ({min(values):.3f}, {max(values):.3f})"
+
+
+def lockstep_report(rows, threads: int) -> str:
+    """The --lockstep table: per round, ours / the faster of lavapipe and PoCL in that round."""
+    lines = [
+        f"Lockstep (`--lockstep`): one dispatch of each implementation in turn, the order rotated each round, "
+        f"{threads} threads each; per round, ours / the faster of lavapipe and PoCL in that round: "
+        "median [25th, 75th percentile] (lowest, highest) over the rounds, and in how many rounds ours took no "
+        "more time. The times are ms per dispatch, the same summary.",
+        "",
+        "| kernel | rounds | spirv-run-rs / faster | no slower | on the OpenCL C / faster | no slower "
+        "| baseline / spirv-run-rs | spirv-run-rs ms | PoCL ms | lavapipe ms | load average |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    ]
+    for case, times, loads in rows:
+        count = len(loads)
+        def ratios(label, against=None):
+            values = []
+            for number in range(count):
+                ours = times.get(label, [None] * count)[number]
+                if against:
+                    reference = times.get(against, [None] * count)[number]
+                else:
+                    candidates = [times[r][number] for r in ("lavapipe", "PoCL")
+                                  if r in times and times[r][number] is not None]
+                    reference = min(candidates) if candidates else None
+                if ours is not None and reference:
+                    values.append(ours / reference)
+            return values
+        cells = []
+        for label in ("spirv-run-rs", "spirv-run-rs OpenCL"):
+            values = ratios(label)
+            cells += [quartiles(values), f"{sum(v <= 1.0 for v in values)} of {len(values)}"] if values else ["—", "—"]
+        baseline = ratios("spirv-run-rs baseline", against="spirv-run-rs")
+        cells.append(quartiles(baseline) if baseline else "—")
+        for label in ("spirv-run-rs", "PoCL", "lavapipe"):
+            values = [v for v in times.get(label, []) if v is not None]
+            cells.append(quartiles(values) if values else "—")
+        lines.append(f"| {case.name} | {count} | " + " | ".join(cells) + f" | {min(loads):.2f}-{max(loads):.2f} |")
+    return "\n".join(lines) + "\n"
 
 
 def run_tool(tool: Path, spv: Path, case: Case, threads: int, opencl: bool, work: Path) -> tuple[Timing, dict]:
@@ -715,6 +886,16 @@ def main() -> int:
                         help="run every implementation this many times per kernel, alternating, the order rotated "
                              "each round; the table shows the median of the rounds' medians, and a second table each "
                              "round's ratio to the faster of lavapipe and PoCL (median, spread, load)")
+    parser.add_argument("--lockstep", type=int, default=0, metavar="ROUNDS",
+                        help="instead of --reps/--rounds: ROUNDS rounds of one dispatch of each implementation in "
+                             "turn (ours through spirv-run-bench --lockstep), the order rotated each round; the table "
+                             "gives each round's ratio to the faster of lavapipe and PoCL (docs/performance.md)")
+    parser.add_argument("--baseline-driver", default=None,
+                        help="with --lockstep: also run this spirv-run-bench (with --lockstep) as 'baseline', "
+                             "reported as baseline / spirv-run-rs per round")
+    parser.add_argument("--baseline-args", default="",
+                        help="with --lockstep: options for the baseline's spirv-run-bench (e.g. "
+                             "--one-workgroup-per-call); gives a baseline of the same driver when alone")
     parser.add_argument("--keep", action="store_true",
                         help="keep the input files and print spirv-run-bench's command lines (for profiling)")
     parser.add_argument("--driver", default=str(ROOT / "target/release/spirv-run-bench"))
@@ -770,6 +951,9 @@ def main() -> int:
     load_before = os.getloadavg()
     print(f"{prog}: lavapipe: {references['lavapipe'].name}; PoCL: {references['PoCL'].name}; "
           f"{threads} threads each; load average {load_before[0]:.2f}", flush=True)
+
+    if options.lockstep and not options.check:
+        return lockstep_main(options, selected, modules, references, driver, threads, out, prog, np)
 
     rounds = 1 if options.check else max(1, options.rounds)
     rows, failures, round_rows = [], 0, []
@@ -864,6 +1048,60 @@ def main() -> int:
     if round_rows:
         table += "\n" + rounds_report(round_rows, reps)
     (out / "results.md").write_text(table)
+    print()
+    print(table)
+    print(f"{prog}: written to {out / 'results.md'}")
+    return 1 if failures else 0
+
+
+def lockstep_main(options, selected, modules, references, driver, threads, out, prog, np) -> int:
+    """--lockstep: every selected kernel, its implementations in lockstep (see `lockstep`)."""
+    baseline = options.baseline_driver or (driver if options.baseline_args else None)
+    rows, failures = [], 0
+    for case in selected:
+        spv, cl_spv = modules[case.name]
+        work = Path(tempfile.mkdtemp(prefix=f"{case.name}-", dir=out))
+        sides = {}
+        try:
+            sides["spirv-run-rs"] = OursSteps(driver, spv, case, threads, False, work / "ours")
+            if baseline:
+                sides["spirv-run-rs baseline"] = OursSteps(Path(baseline), spv, case, threads, False,
+                                                           work / "baseline", tuple(options.baseline_args.split()))
+            if not options.no_opencl_ours:
+                sides["spirv-run-rs OpenCL"] = OursSteps(driver, cl_spv, case, threads, True, work / "opencl")
+            sides["lavapipe"] = ReferenceSteps(
+                lambda timing, first: references["lavapipe"].steps(spv.read_bytes(), case, timing, first))
+            if not case.no_pocl:
+                source = (KERNELS / f"{case.name}.cl").read_text()
+                sides["PoCL"] = ReferenceSteps(
+                    lambda timing, first: references["PoCL"].steps(source, case, np, timing, first))
+            times, loads = lockstep(sides, options.lockstep)
+            line = []
+            for label, steps in sides.items():
+                timing, outputs = steps.finish()
+                if timing.error is None and not outputs:
+                    timing.problems.append("no output")
+                elif timing.error is None:
+                    problems, timing.note = case.check(outputs)
+                    timing.problems += problems
+                state = timing.error or ("; ".join(timing.problems) if timing.problems else "agrees")
+                if not timing.ok:
+                    failures += 1
+                line.append(f"{label} {ms(timing.median)} ({state})")
+            print(f"{prog}: {case.name} {case.size}: " + ", ".join(line), flush=True)
+            rows.append((case, times, loads))
+        finally:
+            for steps in sides.values():
+                if isinstance(steps, OursSteps) and steps.process.poll() is None:
+                    steps.process.kill()
+                    steps.process.wait()
+            if not options.keep:
+                shutil.rmtree(work, ignore_errors=True)
+    table = lockstep_report(rows, threads)
+    (out / "results.md").write_text(table)
+    # Every dispatch's time, by kernel and side, and each round's load: for other summaries.
+    (out / "lockstep.json").write_text(json.dumps(
+        {case.name: {"times_ms": times, "loads": loads} for case, times, loads in rows}, indent=1))
     print()
     print(table)
     print(f"{prog}: written to {out / 'results.md'}")

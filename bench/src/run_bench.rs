@@ -27,6 +27,12 @@
 //! Prints one JSON object on stdout:
 //! `{"compile_ms": C, "runs_ms": [R1, ...], "identical": true}`; OUT files
 //! hold the first repetition's buffers.
+//!
+//! `--lockstep` (bench_kernels.py `--lockstep`): instead of `--reps`, one
+//! dispatch for each line read from stdin, its time printed at once as a
+//! line `{"ms": R}`; at the end of stdin, the OUT files and the JSON object
+//! above. The benchmark then runs one dispatch of each implementation in
+//! turn, so that all of them see the same moments of a busy machine.
 
 use std::{path::PathBuf, process::ExitCode, time::Instant};
 
@@ -45,6 +51,8 @@ usage: spirv-run-bench K.spv --workgroups X[,Y[,Z]] --buffer SET:BINDING=IN[:OUT
   --barriers P    how barriers run: regions (default) or coroutines (spirv-run-rs --barriers)
   --spmd MODE     SPMD vectorization: off, loops (default) or always (spirv-run-rs --spmd)
   --entry NAME    the entry point
+  --lockstep      one dispatch per line of stdin, each time printed at once
+  --one-workgroup-per-call  no runs of workgroups (spirv-run-rs --one-workgroup-per-call)
 ";
 
 /// Where a buffer goes in the dispatch.
@@ -81,6 +89,8 @@ struct Options {
     unchecked: bool,
     barriers: spirv_run::BarrierMode,
     spmd: Option<spirv_run::SpmdMode>,
+    lockstep: bool,
+    one_workgroup_per_call: bool,
 }
 
 fn dimensions(text: &str) -> Result<Vec<u64>, String> {
@@ -200,6 +210,8 @@ fn parse(arguments: Vec<String>) -> Result<Options, String> {
                 }
             }
             "--unchecked" => options.unchecked = true,
+            "--lockstep" => options.lockstep = true,
+            "--one-workgroup-per-call" => options.one_workgroup_per_call = true,
             "--barriers" => options.barriers = value("--barriers")?.parse().map_err(|error| format!("--barriers {error}"))?,
             "--spmd" => options.spmd = Some(value("--spmd")?.parse().map_err(|error| format!("--spmd {error}"))?),
             "--reps" => options.reps = value("--reps")?.parse().map_err(|_| "--reps: not a number".to_owned())?,
@@ -229,6 +241,7 @@ fn run(options: Options) -> Result<String, String> {
         opt_level: options.opt_level,
         unchecked: options.unchecked,
         barriers: options.barriers,
+        one_workgroup_per_call: options.one_workgroup_per_call,
         spmd: spirv_run::SpmdOptions {
             mode: options.spmd.unwrap_or(spirv_run::SpmdOptions::default().mode),
             ..spirv_run::SpmdOptions::default()
@@ -268,7 +281,17 @@ fn run(options: Options) -> Result<String, String> {
     let mut runs = Vec::with_capacity(options.reps);
     let mut identical = true;
     let mut first_images: Vec<Vec<u8>> = Vec::new();
-    for rep in 0..options.reps {
+    let mut commands = std::io::stdin().lines();
+    for rep in 0.. {
+        if options.lockstep {
+            match commands.next() {
+                Some(Ok(_)) => {}
+                Some(Err(error)) => return Err(format!("cannot read stdin: {error}")),
+                None => break,
+            }
+        } else if rep == options.reps {
+            break;
+        }
         for input in &mut inputs {
             input.buffer.bytes_mut().copy_from_slice(&input.initial);
         }
@@ -301,6 +324,13 @@ fn run(options: Options) -> Result<String, String> {
         let ran = started.elapsed();
         drop(dispatch);
         runs.push(ran.as_secs_f64() * 1e3);
+        if options.lockstep {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{{\"ms\": {:.4}}}", ran.as_secs_f64() * 1e3)
+                .and_then(|()| out.flush())
+                .map_err(|error| format!("cannot write stdout: {error}"))?;
+        }
         for input in &mut inputs {
             match &input.first {
                 None if rep == 0 => input.first = Some(input.buffer.bytes().to_vec()),

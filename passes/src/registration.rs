@@ -88,6 +88,12 @@ static KERNEL_ABI_INFO: PassInfo = PassInfo {
             kind: PassOptionKind::Enum(BARRIER_MODES),
             default: "regions",
         },
+        PassOptionSpec {
+            name: "workgroup-runs",
+            description: "Runs of consecutive workgroups in one call where the kernel allows it (info.groups)",
+            kind: PassOptionKind::Bool,
+            default: "true",
+        },
     ],
 };
 
@@ -105,7 +111,8 @@ impl Pass for SpirvKernelAbi {
         let bounds_checks = options.get_bool("bounds-checks")?;
         let barriers: crate::kernel_abi::BarrierMode = options.parse_as("barriers")?;
         let _span = tracing::info_span!("spirv-kernel-abi", bounds_checks, %barriers).entered();
-        let options = crate::kernel_abi::KernelAbiOptions { bounds_checks, barriers };
+        let workgroup_runs = options.get_bool("workgroup-runs")?;
+        let options = crate::kernel_abi::KernelAbiOptions { bounds_checks, barriers, workgroup_runs };
         spirv_opt_rs::with_context(op.context(), |context| {
             crate::kernel_abi::apply_kernel_abi(context, op, options).map(|_| ()).map_err(|error| {
                 spirv_opt_rs::emit_error(error.location, &error.message);

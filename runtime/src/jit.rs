@@ -548,6 +548,8 @@ pub(crate) struct RawInfo {
     pub push_constant_size: u32,
     pub uses_barriers: u32,
     pub resources: *const RawResource,
+    /// `__spvabi_E_groups`, or null (ABI version 4).
+    pub groups: Option<GroupsFn>,
 }
 
 /// The name of this machine's CPU as LLVM knows it (`rocketlake`, `znver4`...).
@@ -585,6 +587,9 @@ fn host_target_machine() -> Result<inkwell::targets::TargetMachine, RunError> {
 }
 
 type WorkgroupFn = unsafe extern "C" fn(*const RawDispatch, *const u32);
+
+/// `__spvabi_E_groups`: `count` consecutive workgroups along x from the id.
+pub(crate) type GroupsFn = unsafe extern "C" fn(*const RawDispatch, *const u32, u32);
 
 /// A JIT-compiled module and the workgroup function of one entry point.
 ///
@@ -939,6 +944,14 @@ impl Jit {
         Ok(Self { lljit, workgroup, info, from_cache: false })
     }
 
+    /// Whether the module runs runs of consecutive workgroups in one call
+    /// (`spvabi_kernel_info.groups`, docs/abi.md).
+    pub(crate) fn runs_workgroups(&self) -> bool {
+        // SAFETY: as in `info`; read only for a module of this ABI version
+        // (`Kernel::compile` checks it before it asks).
+        unsafe { (*self.info).groups.is_some() }
+    }
+
     /// The kernel info, copied out.
     pub(crate) fn info(&self) -> (u32, u32, [u32; 3], u32, u32, Vec<RawResource>) {
         // SAFETY: `info` points at the constant `spvabi_kernel_info` of the
@@ -966,6 +979,22 @@ impl Jit {
         // and `id` are live for the call; the function only reads them.
         unsafe { (self.workgroup)(dispatch, id.as_ptr()) }
         // The workgroup destroyed its frames before returning.
+        frames::reset();
+    }
+
+    /// Runs the `count` workgroups from `id` along x in one call of the
+    /// module's `__spvabi_E_groups`; `id[0] + count` must not pass
+    /// `num_workgroups[0]`. Only for a module whose info has the function
+    /// ([`Self::runs_workgroups`]).
+    pub(crate) fn run_workgroups(&self, dispatch: &RawDispatch, id: [u32; 3], count: u32) {
+        let _ = &self.lljit;
+        // SAFETY: as in `info`; the caller checked the version.
+        let groups = unsafe { (*self.info).groups };
+        let Some(groups) = groups else { unreachable!("a module without runs of workgroups") };
+        debug_assert!(u64::from(id[0]) + u64::from(count) <= u64::from(dispatch.num_workgroups[0]));
+        // SAFETY: `groups` is the ABI's function of this signature, in
+        // `lljit`; `dispatch` and `id` are live for the call and only read.
+        unsafe { groups(dispatch, id.as_ptr(), count) }
         frames::reset();
     }
 }

@@ -98,6 +98,10 @@ pub struct CompileOptions {
     /// coroutines when the regions cannot be formed) or coroutines
     /// (docs/abi.md, "Barriers").
     pub barriers: BarrierMode,
+    /// Every workgroup in a call of its own, no runs of workgroups
+    /// (docs/abi.md, "Runs of workgroups"): the code of ABI version 3, for
+    /// measuring what the runs give.
+    pub one_workgroup_per_call: bool,
     /// A folder where the machine code of each compiled module is kept and
     /// found again by a later compile of the same LLVM IR on the same CPU
     /// (docs/abi.md, "Object cache"); `None` compiles every time.
@@ -213,6 +217,11 @@ pub struct KernelInfo {
     /// when the invocations run as vector lanes (the size asked for when
     /// the lanes were capped at a narrower workgroup), else 1.
     pub subgroup_size: u32,
+    /// Whether runs of consecutive workgroups (along x) run in one call of
+    /// the kernel, one loop over their invocations with the workgroup's
+    /// setup done once (docs/abi.md, "Runs of workgroups"): kernels without
+    /// barriers, workgroup memory or subgroups.
+    pub workgroup_runs: bool,
 }
 
 /// Memory the kernel reads and writes, aligned as the ABI requires (the
@@ -674,6 +683,7 @@ impl Kernel {
                 _ => 1,
             },
             scalar_reason: spmd.and_then(Result::err),
+            workgroup_runs: jit.runs_workgroups(),
         };
         Ok(Self { jit, info, checked: !options.unchecked })
     }
@@ -995,6 +1005,7 @@ impl Kernel {
         // batches still even out workgroups of unequal cost.
         let batch = (total / (threads as u64 * 64)).max(1);
         let next = AtomicU64::new(0);
+        let runs = self.info.workgroup_runs;
         let device_memory = jit::DeviceMemory::new(device_ranges);
         let run = || {
             // The device buffers' ranges, for `__spvabi_device_range` on
@@ -1009,10 +1020,22 @@ impl Kernel {
                 // x fastest: three 64-bit divisions per workgroup were a
                 // visible part of a small workgroup's cost (saxpy: 65,536
                 // workgroups of 256 invocations).
+                // A kernel with runs of workgroups takes what is left of
+                // the batch in its row in one call (docs/abi.md).
                 let mut id = [(first % gx) as u32, ((first / gx) % gy) as u32, (first / (gx * gy)) as u32];
-                for _ in first..(first + batch).min(total) {
-                    self.jit.run_workgroup(&raw, id);
-                    id[0] += 1;
+                let end = (first + batch).min(total);
+                let mut at = first;
+                while at < end {
+                    if runs {
+                        let count = (gx - u64::from(id[0])).min(end - at);
+                        self.jit.run_workgroups(&raw, id, count as u32);
+                        at += count;
+                        id[0] += count as u32;
+                    } else {
+                        self.jit.run_workgroup(&raw, id);
+                        at += 1;
+                        id[0] += 1;
+                    }
                     if u64::from(id[0]) == gx {
                         id[0] = 0;
                         id[1] += 1;
@@ -1334,7 +1357,11 @@ fn lower_in(
         spirv_opt_rs::emit_error(error.location, &error.message);
         failed(None)
     })?;
-    let abi_options = KernelAbiOptions { bounds_checks: !options.unchecked, barriers: options.barriers };
+    let abi_options = KernelAbiOptions {
+        bounds_checks: !options.unchecked,
+        barriers: options.barriers,
+        workgroup_runs: !options.one_workgroup_per_call,
+    };
     apply_kernel_abi(context, operation, abi_options).map_err(|error| {
         spirv_opt_rs::emit_error(error.location, &error.message);
         failed(None)

@@ -19,11 +19,18 @@
 // CHECK-NEXT:    %{{.*}} = llvm.load %[[SLOT]] : !llvm.ptr -> !llvm.ptr
 // CHECK:       llvm.func internal @main(%[[MAIN_ENV:.*]]: !llvm.ptr) {
 // CHECK:         llvm.call @index(%[[MAIN_ENV]]) : (!llvm.ptr) -> i32
+// With workgroup memory, no runs of workgroups (docs/abi.md): no
+// __spvabi_main_groups, the info's last field null.
+// CHECK-NOT:   _groups
 // CHECK:       llvm.func @__spvabi_main(%{{.*}}: !llvm.ptr {llvm.noalias, llvm.readonly}, %{{.*}}: !llvm.ptr {llvm.readonly}) {
 // CHECK:         llvm.call @main(%{{.*}}) : (!llvm.ptr) -> ()
 // CHECK:       llvm.mlir.global internal constant @__spvabi_main_resources() {addr_space = 0 : i32} : !llvm.array<1 x struct<(i32, i32, i32, i32, i32, i32)>>
-// CHECK:       llvm.mlir.global external constant @__spvabi_main_info() {addr_space = 0 : i32} : !llvm.struct<(i32, i32, array<3 x i32>, i32, i32, i32, ptr)>
+// CHECK:       llvm.mlir.global external constant @__spvabi_main_info() {addr_space = 0 : i32} : !llvm.struct<(i32, i32, array<3 x i32>, i32, i32, i32, ptr, ptr)>
+// CHECK:         llvm.mlir.addressof @__spvabi_main_resources
+// CHECK:         %[[NONE:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK-NEXT:    %{{.*}} = llvm.insertvalue %[[NONE]], %{{.*}}[7]
 // CHECK-NOT:   @tile(
+// CHECK-NOT:   _groups
 spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], [SPV_KHR_storage_buffer_storage_class]> {
   spirv.GlobalVariable @gid built_in("GlobalInvocationId") : !spirv.ptr<vector<3xi32>, Input>
   spirv.GlobalVariable @data bind(0, 1) : !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0]), Block>, StorageBuffer>
@@ -221,12 +228,38 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
 // -----
 
 // An entry point whose name is no identifier: the glue quotes it.
+// Without barriers, workgroup memory or subgroups, the body runs a run of
+// workgroups (`__spvabi_E_groups`, the count after the first id: a loop
+// over the workgroups, x the first's + w, around the invocation loop);
+// `__spvabi_E` runs one through it; the info's last field points at it
+// (docs/abi.md, "Runs of workgroups").
 
 // CHECK-LABEL: // -----
 // CHECK:       llvm.func internal @"entry point"(%{{.*}}: !llvm.ptr) {
-// CHECK:       llvm.func @"__spvabi_entry point"(
+// CHECK:       llvm.func @"__spvabi_entry point"(%[[D:.*]]: !llvm.ptr {llvm.noalias, llvm.readonly}, %[[ID1:.*]]: !llvm.ptr {llvm.readonly}) {
+// CHECK-NEXT:    %[[ONE:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK-NEXT:    llvm.call @"__spvabi_entry point_groups"(%[[D]], %[[ID1]], %[[ONE]]) : (!llvm.ptr, !llvm.ptr, i32) -> ()
+// CHECK-NEXT:    llvm.return
+// CHECK:       llvm.func @"__spvabi_entry point_groups"(%{{.*}}: !llvm.ptr {llvm.noalias, llvm.readonly}, %[[ID:.*]]: !llvm.ptr {llvm.readonly}, %[[COUNT:.*]]: i32) attributes {passthrough = ["noinline"]} {
+// CHECK:         %[[X_AT:.*]] = llvm.getelementptr %[[ID]][0]
+// CHECK-NEXT:    %[[X32:.*]] = llvm.load %[[X_AT]] : !llvm.ptr -> i32
+// CHECK-NEXT:    %[[X:.*]] = llvm.zext %[[X32]] : i32 to i64
+// CHECK:         %[[COUNT64:.*]] = llvm.zext %[[COUNT]] : i32 to i64
+// CHECK-NEXT:    llvm.br ^[[GROUP:bb[0-9]+]](%{{.*}} : i64)
+// CHECK-NEXT:  ^[[GROUP]](%[[W:.*]]: i64):
+// CHECK-NEXT:    %[[MORE:.*]] = llvm.icmp "ult" %[[W]], %[[COUNT64]] : i64
+// CHECK-NEXT:    llvm.cond_br %[[MORE]], ^[[BODY:bb[0-9]+]], ^[[DONE:bb[0-9]+]]
+// CHECK-NEXT:  ^[[BODY]]:
+// CHECK-NEXT:    %[[GROUP_X:.*]] = llvm.add %[[X]], %[[W]] : i64
+// CHECK:         llvm.call @"__spvabi_entry point.invocations"(%{{.*}}, %[[GROUP_X]],
+// CHECK:         %[[NEXT:.*]] = llvm.add %[[W]], %{{.*}} : i64
+// CHECK-NEXT:    llvm.br ^[[GROUP]](%[[NEXT]] : i64)
+// CHECK-NEXT:  ^[[DONE]]:
+// CHECK-NEXT:    llvm.return
 // CHECK:         llvm.call @"entry point"(%{{.*}}) : (!llvm.ptr) -> ()
 // CHECK:       llvm.mlir.global external constant @"__spvabi_entry point_info"()
+// CHECK:         %[[GROUPS:.*]] = llvm.mlir.addressof @"__spvabi_entry point_groups" : !llvm.ptr
+// CHECK-NEXT:    %{{.*}} = llvm.insertvalue %[[GROUPS]], %{{.*}}[7]
 spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
   spirv.func @"entry point"() "None" {
     spirv.Return

@@ -61,8 +61,8 @@ use thiserror::Error;
 use crate::spirv_to_llvm::abi_attributes::{ENTRY_POINT, INTERFACE};
 pub use atomics::{WORKGROUP_MEMORY_SCOPE, plain_marked_atomics};
 pub use workgroup::{
-    ABI_VERSION, ResourceKind, invocations_name, region_bytes_name, region_name, region_width_name, rendezvous_name,
-    step_name, subgroup_size_name,
+    ABI_VERSION, ResourceKind, groups_name, invocations_name, region_bytes_name, region_name, region_width_name,
+    rendezvous_name, step_name, subgroup_size_name,
 };
 
 /// The host function a bounds check of a Vulkan compute kernel calls for
@@ -218,11 +218,15 @@ pub struct KernelAbiOptions {
     pub bounds_checks: bool,
     /// How kernels with workgroup barriers run (docs/abi.md, "Barriers").
     pub barriers: BarrierMode,
+    /// Give the kernels that allow it runs of workgroups (docs/abi.md,
+    /// "Runs of workgroups"); off, every kernel's info has no `groups`
+    /// (the code of ABI version 3: for measuring).
+    pub workgroup_runs: bool,
 }
 
 impl Default for KernelAbiOptions {
     fn default() -> Self {
-        Self { bounds_checks: true, barriers: BarrierMode::Regions }
+        Self { bounds_checks: true, barriers: BarrierMode::Regions, workgroup_runs: true }
     }
 }
 
@@ -784,10 +788,12 @@ fn apply_to_module<'c>(
             barriers: uses_barriers.get(&entry.name).copied().unwrap_or(workgroup::Barriers::None),
             subgroup_functions,
             derivative_quads: entry.derivative_quads,
+            workgroup_runs: options.workgroup_runs,
         });
         tracing::debug!(entry = %entry.name, "kernel ABI glue:\n{text}");
         for glue in [
             format!("__spvabi_{}", entry.name),
+            workgroup::groups_name(&entry.name),
             format!("__spvabi_{}_info", entry.name),
             format!("__spvabi_{}_resources", entry.name),
         ] {

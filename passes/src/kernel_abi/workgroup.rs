@@ -15,6 +15,13 @@
 //!
 //! With regions (`regions.rs`), step 2 is instead rounds: each a loop over
 //! the invocations waiting for one region, calling `__spvabi_E.region`.
+//!
+//! An entry point without barriers, workgroup memory or subgroups
+//! ([`runs_workgroups`]) has its body in `__spvabi_E_groups(dispatch,
+//! workgroup_id, count)` instead: steps 1 and 2 for `count` consecutive
+//! workgroups along x, the setup once and step 2 in a loop over the
+//! workgroups (their ids, and the sizes of non-uniform OpenCL workgroups,
+//! made in the loop); `__spvabi_E` calls it with a count of 1.
 
 use std::fmt::Write;
 
@@ -22,7 +29,7 @@ use super::{ExecutionModel, Slot, SlotKind, regions};
 use crate::ir_text::{Text, symbol};
 
 /// The version `__spvabi_E_info.abi_version` holds (docs/abi.md).
-pub const ABI_VERSION: u32 = 3;
+pub const ABI_VERSION: u32 = 4;
 
 /// The most invocations a workgroup may have (Vulkan's and OpenCL's common
 /// device limit).
@@ -39,8 +46,9 @@ const DISPATCH: &str =
 const RESOURCE: &str = "!llvm.struct<(i32, i32, i32, i32, i32, i32)>";
 
 /// `spvabi_kernel_info`: ABI version, execution model, workgroup size,
-/// resource count, push-constant size, barrier flag, resources.
-const INFO: &str = "!llvm.struct<(i32, i32, array<3 x i32>, i32, i32, i32, ptr)>";
+/// resource count, push-constant size, barrier flag, resources, the
+/// function running runs of workgroups (`__spvabi_E_groups`) or null.
+const INFO: &str = "!llvm.struct<(i32, i32, array<3 x i32>, i32, i32, i32, ptr, ptr)>";
 
 /// What a resource (an entry of the info's table, and of
 /// `dispatch->resources`) is.
@@ -95,6 +103,8 @@ pub(super) struct EntryAbi<'a> {
     /// The execution mode `DerivativeGroupQuadsKHR`: the invocations run in
     /// order of 2x2 quads of local ids (`invocations_function`).
     pub derivative_quads: bool,
+    /// Whether runs of workgroups are wanted (`KernelAbiOptions`).
+    pub workgroup_runs: bool,
 }
 
 /// How an entry point's workgroup barriers run (docs/abi.md, "Barriers").
@@ -165,25 +175,16 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     // Entry block: the dispatch, the workgroup memory, the environments.
     let one = text.i64(1);
     let zero = text.i64(0);
-    let dispatch = dispatch_ids(&mut text, abi.local_size);
-    let size = dispatch.size.clone();
+    let runs = runs_workgroups(abi);
+    let loads = dispatch_loads(&mut text, abi.local_size);
+    // One workgroup: its ids here. A run of them: in the loop below.
+    let first_group = (!runs).then(|| group_ids(&mut text, abi, &loads, None));
     let resources = dispatch_field(&mut text, "0, 0", "!llvm.ptr");
     let resource_sizes = dispatch_field(&mut text, "0, 1", "!llvm.ptr");
-    let plane = text.value(format!("llvm.mul {}, {} : i64", size[0], size[1]));
-    let invocations = text.value(format!("llvm.mul {plane}, {} : i64", size[2]));
-    // A dispatch-time size must fit the limit; workgroup memory and the
-    // coroutines' tables are sized by it.
-    if abi.local_size.is_none() {
-        let limit = text.i64(i64::from(MAX_INVOCATIONS));
-        let too_many = text.value(format!("llvm.icmp \"ugt\" {invocations}, {limit} : i64"));
-        let empty = text.value(format!("llvm.icmp \"eq\" {invocations}, {zero} : i64"));
-        let bad = text.value(format!("llvm.or {too_many}, {empty} : i1"));
-        text.line(format!("llvm.cond_br {bad}, ^refuse, ^start"));
-        text.label("refuse");
-        text.line("llvm.return");
-        text.label("start");
-    }
-    let copies = if coroutine { invocations.clone() } else { one.clone() };
+    let copies = match &first_group {
+        Some(group) if coroutine => group.invocations.clone(),
+        _ => one.clone(),
+    };
 
     // Workgroup variables and the entry point's arguments (OpenCL).
     let mut shared: Vec<Option<String>> = Vec::new();
@@ -346,6 +347,28 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         storage.fill(&mut text, &zero, None, Some(&resource_sizes));
     }
 
+    // A run of workgroups: for w < count, workgroup (x + w, y, z). What
+    // the workgroups share was read above, once. (Not one x loop over the
+    // whole run, as if one workgroup `count` times as wide, for kernels that
+    // read no local or workgroup id: its trip count is no longer a constant,
+    // and the bounds checks of a 32-bit index then stay in the vector loop,
+    // which made saxpy 2.3 times slower; docs/performance.md, "Session 20
+    // (h1)".)
+    let group = match first_group {
+        Some(group) => group,
+        None => {
+            let count = text.value("llvm.zext %count : i32 to i64");
+            text.line(format!("llvm.br ^group({zero} : i64)"));
+            text.label("group(%w: i64)");
+            let more = text.value(format!("llvm.icmp \"ult\" %w, {count} : i64"));
+            text.line(format!("llvm.cond_br {more}, ^group_start, ^groups_done"));
+            text.label("group_start");
+            group_ids(&mut text, abi, &loads, Some("%w"))
+        }
+    };
+    let GroupIds { dispatch, plane, invocations } = group;
+    let size = dispatch.size.clone();
+
     if let Barriers::Regions(barriers) = abi.barriers {
         let glue = RegionGlue { size: &size, invocations: &invocations, environment: &environments };
         region_rounds(&mut text, abi, barriers, &glue, &arguments, &dispatch);
@@ -357,7 +380,11 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     // passed as x (y = z = 0): a vector of lanes, a subgroup, holds
     // consecutive indices across rows (docs/abi.md, "Subgroups").
     let linear = !coroutine && in_index_order(abi);
-    let bounds = if linear { [invocations.clone(), one.clone(), one.clone()] } else { [size[0].clone(), size[1].clone(), size[2].clone()] };
+    let bounds = if linear {
+        [invocations.clone(), one.clone(), one.clone()]
+    } else {
+        [size[0].clone(), size[1].clone(), size[2].clone()]
+    };
     text.line(format!("llvm.br ^z({zero} : i64)"));
     text.label("z(%z: i64)");
     let more = text.value(format!("llvm.icmp \"ult\" %z, {} : i64", bounds[2]));
@@ -453,8 +480,72 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         text.line(format!("llvm.br ^destroy({next} : i64)"));
         text.label("done");
     }
+    if runs {
+        text.line("llvm.br ^group_next");
+        text.label("group_next");
+        let next = text.value(format!("llvm.add %w, {one} : i64"));
+        text.line(format!("llvm.br ^group({next} : i64)"));
+        text.label("groups_done");
+    }
     text.line("llvm.return");
     module_text(abi, &text.out, &entry_inputs, entry_result)
+}
+
+/// Whether consecutive workgroups of the entry point run as one loop in
+/// `__spvabi_E_groups` (docs/abi.md, "Runs of workgroups"): without
+/// barriers (a coroutine's or a region's state is per workgroup), workgroup
+/// memory or `__local` arguments (each workgroup's starts zeroed, or is the
+/// host's size: a loop would have to renew it), and subgroups (their
+/// invocations run in index order, and the vectorizer's subgroup
+/// operations are kept to the one shape they were built and tested on).
+pub(super) fn runs_workgroups(abi: &EntryAbi<'_>) -> bool {
+    abi.workgroup_runs
+        && abi.barriers == Barriers::None
+        && !in_index_order(abi)
+        && !abi.slots.iter().any(|slot| slot.kind == SlotKind::Workgroup)
+        && !abi.arguments.contains(&ResourceKind::LocalPointer)
+}
+
+/// The name of the function running a run of consecutive workgroups
+/// (`__spvabi_E_groups`, docs/abi.md).
+pub fn groups_name(entry: &str) -> String {
+    format!("__spvabi_{entry}_groups")
+}
+
+/// The ids of one workgroup, and its invocation count.
+struct GroupIds {
+    dispatch: DispatchIds,
+    plane: String,
+    invocations: String,
+}
+
+/// The ids of the workgroup `loads` names (x advanced by `advance`, the
+/// loop counter of a run), its plane and invocation count; a dispatch-time
+/// size that does not fit the limit runs nothing: the function returns,
+/// or a run goes on to its next workgroup.
+fn group_ids(text: &mut Text, abi: &EntryAbi<'_>, loads: &DispatchLoads, advance: Option<&str>) -> GroupIds {
+    let dispatch = derive_ids(text, loads, abi.local_size, advance);
+    let size = &dispatch.size;
+    let plane = text.value(format!("llvm.mul {}, {} : i64", size[0], size[1]));
+    let invocations = text.value(format!("llvm.mul {plane}, {} : i64", size[2]));
+    // A dispatch-time size must fit the limit; workgroup memory and the
+    // coroutines' tables are sized by it.
+    if abi.local_size.is_none() {
+        let zero = text.i64(0);
+        let limit = text.i64(i64::from(MAX_INVOCATIONS));
+        let too_many = text.value(format!("llvm.icmp \"ugt\" {invocations}, {limit} : i64"));
+        let empty = text.value(format!("llvm.icmp \"eq\" {invocations}, {zero} : i64"));
+        let bad = text.value(format!("llvm.or {too_many}, {empty} : i1"));
+        if advance.is_some() {
+            text.line(format!("llvm.cond_br {bad}, ^group_next, ^start"));
+        } else {
+            text.line(format!("llvm.cond_br {bad}, ^refuse, ^start"));
+            text.label("refuse");
+            text.line("llvm.return");
+        }
+        text.label("start");
+    }
+    GroupIds { dispatch, plane, invocations }
 }
 
 /// The module holding the workgroup function whose body is `body`, the
@@ -474,13 +565,27 @@ fn module_text(abi: &EntryAbi<'_>, body: &str, entry_inputs: &str, entry_result:
             slot.value_type
         );
     }
-    let _ = writeln!(
-        module,
-        "  llvm.func {}(%dispatch: !llvm.ptr {{llvm.noalias, llvm.readonly}}, %workgroup_id: !llvm.ptr {{llvm.readonly}}) {{",
-        symbol(&format!("__spvabi_{name}"))
-    );
-    module.push_str(body);
-    let _ = writeln!(module, "  }}");
+    let parameters = "%dispatch: !llvm.ptr {llvm.noalias, llvm.readonly}, %workgroup_id: !llvm.ptr {llvm.readonly}";
+    if runs_workgroups(abi) {
+        let groups = symbol(&groups_name(name));
+        let _ = writeln!(
+            module,
+            "  llvm.func {}({parameters}) {{\n    %0 = llvm.mlir.constant(1 : i32) : i32\n    \
+             llvm.call {groups}(%dispatch, %workgroup_id, %0) : (!llvm.ptr, !llvm.ptr, i32) -> ()\n    llvm.return\n  }}",
+            symbol(&format!("__spvabi_{name}"))
+        );
+        // Not inlined into `__spvabi_E`: one copy of the body, not two.
+        let _ = writeln!(
+            module,
+            "  llvm.func {groups}({parameters}, %count: i32) attributes {{passthrough = [\"noinline\"]}} {{"
+        );
+        module.push_str(body);
+        let _ = writeln!(module, "  }}");
+    } else {
+        let _ = writeln!(module, "  llvm.func {}({parameters}) {{", symbol(&format!("__spvabi_{name}")));
+        module.push_str(body);
+        let _ = writeln!(module, "  }}");
+    }
     match abi.barriers {
         Barriers::None => module.push_str(&invocations_function(abi, false)),
         Barriers::Regions(barriers) => {
@@ -601,7 +706,21 @@ fn local_index(text: &mut Text, size: &[String], plane: &str) -> String {
     text.value(format!("llvm.add {layer}, {in_layer} : i64"))
 }
 
-fn dispatch_ids(text: &mut Text, local_size: Option<[u32; 3]>) -> DispatchIds {
+/// The words of the workgroup id and the dispatch the ids are made of, read
+/// once (in the entry block: a read inside an invocation loop could alias
+/// the kernel's stores).
+struct DispatchLoads {
+    /// The workgroup id (the first of a run).
+    group: Vec<String>,
+    groups: Vec<String>,
+    enqueued: Vec<String>,
+    /// `global_size` (non-uniform OpenCL work-groups), for a dispatch-time size.
+    given: Option<Vec<String>>,
+    offset: Vec<String>,
+    work_dim: String,
+}
+
+fn dispatch_loads(text: &mut Text, local_size: Option<[u32; 3]>) -> DispatchLoads {
     let group: Vec<String> = (0..3)
         .map(|axis| {
             let pointer =
@@ -625,22 +744,44 @@ fn dispatch_ids(text: &mut Text, local_size: Option<[u32; 3]>) -> DispatchIds {
             }
         })
         .collect();
+    let given = local_size
+        .is_none()
+        .then(|| (0..3).map(|axis| dispatch_field(text, &format!("0, 8, {axis}"), "i64")).collect());
+    let offset: Vec<String> = (0..3).map(|axis| dispatch_field(text, &format!("0, 5, {axis}"), "i64")).collect();
+    let work_dim = {
+        let value = dispatch_field(text, "0, 6", "i32");
+        text.zext(&value)
+    };
+    DispatchLoads { group, groups, enqueued, given, offset, work_dim }
+}
+
+/// The ids of the workgroup `loads` holds, its x advanced by `advance`
+/// (a run's loop counter) when given.
+fn derive_ids(
+    text: &mut Text,
+    loads: &DispatchLoads,
+    local_size: Option<[u32; 3]>,
+    advance: Option<&str>,
+) -> DispatchIds {
+    let mut group = loads.group.clone();
+    if let Some(advance) = advance {
+        group[0] = text.value(format!("llvm.add {}, {advance} : i64", group[0]));
+    }
+    let DispatchLoads { groups, enqueued, offset, work_dim, .. } = loads;
     let uniform_global: Vec<String> =
         (0..3).map(|axis| text.value(format!("llvm.mul {}, {} : i64", groups[axis], enqueued[axis]))).collect();
-    let (size, global) = match local_size {
-        // A size the module fixes: the dispatch is uniform (the host checks).
-        Some(_) => (enqueued.clone(), uniform_global),
+    let (size, global) = match (local_size, &loads.given) {
         // Non-uniform work-groups (OpenCL 2.0): `global_size` not 0 gives the
         // global size, and the last workgroup of a dimension runs what is
         // left of it: min(enqueued, global - group * enqueued).
-        None => {
+        (None, Some(given)) => {
             let zero = text.i64(0);
             let mut size = Vec::new();
             let mut global = Vec::new();
             for axis in 0..3 {
-                let given = dispatch_field(text, &format!("0, 8, {axis}"), "i64");
-                let none = text.value(format!("llvm.icmp \"eq\" {given}, {zero} : i64"));
-                let total = text.value(format!("llvm.select {none}, {}, {given} : i1, i64", uniform_global[axis]));
+                let none = text.value(format!("llvm.icmp \"eq\" {}, {zero} : i64", given[axis]));
+                let total =
+                    text.value(format!("llvm.select {none}, {}, {} : i1, i64", uniform_global[axis], given[axis]));
                 let start = text.value(format!("llvm.mul {}, {} : i64", group[axis], enqueued[axis]));
                 let left = text.value(format!("llvm.sub {total}, {start} : i64"));
                 size.push(text.value(format!("llvm.intr.umin({left}, {}) : (i64, i64) -> i64", enqueued[axis])));
@@ -648,13 +789,18 @@ fn dispatch_ids(text: &mut Text, local_size: Option<[u32; 3]>) -> DispatchIds {
             }
             (size, global)
         }
+        // A size the module fixes: the dispatch is uniform (the host checks).
+        _ => (enqueued.clone(), uniform_global),
     };
-    let offset: Vec<String> = (0..3).map(|axis| dispatch_field(text, &format!("0, 5, {axis}"), "i64")).collect();
-    let work_dim = {
-        let value = dispatch_field(text, "0, 6", "i32");
-        text.zext(&value)
-    };
-    DispatchIds { group, groups, size, offset, enqueued, global, work_dim }
+    DispatchIds {
+        group,
+        groups: groups.clone(),
+        size,
+        offset: offset.clone(),
+        enqueued: enqueued.clone(),
+        global,
+        work_dim: work_dim.clone(),
+    }
 }
 
 /// The name of the function running the invocations of a barrier-free entry
@@ -1801,6 +1947,12 @@ fn info_globals(abi: &EntryAbi<'_>) -> String {
         None => text.value("llvm.mlir.zero : !llvm.ptr"),
     };
     info = text.value(format!("llvm.insertvalue {resources}, {info}[6] : {INFO}"));
+    let groups = if runs_workgroups(abi) {
+        text.value(format!("llvm.mlir.addressof {} : !llvm.ptr", symbol(&groups_name(name))))
+    } else {
+        text.value("llvm.mlir.zero : !llvm.ptr")
+    };
+    info = text.value(format!("llvm.insertvalue {groups}, {info}[7] : {INFO}"));
     text.line(format!("llvm.return {info} : {INFO}"));
     let _ = writeln!(
         globals,

@@ -169,6 +169,11 @@ struct Options {
     #[arg(long, default_value = "regions", value_name = "PATH", value_parser = str::parse::<BarrierMode>)]
     barriers: BarrierMode,
 
+    /// Run every workgroup in a call of its own: no runs of consecutive
+    /// workgroups (docs/abi.md, "Runs of workgroups"), for measuring
+    #[arg(long)]
+    one_workgroup_per_call: bool,
+
     /// Stop a run that takes longer than this many seconds
     #[arg(long, default_value = "600", value_name = "SECONDS")]
     timeout: f64,
@@ -585,6 +590,7 @@ fn run(options: &Options) -> Result<(), String> {
         unchecked: options.unchecked,
         spmd: SpmdOptions { mode: options.spmd, width: options.spmd_width, subgroup_size: options.subgroup_size },
         barriers: options.barriers,
+        one_workgroup_per_call: options.one_workgroup_per_call,
         object_cache: object_cache(),
     };
     let kernel = Kernel::compile(&source, &name, &compile_options).map_err(|failure| match failure {
@@ -961,6 +967,11 @@ fn run(options: &Options) -> Result<(), String> {
             }
         }
         eprintln!("spirv-run-rs: subgroups of {}", info.subgroup_size);
+        if info.workgroup_runs {
+            eprintln!("spirv-run-rs: consecutive workgroups in one call (runs of workgroups)");
+        } else {
+            eprintln!("spirv-run-rs: one workgroup per call");
+        }
         if kernel.from_object_cache() {
             eprintln!("spirv-run-rs: machine code from the object cache (SPIRV_RUN_RS_CACHE)");
         }

@@ -229,6 +229,7 @@ impl<'a> Execution<'a> {
                     ..self.settings.spmd
                 },
                 barriers: self.settings.barriers,
+                one_workgroup_per_call: false,
                 object_cache: crate::object_cache(),
             };
             let source_name = format!("{}: shader {}", self.name, shader.name);
