@@ -189,6 +189,28 @@ pub(super) fn typed_copies(words: &[u32], instructions: &[Inst<'_>]) -> Result<O
     Ok(Some(Rewritten { words: out, bound, offsets }))
 }
 
+/// The pointers the result of `inst` is derived from (the base of an
+/// access chain, the operand of a copy or cast, both sides of a select, a
+/// phi's incoming values), or `None` when it is not made from other
+/// pointers (a variable, a parameter, a load, a call).
+fn derived_from(inst: &Inst<'_>) -> Option<Vec<u32>> {
+    let w = inst.words;
+    Some(match inst.opcode {
+        op::ACCESS_CHAIN
+        | op::IN_BOUNDS_ACCESS_CHAIN
+        | op::PTR_ACCESS_CHAIN
+        | op::IN_BOUNDS_PTR_ACCESS_CHAIN
+        | op::COPY_OBJECT
+        | op::PTR_CAST_TO_GENERIC
+        | op::GENERIC_CAST_TO_PTR
+        | op::GENERIC_CAST_TO_PTR_EXPLICIT
+        | op::BITCAST => w.get(2).into_iter().copied().collect(),
+        op::SELECT => w.get(3..5).unwrap_or_default().to_vec(),
+        op::PHI => w.get(2..).unwrap_or_default().iter().step_by(2).copied().collect(),
+        _ => return None,
+    })
+}
+
 impl<'a, 'w> Scan<'a, 'w> {
     /// The scan of a `Physical32` module and its functions' instructions
     /// (`None` for another addressing model).
@@ -323,7 +345,6 @@ impl<'a, 'w> Scan<'a, 'w> {
                 found.push(Origin::Unknown);
                 continue;
             };
-            let w = inst.words;
             match inst.opcode {
                 op::VARIABLE => found.push(match self.pointee(id) {
                     Some(pointee) => Origin::Variable(id, pointee),
@@ -333,18 +354,10 @@ impl<'a, 'w> Scan<'a, 'w> {
                     Some(&(function, index)) => Origin::Parameter(function, index),
                     None => Origin::Unknown,
                 }),
-                op::ACCESS_CHAIN
-                | op::IN_BOUNDS_ACCESS_CHAIN
-                | op::PTR_ACCESS_CHAIN
-                | op::IN_BOUNDS_PTR_ACCESS_CHAIN
-                | op::COPY_OBJECT
-                | op::PTR_CAST_TO_GENERIC
-                | op::GENERIC_CAST_TO_PTR
-                | op::GENERIC_CAST_TO_PTR_EXPLICIT
-                | op::BITCAST => work.extend(w.get(2)),
-                op::SELECT => work.extend(w.get(3..5).unwrap_or_default()),
-                op::PHI => work.extend(w.get(2..).unwrap_or_default().iter().step_by(2)),
-                _ => found.push(Origin::Unknown),
+                _ => match derived_from(inst) {
+                    Some(sources) => work.extend(sources),
+                    None => found.push(Origin::Unknown),
+                },
             }
         }
         found
@@ -400,21 +413,7 @@ impl<'a, 'w> Scan<'a, 'w> {
             if self.byte_step(inst) {
                 return true;
             }
-            let w = inst.words;
-            match inst.opcode {
-                op::ACCESS_CHAIN
-                | op::IN_BOUNDS_ACCESS_CHAIN
-                | op::PTR_ACCESS_CHAIN
-                | op::IN_BOUNDS_PTR_ACCESS_CHAIN
-                | op::COPY_OBJECT
-                | op::PTR_CAST_TO_GENERIC
-                | op::GENERIC_CAST_TO_PTR
-                | op::GENERIC_CAST_TO_PTR_EXPLICIT
-                | op::BITCAST => work.extend(w.get(2)),
-                op::SELECT => work.extend(w.get(3..5).unwrap_or_default()),
-                op::PHI => work.extend(w.get(2..).unwrap_or_default().iter().step_by(2)),
-                _ => {}
-            }
+            work.extend(derived_from(inst).unwrap_or_default());
         }
         false
     }
