@@ -33,7 +33,7 @@ use melior::{
 };
 use spirv_opt_dialects::spirv::{
     attributes::{Decoration, StorageClass},
-    types::{DecorationValue, FloatKind, SpirvType, SpirvTypeCache, StructMember, StructType},
+    types::{DecorationInfo, DecorationValue, FloatKind, SpirvType, SpirvTypeCache, StructMember, StructType},
 };
 use spirv_opt_rs::{
     conversion::{ConversionRewriter, TypeConverter},
@@ -415,11 +415,10 @@ fn unsupported_member_decoration(st: &StructType) -> Option<(usize, Decoration)>
             .decorations
             .iter()
             .find(|info| {
-                !NEUTRAL_MEMBER_DECORATIONS.contains(&info.decoration)
-                    && !(info.decoration == Decoration::MatrixStride && is_natural_matrix_stride(&member.ty, &info.value))
+                !(laid_out_as_lowered(&member.ty, info)
                     // The importer's stand-in of a row-major matrix: an array
                     // of its rows, which lowers as it is laid out.
-                    && !(info.decoration == Decoration::RowMajor && is_rows(&member.ty))
+                    || (info.decoration == Decoration::RowMajor && is_rows(&member.ty)))
             })
             .map(|info| (index, info.decoration))
     })
@@ -429,6 +428,14 @@ fn unsupported_member_decoration(st: &StructType) -> Option<(usize, Decoration)>
 /// the importer lays them out (`dialects/src/spirv/deserialize/matrix_layout.rs`).
 fn is_rows(ty: &SpirvType) -> bool {
     matches!(ty, SpirvType::Array { element, .. } if matches!(element.as_ref(), SpirvType::Vector { .. }))
+}
+
+/// Whether a member of type `ty` decorated with `info` is laid out the way
+/// it lowers anyway: a decoration without effect on the layout, or a
+/// `MatrixStride` of the room LLVM gives a column.
+fn laid_out_as_lowered(ty: &SpirvType, info: &DecorationInfo) -> bool {
+    NEUTRAL_MEMBER_DECORATIONS.contains(&info.decoration)
+        || (info.decoration == Decoration::MatrixStride && is_natural_matrix_stride(ty, &info.value))
 }
 
 /// Whether `value` is the room LLVM gives a column of the matrix `ty` (or
@@ -892,11 +899,7 @@ fn literal(ty: &SpirvType) -> SpirvType {
                     decorations: member
                         .decorations
                         .iter()
-                        .filter(|info| {
-                            !NEUTRAL_MEMBER_DECORATIONS.contains(&info.decoration)
-                                && !(info.decoration == Decoration::MatrixStride
-                                    && is_natural_matrix_stride(&member.ty, &info.value))
-                        })
+                        .filter(|info| !laid_out_as_lowered(&member.ty, info))
                         .cloned()
                         .collect(),
                 })

@@ -54,6 +54,10 @@ use crate::spirv::{INITIALIZER_CONSTITUENTS, NULL_INITIALIZER, attributes::Decor
 
 pub(super) type Result<T> = std::result::Result<T, DeserializeError>;
 
+/// An op's operands as a grammar table reads them: the values, and the
+/// attributes beside them (`operandSegmentSizes` and the literals).
+type TableOperands<'c, 'b> = (Vec<Value<'c, 'b>>, Vec<(Identifier<'c>, Attribute<'c>)>);
+
 /// Opcodes read by hand (the type opcodes are in `types::op`).
 pub(super) mod op {
     pub const NOP: u16 = 0;
@@ -2073,7 +2077,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         inst: &Inst<'w>,
         info: &OpInfo,
         words: &[u32],
-    ) -> Result<(Vec<Value<'c, 'b>>, Vec<(Identifier<'c>, Attribute<'c>)>)> {
+    ) -> Result<TableOperands<'c, 'b>> {
         let mut operands = Vec::new();
         let mut segments = Vec::new();
         let mut attributes = Vec::new();

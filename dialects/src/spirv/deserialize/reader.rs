@@ -54,7 +54,7 @@ pub fn words(bytes: &[u8]) -> Result<Words, DeserializeError> {
         _ if first.swap_bytes() == MAGIC => false,
         _ => return Err(DeserializeError::new(0, ErrorKind::BadMagic(first))),
     };
-    if bytes.len() % 4 != 0 {
+    if !bytes.len().is_multiple_of(4) {
         return Err(DeserializeError::new(
             bytes.len() - bytes.len() % 4,
             ErrorKind::Truncated(format!("the size ({} bytes) is not a multiple of 4", bytes.len())),
