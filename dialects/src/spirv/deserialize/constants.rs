@@ -428,11 +428,45 @@ impl<'c, 'w> Importer<'c, 'w> {
         let (operands, attributes) = self.table_operands(state, inst, info, inst.words.get(3..).unwrap_or_default())?;
         let location = self.location(inst, None);
         let ty = self.mlir_type(inst, type_id)?;
+        let is_pointer = |ty: Type<'c>| ty.to_string().starts_with("!spirv.ptr<");
+        const CONVERT_PTR_TO_U: u16 = 117;
+        const CONVERT_U_TO_PTR: u16 = 120;
+        const KERNEL: u32 = 6;
+        let of_pointer = is_pointer(ty) || operands.first().is_some_and(|operand| is_pointer(operand.r#type()));
+        if matches!(opcode, op::BITCAST | CONVERT_PTR_TO_U | CONVERT_U_TO_PTR)
+            && of_pointer
+            && !self.capabilities.contains(&KERNEL)
+        {
+            // SPIR-V lists these among the opcodes OpSpecConstantOp takes only
+            // with the Kernel capability (spirv-val: "requires Kernel
+            // capability"; Vulkan: VUID-VkShaderModuleCreateInfo-pCode-08737;
+            // Mesa's lavapipe fails the pipeline). A Vulkan module's
+            // `Ref(uvec2)` of specialization constants has no meaning a
+            // driver agrees on: refused where it is made. (A Bitcast between
+            // integers keeps its lenient import.)
+            return Err(inst.error(ErrorKind::Invalid(format!(
+                "OpSpecConstantOp {} of a pointer: SPIR-V allows it only with the Kernel capability \
+                 (in a Vulkan module, convert in the function: OpBitcast, OpConvertUToPtr, OpConvertPtrToU)",
+                opcode_name(opcode)
+            ))));
+        }
         if opcode == op::BITCAST && operands.first().is_some_and(|operand| operand.r#type() == ty) {
             // Types that differ only in signedness, which the dialect does
             // not keep: the value itself.
             state.materialized.insert((state.scope, id), operands[0]);
             return Ok(operands[0]);
+        }
+        if opcode == op::BITCAST
+            && let Some(&operand) = operands.first()
+            && is_pointer(operand.r#type()) != is_pointer(ty)
+        {
+            // A pointer from or to an integer scalar or vector (valid with
+            // Kernel: a Physical64 kernel's `uint2` or `ulong`): as OpBitcast
+            // (`pointer_bits`), which spirv.Bitcast refuses, computed at the
+            // use (no spirv.SpecConstantOperation wraps a pointer).
+            let value = self.pointer_bits(state, inst, location, operand, ty)?;
+            state.materialized.insert((state.scope, id), value);
+            return Ok(value);
         }
         let wrapped = USABLE_IN_SPEC_CONSTANT_OP.contains(&info.name)
             && operands.iter().all(|operand| {

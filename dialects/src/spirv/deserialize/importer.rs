@@ -899,10 +899,18 @@ impl<'c, 'w> Importer<'c, 'w> {
                     self.recursive_structs.insert(pointee);
                 }
                 Some(&pointee) => {
-                    return Err(inst.error(ErrorKind::Unsupported(format!(
+                    // Invalid SPIR-V: "That OpTypePointer instruction must
+                    // declare Pointer Type to be a pointer to an
+                    // OpTypeStruct" (OpTypeForwardPointer; spirv-val:
+                    // "Forward pointers must point to a structure"; Mesa
+                    // fails the pipeline). Where the declarations can be
+                    // reordered (no cycle) such a module still imports
+                    // (`forward_pointers::order`); through a cycle, MLIR has
+                    // no name for the array.
+                    return Err(inst.error(ErrorKind::Invalid(format!(
                         "type %{id} uses the forward-declared pointer %{member}, whose pointee %{pointee} is \
-                         defined after it and is not a struct (only structs can be named before their \
-                         definition)"
+                         defined after it and is not a struct: SPIR-V requires a forward pointer to point to \
+                         an OpTypeStruct (spirv-val: \"Forward pointers must point to a structure\")"
                     ))));
                 }
                 None => return Err(self.undefined(inst, member, "pointer type")),
