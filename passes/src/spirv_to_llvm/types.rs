@@ -633,9 +633,8 @@ impl ExplicitLayout {
 ///
 /// # Errors
 ///
-/// Why no layout can place the members: offsets out of order or
-/// overlapping, a member without an LLVM layout, or a struct without offsets
-/// nested in it.
+/// Why no layout can place the members: members that overlap, a member
+/// without an LLVM layout, or a struct without offsets nested in it.
 pub(crate) fn explicit_layout(st: &StructType) -> Result<Option<ExplicitLayout>, String> {
     if !st.has_offsets() {
         return Ok(None);
@@ -670,12 +669,18 @@ pub(crate) fn explicit_layout(st: &StructType) -> Result<Option<ExplicitLayout>,
 }
 
 /// The explicit layout of `st` (which has offsets): its members at their
-/// offsets in a packed struct, padding between them.
+/// offsets in a packed struct, padding between them. The fields follow the
+/// offsets, which SPIR-V does not order (only overlap is invalid: a block
+/// `{ int a [8]; float b [0]; int c [4]; }` passes spirv-val and runs on
+/// lavapipe); `field_of_member` maps each member to its field.
 fn build_explicit_layout(st: &StructType) -> Result<ExplicitLayout, String> {
     let mut fields = Vec::new();
-    let mut field_of_member = Vec::with_capacity(st.members.len());
+    let mut field_of_member = vec![0; st.members.len()];
     let mut cursor = 0u64;
-    for (index, member) in st.members.iter().enumerate() {
+    let mut order: Vec<usize> = (0..st.members.len()).collect();
+    order.sort_by_key(|&index| st.members[index].offset.unwrap_or(0));
+    for (position, &index) in order.iter().enumerate() {
+        let member = &st.members[index];
         if let SpirvType::Struct(inner) = &*member.ty
             && !inner.members.is_empty()
             && !inner.has_offsets()
@@ -701,7 +706,7 @@ fn build_explicit_layout(st: &StructType) -> Result<ExplicitLayout, String> {
         // scalars when the next member starts inside the room LLVM gives it,
         // or when it is the last member at such an offset (so that the
         // struct's size, hence the stride of arrays of it, is SPIR-V's).
-        let next = st.members.get(index + 1).and_then(|next| next.offset).map(u64::from);
+        let next = order.get(position + 1).and_then(|&next| st.members[next].offset).map(u64::from);
         let as_array = match &*member.ty {
             SpirvType::Vector { count: 3, element } => {
                 // The last member of a struct that may be in an array (not
@@ -718,7 +723,7 @@ fn build_explicit_layout(st: &StructType) -> Result<ExplicitLayout, String> {
             _ => false,
         };
         let stored = if as_array { byte_size(&member.ty).unwrap_or(size) } else { size };
-        field_of_member.push(fields.len());
+        field_of_member[index] = fields.len();
         fields.push(Field::Member { index, as_array });
         cursor = offset + stored;
     }

@@ -198,3 +198,28 @@ spirv.func @natural_layout_variable(%i: i32, %j: i32) -> vector<4xf32> "None" {
   %0 = spirv.Load "Function" %element : vector<4xf32>
   spirv.ReturnValue %0 : vector<4xf32>
 }
+
+// -----
+
+// Offsets out of order (SPIR-V forbids only overlap; spirv-val passes such
+// a block and lavapipe runs it): the packed struct's fields follow the
+// offsets, and each member's accesses go to its field (member 0, at 8, is
+// field 2; test/Runner/spirv-1.4-sweep.test runs it).
+// CHECK: llvm.mlir.global external @misordered_descriptor_set0_binding0() {{.*}} : !llvm.struct<packed (f32, i32, i32)>
+// CHECK-LABEL: llvm.func @misordered_offsets(
+spirv.module Logical GLSL450 {
+  spirv.GlobalVariable @misordered bind(0, 0) : !spirv.ptr<!spirv.struct<(i32 [8], f32 [0], i32 [4]), Block>, StorageBuffer>
+  spirv.func @misordered_offsets() "None" {
+    %base = spirv.mlir.addressof @misordered : !spirv.ptr<!spirv.struct<(i32 [8], f32 [0], i32 [4]), Block>, StorageBuffer>
+    %c0 = spirv.Constant 0 : i32
+    // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}, 2] : (!llvm.ptr, i32) -> !llvm.ptr, !llvm.struct<packed (f32, i32, i32)>
+    %a = spirv.AccessChain %base[%c0] : !spirv.ptr<!spirv.struct<(i32 [8], f32 [0], i32 [4]), Block>, StorageBuffer>, i32 -> !spirv.ptr<i32, StorageBuffer>
+    %0 = spirv.Load "StorageBuffer" %a : i32
+    %w = spirv.Load "StorageBuffer" %base : !spirv.struct<(i32 [8], f32 [0], i32 [4]), Block>
+    // CHECK: llvm.extractvalue %{{.*}}[0] : !llvm.struct<packed (f32, i32, i32)>
+    %1 = spirv.CompositeExtract %w[1 : i32] : !spirv.struct<(i32 [8], f32 [0], i32 [4]), Block>
+    // CHECK: llvm.insertvalue %{{.*}}, %{{.*}}[1] : !llvm.struct<packed (f32, i32, i32)>
+    %2 = spirv.CompositeInsert %0, %w[2 : i32] : i32 into !spirv.struct<(i32 [8], f32 [0], i32 [4]), Block>
+    spirv.Return
+  }
+}

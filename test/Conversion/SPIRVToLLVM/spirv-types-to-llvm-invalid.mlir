@@ -27,9 +27,11 @@ spirv.func @array_of_arrays_misaligned_stride() "None" {
 
 // -----
 
-spirv.func @struct_misordered_offsets() "None" {
-  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.struct<(i32 [4], i8 [0])>': member #1 at offset 0 overlaps the member before it, which ends at 8}}
-  %0 = spirv.Undef : !spirv.struct<(i32 [4], i8 [0])>
+// Offsets out of order are valid (test/Conversion/SPIRVToLLVM/
+// scalar-block-layout.mlir); overlapping members are not.
+spirv.func @struct_overlapping_offsets() "None" {
+  // expected-error@+1 {{failed to legalize operation 'spirv.Undef' that was explicitly marked illegal: cannot convert type '!spirv.struct<(i32 [4], i8 [0], i8 [6])>': member #2 at offset 6 overlaps the member before it, which ends at 8}}
+  %0 = spirv.Undef : !spirv.struct<(i32 [4], i8 [0], i8 [6])>
   spirv.Return
 }
 
