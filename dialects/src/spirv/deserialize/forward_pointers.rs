@@ -49,8 +49,10 @@ pub(super) fn order<'w>(instructions: Vec<Inst<'w>>) -> Vec<Inst<'w>> {
     // operand is a result type (their result <id> is the second word).
     let mut types = HashSet::new();
     let mut typed = HashSet::new();
+    let mut grammar = HashMap::new();
     for instruction in rspirv::grammar::INSTRUCTION_TABLE.iter() {
         let code = instruction.opcode as u16;
+        grammar.insert(code, instruction.operands);
         if instruction.opname.starts_with("Type") {
             types.insert(code);
         } else if instruction.operands.first().is_some_and(|operand| operand.kind == OperandKind::IdResultType) {
@@ -79,9 +81,12 @@ pub(super) fn order<'w>(instructions: Vec<Inst<'w>>) -> Vec<Inst<'w>> {
     };
     let defined: HashMap<u32, usize> =
         section.iter().enumerate().filter_map(|(index, inst)| Some((result(inst)?, index))).collect();
-    // Each declaration's dependencies: every word that names another
-    // declaration (literals that happen to equal an <id> only add order
-    // constraints; if they make a cycle, nothing moves).
+    // Each declaration's dependencies: the <id> operands that name another
+    // declaration, as the grammar says which words are <id>s (a literal,
+    // `OpTypeInt 32 1`'s 32 or an `OpConstant`'s value, that happens to
+    // equal an <id> could make a false cycle, and then nothing would move);
+    // every word for an instruction the grammar does not know (such
+    // words only add order constraints).
     let mut depends: Vec<Vec<usize>> = section
         .iter()
         .enumerate()
@@ -90,8 +95,10 @@ pub(super) fn order<'w>(instructions: Vec<Inst<'w>>) -> Vec<Inst<'w>> {
                 return Vec::new();
             }
             let own = result(inst);
-            let mut names: Vec<usize> = inst
-                .words
+            let mut names: Vec<usize> = grammar
+                .get(&inst.opcode)
+                .and_then(|operands| id_operands(inst, operands))
+                .unwrap_or_else(|| inst.words.to_vec())
                 .iter()
                 .filter(|word| Some(**word) != own)
                 .filter_map(|word| defined.get(word).copied())
@@ -158,6 +165,58 @@ pub(super) fn order<'w>(instructions: Vec<Inst<'w>>) -> Vec<Inst<'w>> {
     result_instructions.extend(ordered);
     result_instructions.extend_from_slice(&instructions[end..]);
     result_instructions
+}
+
+/// The `<id>` operands of `inst` (its result type included, its result
+/// `<id>` not), read by its grammar `operands`; `None` for words that do
+/// not fit them.
+fn id_operands(inst: &Inst<'_>, operands: &[rspirv::grammar::LogicalOperand]) -> Option<Vec<u32>> {
+    use rspirv::grammar::{OperandKind as Kind, OperandQuantifier as Quantifier};
+    let words = inst.words;
+    let mut ids = Vec::new();
+    let mut position = 0;
+    for operand in operands {
+        loop {
+            if position >= words.len() {
+                if operand.quantifier == Quantifier::One {
+                    return None;
+                }
+                break;
+            }
+            match operand.kind {
+                Kind::IdRef | Kind::IdResultType | Kind::IdScope | Kind::IdMemorySemantics => {
+                    ids.push(words[position]);
+                    position += 1;
+                }
+                Kind::PairIdRefIdRef => {
+                    ids.extend(words.get(position..position + 2)?);
+                    position += 2;
+                }
+                Kind::PairIdRefLiteralInteger => {
+                    ids.push(*words.get(position)?);
+                    position += 2;
+                }
+                Kind::PairLiteralIntegerIdRef => {
+                    ids.push(*words.get(position + 1)?);
+                    position += 2;
+                }
+                // Up to the word holding the terminating zero byte.
+                Kind::LiteralString => {
+                    let end = words[position..].iter().position(|word| word.to_le_bytes().contains(&0))?;
+                    position += end + 1;
+                }
+                // An OpConstant's value: the rest of the instruction.
+                Kind::LiteralContextDependentNumber => position = words.len(),
+                // Other literals and enumerants: one word (no declaration
+                // takes an enumerant with parameters).
+                _ => position += 1,
+            }
+            if operand.quantifier != Quantifier::ZeroOrMore {
+                break;
+            }
+        }
+    }
+    (position == words.len()).then_some(ids)
 }
 
 /// Whether declaration `to` is among the dependencies of `from`,
