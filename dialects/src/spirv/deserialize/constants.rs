@@ -442,7 +442,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             // capability"; Vulkan: VUID-VkShaderModuleCreateInfo-pCode-08737;
             // Mesa's lavapipe fails the pipeline). A Vulkan module's
             // `Ref(uvec2)` of specialization constants has no meaning a
-            // driver agrees on: refused where it is made. (A Bitcast between
+            // driver agrees on: refused where it is built. (A Bitcast between
             // integers keeps its lenient import.)
             return Err(inst.error(ErrorKind::Invalid(format!(
                 "OpSpecConstantOp {} of a pointer: SPIR-V allows it only with the Kernel capability \
