@@ -32,8 +32,11 @@
 //! - memory: varying addresses become masked loads and stores when the lanes'
 //!   addresses are consecutive (checked at run time), masked gathers and
 //!   scatters otherwise; uniform loads and stores in blocks not every lane
-//!   reaches run only when some lane does; divisors of masked-off lanes
-//!   become 1.
+//!   reaches run only when some lane does; a load through a per-lane pick of
+//!   two uniform addresses loads each where some lane picks it
+//!   (`load_either`); divisors of masked-off lanes become 1;
+//! - the host's device-range query runs only for the lanes of the mask, and
+//!   not at all under an empty one (`emit_masked_query`).
 //!
 //! - atomics and volatile accesses run lane by lane, in lane order, each
 //!   under its lane's mask bit (`spmd/subgroup.rs`); so do calls with side
@@ -2490,7 +2493,9 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         };
         let Lanes::Varying(picks) = self.lanes(condition)? else { return Ok(None) };
         let [picks] = picks.as_slice() else { return Ok(None) };
-        let picks = picks.into_vector_value();
+        // A masked-off lane's condition may be poison, which `and` keeps:
+        // frozen, so that the branches below never test poison.
+        let picks = llvm_edge::freeze(&self.builder, *picks).ok_or_else(no_type)?.into_vector_value();
         let ty = shape.element;
         let others = self.builder.build_not(picks, "")?;
         let mut loaded = Vec::new();
