@@ -36,6 +36,11 @@ void main() {
     n = n.next;
     steps++;
   }
+#ifdef BARRIER
+  // Between the walks, a barrier (the checks' cache of the host's answers
+  // lives across it: regions, coroutines).
+  barrier();
+#endif
   // A loop's pointer variable stepped 16 bytes forward (a node) at a time
   // from the head, then one node back from it (into the 16 bytes before a
   // buffer where the head is its first node).
