@@ -116,6 +116,7 @@ pub(super) fn check_accesses<'c>(
         inline_pointer_calls(context, functions[&name], &functions, module.with_environment)?;
     }
     let mut asks_host = false;
+    let mut cached_query = None;
     for name in reachable(&functions, &entry_names) {
         let func = functions[&name];
         refuse_undefined_builtins(func, &functions)?;
@@ -123,12 +124,96 @@ pub(super) fn check_accesses<'c>(
         let entry = module.entries.iter().find(|entry| entry.name == name);
         let environment = module.with_environment.contains(&name).then(|| last_argument(func)).flatten();
         let scope = Scope::new(func, environment, entry.map(|entry| entry.arguments.as_slice()), module.slots);
-        asks_host |= check_function(context, module, &scope)?;
+        asks_host |= check_function(context, module_op, module, &scope, &mut cached_query)?;
     }
     if asks_host {
         declare_device_range(context, module_op)?;
     }
+    // Every call to the cached query was inlined.
+    if let Some(query) = cached_query {
+        surgery::erase(query);
+    }
     Ok(())
+}
+
+/// The name of [`CACHED_QUERY`]'s function, inlined where it is called.
+const CACHED_RANGE: &str = "__spvabi_device_range_cached";
+
+/// `__spvabi_device_range` through a cache of its last two answers, kept by
+/// the caller in two `i128`s (zero at the function's start: base 0, length
+/// 0, which no leaf lies strictly inside): an answer whose range holds
+/// `leaf` strictly before its end is the host's answer for `leaf` (ranges
+/// do not overlap, so no other range starts between the cached start and
+/// `leaf`); a leaf at a range's end, where another range may start, or
+/// outside both is asked about, and the answer (a range, or 0 for none)
+/// becomes the first entry, the first the second. Two entries: a list
+/// whose nodes alternate between two buffers still hits.
+const CACHED_QUERY: &str = r#"
+  llvm.func internal @__spvabi_device_range_cached(%leaf: i64, %first: !llvm.ptr, %second: !llvm.ptr) -> i128 {
+    %shift = llvm.mlir.constant(64 : i128) : i128
+    %one = llvm.load %first : !llvm.ptr -> i128
+    %one_base = llvm.trunc %one : i128 to i64
+    %one_high = llvm.lshr %one, %shift : i128
+    %one_size = llvm.trunc %one_high : i128 to i64
+    %one_offset = llvm.sub %leaf, %one_base : i64
+    %one_hit = llvm.icmp "ult" %one_offset, %one_size : i64
+    llvm.cond_br %one_hit, ^done(%one : i128), ^other
+  ^other:
+    %two = llvm.load %second : !llvm.ptr -> i128
+    %two_base = llvm.trunc %two : i128 to i64
+    %two_high = llvm.lshr %two, %shift : i128
+    %two_size = llvm.trunc %two_high : i128 to i64
+    %two_offset = llvm.sub %leaf, %two_base : i64
+    %two_hit = llvm.icmp "ult" %two_offset, %two_size : i64
+    llvm.cond_br %two_hit, ^done(%two : i128), ^ask
+  ^ask:
+    %range = llvm.call @__spvabi_device_range(%leaf) {MEMORY} : (i64) -> i128
+    llvm.store %one, %second : i128, !llvm.ptr
+    llvm.store %range, %first : i128, !llvm.ptr
+    llvm.br ^done(%range : i128)
+  ^done(%answer: i128):
+    llvm.return %answer : i128
+  }
+"#;
+
+/// Defines [`CACHED_QUERY`] in the module, once.
+fn define_cached_query<'c, 'a>(
+    context: &'c Context,
+    module_op: OperationRef<'c, 'a>,
+    defined: &mut Option<OperationRef<'c, 'a>>,
+) -> Result<'c, OperationRef<'c, 'a>> {
+    if let Some(query) = *defined {
+        return Ok(query);
+    }
+    declare_device_range(context, module_op)?;
+    let body = module_op
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .ok_or_else(|| error(module_op, "an empty module"))?;
+    let attributes = format!("memory_effects = {DEVICE_MEMORY_EFFECTS}, no_unwind, will_return");
+    let text = format!(
+        "module {{
+  llvm.func @{}(i64) -> i128 attributes {{memory_effects = {DEVICE_MEMORY_EFFECTS}, no_unwind, \
+         will_return}}
+{}}}
+",
+        super::DEVICE_RANGE,
+        CACHED_QUERY.replace("MEMORY", &attributes)
+    );
+    surgery::append_parsed(context, body, &text, &|name| name == super::DEVICE_RANGE)
+        .ok_or_else(|| error(module_op, "internal error: cannot define the cached device memory query"))?;
+    let mut query = None;
+    let mut next = body.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        if op_name(op) == "llvm.func" && symbol(op).as_deref() == Some(CACHED_RANGE) {
+            query = Some(op);
+        }
+    }
+    let query = query.ok_or_else(|| error(module_op, "internal error: the cached device memory query is missing"))?;
+    *defined = Some(query);
+    Ok(query)
 }
 
 /// The attributes of [`super::DEVICE_RANGE`] and its calls: it reads no
@@ -669,6 +754,42 @@ impl<'c, 'a, 's> Scope<'c, 'a, 's> {
         leaves
     }
 
+    /// Whether the host's answer about `value` (a leaf or an anchor) is
+    /// better asked through the function's cache of its last answers: a
+    /// value that may change within an invocation (a loop's pointer
+    /// variable, a `next` loaded in a loop, a sum per iteration). Not one
+    /// made in the entry block (once per invocation: nothing to remember)
+    /// or read from the push constants (the same in every invocation: the
+    /// plain query, which reads no memory, leaves the invocation loop,
+    /// where a conditional one would not).
+    fn changes_within(&self, module: &Module<'_, 'c, '_>, value: Value<'c, '_>) -> bool {
+        let mut value = value;
+        while let Some(op) = defining_op(value)
+            && matches!(op_name(op).as_str(), "llvm.inttoptr" | "llvm.ptrtoint" | "llvm.bitcast" | "llvm.addrspacecast")
+            && let Ok(operand) = op.operand(0)
+        {
+            value = operand;
+        }
+        let Some(op) = defining_op(value) else {
+            // A block argument: a loop's variable, unless the function's own.
+            return block_argument(value).is_some_and(|argument| argument.owner() != self.entry_block);
+        };
+        if op.block() == Some(self.entry_block) {
+            return false;
+        }
+        if op_name(op) == "llvm.load"
+            && let Ok(address) = op.operand(0)
+            && let Some(roots) = self.trace(address, &mut Vec::new())
+            && !roots.is_empty()
+            && roots.iter().all(|root| {
+                matches!(root, Root::Slot(slot) if matches!(module.slots[*slot].kind, SlotKind::PushConstant))
+            })
+        {
+            return false;
+        }
+        true
+    }
+
     /// What an untraced pointer is checked against: every object the
     /// function can reach, except, where it may also reach the host's device
     /// memory ([`Module::device_memory`]), the push constants, the built-ins
@@ -744,7 +865,13 @@ struct Access<'c, 'a> {
 
 /// Checks the accesses of one function; whether a check asks the host
 /// ([`super::DEVICE_RANGE`]).
-fn check_function<'c>(context: &'c Context, module: &Module<'_, 'c, '_>, scope: &Scope<'c, '_, '_>) -> Result<'c, bool> {
+fn check_function<'c, 'a>(
+    context: &'c Context,
+    module_op: OperationRef<'c, 'a>,
+    module: &Module<'_, 'c, '_>,
+    scope: &Scope<'c, 'a, '_>,
+    cached_query: &mut Option<OperationRef<'c, 'a>>,
+) -> Result<'c, bool> {
     let mut accesses = Vec::new();
     let mut geps = Vec::new();
     let mut untraced = 0usize;
@@ -799,9 +926,38 @@ fn check_function<'c>(context: &'c Context, module: &Module<'_, 'c, '_>, scope: 
             }
         }
     }
+    // The cache of the host's answers (CACHED_QUERY), for the leaves and
+    // anchors that change within an invocation: two i128s, zero (no range)
+    // at the function's start.
+    let asks_often = accesses.iter().any(|access| {
+        access.leaves.iter().flatten().any(|leaf| scope.changes_within(module, *leaf) || anchor(*leaf).is_some_and(|anchor| scope.changes_within(module, anchor)))
+    });
+    let mut cache = None;
+    if asks_often && let Some(anchor) = scope.entry_block.first_operation() {
+        let at_start = Emitter { context, location: scope.func.location(), anchor, block: scope.entry_block };
+        let i128: Type<'c> = IntegerType::new(context, 128).into();
+        let one = at_start.op("llvm.mlir.constant", &[], &[at_start.i64()], &[("value", "1 : i64")])?;
+        let zero = at_start.op("llvm.mlir.constant", &[], &[i128], &[("value", "0 : i128")])?;
+        let element = TypeAttribute::new(i128).to_string();
+        let mut entries = Vec::new();
+        for _ in 0..2 {
+            let entry = at_start.op("llvm.alloca", &[one], &[at_start.pointer(0)], &[("elem_type", &element)])?;
+            at_start.op_without_result("llvm.store", &[zero, entry], &[])?;
+            entries.push(entry);
+        }
+        cache = Some((entries[0], entries[1]));
+    }
     // Last first: each split then moves only the ops up to the next access.
     for access in accesses.iter().rev() {
-        guard(context, module, scope, access, &regions)?;
+        guard(context, module, scope, access, &regions, cache)?;
+    }
+    if cache.is_some() {
+        let query = define_cached_query(context, module_op, cached_query)?;
+        for call in surgery::nested_ops(scope.func, &mut |op| {
+            op_name(op) == "llvm.call" && flat_symbol(op, "callee").as_deref() == Some(CACHED_RANGE)
+        }) {
+            inline_call(context, scope.func, call, query)?;
+        }
     }
     Ok(asks_host)
 }
@@ -949,6 +1105,32 @@ impl<'c, 'a> Emitter<'c, 'a> {
             ],
         )?;
         // The base in the low 64 bits, the length in the high ones.
+        let base = self.op("llvm.trunc", &[range], &[self.i64()], &[])?;
+        let shift = self.op("llvm.mlir.constant", &[], &[i128], &[("value", "64 : i128")])?;
+        let high = self.op("llvm.lshr", &[range, shift], &[i128], &[])?;
+        let size = self.op("llvm.trunc", &[high], &[self.i64()], &[])?;
+        Ok((base, size))
+    }
+
+    /// [`Self::device_range`], through the function's cache of the host's
+    /// last answers ([`CACHED_QUERY`]) where `cache` is given.
+    fn device_range_cached(
+        &self,
+        address: Value<'c, '_>,
+        cache: Option<(Value<'c, '_>, Value<'c, '_>)>,
+    ) -> Result<'c, (Value<'c, 'a>, Value<'c, 'a>)> {
+        let Some((first, second)) = cache else { return self.device_range(address) };
+        let i128: Type<'c> = IntegerType::new(self.context, 128).into();
+        let range = self.op(
+            "llvm.call",
+            &[address, first, second],
+            &[i128],
+            &[
+                ("callee", &format!("@{CACHED_RANGE}")),
+                ("operandSegmentSizes", "array<i32: 3, 0>"),
+                ("op_bundle_sizes", "array<i32>"),
+            ],
+        )?;
         let base = self.op("llvm.trunc", &[range], &[self.i64()], &[])?;
         let shift = self.op("llvm.mlir.constant", &[], &[i128], &[("value", "64 : i128")])?;
         let high = self.op("llvm.lshr", &[range, shift], &[i128], &[])?;
@@ -1119,8 +1301,11 @@ fn guard<'c>(
     scope: &Scope<'c, '_, '_>,
     access: &Access<'c, '_>,
     regions: &BTreeMap<Root, (Value<'c, '_>, Value<'c, '_>)>,
+    cache: Option<(Value<'c, '_>, Value<'c, '_>)>,
 ) -> Result<'c, ()> {
     let op = access.op;
+    // The cache where the value asked about changes within an invocation.
+    let cache_for = |value: Value<'c, '_>| cache.filter(|_| scope.changes_within(module, value));
     let head = op.block().ok_or_else(|| error(op, "internal error: an access outside any block"))?;
     let emitter = Emitter { context, location: op.location(), anchor: op, block: head };
     let name = op_name(op);
@@ -1167,7 +1352,7 @@ fn guard<'c>(
     if let Some((anchor, leaf)) = anchor {
         let pointer = emitter.to_integer(op.operand(access.pointers[0].0).map_err(|_| error(op, "internal error"))?)?;
         let leaf = emitter.to_integer(leaf)?;
-        let (base, size) = emitter.device_range(anchor)?;
+        let (base, size) = emitter.device_range_cached(anchor, cache_for(anchor))?;
         let one = emitter.op("llvm.mlir.constant", &[], &[emitter.i64()], &[("value", "1 : i64")])?;
         let offset = emitter.op("llvm.sub", &[leaf, base], &[emitter.i64()], &[])?;
         let after_start = emitter.op("llvm.sub", &[offset, one], &[emitter.i64()], &[])?;
@@ -1187,8 +1372,9 @@ fn guard<'c>(
         // the address (a base address read once, indexed by invocation):
         // the query, which reads no memory, is then hoisted and merged.
         for leaf in leaves {
+            let cached = cache_for(*leaf);
             let leaf = emitter.to_integer(*leaf)?;
-            let (base, size) = emitter.device_range(leaf)?;
+            let (base, size) = emitter.device_range_cached(leaf, cached)?;
             if let Some(from_leaf) = one_leaf {
                 // The bytes from the leaf to the buffer's end; none when the
                 // leaf lies in no buffer (the host said 0: base 0, size 0).

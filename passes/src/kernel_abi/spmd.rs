@@ -32,8 +32,11 @@
 //! - memory: varying addresses become masked loads and stores when the lanes'
 //!   addresses are consecutive (checked at run time), masked gathers and
 //!   scatters otherwise; uniform loads and stores in blocks not every lane
-//!   reaches run only when some lane does; divisors of masked-off lanes
-//!   become 1.
+//!   reaches run only when some lane does; a load through a per-lane pick of
+//!   two uniform addresses loads each where some lane picks it
+//!   (`load_either`); divisors of masked-off lanes become 1;
+//! - the host's device-range query runs only for the lanes of the mask, and
+//!   not at all under an empty one (`emit_masked_query`).
 //!
 //! - atomics and volatile accesses run lane by lane, in lane order, each
 //!   under its lane's mask bit (`spmd/subgroup.rs`); so do calls with side
@@ -1486,6 +1489,14 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         if self.per_lane_calls && opcode == Op::Call && !is_pure_call(instruction) {
             return self.emit_per_lane(instruction, mask);
         }
+        // The host's device-range query (kernel_abi/bounds.rs) of a varying
+        // address: the checks call it where their cache of its answers
+        // missed, so only for the lanes that reach the call, and not at all
+        // where none does (called for every lane, as a pure library
+        // function is, each miss would cost the width's calls).
+        if opcode == Op::Call && self.varying.contains(&key(&instruction)) && is_device_range_call(instruction) {
+            return self.emit_masked_query(instruction, mask);
+        }
         if !self.varying.contains(&key(&instruction)) {
             return self.emit_uniform(instruction, guard);
         }
@@ -1628,6 +1639,9 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                     return unsupported("a volatile or atomic load");
                 }
                 let alignment = instruction.get_alignment().unwrap_or(1);
+                if let Some(out) = self.load_either(instruction, &shape, alignment, mask)? {
+                    out
+                } else {
                 let pointers = self.widen(operands[0])?[0];
                 let mut out = Vec::new();
                 if let Some((element, packed)) = self.packed_bits(&shape) {
@@ -1647,6 +1661,7 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
                     }
                 }
                 out
+                }
             }
             Op::Freeze => self
                 .widen(operands[0])?
@@ -2445,6 +2460,90 @@ impl<'a, 'ctx> Vectorizer<'a, 'ctx> {
         Ok(call.try_as_basic_value().basic().unwrap_or_else(|| self.context.i8_type().get_poison().into()))
     }
 
+    /// A load through `select(c, p, q)` with `p` and `q` the same in every
+    /// lane and `c` not (a member of the push constants or another block
+    /// picked per invocation): `p` loaded once if some lane of `mask` picks
+    /// it, `q` likewise, and the lanes' values selected, where a gather
+    /// would load lane by lane. A gather from the workgroup function's copy
+    /// of the push constants would also put the copy's address in a vector,
+    /// which LLVM takes for an escape: every store of the loop might then
+    /// write the copy, and its loads stayed in the invocation loop.
+    /// `None` for other loads.
+    fn load_either(
+        &mut self,
+        instruction: InstructionValue<'ctx>,
+        shape: &Shape<'ctx>,
+        alignment: u32,
+        mask: VectorValue<'ctx>,
+    ) -> Result<Option<Vec<BasicValueEnum<'ctx>>>> {
+        let Some(Operand::Value(pointer)) = instruction.get_operand(0) else { return Ok(None) };
+        let Some(select) = pointer.as_instruction_value().filter(|select| select.get_opcode() == Op::Select) else {
+            return Ok(None);
+        };
+        let (Some(Operand::Value(condition)), Some(Operand::Value(first)), Some(Operand::Value(second))) =
+            (select.get_operand(0), select.get_operand(1), select.get_operand(2))
+        else {
+            return Ok(None);
+        };
+        if shape.count != 1 || !condition.get_type().is_int_type() || self.packed_bits(shape).is_some() {
+            return Ok(None);
+        }
+        let (Lanes::Uniform(first), Lanes::Uniform(second)) = (self.lanes(first)?, self.lanes(second)?) else {
+            return Ok(None);
+        };
+        let Lanes::Varying(picks) = self.lanes(condition)? else { return Ok(None) };
+        let [picks] = picks.as_slice() else { return Ok(None) };
+        // A masked-off lane's condition may be poison, which `and` keeps:
+        // frozen, so that the branches below never test poison.
+        let picks = llvm_edge::freeze(&self.builder, *picks).ok_or_else(no_type)?.into_vector_value();
+        let ty = shape.element;
+        let others = self.builder.build_not(picks, "")?;
+        let mut loaded = Vec::new();
+        for (address, lanes) in [(first, picks), (second, others)] {
+            let wanted = self.builder.build_and(lanes, mask, "")?;
+            let any = self.any(wanted)?;
+            let here = self.builder.get_insert_block().ok_or_else(no_type)?;
+            let load_block = self.context.append_basic_block(self.vector, "either.load");
+            let join = self.context.append_basic_block(self.vector, "either.join");
+            self.builder.build_conditional_branch(any, load_block, join)?;
+            self.builder.position_at_end(load_block);
+            let value = self.builder.build_load(ty, address.into_pointer_value(), "")?;
+            if let Some(load) = value.as_instruction_value() {
+                load.set_alignment(alignment).map_err(|_| no_type())?;
+            }
+            self.builder.build_unconditional_branch(join)?;
+            self.builder.position_at_end(join);
+            let phi = self.builder.build_phi(ty, "")?;
+            phi.add_incoming(&[(&value, load_block), (&poison_of(ty), here)]);
+            loaded.push(self.splat(phi.as_basic_value())?);
+        }
+        Ok(Some(vec![self.builder.build_select(picks, loaded[0], loaded[1], "")?]))
+    }
+
+    /// A call of `__spvabi_device_range` for the lanes of `mask`, one by
+    /// one, skipped when `mask` has none; other lanes' answers are poison
+    /// (they do not reach the call).
+    fn emit_masked_query(&mut self, instruction: InstructionValue<'ctx>, mask: VectorValue<'ctx>) -> Result<()> {
+        let any = self.any(mask)?;
+        let here = self.builder.get_insert_block().ok_or_else(no_type)?;
+        let lanes = self.context.append_basic_block(self.vector, "query.lanes");
+        let after = self.context.append_basic_block(self.vector, "query.after");
+        self.builder.build_conditional_branch(any, lanes, after)?;
+        self.builder.position_at_end(lanes);
+        self.emit_per_lane(instruction, mask)?;
+        let end = self.builder.get_insert_block().ok_or_else(no_type)?;
+        self.builder.build_unconditional_branch(after)?;
+        self.builder.position_at_end(after);
+        let Some(Lanes::Varying(components)) = self.values.get(&key(&instruction)).cloned() else {
+            return Err(no_type());
+        };
+        let [answers] = components.as_slice() else { return Err(no_type()) };
+        let phi = self.builder.build_phi(answers.get_type(), "")?;
+        phi.add_incoming(&[(answers, end), (&poison_of(answers.get_type()), here)]);
+        self.values.insert(key(&instruction), Lanes::Varying(vec![phi.as_basic_value()]));
+        Ok(())
+    }
+
     /// Whether any lane of `mask` is set.
     fn any(&self, mask: VectorValue<'ctx>) -> Result<IntValue<'ctx>> {
         self.reduce("llvm.vector.reduce.or", mask)
@@ -2671,6 +2770,15 @@ fn is_scalar_frexp(instruction: InstructionValue<'_>) -> bool {
     let Some(callee) = call.get_called_fn_value() else { return false };
     let name = callee.get_name().to_string_lossy();
     name.starts_with("llvm.frexp.f") && !name.contains(".v")
+}
+
+/// Whether `instruction` calls the host's device-range query
+/// ([`super::DEVICE_RANGE`]).
+fn is_device_range_call(instruction: InstructionValue<'_>) -> bool {
+    CallSiteValue::try_from(instruction)
+        .ok()
+        .and_then(|call| call.get_called_fn_value())
+        .is_some_and(|callee| callee.get_name().to_bytes() == super::DEVICE_RANGE.as_bytes())
 }
 
 fn is_pure_call(instruction: InstructionValue<'_>) -> bool {
