@@ -60,3 +60,32 @@ __kernel void k(__global int *out, __global int *in) {
   copy.p[2] = copy.p[j % 3];
   out[base + 11] = *copy.p[2] + copy.n;
 }
+
+// A pointer loaded from an array of pointers to structs holding pointers,
+// then a member at a byte offset (`p->n`, `p->tag`: no pointer loaded
+// through it). The array's address never escapes, so the loaded pointer is
+// one of the stored `&x`, `&y`: a `Tagged` from its start.
+typedef struct { int tag; int *a; int n; } Tagged;
+__kernel void picks(__global int *out, __global int *in) {
+  int gid = get_global_id(0);
+  int priv[4] = {in[0], in[1], in[2], in[3]};
+  Tagged x = { 1, &priv[0], 5 }, y = { 2, &priv[2], 6 };
+  Tagged *ps[2] = { &x, &y };
+  Tagged *p = ps[(in[gid & 7] + gid) & 1];
+  out[gid * 2] = p->n + p->tag * 100;
+  out[gid * 2 + 1] = *p->a;
+}
+
+// The same with pointers to two different structs: the loaded pointer's
+// type is not one, so the byte offset from it has no typed place: refused
+// (before: read at the module's offset, silently wrong).
+typedef struct { int *a; int *b; int n; } Two;
+__kernel void mixed(__global int *out, __global int *in) {
+  int gid = get_global_id(0);
+  int priv[4] = {in[0], in[1], in[2], in[3]};
+  Tagged x = { 1, &priv[0], 5 };
+  Two y = { &priv[1], &priv[2], 6 };
+  __private char *ps[2] = { (__private char *)&x, (__private char *)&y };
+  __private char *p = ps[(in[gid & 7] + gid) & 1];
+  out[gid] = *(__private int *)(p + 8);
+}

@@ -93,6 +93,15 @@ enum Origin {
     Unknown,
 }
 
+/// What the stores of a module put into its variables ([`Scan::track`]).
+#[derive(Default)]
+struct Memory {
+    /// The values stored into each variable (by any chain from it).
+    stored: HashMap<u32, Vec<u32>>,
+    /// Variables whose contents are not only their stores' values.
+    escaping: HashSet<u32>,
+}
+
 struct Scan<'a, 'w> {
     types: HashMap<u32, Ty>,
     constants: HashMap<u32, u64>,
@@ -106,6 +115,13 @@ struct Scan<'a, 'w> {
     holding_parameters: HashSet<(u32, usize)>,
     /// Each pointer type's storage class.
     pointer_storage: HashMap<u32, u32>,
+    /// The pointers stored into each variable whose memory is tracked:
+    /// a variable whose address never leaves the function's view (not
+    /// stored as a value, passed to a call, copied into by a byte count,
+    /// converted: see [`Scan::track`]) holds only what its stores put
+    /// there, so a pointer loaded from it comes from one of those. `None`
+    /// until tracked.
+    memory: Option<Memory>,
     /// The integer additions, multiplications, shifts and masks (a byte
     /// step's offset is read through them).
     arith: HashMap<u32, &'a Inst<'w>>,
@@ -121,6 +137,7 @@ pub(super) fn check(instructions: &[Inst<'_>]) -> Result<(), DeserializeError> {
     let Some((mut scan, body)) = Scan::new(instructions) else {
         return Ok(());
     };
+    scan.track(instructions, &body);
     scan.propagate(&body);
     for inst in &body {
         scan.check_instruction(inst)?;
@@ -129,6 +146,117 @@ pub(super) fn check(instructions: &[Inst<'_>]) -> Result<(), DeserializeError> {
 }
 
 impl Scan<'_, '_> {
+    /// Records what the stores put into each variable, and which
+    /// variables escape: a pointer derived from one stored as a value,
+    /// passed to a call, returned, converted, or used by any instruction
+    /// but a load, a store's address, a chain, a cast, `OpPhi`,
+    /// `OpSelect` or a lifetime marker; one copied into by
+    /// `OpCopyMemory[Sized]`, or with an initializer. Loads are not traced
+    /// here: a store through a loaded pointer can only reach a variable
+    /// whose address was stored somewhere, which then escapes.
+    fn track(&mut self, instructions: &[Inst<'_>], body: &[&Inst<'_>]) {
+        const LIFETIME_START: u16 = 256;
+        const LIFETIME_STOP: u16 = 257;
+        let mut memory = Memory::default();
+        for inst in instructions {
+            if inst.opcode == op::VARIABLE && inst.words.len() >= 4 {
+                memory.escaping.insert(inst.words[1]);
+            }
+        }
+        let variables = |id: u32, scan: &Self| -> Vec<u32> {
+            scan.origins(id)
+                .into_iter()
+                .filter_map(|origin| match origin {
+                    Origin::Variable(variable, _) => Some(variable),
+                    _ => None,
+                })
+                .collect()
+        };
+        for inst in body {
+            let w = inst.words;
+            match inst.opcode {
+                op::STORE if w.len() >= 2 => {
+                    for variable in variables(w[0], self) {
+                        memory.stored.entry(variable).or_default().push(w[1]);
+                    }
+                    if self.defs.contains_key(&w[1]) {
+                        memory.escaping.extend(variables(w[1], self));
+                    }
+                }
+                op::COPY_MEMORY | op::COPY_MEMORY_SIZED if !w.is_empty() => {
+                    memory.escaping.extend(variables(w[0], self));
+                }
+                op::LOAD
+                | op::ACCESS_CHAIN
+                | op::IN_BOUNDS_ACCESS_CHAIN
+                | op::PTR_ACCESS_CHAIN
+                | op::IN_BOUNDS_PTR_ACCESS_CHAIN
+                | op::COPY_OBJECT
+                | op::PTR_CAST_TO_GENERIC
+                | op::GENERIC_CAST_TO_PTR
+                | op::GENERIC_CAST_TO_PTR_EXPLICIT
+                | op::BITCAST
+                | op::SELECT
+                | op::PHI
+                | op::VARIABLE
+                | LIFETIME_START
+                | LIFETIME_STOP => {}
+                _ => {
+                    // Any other use of a pointer: every word that names
+                    // one (a literal that happens to is only more careful).
+                    for &word in w {
+                        if self.defs.contains_key(&word) {
+                            memory.escaping.extend(variables(word, self));
+                        }
+                    }
+                }
+            }
+        }
+        self.memory = Some(memory);
+    }
+
+    /// The type a pointer loaded from tracked memory points to the start
+    /// of: every value stored there is a variable of that type (seen
+    /// through casts), not a place inside one.
+    fn pointee_of_load(&self, id: u32) -> Option<u32> {
+        let (inst, _) = self.defs.get(&id)?;
+        if inst.opcode != op::LOAD || inst.words.len() < 3 {
+            return None;
+        }
+        let mut found = None;
+        for value in self.loaded(inst.words[2], 0)? {
+            let pointee = self.pointee(self.start_of(value)?)?;
+            if found.is_some_and(|found| found != pointee) {
+                return None;
+            }
+            found = Some(pointee);
+        }
+        found
+    }
+
+    /// The variable whose first byte pointer `<id>` is: the variable seen
+    /// through casts and chains whose indices are all 0 (`&arr[0]`).
+    fn start_of(&self, mut id: u32) -> Option<u32> {
+        for _ in 0..64 {
+            let (inst, _) = self.defs.get(&id)?;
+            let w = inst.words;
+            match inst.opcode {
+                op::VARIABLE => return Some(id),
+                op::BITCAST | op::COPY_OBJECT | op::PTR_CAST_TO_GENERIC | op::GENERIC_CAST_TO_PTR => id = *w.get(2)?,
+                op::ACCESS_CHAIN
+                | op::IN_BOUNDS_ACCESS_CHAIN
+                | op::PTR_ACCESS_CHAIN
+                | op::IN_BOUNDS_PTR_ACCESS_CHAIN
+                    if w.len() >= 3 && w[3..].iter().all(|index| self.constants.get(index) == Some(&0)) =>
+                {
+                    id = w[2];
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+
     /// Which parameters receive memory holding pointers: to a fixed point
     /// (a call chain passes it on).
     fn propagate(&mut self, body: &[&Inst<'_>]) {
@@ -248,6 +376,7 @@ impl<'a, 'w> Scan<'a, 'w> {
             holding_parameters: HashSet::new(),
             pointer_storage: HashMap::new(),
             arith: HashMap::new(),
+            memory: None,
         };
         let mut function = None;
         let mut body = Vec::new();
@@ -391,6 +520,27 @@ impl<'a, 'w> Scan<'a, 'w> {
 
     /// The variables and parameters pointer `<id>` comes from.
     fn origins(&self, id: u32) -> Vec<Origin> {
+        self.origins_at(id, 0)
+    }
+
+    /// The values a pointer loaded from `address` may be: what the stores
+    /// put into the tracked variables it comes from (`None` where one is
+    /// not tracked, or never stored to).
+    fn loaded(&self, address: u32, depth: usize) -> Option<Vec<u32>> {
+        let memory = self.memory.as_ref()?;
+        let mut values = Vec::new();
+        for origin in self.origins_at(address, depth + 1) {
+            let Origin::Variable(variable, _) = origin else { return None };
+            if memory.escaping.contains(&variable) {
+                return None;
+            }
+            values.extend(memory.stored.get(&variable)?);
+        }
+        (!values.is_empty()).then_some(values)
+    }
+
+    /// [`Scan::origins`], through at most 3 loads from tracked memory.
+    fn origins_at(&self, id: u32, depth: usize) -> Vec<Origin> {
         let mut found = Vec::new();
         let mut seen = HashSet::new();
         let mut work = vec![id];
@@ -411,6 +561,10 @@ impl<'a, 'w> Scan<'a, 'w> {
                     Some(&(function, index)) => Origin::Parameter(function, index),
                     None => Origin::Unknown,
                 }),
+                op::LOAD if depth < 3 && inst.words.len() >= 3 => match self.loaded(inst.words[2], depth) {
+                    Some(values) => work.extend(values),
+                    None => found.push(Origin::Unknown),
+                },
                 _ => match derived_from(inst) {
                     Some(sources) => work.extend(sources),
                     None => found.push(Origin::Unknown),
@@ -703,6 +857,8 @@ struct Plan {
     /// (`OpPtrCastToGeneric`, `OpGenericCastToPtr`), applied to the
     /// chain's result.
     cast: Option<u16>,
+    /// The type a loaded root points to (cast to it first).
+    retype: Option<u32>,
     leaf: u32,
     /// The element index, then one per level.
     indices: Vec<Index>,
@@ -726,6 +882,7 @@ pub(super) fn typed_offsets(words: &[u32], instructions: &[Inst<'_>]) -> Result<
     let Some((mut scan, body)) = Scan::new(instructions) else {
         return Ok(None);
     };
+    scan.track(instructions, &body);
     scan.propagate(&body);
     let mut value_types = HashMap::new();
     let mut u32_type = None;
@@ -847,9 +1004,15 @@ pub(super) fn typed_offsets(words: &[u32], instructions: &[Inst<'_>]) -> Result<
             operands.push(id);
         }
         let leaf_pointer = pointer_type(plan.storage, plan.leaf, &mut globals, &mut fresh);
+        let mut root = plan.root;
+        if let Some(pointee) = plan.retype {
+            let typed_pointer = pointer_type(plan.storage, pointee, &mut globals, &mut fresh);
+            root = fresh();
+            code.push(vec![(4 << 16) | u32::from(op::BITCAST), typed_pointer, root, plan.root]);
+        }
         let chain = fresh();
         let count = u32::try_from(operands.len() + 4).unwrap_or(u32::MAX);
-        let mut step = vec![(count << 16) | u32::from(inst.opcode), leaf_pointer, chain, plan.root];
+        let mut step = vec![(count << 16) | u32::from(inst.opcode), leaf_pointer, chain, root];
         step.extend(&operands);
         code.push(step);
         match plan.cast {
@@ -1007,21 +1170,15 @@ impl Scan<'_, '_> {
         Some(index)
     }
 
-    /// The typed chain that byte step `inst` (4 words) stands for, from
-    /// the outermost typed pointer to memory holding pointers it is cast
-    /// or stepped from.
-    fn plan(&self, inst: &Inst<'_>, is_32_bit: &dyn Fn(u32) -> bool) -> Option<Plan> {
-        let storage = *self.pointer_storage.get(&inst.words[0])?;
+    /// Walks back from pointer `start` through casts (one change of
+    /// storage class at most), byte steps and typed chains, adding up the
+    /// module's byte offset: the pointer it stops at, the offset from it,
+    /// and the storage-class cast passed.
+    fn walk(&self, start: u32, is_32_bit: &dyn Fn(u32) -> bool) -> (u32, Offset, Option<u16>) {
         let mut offset = Offset::default();
-        let mut id = inst.words[1];
-        let mut best = None;
+        let mut id = start;
         let mut cast = None;
         for _ in 0..256 {
-            if id != inst.words[1]
-                && let Some(pointee) = self.pointee(id).filter(|pointee| self.holds_pointers(*pointee, 0))
-            {
-                best = Some((id, pointee, offset.clone(), cast));
-            }
             let Some((def, _)) = self.defs.get(&id) else {
                 break;
             };
@@ -1074,7 +1231,13 @@ impl Scan<'_, '_> {
                                 let offsets = self.member_offsets(members);
                                 match (at, offsets) {
                                     (Some(at), Some(offsets)) if at < members.len() => {
-                                        walked.constant += i64::try_from(offsets[at].0).ok()?;
+                                        match i64::try_from(offsets[at].0)
+                                            .ok()
+                                            .and_then(|by| walked.constant.checked_add(by))
+                                        {
+                                            Some(constant) => walked.constant = constant,
+                                            None => ok = false,
+                                        }
                                         ty = members[at];
                                     }
                                     _ => ok = false,
@@ -1092,17 +1255,15 @@ impl Scan<'_, '_> {
                 _ => break,
             }
         }
-        let (root, pointee, mut offset, cast) = best?;
-        let root_storage = *self.pointer_storage.get(&self.defs.get(&root)?.1)?;
-        if cast.is_none() && root_storage != storage {
-            return None;
-        }
-        // A variable is a whole object: a byte offset from it stays inside
-        // it, so its terms go to the levels below.
-        let whole = self
-            .uncast(root)
-            .is_some_and(|(base, _)| self.defs.get(&base).is_some_and(|(def, _)| def.opcode == op::VARIABLE));
-        let mut indices = vec![Self::take(self.module_layout(pointee, 0)?.0, &mut offset, whole)?];
+        (id, offset, cast)
+    }
+
+    /// The place `offset` module bytes from the start of a `pointee`
+    /// (the element index over consecutive ones, then one index per
+    /// level down to the place's type). `bounded`: the pointer is to a
+    /// whole object (a byte offset from it stays inside it).
+    fn decompose(&self, pointee: u32, mut offset: Offset, bounded: bool) -> Option<(Vec<Index>, u32)> {
+        let mut indices = vec![Self::take(self.module_layout(pointee, 0)?.0, &mut offset, bounded)?];
         let mut ty = pointee;
         while offset.constant != 0 || !offset.terms.is_empty() {
             if indices.len() > 64 {
@@ -1130,6 +1291,81 @@ impl Scan<'_, '_> {
                 _ => return None,
             }
         }
-        Some(Plan { root, storage: root_storage, cast, leaf: ty, indices })
+        Some((indices, ty))
+    }
+
+    /// Whether `target` is `ty` or its first element or member, down.
+    fn starts_with(&self, mut ty: u32, target: u32) -> bool {
+        for _ in 0..64 {
+            if ty == target {
+                return true;
+            }
+            ty = match self.types.get(&ty) {
+                Some(Ty::Array(element, _) | Ty::Vector(element, _)) => *element,
+                Some(Ty::Struct(members)) if !members.is_empty() => members[0],
+                _ => return false,
+            };
+        }
+        false
+    }
+
+    /// A root's pointee: a variable's type (its object's), the type a
+    /// pointer loaded from tracked memory points to the start of
+    /// ([`Scan::pointee_of_load`]), or a phi's or select's declared
+    /// pointee `P` where each incoming value is a place of type `P` in a
+    /// root, or the phi itself advanced by whole `P`s (a pointer induction
+    /// over an array). Another pointer's type is clang's guess from its
+    /// first use, not the object's. With whether the object is whole and
+    /// the type to cast a loaded root to.
+    fn root_type(&self, id: u32, is_32_bit: &dyn Fn(u32) -> bool, depth: usize) -> Option<(u32, bool, Option<u32>)> {
+        let (def, _) = self.defs.get(&id)?;
+        match def.opcode {
+            op::VARIABLE => Some((self.pointee(id)?, true, None)),
+            op::LOAD => {
+                let pointee = self.pointee_of_load(id)?;
+                Some((pointee, true, Some(pointee)))
+            }
+            op::PHI | op::SELECT if depth < 4 => {
+                let pointee = self.pointee(id)?;
+                let size = self.module_layout(pointee, 0)?.0;
+                let incoming = derived_from(def)?;
+                for value in incoming {
+                    // (A cast between storage classes keeps the place.)
+                    let (from, offset, _) = self.walk(value, is_32_bit);
+                    if from == id {
+                        let mut rest = offset;
+                        Self::take(size, &mut rest, false)?;
+                        if rest.constant != 0 || !rest.terms.is_empty() {
+                            return None;
+                        }
+                        continue;
+                    }
+                    let (root, bounded, _) = self.root_type(from, is_32_bit, depth + 1)?;
+                    let (_, leaf) = self.decompose(root, offset, bounded)?;
+                    if !self.starts_with(leaf, pointee) {
+                        return None;
+                    }
+                }
+                Some((pointee, false, None))
+            }
+            _ => None,
+        }
+    }
+
+    /// The typed chain that byte step `inst` (4 words) stands for, from
+    /// its root ([`Scan::root_type`]).
+    fn plan(&self, inst: &Inst<'_>, is_32_bit: &dyn Fn(u32) -> bool) -> Option<Plan> {
+        let storage = *self.pointer_storage.get(&inst.words[0])?;
+        let (root, offset, cast) = self.walk(inst.words[1], is_32_bit);
+        let (pointee, bounded, retype) = self.root_type(root, is_32_bit, 0)?;
+        if !self.holds_pointers(pointee, 0) {
+            return None;
+        }
+        let root_storage = *self.pointer_storage.get(&self.defs.get(&root)?.1)?;
+        if cast.is_none() && root_storage != storage {
+            return None;
+        }
+        let (indices, leaf) = self.decompose(pointee, offset, bounded)?;
+        Some(Plan { root, storage: root_storage, cast, retype, leaf, indices })
     }
 }
