@@ -89,3 +89,17 @@ __kernel void mixed(__global int *out, __global int *in) {
   __private char *p = ps[(in[gid & 7] + gid) & 1];
   out[gid] = *(__private int *)(p + 8);
 }
+
+// A helper kept out of line (clang types its `Two *` parameter `uchar*`):
+// each call passes the start of a `Two` (a variable, or one loaded from
+// the array), so the parameter is a `Two *` and `p->n` a chain from it.
+__attribute__((noinline)) int two_n(Two *p) { return p->n + *p->b; }
+__kernel void helper(__global int *out, __global int *in) {
+  int gid = get_global_id(0);
+  int priv[4] = {in[0], in[1], in[2], in[3]};
+  Two x = { &priv[0], &priv[1], 5 }, y = { &priv[2], &priv[3], 6 };
+  Two *ts[2] = { &x, &y };
+  int j = (in[gid & 7] + gid) & 1;
+  out[gid * 2] = two_n(ts[j]);
+  out[gid * 2 + 1] = two_n(&x) * 10 + ts[1 - j]->n;
+}

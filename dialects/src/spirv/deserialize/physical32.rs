@@ -115,6 +115,10 @@ struct Scan<'a, 'w> {
     holding_parameters: HashSet<(u32, usize)>,
     /// Each pointer type's storage class.
     pointer_storage: HashMap<u32, u32>,
+    /// The entry points' functions.
+    entry_points: HashSet<u32>,
+    /// The calls of each function, in the functions a kernel may run.
+    calls: HashMap<u32, Vec<&'a Inst<'w>>>,
     /// The pointers stored into each variable whose memory is tracked:
     /// a variable whose address never leaves the function's view (not
     /// stored as a value, passed to a call, copied into by a byte count,
@@ -375,6 +379,8 @@ impl<'a, 'w> Scan<'a, 'w> {
             parameter_of: HashMap::new(),
             holding_parameters: HashSet::new(),
             pointer_storage: HashMap::new(),
+            entry_points: HashSet::new(),
+            calls: HashMap::new(),
             arith: HashMap::new(),
             memory: None,
         };
@@ -464,6 +470,7 @@ impl<'a, 'w> Scan<'a, 'w> {
             .filter(|inst| inst.opcode == op::ENTRY_POINT)
             .filter_map(|inst| inst.words.get(1).copied())
             .collect();
+        scan.entry_points = entries.iter().copied().collect();
         let mut reachable: HashSet<u32> = entries.iter().copied().collect();
         if !entries.is_empty() {
             let mut work = entries;
@@ -483,7 +490,14 @@ impl<'a, 'w> Scan<'a, 'w> {
             .into_iter()
             .filter(|(function, _)| reachable.is_empty() || reachable.contains(function))
             .map(|(_, inst)| inst)
-            .collect();
+            .collect::<Vec<_>>();
+        for inst in &body {
+            if inst.opcode == op::FUNCTION_CALL
+                && let Some(&callee) = inst.words.get(2)
+            {
+                scan.calls.entry(callee).or_default().push(*inst);
+            }
+        }
         Some((scan, body))
     }
 
@@ -1347,6 +1361,27 @@ impl Scan<'_, '_> {
                     }
                 }
                 Some((pointee, false, None))
+            }
+            // A helper's parameter (clang types it `uchar*`): the place
+            // every call passes, where all are the same type.
+            op::FUNCTION_PARAMETER if depth < 4 => {
+                let &(function, index) = self.parameter_of.get(&id)?;
+                if self.entry_points.contains(&function) {
+                    return None;
+                }
+                let mut found = None;
+                for call in self.calls.get(&function)? {
+                    let argument = *call.words.get(3 + index)?;
+                    let (from, offset, _) = self.walk(argument, is_32_bit);
+                    let (root, bounded, _) = self.root_type(from, is_32_bit, depth + 1)?;
+                    let (_, leaf) = self.decompose(root, offset, bounded)?;
+                    if found.is_some_and(|found| found != leaf) {
+                        return None;
+                    }
+                    found = Some(leaf);
+                }
+                let pointee = found?;
+                Some((pointee, false, Some(pointee)))
             }
             _ => None,
         }
