@@ -2,10 +2,16 @@
 //! "Physical32"): the module lays a pointer out in 4 bytes, the runner in 8
 //! (its pointers are host addresses), so wherever the module reaches memory
 //! holding pointers through a byte offset, or copies it by a byte count,
-//! the offset or count is the module's and addresses the wrong bytes. Such
-//! a module is refused, naming the instruction, before import; the
-//! typed forms (access chains by member and element, whole loads, stores
-//! and `OpCopyMemory` of the types) take each side's own layout and stay.
+//! the offset or count is the module's and addresses the wrong bytes.
+//!
+//! [`typed_offsets`] rewrites each such byte offset whose typed place is
+//! known (its root is a variable, a pointer loaded from a variable whose
+//! address never escapes, a pointer induction, a helper's parameter every
+//! call passes one type to) into a typed chain, which takes the runner's
+//! layout; [`typed_copies`] turns whole-object copies into `OpCopyMemory`.
+//! [`check`] refuses what is left, naming the instruction; the typed forms
+//! (access chains by member and element, whole loads, stores and
+//! `OpCopyMemory` of the types) take each side's own layout and stay.
 //!
 //! Why not 4-byte pointers in memory (truncated at a store, widened at a
 //! load): the runner's objects (the stacks of its threads, workgroup
@@ -14,9 +20,10 @@
 //! That needs a 32-bit address space of the runner's own (every object a
 //! kernel may reach placed in one 4 GiB window), not a change of layout.
 //!
-//! What is refused, per function (ids are traced back through
-//! `OpBitcast`, the generic-pointer casts, `OpCopyObject`, access chains,
-//! `OpPhi` and `OpSelect` to the variables and parameters they come from):
+//! What is refused, per function a kernel may run (ids are traced back
+//! through `OpBitcast`, the generic-pointer casts, `OpCopyObject`, access
+//! chains, `OpPhi`, `OpSelect` and loads from tracked variables to the
+//! variables and parameters they come from):
 //!
 //! - a *byte step* (an `Op[InBounds]PtrAccessChain` over a pointer to an
 //!   8-bit integer, clang's `getelementptr i8`, or to another type holding
@@ -29,7 +36,8 @@
 //! - a load or store of a pointer (or of a composite holding one) whose
 //!   address went through a byte step, or comes from a variable whose type
 //!   holds no pointer (memory of other data reused for a pointer);
-//! - an `OpCopyMemorySized` to or from memory holding pointers.
+//! - an `OpCopyMemorySized` to or from memory holding pointers (but a
+//!   constant one that ends before a variable's first pointer).
 
 use std::collections::{HashMap, HashSet};
 
