@@ -43,6 +43,10 @@ use std::collections::{HashMap, HashSet};
 
 use super::{DeserializeError, ErrorKind, reader::Inst, rewrite::Rewritten};
 
+/// How many steps the walks behind loaded pointers may take in all, per
+/// scan (a few thousand in clang's largest corpus modules).
+const LOAD_BUDGET: usize = 1 << 20;
+
 /// `AddressingModel Physical32`.
 const PHYSICAL32: u32 = 1;
 
@@ -134,6 +138,10 @@ struct Scan<'a, 'w> {
     /// there, so a pointer loaded from it comes from one of those. `None`
     /// until tracked.
     memory: Option<Memory>,
+    /// Steps the walks through loads have taken: past [`LOAD_BUDGET`], a
+    /// loaded pointer is not traced further (nested loads could otherwise
+    /// multiply the walks in a crafted module).
+    load_steps: std::cell::Cell<usize>,
     /// The integer additions, multiplications, shifts and masks (a byte
     /// step's offset is read through them).
     arith: HashMap<u32, &'a Inst<'w>>,
@@ -231,13 +239,22 @@ impl Scan<'_, '_> {
     /// of: every value stored there is a variable of that type (seen
     /// through casts), not a place inside one.
     fn pointee_of_load(&self, id: u32) -> Option<u32> {
+        self.pointee_of_load_at(id, 0)
+    }
+
+    /// [`Scan::pointee_of_load`], where a stored value may itself be such
+    /// a loaded pointer (clang -O0 copies pointer variables), 3 deep.
+    fn pointee_of_load_at(&self, id: u32, depth: usize) -> Option<u32> {
         let (inst, _) = self.defs.get(&id)?;
-        if inst.opcode != op::LOAD || inst.words.len() < 3 {
+        if inst.opcode != op::LOAD || inst.words.len() < 3 || depth > 3 {
             return None;
         }
         let mut found = None;
         for value in self.loaded(inst.words[2], 0)? {
-            let pointee = self.pointee(self.start_of(value)?)?;
+            let pointee = match self.start_of(value) {
+                Some(variable) => self.pointee(variable)?,
+                None => self.pointee_of_load_at(self.uncast(value)?.0, depth + 1)?,
+            };
             if found.is_some_and(|found| found != pointee) {
                 return None;
             }
@@ -391,6 +408,7 @@ impl<'a, 'w> Scan<'a, 'w> {
             calls: HashMap::new(),
             arith: HashMap::new(),
             memory: None,
+            load_steps: std::cell::Cell::new(0),
         };
         let mut function = None;
         let mut body = Vec::new();
@@ -570,6 +588,9 @@ impl<'a, 'w> Scan<'a, 'w> {
             if !seen.insert(id) || seen.len() > 4096 {
                 continue;
             }
+            if depth > 0 {
+                self.load_steps.set(self.load_steps.get() + 1);
+            }
             let Some((inst, _)) = self.defs.get(&id) else {
                 found.push(Origin::Unknown);
                 continue;
@@ -583,10 +604,12 @@ impl<'a, 'w> Scan<'a, 'w> {
                     Some(&(function, index)) => Origin::Parameter(function, index),
                     None => Origin::Unknown,
                 }),
-                op::LOAD if depth < 3 && inst.words.len() >= 3 => match self.loaded(inst.words[2], depth) {
-                    Some(values) => work.extend(values),
-                    None => found.push(Origin::Unknown),
-                },
+                op::LOAD if depth < 3 && inst.words.len() >= 3 && self.load_steps.get() < LOAD_BUDGET => {
+                    match self.loaded(inst.words[2], depth) {
+                        Some(values) => work.extend(values),
+                        None => found.push(Origin::Unknown),
+                    }
+                }
                 _ => match derived_from(inst) {
                     Some(sources) => work.extend(sources),
                     None => found.push(Origin::Unknown),
