@@ -62,17 +62,18 @@
 // Physical32: the module counts 4 bytes per pointer in memory, the runner 8.
 // The arrays and structs of addresses are laid out as the runner lays them
 // out, which is right for every typed access (-O0: `picks[1]` by element);
-// a byte offset into memory holding pointers is refused where it is made,
-// one located error, exit status 1: in a function (-O2 reads `picks[1]` at
-// byte 4: deserialize/physical32.rs) or in an initializer (`&picks[1]` as
-// `InBoundsPtrAccessChain %picks %0 %4`: addresses.rs). Runs:
-// test/Runner/initializer-addresses.test.
+// -O2 reads `picks[1]` at byte 4 (the module's pointer size), which the
+// import makes a typed chain, element 1 of `picks` (deserialize/
+// physical32.rs, `typed_offsets`; before: refused); a byte offset into
+// memory holding pointers in an initializer (`&picks[1]` as
+// `InBoundsPtrAccessChain %picks %0 %4`: addresses.rs) is refused, one
+// located error, exit status 1. Runs: test/Runner/initializer-addresses.test.
 // RUN: clang-22 --target=spirv32 -cl-std=CL2.0 -O0 -c %s -o %t.32-O0.spv
 // RUN: spirv-opt-rs %t.32-O0.spv | FileCheck %s --check-prefix=PHYSICAL32-O0
 // PHYSICAL32-O0: spirv.GlobalVariable @picks {{{.*}}spirv_initializer.constituents = [{global = @a, steps = {{.*}}[i8, 4]]}, {global = @a, steps = {{.*}}[i8, 12]]}]
 // RUN: clang-22 --target=spirv32 -cl-std=CL2.0 -O2 -c %s -o %t.32.spv
-// RUN: not spirv-opt-rs %t.32.spv 2>&1 | FileCheck %s --check-prefix=PHYSICAL32
-// PHYSICAL32: byte offset {{[0-9]+}}: cannot represent in the SPIR-V dialect: a byte offset into memory holding pointers in a Physical32 module: the module lays a pointer out in 4 bytes, the runner in 8
+// RUN: spirv-opt-rs %t.32.spv | FileCheck %s --check-prefix=PHYSICAL32
+// PHYSICAL32: spirv.InBoundsPtrAccessChain %picks_addr[%cst0_i32 %cst1_i32] : !spirv.ptr<!spirv.array<2 x !spirv.ptr<i8, CrossWorkgroup>>, CrossWorkgroup>, i32, i32 -> !spirv.ptr<!spirv.ptr<i8, CrossWorkgroup>, CrossWorkgroup>
 // RUN: clang-22 --target=spirv32 -cl-std=CL2.0 -O0 -DPICK_OF_PICKS -c %s -o %t.32-pick.spv
 // RUN: not spirv-opt-rs %t.32-pick.spv 2>&1 | FileCheck %s --check-prefix=PHYSICAL32-INIT
 // PHYSICAL32-INIT: byte offset {{[0-9]+}}: cannot represent in the SPIR-V dialect: a byte offset into a global holding pointers, in an address in a Physical32 module's initializer (its pointers take 4 bytes in memory, the runner's 8)

@@ -238,6 +238,17 @@ pub fn deserialize_with<'c>(
         }
         rewrite::relax_forward_references(&mut instructions)?;
     }
+    // Physical32: byte offsets into memory holding pointers whose typed
+    // place is known, as typed chains (the runner's layout).
+    if let Some(typed) = physical32::typed_offsets(&words.words, &instructions)? {
+        words.header.bound = typed.bound;
+        words.words = typed.words;
+        instructions = reader::instructions(&words.words)?;
+        for (inst, offset) in instructions.iter_mut().zip(&typed.offsets) {
+            inst.offset = *offset;
+        }
+        rewrite::relax_forward_references(&mut instructions)?;
+    }
     // SPV_EXT_float8: 8-bit floats held as their bits, conversions expanded.
     if let Some(bits) = float8::rewrite(&words.words, &instructions, &options.spec_values)? {
         words.header.bound = bits.bound;
