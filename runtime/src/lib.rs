@@ -19,6 +19,7 @@
 
 pub mod image;
 mod jit;
+mod pool;
 mod printf;
 pub mod sampler;
 
@@ -34,7 +35,10 @@ use std::{
     cell::RefCell,
     collections::{BTreeMap, BTreeSet},
     rc::Rc,
-    sync::atomic::{AtomicU64, Ordering},
+    sync::{
+        Arc,
+        atomic::{AtomicU64, Ordering},
+    },
 };
 
 use melior::ir::operation::OperationLike;
@@ -601,7 +605,10 @@ impl<'a> Dispatch<'a> {
 
 /// A compiled entry point.
 pub struct Kernel {
-    jit: jit::Jit,
+    /// Shared with the work of a dispatch, which the pool's threads hold.
+    jit: Arc<jit::Jit>,
+    /// The threads that run a dispatch's workgroups beside the caller.
+    pool: pool::Pool,
     info: KernelInfo,
     /// Whether the code checks its memory accesses (not `unchecked`): a
     /// buffer shorter than its block can then be given as it is.
@@ -685,7 +692,7 @@ impl Kernel {
             scalar_reason: spmd.and_then(Result::err),
             workgroup_runs: jit.runs_workgroups(),
         };
-        Ok(Self { jit, info, checked: !options.unchecked })
+        Ok(Self { jit: Arc::new(jit), pool: pool::Pool::new(), info, checked: !options.unchecked })
     }
 
     /// Whether the machine code was linked from the object cache
@@ -1004,55 +1011,19 @@ impl Kernel {
         // workgroup (the cache line bounces between cores), while 64
         // batches still even out workgroups of unequal cost.
         let batch = (total / (threads as u64 * 64)).max(1);
-        let next = AtomicU64::new(0);
-        let runs = self.info.workgroup_runs;
-        let device_memory = jit::DeviceMemory::new(device_ranges);
-        let run = || {
-            // The device buffers' ranges, for `__spvabi_device_range` on
-            // this thread while it runs this dispatch's workgroups.
-            let _device_memory = device_memory.enter();
-            loop {
-                let first = next.fetch_add(batch, Ordering::Relaxed);
-                if first >= total {
-                    break;
-                }
-                // The batch's first id by division, the others by counting,
-                // x fastest: three 64-bit divisions per workgroup were a
-                // visible part of a small workgroup's cost (saxpy: 65,536
-                // workgroups of 256 invocations).
-                // A kernel with runs of workgroups takes what is left of
-                // the batch in its row in one call (docs/abi.md).
-                let mut id = [(first % gx) as u32, ((first / gx) % gy) as u32, (first / (gx * gy)) as u32];
-                let end = (first + batch).min(total);
-                let mut at = first;
-                while at < end {
-                    if runs {
-                        let count = (gx - u64::from(id[0])).min(end - at);
-                        self.jit.run_workgroups(&raw, id, count as u32);
-                        at += count;
-                        id[0] += count as u32;
-                    } else {
-                        self.jit.run_workgroup(&raw, id);
-                        at += 1;
-                        id[0] += 1;
-                    }
-                    if u64::from(id[0]) == gx {
-                        id[0] = 0;
-                        id[1] += 1;
-                        if u64::from(id[1]) == gy {
-                            id[1] = 0;
-                            id[2] += 1;
-                        }
-                    }
-                }
-            }
-        };
-        std::thread::scope(|scope| {
-            for _ in 1..threads {
-                scope.spawn(run);
-            }
-            run();
+        let work = Arc::new(Workgroups {
+            jit: Arc::clone(&self.jit),
+            raw,
+            next: AtomicU64::new(0),
+            batch,
+            total,
+            counts: [gx, gy],
+            runs: self.info.workgroup_runs,
+            device_memory: jit::DeviceMemory::new(device_ranges),
         });
+        // `raw` points into this dispatch's buffers and descriptors:
+        // `Pool::run` returns only when no thread runs the work any more.
+        self.pool.run(threads - 1, Arc::new(move || work.run()));
         for (&(set, binding, element), copy) in &padded {
             let buffer = match dispatch.bindings.get_mut(&(set, binding)) {
                 Some(Resource::Buffer(buffer)) => Some(buffer),
@@ -1068,6 +1039,69 @@ impl Kernel {
             }
         }
         Ok(())
+    }
+}
+
+/// The workgroups of one dispatch, run by the calling thread and the
+/// kernel's pool (`pool::Pool`) in batches taken from one counter.
+struct Workgroups {
+    jit: Arc<jit::Jit>,
+    raw: jit::RawDispatch,
+    /// The first workgroup (x fastest) of the next batch.
+    next: AtomicU64,
+    /// Workgroups per batch (about 64 batches per thread).
+    batch: u64,
+    total: u64,
+    /// The number of workgroups along x and y.
+    counts: [u64; 2],
+    /// Whether the kernel runs consecutive workgroups in one call.
+    runs: bool,
+    device_memory: jit::DeviceMemory,
+}
+
+impl Workgroups {
+    /// Takes batches until none is left.
+    fn run(&self) {
+        let [gx, gy] = self.counts;
+        let (total, batch) = (self.total, self.batch);
+        // The device buffers' ranges, for `__spvabi_device_range` on this
+        // thread while it runs this dispatch's workgroups.
+        let _device_memory = self.device_memory.enter();
+        loop {
+            let first = self.next.fetch_add(batch, Ordering::Relaxed);
+            if first >= total {
+                break;
+            }
+            // The batch's first id by division, the others by counting, x
+            // fastest: three 64-bit divisions per workgroup were a visible
+            // part of a small workgroup's cost (saxpy: 65,536 workgroups of
+            // 256 invocations).
+            // A kernel with runs of workgroups takes what is left of the
+            // batch in its row in one call (docs/abi.md).
+            let mut id = [(first % gx) as u32, ((first / gx) % gy) as u32, (first / (gx * gy)) as u32];
+            let end = (first + batch).min(total);
+            let mut at = first;
+            while at < end {
+                if self.runs {
+                    let count = (gx - u64::from(id[0])).min(end - at);
+                    self.jit.run_workgroups(&self.raw, id, count as u32);
+                    at += count;
+                    id[0] += count as u32;
+                } else {
+                    self.jit.run_workgroup(&self.raw, id);
+                    at += 1;
+                    id[0] += 1;
+                }
+                if u64::from(id[0]) == gx {
+                    id[0] = 0;
+                    id[1] += 1;
+                    if u64::from(id[1]) == gy {
+                        id[1] = 0;
+                        id[2] += 1;
+                    }
+                }
+            }
+        }
     }
 }
 
