@@ -316,7 +316,8 @@ pub struct Dispatch<'a> {
     pub work_dim: u32,
     /// The push constants.
     pub push_constants: Vec<u8>,
-    /// Threads to spread the workgroups over (0: every core).
+    /// Threads to spread the workgroups over, the calling thread one of
+    /// them (0: every core).
     pub threads: usize,
     bindings: BTreeMap<(u32, u32), Resource<'a>>,
     arguments: BTreeMap<u32, Resource<'a>>,
@@ -707,7 +708,10 @@ impl Kernel {
     }
 
     /// Runs every workgroup of `dispatch`, spread over threads; returns
-    /// when all have finished.
+    /// when all have finished. The calling thread runs workgroups too; the
+    /// others are the kernel's own, started at its first dispatch on more
+    /// than one thread, parked between dispatches, and stopped when the
+    /// kernel is dropped.
     ///
     /// # Errors
     ///
@@ -1006,16 +1010,19 @@ impl Kernel {
             count => count,
         }
         .min(total.max(1) as usize);
-        // Workgroups are handed out in batches, about 64 per thread: one
-        // shared counter bumped per small workgroup costs more than the
-        // workgroup (the cache line bounces between cores), while 64
-        // batches still even out workgroups of unequal cost.
+        // Workgroups are handed out in batches from one shared counter. The
+        // smallest batch is about a 64th of a thread's share: one counter
+        // bumped per small workgroup costs more than the workgroup (the
+        // cache line bounces between cores), while 64 batches still even
+        // out workgroups of unequal cost and threads that start late or
+        // lose their core. The first batches are larger (`Workgroups::take`).
         let batch = (total / (threads as u64 * 64)).max(1);
         let work = Arc::new(Workgroups {
             jit: Arc::clone(&self.jit),
             raw,
             next: AtomicU64::new(0),
             batch,
+            threads: threads as u64,
             total,
             counts: [gx, gy],
             runs: self.info.workgroup_runs,
@@ -1049,8 +1056,10 @@ struct Workgroups {
     raw: jit::RawDispatch,
     /// The first workgroup (x fastest) of the next batch.
     next: AtomicU64,
-    /// Workgroups per batch (about 64 batches per thread).
+    /// The fewest workgroups a batch has (but the last).
     batch: u64,
+    /// The threads that run the dispatch.
+    threads: u64,
     total: u64,
     /// The number of workgroups along x and y.
     counts: [u64; 2],
@@ -1060,18 +1069,36 @@ struct Workgroups {
 }
 
 impl Workgroups {
+    /// The next batch: its first workgroup and its size, or none when every
+    /// workgroup is taken. Half of what is left shared by the threads
+    /// (guided scheduling), at least `batch`: the first batches are long
+    /// runs of consecutive workgroups, the last ones short enough to even
+    /// out the threads' ends. saxpy at two threads on a busy machine took
+    /// 5-15% more time with batches of the smallest size throughout than
+    /// with fewer, longer ones (docs/performance.md, "Session 21 (h6)").
+    fn take(&self) -> Option<(u64, u64)> {
+        let mut first = self.next.load(Ordering::Relaxed);
+        loop {
+            if first >= self.total {
+                return None;
+            }
+            let size = ((self.total - first) / (2 * self.threads)).max(self.batch);
+            match self.next.compare_exchange_weak(first, first + size, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => return Some((first, size)),
+                Err(now) => first = now,
+            }
+        }
+    }
+
     /// Takes batches until none is left.
     fn run(&self) {
         let [gx, gy] = self.counts;
-        let (total, batch) = (self.total, self.batch);
+        let total = self.total;
         // The device buffers' ranges, for `__spvabi_device_range` on this
         // thread while it runs this dispatch's workgroups.
         let _device_memory = self.device_memory.enter();
         loop {
-            let first = self.next.fetch_add(batch, Ordering::Relaxed);
-            if first >= total {
-                break;
-            }
+            let Some((first, batch)) = self.take() else { break };
             // The batch's first id by division, the others by counting, x
             // fastest: three 64-bit divisions per workgroup were a visible
             // part of a small workgroup's cost (saxpy: 65,536 workgroups of
