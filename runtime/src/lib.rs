@@ -1097,8 +1097,7 @@ impl Workgroups {
         // The device buffers' ranges, for `__spvabi_device_range` on this
         // thread while it runs this dispatch's workgroups.
         let _device_memory = self.device_memory.enter();
-        loop {
-            let Some((first, batch)) = self.take() else { break };
+        while let Some((first, batch)) = self.take() {
             // The batch's first id by division, the others by counting, x
             // fastest: three 64-bit divisions per workgroup were a visible
             // part of a small workgroup's cost (saxpy: 65,536 workgroups of
