@@ -48,6 +48,9 @@ pub(crate) struct RawDispatch {
 // The dispatch is only read while workgroups run; the memory it points at
 // is what the workgroups of a dispatch share by design, as on a GPU.
 unsafe impl Sync for RawDispatch {}
+// The pool's threads (`pool::Pool`) hold a dispatch's work, this included,
+// only while `Kernel::dispatch` waits for them: the memory outlives them.
+unsafe impl Send for RawDispatch {}
 
 /// The bytes of `words`.
 /// 64 bytes aligned to 64: the unit of a [`crate::Buffer`], so that the

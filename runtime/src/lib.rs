@@ -19,6 +19,7 @@
 
 pub mod image;
 mod jit;
+mod pool;
 mod printf;
 pub mod sampler;
 
@@ -34,7 +35,10 @@ use std::{
     cell::RefCell,
     collections::{BTreeMap, BTreeSet},
     rc::Rc,
-    sync::atomic::{AtomicU64, Ordering},
+    sync::{
+        Arc,
+        atomic::{AtomicU64, Ordering},
+    },
 };
 
 use melior::ir::operation::OperationLike;
@@ -312,7 +316,8 @@ pub struct Dispatch<'a> {
     pub work_dim: u32,
     /// The push constants.
     pub push_constants: Vec<u8>,
-    /// Threads to spread the workgroups over (0: every core).
+    /// Threads to spread the workgroups over, the calling thread one of
+    /// them (0: every core).
     pub threads: usize,
     bindings: BTreeMap<(u32, u32), Resource<'a>>,
     arguments: BTreeMap<u32, Resource<'a>>,
@@ -601,7 +606,10 @@ impl<'a> Dispatch<'a> {
 
 /// A compiled entry point.
 pub struct Kernel {
-    jit: jit::Jit,
+    /// Shared with the work of a dispatch, which the pool's threads hold.
+    jit: Arc<jit::Jit>,
+    /// The threads that run a dispatch's workgroups beside the caller.
+    pool: pool::Pool,
     info: KernelInfo,
     /// Whether the code checks its memory accesses (not `unchecked`): a
     /// buffer shorter than its block can then be given as it is.
@@ -685,7 +693,7 @@ impl Kernel {
             scalar_reason: spmd.and_then(Result::err),
             workgroup_runs: jit.runs_workgroups(),
         };
-        Ok(Self { jit, info, checked: !options.unchecked })
+        Ok(Self { jit: Arc::new(jit), pool: pool::Pool::new(), info, checked: !options.unchecked })
     }
 
     /// Whether the machine code was linked from the object cache
@@ -700,7 +708,10 @@ impl Kernel {
     }
 
     /// Runs every workgroup of `dispatch`, spread over threads; returns
-    /// when all have finished.
+    /// when all have finished. The calling thread runs workgroups too; the
+    /// others are the kernel's own, started at its first dispatch on more
+    /// than one thread, parked between dispatches, and stopped when the
+    /// kernel is dropped.
     ///
     /// # Errors
     ///
@@ -999,60 +1010,27 @@ impl Kernel {
             count => count,
         }
         .min(total.max(1) as usize);
-        // Workgroups are handed out in batches, about 64 per thread: one
-        // shared counter bumped per small workgroup costs more than the
-        // workgroup (the cache line bounces between cores), while 64
-        // batches still even out workgroups of unequal cost.
+        // Workgroups are handed out in batches from one shared counter. The
+        // smallest batch is about a 64th of a thread's share: one counter
+        // bumped per small workgroup costs more than the workgroup (the
+        // cache line bounces between cores), while 64 batches still even
+        // out workgroups of unequal cost and threads that start late or
+        // lose their core. The first batches are larger (`Workgroups::take`).
         let batch = (total / (threads as u64 * 64)).max(1);
-        let next = AtomicU64::new(0);
-        let runs = self.info.workgroup_runs;
-        let device_memory = jit::DeviceMemory::new(device_ranges);
-        let run = || {
-            // The device buffers' ranges, for `__spvabi_device_range` on
-            // this thread while it runs this dispatch's workgroups.
-            let _device_memory = device_memory.enter();
-            loop {
-                let first = next.fetch_add(batch, Ordering::Relaxed);
-                if first >= total {
-                    break;
-                }
-                // The batch's first id by division, the others by counting,
-                // x fastest: three 64-bit divisions per workgroup were a
-                // visible part of a small workgroup's cost (saxpy: 65,536
-                // workgroups of 256 invocations).
-                // A kernel with runs of workgroups takes what is left of
-                // the batch in its row in one call (docs/abi.md).
-                let mut id = [(first % gx) as u32, ((first / gx) % gy) as u32, (first / (gx * gy)) as u32];
-                let end = (first + batch).min(total);
-                let mut at = first;
-                while at < end {
-                    if runs {
-                        let count = (gx - u64::from(id[0])).min(end - at);
-                        self.jit.run_workgroups(&raw, id, count as u32);
-                        at += count;
-                        id[0] += count as u32;
-                    } else {
-                        self.jit.run_workgroup(&raw, id);
-                        at += 1;
-                        id[0] += 1;
-                    }
-                    if u64::from(id[0]) == gx {
-                        id[0] = 0;
-                        id[1] += 1;
-                        if u64::from(id[1]) == gy {
-                            id[1] = 0;
-                            id[2] += 1;
-                        }
-                    }
-                }
-            }
-        };
-        std::thread::scope(|scope| {
-            for _ in 1..threads {
-                scope.spawn(run);
-            }
-            run();
+        let work = Arc::new(Workgroups {
+            jit: Arc::clone(&self.jit),
+            raw,
+            next: AtomicU64::new(0),
+            batch,
+            threads: threads as u64,
+            total,
+            counts: [gx, gy],
+            runs: self.info.workgroup_runs,
+            device_memory: jit::DeviceMemory::new(device_ranges),
         });
+        // `raw` points into this dispatch's buffers and descriptors:
+        // `Pool::run` returns only when no thread runs the work any more.
+        self.pool.run(threads - 1, Arc::new(move || work.run()));
         for (&(set, binding, element), copy) in &padded {
             let buffer = match dispatch.bindings.get_mut(&(set, binding)) {
                 Some(Resource::Buffer(buffer)) => Some(buffer),
@@ -1068,6 +1046,88 @@ impl Kernel {
             }
         }
         Ok(())
+    }
+}
+
+/// The workgroups of one dispatch, run by the calling thread and the
+/// kernel's pool (`pool::Pool`) in batches taken from one counter.
+struct Workgroups {
+    jit: Arc<jit::Jit>,
+    raw: jit::RawDispatch,
+    /// The first workgroup (x fastest) of the next batch.
+    next: AtomicU64,
+    /// The fewest workgroups a batch has (but the last).
+    batch: u64,
+    /// The threads that run the dispatch.
+    threads: u64,
+    total: u64,
+    /// The number of workgroups along x and y.
+    counts: [u64; 2],
+    /// Whether the kernel runs consecutive workgroups in one call.
+    runs: bool,
+    device_memory: jit::DeviceMemory,
+}
+
+impl Workgroups {
+    /// The next batch: its first workgroup and its size, or none when every
+    /// workgroup is taken. Half of what is left shared by the threads
+    /// (guided scheduling), at least `batch`: the first batches are long
+    /// runs of consecutive workgroups, the last ones short enough to even
+    /// out the threads' ends. saxpy at two threads on a busy machine took
+    /// 5-15% more time with batches of the smallest size throughout than
+    /// with fewer, longer ones (docs/performance.md, "Session 21 (h6)").
+    fn take(&self) -> Option<(u64, u64)> {
+        let mut first = self.next.load(Ordering::Relaxed);
+        loop {
+            if first >= self.total {
+                return None;
+            }
+            let size = ((self.total - first) / (2 * self.threads)).max(self.batch);
+            match self.next.compare_exchange_weak(first, first + size, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => return Some((first, size)),
+                Err(now) => first = now,
+            }
+        }
+    }
+
+    /// Takes batches until none is left.
+    fn run(&self) {
+        let [gx, gy] = self.counts;
+        let total = self.total;
+        // The device buffers' ranges, for `__spvabi_device_range` on this
+        // thread while it runs this dispatch's workgroups.
+        let _device_memory = self.device_memory.enter();
+        while let Some((first, batch)) = self.take() {
+            // The batch's first id by division, the others by counting, x
+            // fastest: three 64-bit divisions per workgroup were a visible
+            // part of a small workgroup's cost (saxpy: 65,536 workgroups of
+            // 256 invocations).
+            // A kernel with runs of workgroups takes what is left of the
+            // batch in its row in one call (docs/abi.md).
+            let mut id = [(first % gx) as u32, ((first / gx) % gy) as u32, (first / (gx * gy)) as u32];
+            let end = (first + batch).min(total);
+            let mut at = first;
+            while at < end {
+                if self.runs {
+                    let count = (gx - u64::from(id[0])).min(end - at);
+                    self.jit.run_workgroups(&self.raw, id, count as u32);
+                    at += count;
+                    id[0] += count as u32;
+                } else {
+                    self.jit.run_workgroup(&self.raw, id);
+                    at += 1;
+                    id[0] += 1;
+                }
+                if u64::from(id[0]) == gx {
+                    id[0] = 0;
+                    id[1] += 1;
+                    if u64::from(id[1]) == gy {
+                        id[1] = 0;
+                        id[2] += 1;
+                    }
+                }
+            }
+        }
     }
 }
 

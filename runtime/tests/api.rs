@@ -80,6 +80,58 @@ fn one_compilation_serves_many_dispatches_on_many_threads() {
     }
 }
 
+/// One dispatch of `workgroups` on `threads` threads; its output checked.
+fn dispatch_and_check(kernel: &Kernel, workgroups: u32, threads: usize, bias: i32) {
+    let count = workgroups as usize * 32;
+    let input: Vec<i32> = (0..count as i32).map(|i| i * 7 - 1000).collect();
+    let mut input_buffer = Buffer::from_bytes(&words(&input));
+    let mut output = Buffer::zeroed(count * 4);
+    let mut dispatch = Dispatch::new([workgroups, 1, 1]);
+    dispatch.threads = threads;
+    dispatch.push_constants = bias.to_le_bytes().to_vec();
+    dispatch.bind(0, 0, Resource::Buffer(&mut input_buffer));
+    dispatch.bind(0, 1, Resource::Buffer(&mut output));
+    kernel.dispatch(&mut dispatch).expect("the dispatch runs");
+    drop(dispatch);
+    let expected: Vec<i32> = (0..count as i32).map(|i| 3 * input[i as usize] + bias + i).collect();
+    assert_eq!(read_words(&output), expected, "{workgroups} workgroups, {threads} threads, bias {bias}");
+}
+
+#[test]
+fn the_dispatch_threads_survive_many_dispatches_and_errors() {
+    // The kernel's threads are kept between dispatches (runtime/src/pool.rs):
+    // thread counts that go up and down, dispatches of fewer workgroups than
+    // threads, dispatches that fail before anything runs, and several host
+    // threads dispatching the same kernel at once.
+    let kernel = compile();
+    for round in 0..60u32 {
+        let threads = [2usize, 1, 4, 3, 0, 7][round as usize % 6];
+        let workgroups = [1u32, 2, 3, 8, 33, 100, 5][round as usize % 7];
+        if round % 9 == 4 {
+            let mut input = Buffer::from_bytes(&words(&[1; 32]));
+            let mut dispatch = Dispatch::new([workgroups, 1, 1]);
+            dispatch.threads = threads;
+            dispatch.bind(0, 0, Resource::Buffer(&mut input));
+            let error = kernel.dispatch(&mut dispatch).expect_err("binding 1 is missing");
+            assert!(matches!(error, RunError::Dispatch(_)), "{error}");
+        }
+        dispatch_and_check(&kernel, workgroups, threads, round as i32 - 30);
+    }
+    std::thread::scope(|scope| {
+        for host in 0..3u32 {
+            let kernel = &kernel;
+            scope.spawn(move || {
+                for round in 0..20u32 {
+                    dispatch_and_check(kernel, 1 + (host * 7 + round * 5) % 40, 1 + (host + round) as usize % 4, host as i32);
+                }
+            });
+        }
+    });
+    // Dropping the kernel stops its threads (a hang here fails the test by
+    // timing out).
+    drop(kernel);
+}
+
 #[test]
 fn buffers_shorter_than_the_dispatch_are_bounds_checked() {
     // 64 invocations. A 40-element input: the loads past its end give
