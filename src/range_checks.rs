@@ -29,7 +29,9 @@
 //! test is an inductive range check: `irce` splits the loop into a main
 //! loop where it always holds (no per-invocation check; vectorized like
 //! `--unchecked`) and short pre- and post-loops, computing the main
-//! loop's range once per loop. Fast tests `irce` did not take are set to
+//! loop's range once per loop (once per run of workgroups where the run
+//! is one loop, whose trip count `count x width` is no constant:
+//! [`constant_factor`], [`bound_exit_test`]). Fast tests `irce` did not take are set to
 //! `false` afterwards (the original checks alone again), and
 //! `instcombine` and `simplifycfg` clean up before the vectorizer.
 //!
@@ -177,11 +179,13 @@ pub(crate) fn add_fast_tests(module: &Module<'_>) -> usize {
 /// count is no constant but a multiple of one ([`constant_factor`], a fused
 /// run of workgroups), its exit test `i + 1 == n` becomes `i + 1 ==
 /// umax(n, 1)`: `irce` takes a loop whose exit test it can read as `i + 1
-/// > n - 1` only when scalar evolution sees `n` is not 0 (it cannot relate
-/// it to the test of the run's count that guards the loop; a width written
-/// `(count - 1) * c + c` in the workgroup function reaches here as another
-/// exit test, `i == (count - 1) * c + c - 1`, which neither reads). The same loop: it starts at 0 and is entered with `n` at
-/// least 1 (an `n` of 0 would have it count through all 2^64 values).
+/// > n - 1` only when scalar evolution sees that `n` is not 0, which it
+/// does not get from the test of the run's count guarding the loop (a
+/// width written `(count - 1) * c + c` in the workgroup function reached
+/// here as another exit test, `i == (count - 1) * c + c - 1`, which
+/// neither this module nor `irce` reads). The same loop: it starts at 0
+/// and is entered with `n` at least 1 (an `n` of 0 would have it count
+/// through all 2^64 values).
 fn bound_exit_test<'ctx>(module: &Module<'ctx>, builder: &Builder<'ctx>, value: IntValue<'ctx>) {
     let Some(instruction) = value.as_instruction_value() else { return };
     let mut phis = vec![instruction];
@@ -652,7 +656,8 @@ const MIN_TRIP_COUNT: u64 = 64;
 
 /// Whether `value` is `phi + x`, `x + phi` or `phi`, the phi a loop's
 /// induction from 0 by 1 to a constant of at least [`MIN_TRIP_COUNT`] (the
-/// invocation loops of docs/abi.md's workgroup function). Only a question
+/// invocation loops of docs/abi.md's workgroup function), or to a multiple
+/// of one ([`constant_factor`]: a fused run of workgroups). Only a question
 /// of profit: the fast test implies the check whatever `value` is.
 fn long_induction(value: IntValue<'_>) -> bool {
     let Some(instruction) = value.as_instruction_value() else { return false };
@@ -718,22 +723,17 @@ fn trip_count(phi: InstructionValue<'_>) -> Option<u64> {
     None
 }
 
-/// `c` of a trip count `n * c`, `n << k` (`c = 2^k`) or `n * c + c` with
-/// `c` a constant: a loop of whole workgroups of `c` invocations, a fused
-/// run of them (passes/src/kernel_abi/workgroup.rs, `fuses_runs`), whose
-/// number is not known, but each of which is `c` long; `c` stands for the
-/// trip count in [`long_induction`]'s question of profit.
+/// `c` of a trip count `n * c` or `n << k` (`c = 2^k`) with `c` a
+/// constant: a loop over whole workgroups of `c` invocations, a fused run
+/// of them (passes/src/kernel_abi/workgroup.rs, `fuses_runs`), whose number
+/// is not known, but each of which is `c` long; `c` stands for the trip
+/// count in [`long_induction`]'s question of profit.
 fn constant_factor(count: IntValue<'_>) -> Option<u64> {
     let instruction = count.as_instruction_value()?;
     let constant = |index| operand_int(instruction, index)?.get_zero_extended_constant();
     match instruction.get_opcode() {
         InstructionOpcode::Shl => constant(1).filter(|&k| k < 32).map(|k| 1 << k),
         InstructionOpcode::Mul => constant(1).or_else(|| constant(0)),
-        InstructionOpcode::Add => (0..2).find_map(|side| {
-            let c = constant(side).filter(|&c| c > 0)?;
-            let factor = constant_factor(operand_int(instruction, 1 - side)?)?;
-            (factor % c == 0).then_some(c)
-        }),
         _ => None,
     }
 }
