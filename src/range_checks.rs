@@ -29,7 +29,9 @@
 //! test is an inductive range check: `irce` splits the loop into a main
 //! loop where it always holds (no per-invocation check; vectorized like
 //! `--unchecked`) and short pre- and post-loops, computing the main
-//! loop's range once per loop. Fast tests `irce` did not take are set to
+//! loop's range once per loop (once per run of workgroups where the run
+//! is one loop, whose trip count `count x width` is no constant:
+//! [`constant_factor`], [`bound_exit_test`]). Fast tests `irce` did not take are set to
 //! `false` afterwards (the original checks alone again), and
 //! `instcombine` and `simplifycfg` clean up before the vectorizer.
 //!
@@ -168,8 +170,90 @@ pub(crate) fn add_fast_tests(module: &Module<'_>) -> usize {
             phi.as_instruction().erase_from_basic_block();
         }
         made += 1;
+        bound_exit_test(module, &builder, check.value);
     }
     made
+}
+
+/// For the loop of `value`'s induction (see [`long_induction`]) whose trip
+/// count is no constant but a multiple of one ([`constant_factor`], a fused
+/// run of workgroups), its exit test `i + 1 == n` becomes `i + 1 ==
+/// umax(n, 1)`: `irce` takes a loop whose exit test it can read as `i + 1
+/// > n - 1` only when scalar evolution sees that `n` is not 0, which it
+/// does not get from the test of the run's count guarding the loop (a
+/// width written `(count - 1) * c + c` in the workgroup function reached
+/// here as another exit test, `i == (count - 1) * c + c - 1`, which
+/// neither this module nor `irce` reads). The same loop: it starts at 0
+/// and is entered with `n` at least 1 (an `n` of 0 would have it count
+/// through all 2^64 values).
+fn bound_exit_test<'ctx>(module: &Module<'ctx>, builder: &Builder<'ctx>, value: IntValue<'ctx>) {
+    let Some(instruction) = value.as_instruction_value() else { return };
+    let mut phis = vec![instruction];
+    if instruction.get_opcode() == InstructionOpcode::Add {
+        phis = (0..2).filter_map(|index| operand_int(instruction, index)?.as_instruction_value()).collect();
+    }
+    for phi in phis.into_iter().filter(|phi| phi.get_opcode() == InstructionOpcode::Phi) {
+        let Some((compare, index, count)) = exit_test(phi) else { continue };
+        if count.is_const() || constant_factor(count).is_none_or(|factor| factor < MIN_TRIP_COUNT) {
+            continue;
+        }
+        let Some(definition) = count.as_instruction_value() else { continue };
+        let Some(next) = definition.get_next_instruction() else { continue };
+        builder.position_before(&next);
+        let i64_type = module.get_context().i64_type();
+        if count.get_type() != i64_type {
+            continue;
+        }
+        let Some(declaration) = Intrinsic::find("llvm.umax").and_then(|umax| umax.get_declaration(module, &[i64_type.into()]))
+        else {
+            continue;
+        };
+        let one = i64_type.const_int(1, false);
+        let Ok(call) = builder.build_call(declaration, &[count.into(), one.into()], "spvabi.trips") else { continue };
+        if let ValueKind::Basic(BasicValueEnum::IntValue(at_least_one)) = call.try_as_basic_value() {
+            compare.set_operand(index, at_least_one);
+        }
+    }
+}
+
+/// The exit test `step == n` of the loop whose induction `phi` is (`phi
+/// [0, ...], [phi + 1, ...]`), the operand index of `n`, and `n`.
+fn exit_test(phi: InstructionValue<'_>) -> Option<(InstructionValue<'_>, u32, IntValue<'_>)> {
+    let phi_value = PhiValue::try_from(phi).ok()?;
+    if phi_value.count_incoming() != 2 {
+        return None;
+    }
+    let values: Vec<_> = phi_value.get_incomings().map(|(value, _)| value).collect();
+    let step = match (values[0], values[1]) {
+        (BasicValueEnum::IntValue(a), BasicValueEnum::IntValue(b)) if a.get_zero_extended_constant() == Some(0) => b,
+        (BasicValueEnum::IntValue(a), BasicValueEnum::IntValue(b)) if b.get_zero_extended_constant() == Some(0) => a,
+        _ => return None,
+    };
+    let step = step.as_instruction_value().filter(|step| step.get_opcode() == InstructionOpcode::Add)?;
+    let by_one = (0..2).any(|index| operand_int(step, index).and_then(|operand| operand.as_instruction_value()) == Some(phi))
+        && (0..2).any(|index| operand_int(step, index).and_then(|operand| operand.get_zero_extended_constant()) == Some(1));
+    if !by_one {
+        return None;
+    }
+    let mut use_ = step.get_first_use();
+    while let Some(this) = use_ {
+        use_ = this.get_next_use();
+        let user = match this.get_user() {
+            AnyValueEnum::IntValue(value) => value.as_instruction_value(),
+            AnyValueEnum::InstructionValue(instruction) => Some(instruction),
+            _ => None,
+        };
+        let Some(user) = user else { continue };
+        if user.get_opcode() == InstructionOpcode::ICmp && user.get_icmp_predicate() == Some(IntPredicate::EQ) {
+            for index in 0..2 {
+                let Some(other) = operand_int(user, index) else { continue };
+                if other.as_instruction_value() != Some(step) {
+                    return Some((user, index, other));
+                }
+            }
+        }
+    }
+    None
 }
 
 /// The 64-bit bound of a fast test (see [`Bound`]), built at the builder's
@@ -572,7 +656,8 @@ const MIN_TRIP_COUNT: u64 = 64;
 
 /// Whether `value` is `phi + x`, `x + phi` or `phi`, the phi a loop's
 /// induction from 0 by 1 to a constant of at least [`MIN_TRIP_COUNT`] (the
-/// invocation loops of docs/abi.md's workgroup function). Only a question
+/// invocation loops of docs/abi.md's workgroup function), or to a multiple
+/// of one ([`constant_factor`]: a fused run of workgroups). Only a question
 /// of profit: the fast test implies the check whatever `value` is.
 fn long_induction(value: IntValue<'_>) -> bool {
     let Some(instruction) = value.as_instruction_value() else { return false };
@@ -626,9 +711,31 @@ fn trip_count(phi: InstructionValue<'_>) -> Option<u64> {
             if count.is_some() {
                 return count;
             }
+            let multiple = (0..2).find_map(|index| {
+                let other = operand_int(user, index)?;
+                (other.as_instruction_value() != Some(step)).then(|| constant_factor(other)).flatten()
+            });
+            if multiple.is_some() {
+                return multiple;
+            }
         }
     }
     None
+}
+
+/// `c` of a trip count `n * c` or `n << k` (`c = 2^k`) with `c` a
+/// constant: a loop over whole workgroups of `c` invocations, a fused run
+/// of them (passes/src/kernel_abi/workgroup.rs, `fuses_runs`), whose number
+/// is not known, but each of which is `c` long; `c` stands for the trip
+/// count in [`long_induction`]'s question of profit.
+fn constant_factor(count: IntValue<'_>) -> Option<u64> {
+    let instruction = count.as_instruction_value()?;
+    let constant = |index| operand_int(instruction, index)?.get_zero_extended_constant();
+    match instruction.get_opcode() {
+        InstructionOpcode::Shl => constant(1).filter(|&k| k < 32).map(|k| 1 << k),
+        InstructionOpcode::Mul => constant(1).or_else(|| constant(0)),
+        _ => None,
+    }
 }
 
 /// `v` of `trunc v` with `v` a 64-bit [`long_induction`].

@@ -229,8 +229,9 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
 
 // An entry point whose name is no identifier: the glue quotes it.
 // Without barriers, workgroup memory or subgroups, the body runs a run of
-// workgroups (`__spvabi_E_groups`, the count after the first id: a loop
-// over the workgroups, x the first's + w, around the invocation loop);
+// workgroups (`__spvabi_E_groups`, the count after the first id); reading
+// its workgroup id, in a loop over the workgroups, x the first's + w,
+// around the invocation loop;
 // `__spvabi_E` runs one through it; the info's last field points at it
 // (docs/abi.md, "Runs of workgroups").
 
@@ -261,9 +262,41 @@ spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
 // CHECK:         %[[GROUPS:.*]] = llvm.mlir.addressof @"__spvabi_entry point_groups" : !llvm.ptr
 // CHECK-NEXT:    %{{.*}} = llvm.insertvalue %[[GROUPS]], %{{.*}}[7]
 spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.GlobalVariable @group built_in("WorkgroupId") : !spirv.ptr<vector<3xi32>, Input>
   spirv.func @"entry point"() "None" {
+    %group = spirv.mlir.addressof @group : !spirv.ptr<vector<3xi32>, Input>
+    %v = spirv.Load "Input" %group : vector<3xi32>
     spirv.Return
   }
-  spirv.EntryPoint "GLCompute" @"entry point"
+  spirv.EntryPoint "GLCompute" @"entry point", @group
   spirv.ExecutionMode @"entry point" "LocalSize", 4, 1, 1
+}
+
+// -----
+
+// Reading no id that differs between the workgroups of a run (the local
+// and workgroup ids and index): the run is fused, one invocation loop over
+// x < count x 4, the first workgroup's ids (`fuses_runs`, docs/abi.md).
+
+// CHECK-LABEL: // -----
+// CHECK:       llvm.func @__spvabi_fused_groups(%{{.*}}: !llvm.ptr {llvm.noalias, llvm.readonly}, %{{.*}}: !llvm.ptr {llvm.readonly}, %[[COUNT:.*]]: i32) attributes {passthrough = ["noinline"]} {
+// CHECK-NOT:     llvm.icmp "ult" %{{.*}}, %[[COUNT]]
+// CHECK:         %[[COUNT64:.*]] = llvm.zext %[[COUNT]] : i32 to i64
+// CHECK-NEXT:    %[[WIDTH:.*]] = llvm.mul %[[COUNT64]], %{{.*}} : i64
+// CHECK:         %{{.*}} = llvm.icmp "ult" %[[I:.*]], %[[WIDTH]] : i64
+// CHECK:         %[[N:.*]] = llvm.call @__spvabi_fused.invocations(
+// CHECK-NEXT:    %[[NEXT:.*]] = llvm.add %[[I]], %[[N]] : i64
+// CHECK-NEXT:    llvm.br ^{{bb[0-9]+}}(%[[NEXT]] : i64)
+// CHECK:       llvm.mlir.global external constant @__spvabi_fused_info()
+// CHECK:         %[[GROUPS:.*]] = llvm.mlir.addressof @__spvabi_fused_groups : !llvm.ptr
+// CHECK-NEXT:    %{{.*}} = llvm.insertvalue %[[GROUPS]], %{{.*}}[7]
+spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader], []> {
+  spirv.GlobalVariable @gid built_in("GlobalInvocationId") : !spirv.ptr<vector<3xi32>, Input>
+  spirv.func @fused() "None" {
+    %gid = spirv.mlir.addressof @gid : !spirv.ptr<vector<3xi32>, Input>
+    %v = spirv.Load "Input" %gid : vector<3xi32>
+    spirv.Return
+  }
+  spirv.EntryPoint "GLCompute" @fused, @gid
+  spirv.ExecutionMode @fused "LocalSize", 4, 1, 1
 }

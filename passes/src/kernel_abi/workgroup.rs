@@ -21,7 +21,10 @@
 //! workgroup_id, count)` instead: steps 1 and 2 for `count` consecutive
 //! workgroups along x, the setup once and step 2 in a loop over the
 //! workgroups (their ids, and the sizes of non-uniform OpenCL workgroups,
-//! made in the loop); `__spvabi_E` calls it with a count of 1.
+//! made in the loop); `__spvabi_E` calls it with a count of 1. Where the
+//! kernel reads no id that differs between those workgroups
+//! ([`fuses_runs`]), there is no loop over the workgroups: the x loop of
+//! step 2 goes over the whole run.
 
 use std::fmt::Write;
 
@@ -176,9 +179,11 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     let one = text.i64(1);
     let zero = text.i64(0);
     let runs = runs_workgroups(abi);
+    let fused = runs && fuses_runs(abi);
     let loads = dispatch_loads(&mut text, abi.local_size);
-    // One workgroup: its ids here. A run of them: in the loop below.
-    let first_group = (!runs).then(|| group_ids(&mut text, abi, &loads, None));
+    // One workgroup, or a fused run (the first workgroup's ids): its ids
+    // here. A run of them otherwise: in the loop below.
+    let first_group = (!runs || fused).then(|| group_ids(&mut text, abi, &loads, None));
     let resources = dispatch_field(&mut text, "0, 0", "!llvm.ptr");
     let resource_sizes = dispatch_field(&mut text, "0, 1", "!llvm.ptr");
     let copies = match &first_group {
@@ -348,12 +353,9 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     }
 
     // A run of workgroups: for w < count, workgroup (x + w, y, z). What
-    // the workgroups share was read above, once. (Not one x loop over the
-    // whole run, as if one workgroup `count` times as wide, for kernels that
-    // read no local or workgroup id: its trip count is no longer a constant,
-    // and the bounds checks of a 32-bit index then stay in the vector loop,
-    // which made saxpy 2.3 times slower; docs/performance.md, "Session 20
-    // (h1)".)
+    // the workgroups share was read above, once. A fused run
+    // ([`fuses_runs`]) has no such loop: its x loop below goes over the
+    // whole run instead.
     let group = match first_group {
         Some(group) => group,
         None => {
@@ -382,6 +384,22 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     let linear = !coroutine && in_index_order(abi);
     let bounds = if linear {
         [invocations.clone(), one.clone(), one.clone()]
+    } else if fused {
+        // The run's x extent: `count` workgroups of the enqueued width
+        // from the first one, the last of a row possibly narrower
+        // (non-uniform OpenCL workgroups): min(count * enqueued, global -
+        // first * enqueued). With a size the module fixes the dispatch is
+        // uniform and a run stays in its row: count * width.
+        let count = text.value("llvm.zext %count : i32 to i64");
+        let wide = text.value(format!("llvm.mul {count}, {} : i64", dispatch.enqueued[0]));
+        let extent = if abi.local_size.is_some() {
+            wide
+        } else {
+            let start = text.value(format!("llvm.mul {}, {} : i64", dispatch.group[0], dispatch.enqueued[0]));
+            let left = text.value(format!("llvm.sub {}, {start} : i64", dispatch.global[0]));
+            text.value(format!("llvm.intr.umin({wide}, {left}) : (i64, i64) -> i64"))
+        };
+        [extent, size[1].clone(), size[2].clone()]
     } else {
         [size[0].clone(), size[1].clone(), size[2].clone()]
     };
@@ -480,7 +498,7 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         text.line(format!("llvm.br ^destroy({next} : i64)"));
         text.label("done");
     }
-    if runs {
+    if runs && !fused {
         text.line("llvm.br ^group_next");
         text.label("group_next");
         let next = text.value(format!("llvm.add %w, {one} : i64"));
@@ -504,6 +522,32 @@ pub(super) fn runs_workgroups(abi: &EntryAbi<'_>) -> bool {
         && !in_index_order(abi)
         && !abi.slots.iter().any(|slot| slot.kind == SlotKind::Workgroup)
         && !abi.arguments.contains(&ResourceKind::LocalPointer)
+}
+
+/// Whether a run of workgroups is one invocation loop along x (`fused`):
+/// for z, for y, for x < the run's width, invocation x of the first
+/// workgroup, so that its global id x is the first workgroup's first plus
+/// x. That is each invocation's global id, and every id and size the kernel
+/// may read is the same for the whole run, when it reads none of the ids
+/// that differ between workgroups or within a row of them: the local id
+/// and index, the workgroup id, and (with a dispatch-time size, where the
+/// last workgroup of a row may be narrower) the workgroup size. The
+/// invocations then run in another order than workgroup by workgroup,
+/// which a kernel without barriers or workgroup memory cannot tell (no
+/// invocation may read what another writes without synchronising).
+/// The gain: LLVM's loops see `count` times as many iterations, so the
+/// bounds checks' ranges (`irce`, src/range_checks.rs) and the loop
+/// vectorizer's run-time checks are made once per run, not per workgroup
+/// (saxpy: docs/performance.md, "Session 21 (h1)").
+pub(super) fn fuses_runs(abi: &EntryAbi<'_>) -> bool {
+    runs_workgroups(abi)
+        && !abi.slots.iter().any(|slot| match &slot.kind {
+            SlotKind::BuiltIn(name) => {
+                matches!(name.as_str(), "LocalInvocationId" | "LocalInvocationIndex" | "WorkgroupId")
+                    || (name == "WorkgroupSize" && abi.local_size.is_none())
+            }
+            _ => false,
+        })
 }
 
 /// The name of the function running a run of consecutive workgroups
