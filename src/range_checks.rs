@@ -178,8 +178,8 @@ pub(crate) fn add_fast_tests(module: &Module<'_>) -> usize {
 /// For the loop of `value`'s induction (see [`long_induction`]) whose trip
 /// count is no constant but a multiple of one ([`constant_factor`], a fused
 /// run of workgroups), its exit test `i + 1 == n` becomes `i + 1 ==
-/// umax(n, 1)`: `irce` takes a loop whose exit test it can read as `i + 1
-/// > n - 1` only when scalar evolution sees that `n` is not 0, which it
+/// umax(n, 1)`: `irce` takes a loop whose exit test it can read as
+/// `i + 1 > n - 1` only when scalar evolution sees that `n` is not 0, which it
 /// does not get from the test of the run's count guarding the loop (a
 /// width written `(count - 1) * c + c` in the workgroup function reached
 /// here as another exit test, `i == (count - 1) * c + c - 1`, which
