@@ -82,6 +82,26 @@ mod op {
     pub const BITCAST: u16 = 124;
     pub const SELECT: u16 = 169;
     pub const PHI: u16 = 245;
+
+    /// The instructions whose result is a pointer derived from an operand
+    /// pointer (a step, a cast or a choice): what the scan follows from a
+    /// pointer to the place it reaches.
+    pub const fn derives_pointer(opcode: u16) -> bool {
+        matches!(
+            opcode,
+            ACCESS_CHAIN
+                | IN_BOUNDS_ACCESS_CHAIN
+                | PTR_ACCESS_CHAIN
+                | IN_BOUNDS_PTR_ACCESS_CHAIN
+                | COPY_OBJECT
+                | PTR_CAST_TO_GENERIC
+                | GENERIC_CAST_TO_PTR
+                | GENERIC_CAST_TO_PTR_EXPLICIT
+                | BITCAST
+                | SELECT
+                | PHI
+        )
+    }
 }
 
 /// A type, as much of it as the layout needs.
@@ -206,21 +226,8 @@ impl Scan<'_, '_> {
                 op::COPY_MEMORY | op::COPY_MEMORY_SIZED if !w.is_empty() => {
                     memory.escaping.extend(variables(w[0], self));
                 }
-                op::LOAD
-                | op::ACCESS_CHAIN
-                | op::IN_BOUNDS_ACCESS_CHAIN
-                | op::PTR_ACCESS_CHAIN
-                | op::IN_BOUNDS_PTR_ACCESS_CHAIN
-                | op::COPY_OBJECT
-                | op::PTR_CAST_TO_GENERIC
-                | op::GENERIC_CAST_TO_PTR
-                | op::GENERIC_CAST_TO_PTR_EXPLICIT
-                | op::BITCAST
-                | op::SELECT
-                | op::PHI
-                | op::VARIABLE
-                | LIFETIME_START
-                | LIFETIME_STOP => {}
+                opcode if op::derives_pointer(opcode) => {}
+                op::LOAD | op::VARIABLE | LIFETIME_START | LIFETIME_STOP => {}
                 _ => {
                     // Any other use of a pointer: every word that names
                     // one (a literal that happens to is only more careful).
@@ -462,24 +469,9 @@ impl<'a, 'w> Scan<'a, 'w> {
                 }
                 _ => {}
             }
-            if matches!(
-                inst.opcode,
-                op::VARIABLE
-                    | op::FUNCTION_PARAMETER
-                    | op::FUNCTION_CALL
-                    | op::LOAD
-                    | op::ACCESS_CHAIN
-                    | op::IN_BOUNDS_ACCESS_CHAIN
-                    | op::PTR_ACCESS_CHAIN
-                    | op::IN_BOUNDS_PTR_ACCESS_CHAIN
-                    | op::COPY_OBJECT
-                    | op::PTR_CAST_TO_GENERIC
-                    | op::GENERIC_CAST_TO_PTR
-                    | op::GENERIC_CAST_TO_PTR_EXPLICIT
-                    | op::BITCAST
-                    | op::SELECT
-                    | op::PHI
-            ) && w.len() >= 2
+            if (op::derives_pointer(inst.opcode)
+                || matches!(inst.opcode, op::VARIABLE | op::FUNCTION_PARAMETER | op::FUNCTION_CALL | op::LOAD))
+                && w.len() >= 2
             {
                 scan.defs.insert(word(1), (inst, word(0)));
             }
