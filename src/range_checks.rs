@@ -235,25 +235,27 @@ fn exit_test(phi: InstructionValue<'_>) -> Option<(InstructionValue<'_>, u32, In
     if !by_one {
         return None;
     }
-    let mut use_ = step.get_first_use();
-    while let Some(this) = use_ {
-        use_ = this.get_next_use();
-        let user = match this.get_user() {
-            AnyValueEnum::IntValue(value) => value.as_instruction_value(),
-            AnyValueEnum::InstructionValue(instruction) => Some(instruction),
-            _ => None,
-        };
-        let Some(user) = user else { continue };
-        if user.get_opcode() == InstructionOpcode::ICmp && user.get_icmp_predicate() == Some(IntPredicate::EQ) {
-            for index in 0..2 {
-                let Some(other) = operand_int(user, index) else { continue };
-                if other.as_instruction_value() != Some(step) {
-                    return Some((user, index, other));
-                }
+    for user in equality_users(step) {
+        for index in 0..2 {
+            let Some(other) = operand_int(user, index) else { continue };
+            if other.as_instruction_value() != Some(step) {
+                return Some((user, index, other));
             }
         }
     }
     None
+}
+
+/// The `icmp eq` instructions among the users of `step` (a loop's exit
+/// tests, where `step` is its induction plus one).
+fn equality_users(step: InstructionValue<'_>) -> impl Iterator<Item = InstructionValue<'_>> {
+    std::iter::successors(step.get_first_use(), |this| this.get_next_use())
+        .filter_map(|this| match this.get_user() {
+            AnyValueEnum::IntValue(value) => value.as_instruction_value(),
+            AnyValueEnum::InstructionValue(instruction) => Some(instruction),
+            _ => None,
+        })
+        .filter(|user| user.get_opcode() == InstructionOpcode::ICmp && user.get_icmp_predicate() == Some(IntPredicate::EQ))
 }
 
 /// The 64-bit bound of a fast test (see [`Bound`]), built at the builder's
@@ -697,27 +699,17 @@ fn trip_count(phi: InstructionValue<'_>) -> Option<u64> {
     if !by_one {
         return None;
     }
-    let mut use_ = step.get_first_use();
-    while let Some(this) = use_ {
-        use_ = this.get_next_use();
-        let user = match this.get_user() {
-            AnyValueEnum::IntValue(value) => value.as_instruction_value(),
-            AnyValueEnum::InstructionValue(instruction) => Some(instruction),
-            _ => None,
-        };
-        let Some(user) = user else { continue };
-        if user.get_opcode() == InstructionOpcode::ICmp && user.get_icmp_predicate() == Some(IntPredicate::EQ) {
-            let count = (0..2).find_map(|index| operand_int(user, index)?.get_zero_extended_constant());
-            if count.is_some() {
-                return count;
-            }
-            let multiple = (0..2).find_map(|index| {
-                let other = operand_int(user, index)?;
-                (other.as_instruction_value() != Some(step)).then(|| constant_factor(other)).flatten()
-            });
-            if multiple.is_some() {
-                return multiple;
-            }
+    for user in equality_users(step) {
+        let count = (0..2).find_map(|index| operand_int(user, index)?.get_zero_extended_constant());
+        if count.is_some() {
+            return count;
+        }
+        let multiple = (0..2).find_map(|index| {
+            let other = operand_int(user, index)?;
+            (other.as_instruction_value() != Some(step)).then(|| constant_factor(other)).flatten()
+        });
+        if multiple.is_some() {
+            return multiple;
         }
     }
     None

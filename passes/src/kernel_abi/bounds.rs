@@ -1104,12 +1104,7 @@ impl<'c, 'a> Emitter<'c, 'a> {
                 ("will_return", "unit"),
             ],
         )?;
-        // The base in the low 64 bits, the length in the high ones.
-        let base = self.op("llvm.trunc", &[range], &[self.i64()], &[])?;
-        let shift = self.op("llvm.mlir.constant", &[], &[i128], &[("value", "64 : i128")])?;
-        let high = self.op("llvm.lshr", &[range, shift], &[i128], &[])?;
-        let size = self.op("llvm.trunc", &[high], &[self.i64()], &[])?;
-        Ok((base, size))
+        self.split_range(range)
     }
 
     /// [`Self::device_range`], through the function's cache of the host's
@@ -1131,6 +1126,13 @@ impl<'c, 'a> Emitter<'c, 'a> {
                 ("op_bundle_sizes", "array<i32>"),
             ],
         )?;
+        self.split_range(range)
+    }
+
+    /// A host answer (i128): the base in the low 64 bits, the length in the
+    /// high ones.
+    fn split_range(&self, range: Value<'c, 'a>) -> Result<'c, (Value<'c, 'a>, Value<'c, 'a>)> {
+        let i128: Type<'c> = IntegerType::new(self.context, 128).into();
         let base = self.op("llvm.trunc", &[range], &[self.i64()], &[])?;
         let shift = self.op("llvm.mlir.constant", &[], &[i128], &[("value", "64 : i128")])?;
         let high = self.op("llvm.lshr", &[range, shift], &[i128], &[])?;
