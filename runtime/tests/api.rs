@@ -65,18 +65,7 @@ fn the_info_describes_the_interface() {
 fn one_compilation_serves_many_dispatches_on_many_threads() {
     let kernel = compile();
     for (bias, threads) in [(7i32, 1usize), (-100, 2), (0, 0)] {
-        let input: Vec<i32> = (0..256).map(|i| i * 5 - 300).collect();
-        let mut input_buffer = Buffer::from_bytes(&words(&input));
-        let mut output = Buffer::zeroed(256 * 4);
-        let mut dispatch = Dispatch::new([8, 1, 1]);
-        dispatch.threads = threads;
-        dispatch.push_constants = bias.to_le_bytes().to_vec();
-        dispatch.bind(0, 0, Resource::Buffer(&mut input_buffer));
-        dispatch.bind(0, 1, Resource::Buffer(&mut output));
-        kernel.dispatch(&mut dispatch).expect("the dispatch runs");
-        drop(dispatch);
-        let expected: Vec<i32> = (0..256).map(|i| 3 * input[i as usize] + bias + i).collect();
-        assert_eq!(read_words(&output), expected, "bias {bias}, {threads} threads");
+        dispatch_and_check(&kernel, 8, threads, bias);
     }
 }
 
