@@ -384,9 +384,9 @@ impl<'c, 'w> Importer<'c, 'w> {
     }
 
     /// SPIR-V's rule on which opcodes `OpSpecConstantOp` takes with which
-    /// capability (the specification's OpSpecConstantOp: one list "If the
-    /// Shader capability was declared", more "If the Kernel capability was
-    /// declared"; spirv-val's `ValidateSpecConstantOp`), checked where the
+    /// capability (the specification's OpSpecConstantOp: one list for any
+    /// module, QuantizeToF16 with Shader, more opcodes with Kernel;
+    /// spirv-val's `ValidateSpecConstantOp`), checked where the
     /// instruction is read, used or not, as spirv-val does:
     /// - the conversions between floats and integers, the pointer casts,
     ///   `Bitcast`, the float arithmetic and the access chains need Kernel
@@ -450,7 +450,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             return Err(inst.error(ErrorKind::Invalid(format!(
                 "OpSpecConstantOp {} needs the Kernel capability: SPIR-V allows the conversions between \
                  floats and integers, the pointer casts, Bitcast, the float arithmetic and the access chains \
-                 in OpSpecConstantOp only \"If the Kernel capability was declared\" (spirv-val: \"requires \
+                 in OpSpecConstantOp only with the Kernel capability (spirv-val: \"requires \
                  Kernel capability\"; Vulkan: VUID-VkShaderModuleCreateInfo-pCode-08737); compute it in a \
                  function instead",
                 opcode_name(opcode as u16)
@@ -511,7 +511,7 @@ impl<'c, 'w> Importer<'c, 'w> {
         if opcode == Op::QuantizeToF16 as u32 && !IMPLY_SHADER.iter().any(|&capability| declared(capability)) {
             return Err(inst.error(ErrorKind::Invalid(
                 "OpSpecConstantOp OpQuantizeToF16 needs the Shader capability: SPIR-V allows it in \
-                 OpSpecConstantOp only \"If the Shader capability was declared\" (spirv-val: \"requires \
+                 OpSpecConstantOp only with the Shader capability (spirv-val: \"requires \
                  Shader capability\"); compute it in a function instead"
                     .to_owned(),
             )));
