@@ -820,6 +820,7 @@ impl<'c, 'w> Importer<'c, 'w> {
                     _ => Some(operands),
                 };
                 self.defined_before(inst, ids.unwrap_or(operands))?;
+                self.check_spec_constant_op_capability(inst)?;
                 self.spec_constant_ops.insert(id, *inst);
                 if let Some(value) = self.evaluate_spec_op(inst) {
                     self.spec_op_values.insert(id, value);
