@@ -53,7 +53,7 @@ use spirv_opt_passes::{
         spmd::{SpmdOutcome, rendezvous_site_entry, rendezvous_sites, uses_subgroups, vectorize_invocations},
     },
     specialize::{SpecValue, UnknownSpecIds, specialize_with},
-    spirv_to_llvm::{ClientApi, SpirvToLlvmOptions, convert_spirv_to_llvm},
+    spirv_to_llvm::{ClientApi, PointerLayout, SpirvToLlvmOptions, convert_spirv_to_llvm},
 };
 use spirv_opt_rs::translate::{EmitKind, EmitOptions, emit_with};
 use thiserror::Error;
@@ -110,6 +110,15 @@ pub struct CompileOptions {
     /// found again by a later compile of the same LLVM IR on the same CPU
     /// (docs/abi.md, "Object cache"); `None` compiles every time.
     pub object_cache: Option<std::path::PathBuf>,
+    /// How a `Physical32` kernel keeps pointers in memory (docs/import.md,
+    /// "Physical32"): [`PointerLayout::Host`] (8-byte host addresses; the
+    /// importer rewrites or refuses the module's 4-byte byte offsets into
+    /// such memory) or [`PointerLayout::Module`] (32-bit addresses, as the
+    /// module lays them out: exact for every byte offset, byte count and
+    /// pointer-integer round trip, when every object the kernel can reach
+    /// lies below 4 GiB; [`KernelInfo::pointers_32_bit`] tells the host).
+    /// Other addressing models ignore it.
+    pub pointer_layout: PointerLayout,
 }
 
 /// How a kernel's workgroup barriers run ([`KernelInfo::barriers`]).
@@ -226,6 +235,12 @@ pub struct KernelInfo {
     /// setup done once (docs/abi.md, "Runs of workgroups"): kernels without
     /// barriers, workgroup memory or subgroups.
     pub workgroup_runs: bool,
+    /// Whether the kernel keeps pointers in memory as 32-bit addresses (a
+    /// `Physical32` module lowered with [`PointerLayout::Module`]): every
+    /// object it can reach (buffers, local memory, its stack, the JIT's
+    /// globals) must then lie below 4 GiB, where truncating an address to
+    /// 32 bits and zero-extending it back gives it again (docs/abi.md).
+    pub pointers_32_bit: bool,
 }
 
 /// Memory the kernel reads and writes, aligned as the ABI requires (the
@@ -631,7 +646,7 @@ impl Kernel {
     /// [`RunError::Compile`] with every diagnostic, [`RunError::Entry`],
     /// [`RunError::Jit`].
     pub fn compile(source: &[u8], source_name: &str, options: &CompileOptions) -> Result<Self, RunError> {
-        let (llvm_ir, entry, scalars, spmd, regions) = lower(source, source_name, options)?;
+        let (llvm_ir, entry, scalars, spmd, regions, pointers_32_bit) = lower(source, source_name, options)?;
         let jit = jit::Jit::new(&llvm_ir, &entry, options.object_cache.as_deref())?;
         let (version, model, size, push_constant_size, uses_barriers, resources) = jit.info();
         if version != spirv_opt_passes::kernel_abi::ABI_VERSION {
@@ -692,6 +707,7 @@ impl Kernel {
             },
             scalar_reason: spmd.and_then(Result::err),
             workgroup_runs: jit.runs_workgroups(),
+            pointers_32_bit,
         };
         Ok(Self { jit: Arc::new(jit), pool: pool::Pool::new(), info, checked: !options.unchecked })
     }
@@ -1301,9 +1317,16 @@ fn is_image(kind: ResourceKind) -> bool {
 /// The LLVM IR, the entry point's name, the scalar types of its parameters,
 /// what the SPMD vectorizer did with the entry point (if it was asked), and
 /// the entry point's regions (`Err` with why not, when they were asked and
-/// could not be formed, or `Err(None)` when not asked).
-type Lowered =
-    (String, String, Vec<Option<ScalarType>>, Option<Result<(u32, u32), String>>, Result<RegionStats, Option<String>>);
+/// could not be formed, or `Err(None)` when not asked), and whether its
+/// pointers are 32-bit in memory ([`KernelInfo::pointers_32_bit`]).
+type Lowered = (
+    String,
+    String,
+    Vec<Option<ScalarType>>,
+    Option<Result<(u32, u32), String>>,
+    Result<RegionStats, Option<String>>,
+    bool,
+);
 
 /// [`lower_once`], again with coroutines when the regions of the entry
 /// point could not be formed (the coroutine path takes what they cannot).
@@ -1314,8 +1337,9 @@ fn lower(source: &[u8], source_name: &str, options: &CompileOptions) -> Result<L
             Some(reason) if options.barriers == BarrierMode::Regions => {
                 tracing::debug!(%reason, "regions refused: coroutines");
                 let coroutines = CompileOptions { barriers: BarrierMode::Coroutines, ..options.clone() };
-                let (ir, entry, scalars, spmd, _) = lower_once(source, source_name, &coroutines, &RefCell::new(None))?;
-                Ok((ir, entry, scalars, spmd, Err(Some(reason))))
+                let (ir, entry, scalars, spmd, _, pointers_32_bit) =
+                    lower_once(source, source_name, &coroutines, &RefCell::new(None))?;
+                Ok((ir, entry, scalars, spmd, Err(Some(reason)), pointers_32_bit))
             }
             _ => Err(error),
         },
@@ -1375,6 +1399,7 @@ fn lower_in(
             descriptor_counts: options.descriptor_counts.clone(),
             // Compiled: loops marked for kernel_abi::loop_exits.
             loop_markers: true,
+            pointer_layout: options.pointer_layout,
         };
         deserialize_with(context, source, source_name, &import_options)
             .map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?
@@ -1408,7 +1433,9 @@ fn lower_in(
     specialize_with(context, operation, &options.specs, unknown)
         .map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?;
     let client_api = if model.1 == "Kernel" { ClientApi::OpenCL } else { ClientApi::Vulkan };
-    convert_spirv_to_llvm(context, operation, SpirvToLlvmOptions { client_api }).map_err(|error| {
+    let lowering = SpirvToLlvmOptions { client_api, pointer_layout: options.pointer_layout }.resolved_for(operation);
+    let pointers_32_bit = lowering.pointer_layout == PointerLayout::Module;
+    convert_spirv_to_llvm(context, operation, lowering).map_err(|error| {
         error.emit();
         failed(None)
     })?;
@@ -1527,7 +1554,7 @@ fn lower_in(
             outcome.function == invocations || outcome.function == region || outcome.function == rendezvous_name(&model.0)
         })
         .map(|outcome| outcome.result.map(|lanes| (lanes, outcome.subgroup_size)));
-    Ok((text, model.0, scalars, spmd, formed.into_inner()))
+    Ok((text, model.0, scalars, spmd, formed.into_inner(), pointers_32_bit))
 }
 
 /// A function the code calls that has no body and that the JIT cannot

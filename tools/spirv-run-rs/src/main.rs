@@ -37,6 +37,7 @@ use spirv_opt_passes::{
         spmd::{self, SpmdMode, SpmdOptions},
     },
     specialize::SpecValue,
+    spirv_to_llvm::PointerLayout,
 };
 use spirv_run::{BarrierPath, Buffer, CompileOptions, Dispatch, Kernel, Resource, RunError, Sampler, ScalarType};
 
@@ -173,6 +174,13 @@ struct Options {
     /// workgroups (docs/abi.md, "Runs of workgroups"), for measuring
     #[arg(long)]
     one_workgroup_per_call: bool,
+
+    /// How a Physical32 module's pointers lie in memory: `host` (8-byte
+    /// addresses; byte offsets into memory holding pointers are rewritten
+    /// or refused at import) or `module` (the module's 4-byte addresses:
+    /// every object the kernel reaches placed below 4 GiB)
+    #[arg(long, default_value = "host", value_name = "LAYOUT", value_parser = str::parse::<PointerLayout>)]
+    pointer_layout: PointerLayout,
 
     /// Stop a run that takes longer than this many seconds
     #[arg(long, default_value = "600", value_name = "SECONDS")]
@@ -592,6 +600,7 @@ fn run(options: &Options) -> Result<(), String> {
         barriers: options.barriers,
         one_workgroup_per_call: options.one_workgroup_per_call,
         object_cache: object_cache(),
+        pointer_layout: options.pointer_layout,
     };
     let kernel = Kernel::compile(&source, &name, &compile_options).map_err(|failure| match failure {
         RunError::Compile(messages) => messages.join("\n"),
