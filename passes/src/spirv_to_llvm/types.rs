@@ -784,6 +784,15 @@ fn llvm_layout(ty: &SpirvType) -> Result<(u64, u64), String> {
             let room = size * u64::from(count.next_power_of_two());
             (room, room)
         }
+        // The host's pointer. Under `PointerLayout::Module` a Physical32
+        // module's pointers take 4 bytes in memory, but no layout computed
+        // here sees one: a struct with offsets or an array with a stride
+        // holding a pointer (other than a PhysicalStorageBuffer one, never
+        // in a Physical32 module) has no `byte_size` and is refused in both
+        // layouts, and what is left (the alignment of a struct without
+        // offsets) is asked only of buffers' storage classes, which a
+        // Kernel module has none of. Plain structs and arrays take LLVM's
+        // layout of their memory form (`i32` pointers) directly.
         SpirvType::Pointer { .. } => (8, 8),
         SpirvType::Matrix { columns, column_type } => {
             let (size, align) = llvm_layout(column_type)?;
@@ -860,6 +869,8 @@ pub(crate) fn packed_variable_alignment(ty: &SpirvType) -> Option<u64> {
 pub(crate) fn scalar_alignment(ty: &SpirvType) -> Option<u64> {
     match ty {
         SpirvType::Integer { .. } | SpirvType::Float(_) => byte_size(ty),
+        // Asked of buffers only (Vulkan's storage classes): never of a
+        // Physical32 module's 4-byte pointers (see `llvm_layout`).
         SpirvType::Pointer { .. } => Some(8),
         SpirvType::Vector { element, .. }
         | SpirvType::Array { element, .. }
