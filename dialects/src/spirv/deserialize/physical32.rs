@@ -13,12 +13,12 @@
 //! (access chains by member and element, whole loads, stores and
 //! `OpCopyMemory` of the types) take each side's own layout and stay.
 //!
-//! Why not 4-byte pointers in memory (truncated at a store, widened at a
-//! load): the runner's objects (the stacks of its threads, workgroup
-//! memory, buffers, the JIT's globals) lie anywhere in a 64-bit address
-//! space, gigabytes apart; 32 bits of a host address cannot give it back.
-//! That needs a 32-bit address space of the runner's own (every object a
-//! kernel may reach placed in one 4 GiB window), not a change of layout.
+//! All of this is for the host's layout of pointers in memory
+//! ([`PointerLayout::Host`], the default). With [`PointerLayout::Module`]
+//! the lowering keeps the module's 4-byte pointers in memory (32-bit
+//! addresses, every object the kernel reaches placed below 4 GiB by the
+//! runner), the module's byte offsets and counts are exact, and none of
+//! this module runs (`deserialize_with`).
 //!
 //! What is refused, per function a kernel may run (ids are traced back
 //! through `OpBitcast`, the generic-pointer casts, `OpCopyObject`, access
