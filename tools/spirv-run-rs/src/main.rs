@@ -984,6 +984,9 @@ fn run(options: &Options) -> Result<(), String> {
         if kernel.from_object_cache() {
             eprintln!("spirv-run-rs: machine code from the object cache (SPIRV_RUN_RS_CACHE)");
         }
+        if info.physical32 {
+            eprintln!("spirv-run-rs: Physical32: the kernel's memory below 4 GiB (code, globals, buffers, stacks, frames)");
+        }
     }
     Ok(())
 }
