@@ -79,7 +79,7 @@ pub enum RunError {
 }
 
 /// How [`Kernel::compile`] compiles.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct CompileOptions {
     /// The entry point; may be left out when the module has one.
     pub entry: Option<String>,
@@ -112,15 +112,32 @@ pub struct CompileOptions {
     /// (docs/abi.md, "Object cache"); `None` compiles every time.
     pub object_cache: Option<std::path::PathBuf>,
     /// How a `Physical32` kernel keeps pointers in memory (docs/import.md,
-    /// "Physical32"): [`PointerLayout::Host`] (8-byte host addresses; the
-    /// importer rewrites or refuses the module's 4-byte byte offsets into
-    /// such memory) or [`PointerLayout::Module`] (32-bit addresses, as the
-    /// module lays them out: exact for every byte offset, byte count and
-    /// pointer-integer round trip, when every object the kernel can reach
-    /// lies below 4 GiB, as the runner places a `Physical32` kernel's memory:
-    /// [`KernelInfo::physical32`]).
-    /// Other addressing models ignore it.
+    /// "Physical32"): [`PointerLayout::Module`], the default (32-bit
+    /// addresses, as the module lays them out: exact for every byte offset,
+    /// byte count and pointer-integer round trip, since the runner places
+    /// every object such a kernel can reach below 4 GiB:
+    /// [`KernelInfo::physical32`]), or [`PointerLayout::Host`] (8-byte host
+    /// addresses, as before session 22; the importer rewrites or refuses the
+    /// module's byte offsets and counts into such memory). Other addressing
+    /// models ignore it.
     pub pointer_layout: PointerLayout,
+}
+
+impl Default for CompileOptions {
+    fn default() -> Self {
+        Self {
+            entry: None,
+            specs: Vec::new(),
+            descriptor_counts: Vec::new(),
+            opt_level: None,
+            unchecked: false,
+            spmd: SpmdOptions::default(),
+            barriers: BarrierMode::default(),
+            one_workgroup_per_call: false,
+            object_cache: None,
+            pointer_layout: PointerLayout::Module,
+        }
+    }
 }
 
 /// How a kernel's workgroup barriers run ([`KernelInfo::barriers`]).

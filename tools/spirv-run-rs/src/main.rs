@@ -175,11 +175,11 @@ struct Options {
     #[arg(long)]
     one_workgroup_per_call: bool,
 
-    /// How a Physical32 module's pointers lie in memory: `host` (8-byte
-    /// addresses; byte offsets into memory holding pointers are rewritten
-    /// or refused at import) or `module` (the module's 4-byte addresses:
-    /// every object the kernel reaches placed below 4 GiB)
-    #[arg(long, default_value = "host", value_name = "LAYOUT", value_parser = str::parse::<PointerLayout>)]
+    /// How a Physical32 module's pointers lie in memory: `module` (the
+    /// module's 4-byte addresses: every object the kernel reaches is placed
+    /// below 4 GiB) or `host` (8-byte addresses; byte offsets and counts
+    /// into memory holding pointers are rewritten or refused at import)
+    #[arg(long, default_value = "module", value_name = "LAYOUT", value_parser = str::parse::<PointerLayout>)]
     pointer_layout: PointerLayout,
 
     /// Stop a run that takes longer than this many seconds
