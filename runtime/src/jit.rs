@@ -76,8 +76,15 @@ pub(crate) struct Line(pub [u64; 8]);
 /// (docs/performance.md, "Session 19 (h1)"). numpy asks likewise for its
 /// arrays of 4 MiB and more. Where the kernel has no THP, or they are
 /// `never`, the advice fails and changes nothing.
+///
+/// Or lines in the 32-bit window (window.rs): a buffer made for a
+/// `Physical32` kernel, which its dispatches use in place.
 #[derive(Debug)]
-pub(crate) struct Lines(Vec<Line>);
+pub(crate) enum Lines {
+    Heap(Vec<Line>),
+    /// The block and the number of lines.
+    Low(crate::window::Block, usize),
+}
 
 /// The huge page size transparent huge pages use on x86-64 and AArch64
 /// (with 4 KiB base pages).
@@ -96,15 +103,22 @@ impl Lines {
             advise_huge_pages(lines.as_mut_ptr().cast(), bytes);
         }
         lines.resize(count, Line([0; 8]));
-        Self(lines)
+        Self::Heap(lines)
+    }
+
+    /// `count` zeroed lines below 4 GiB.
+    pub(crate) fn zeroed_low(count: usize) -> Result<Self, RunError> {
+        let block = crate::window::Block::new(count * std::mem::size_of::<Line>(), 64)?;
+        Ok(Self::Low(block, count))
     }
 }
 
 impl Clone for Lines {
-    /// A copy in memory of its own, asking for huge pages as [`Lines::zeroed`].
+    /// A copy in memory of its own, asking for huge pages as [`Lines::zeroed`]
+    /// (on the heap, also for lines in the window).
     fn clone(&self) -> Self {
-        let mut copy = Self::zeroed(self.0.len());
-        copy.0.copy_from_slice(&self.0);
+        let mut copy = Self::zeroed(self.len());
+        copy.copy_from_slice(self);
         copy
     }
 }
@@ -112,13 +126,23 @@ impl Clone for Lines {
 impl std::ops::Deref for Lines {
     type Target = [Line];
     fn deref(&self) -> &[Line] {
-        &self.0
+        match self {
+            Self::Heap(lines) => lines,
+            // SAFETY: the block holds `count` lines (page-aligned, so
+            // 64-byte aligned), readable and writable, zeroed when made
+            // (any bytes are valid lines), owned by `self`.
+            Self::Low(block, count) => unsafe { std::slice::from_raw_parts(block.as_mut_ptr().cast::<Line>(), *count) },
+        }
     }
 }
 
 impl std::ops::DerefMut for Lines {
     fn deref_mut(&mut self) -> &mut [Line] {
-        &mut self.0
+        match self {
+            Self::Heap(lines) => lines,
+            // SAFETY: as in `deref`, borrowed exclusively.
+            Self::Low(block, count) => unsafe { std::slice::from_raw_parts_mut(block.as_mut_ptr().cast::<Line>(), *count) },
+        }
     }
 }
 

@@ -284,6 +284,36 @@ impl Buffer {
         Self { words: jit::Lines::zeroed(len.div_ceil(64).max(1)), len }
     }
 
+    /// `len` zero bytes below 4 GiB (docs/abi.md, "Physical32 kernels:
+    /// memory below 4 GiB"): a `Physical32` kernel's dispatches use such a
+    /// buffer in place, where they copy another into the 32-bit window and
+    /// back. For any other kernel it is a buffer like any other.
+    ///
+    /// # Errors
+    ///
+    /// [`RunError::Dispatch`] when the window has no room for it.
+    pub fn zeroed_below_4gib(len: usize) -> Result<Self, RunError> {
+        Ok(Self { words: jit::Lines::zeroed_low(len.div_ceil(64).max(1))?, len })
+    }
+
+    /// A copy of `bytes` below 4 GiB ([`Buffer::zeroed_below_4gib`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Buffer::zeroed_below_4gib`].
+    pub fn from_bytes_below_4gib(bytes: &[u8]) -> Result<Self, RunError> {
+        let mut buffer = Self::zeroed_below_4gib(bytes.len())?;
+        buffer.bytes_mut().copy_from_slice(bytes);
+        Ok(buffer)
+    }
+
+    /// Whether the whole buffer lies below 4 GiB (a Physical32 kernel can
+    /// use it in place).
+    fn below_4gib(&self) -> bool {
+        let bytes = jit::bytes_of(&self.words);
+        (bytes.as_ptr() as usize).checked_add(bytes.len()).is_some_and(|end| end <= 1 << 32)
+    }
+
     /// The bytes.
     pub fn bytes(&self) -> &[u8] {
         let all = jit::bytes_of(&self.words);
@@ -804,7 +834,8 @@ impl Kernel {
         let mut descriptors: Vec<Descriptors> = Vec::new();
         // A Physical32 kernel's buffers and by-value arguments, copied into
         // the 32-bit window (window.rs): (argument, its copy, length), the
-        // buffers copied back after the workgroups.
+        // buffers copied back after the workgroups. A buffer already below
+        // 4 GiB (`Buffer::zeroed_below_4gib`) is used in place.
         let mut low: Vec<(u32, window::Block, usize)> = Vec::new();
         if info.physical32 {
             // The calling thread's stack: a full window is an error before
@@ -991,7 +1022,7 @@ impl Kernel {
                         RunError::Dispatch(format!("the kernel takes {count} arguments; argument {index} is missing"))
                     })?;
                     match (resource.kind, argument) {
-                        (ResourceKind::GlobalPointer, Resource::Buffer(buffer)) if info.physical32 => {
+                        (ResourceKind::GlobalPointer, Resource::Buffer(buffer)) if info.physical32 && !buffer.below_4gib() => {
                             let mut copy = window::Block::new(buffer.len(), 64)?;
                             copy.bytes_mut(buffer.len()).copy_from_slice(buffer.bytes());
                             sizes.push(buffer.len() as u64);

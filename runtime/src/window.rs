@@ -226,7 +226,7 @@ impl Block {
     /// Sets the access of `len` bytes from byte `offset` (page-aligned,
     /// inside the block): `libc::PROT_*`.
     pub(crate) fn protect(&self, offset: usize, len: usize, prot: libc::c_int) -> bool {
-        assert!(offset % PAGE == 0 && offset + len <= self.len);
+        assert!(offset.is_multiple_of(PAGE) && offset + len <= self.len);
         len == 0 || protect(self.start + offset, len.next_multiple_of(PAGE), prot)
     }
 }

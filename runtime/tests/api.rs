@@ -1076,3 +1076,24 @@ fn physical32_kernels_see_their_buffers_below_4_gib() {
         }
     }
 }
+
+/// A buffer made below 4 GiB (`Buffer::from_bytes_below_4gib`) is used in
+/// place by a Physical32 kernel: the kernel sees its own address, no copy.
+#[test]
+fn physical32_kernels_use_low_buffers_in_place() {
+    let kernel =
+        Kernel::compile(PHYSICAL32_KERNEL.as_bytes(), "physical32.mlir", &CompileOptions::default()).expect("compiles");
+    let values: Vec<i32> = (0..64).map(|i| 7 * i).collect();
+    let mut x = Buffer::from_bytes_below_4gib(&words(&values)).expect("room below 4 GiB");
+    let mut seen = Buffer::zeroed(64 * 8);
+    let address = x.bytes().as_ptr() as u64;
+    assert!(address < 1 << 32);
+    let mut dispatch = Dispatch::new([1, 1, 1]);
+    dispatch.workgroup_size = Some([64, 1, 1]);
+    dispatch.threads = 2;
+    dispatch.argument(0, Resource::Buffer(&mut x)).argument(1, Resource::Buffer(&mut seen));
+    kernel.dispatch(&mut dispatch).expect("runs");
+    drop(dispatch);
+    assert_eq!(read_words(&x), (0..64).map(|i| 8 * i).collect::<Vec<i32>>());
+    assert!(seen.bytes().chunks_exact(8).all(|word| u64::from_le_bytes(word.try_into().expect("8 bytes")) == address));
+}

@@ -325,11 +325,25 @@ struct Input {
 
 /// `IN[:OUT]`.
 fn input_output(text: &str) -> Result<Input, String> {
-    let (input, output) = match text.split_once(':') {
+    let (input, output) = split_output(text);
+    Ok(Input { buffer: Buffer::from_bytes(&read(std::path::Path::new(input))?), output })
+}
+
+/// `IN[:OUT]` for a `Physical32` kernel's argument: the buffer below 4 GiB,
+/// where the kernel uses it in place (a buffer elsewhere is copied there
+/// and back at every dispatch; docs/abi.md, "Physical32 kernels: memory
+/// below 4 GiB").
+fn low_input_output(text: &str) -> Result<Input, String> {
+    let (input, output) = split_output(text);
+    let buffer = Buffer::from_bytes_below_4gib(&read(std::path::Path::new(input))?).map_err(|error| error.to_string())?;
+    Ok(Input { buffer, output })
+}
+
+fn split_output(text: &str) -> (&str, Option<PathBuf>) {
+    match text.split_once(':') {
         Some((input, output)) => (input, Some(PathBuf::from(output))),
         None => (text, None),
-    };
-    Ok(Input { buffer: Buffer::from_bytes(&read(std::path::Path::new(input))?), output })
+    }
 }
 
 /// Whether `id` can name a device buffer: what `--address` tells apart
@@ -779,6 +793,7 @@ fn run(options: &Options) -> Result<(), String> {
                     return Err(format!("--arg {argument}: argument {index} is given twice"));
                 }
                 match kind {
+                    "buffer" if info.physical32 => inputs.push((None, Some(index), low_input_output(value)?)),
                     "buffer" => inputs.push((None, Some(index), input_output(value)?)),
                     "image" => {
                         let image = images::image_input(value).map_err(|message| format!("--arg {argument}: {message}"))?;
