@@ -1,6 +1,6 @@
 //! Registration of the passes of this crate in a [`PassRegistry`].
 
-use crate::spirv_to_llvm::{self, ClientApi, SpirvToLlvmOptions};
+use crate::spirv_to_llvm::{self, ClientApi, PointerLayout, SpirvToLlvmOptions};
 use melior::ir::{OperationRef, operation::OperationLike};
 use spirv_opt_rs::pass::{Pass, PassError, PassInfo, PassOptionKind, PassOptionSpec, PassOptions, PassRegistry};
 use std::sync::Arc;
@@ -27,13 +27,27 @@ const CLIENT_APIS: &[(&str, &str)] = &[
 static INFO: PassInfo = PassInfo {
     name: "convert-spirv-to-llvm",
     description: "Convert SPIR-V dialect to LLVM dialect",
-    options: &[PassOptionSpec {
-        name: "client-api",
-        description: "Derive StorageClass to address space mapping from the client API",
-        kind: PassOptionKind::Enum(CLIENT_APIS),
-        default: "Unknown",
-    }],
+    options: &[
+        PassOptionSpec {
+            name: "client-api",
+            description: "Derive StorageClass to address space mapping from the client API",
+            kind: PassOptionKind::Enum(CLIENT_APIS),
+            default: "Unknown",
+        },
+        PassOptionSpec {
+            name: "pointer-layout",
+            description: "Bytes of a pointer in memory: the host's, or the module's (32-bit addresses in a Physical32 \
+                          module; everything the code reaches must lie below 4 GiB)",
+            kind: PassOptionKind::Enum(POINTER_LAYOUTS),
+            default: "host",
+        },
+    ],
 };
+
+const POINTER_LAYOUTS: &[(&str, &str)] = &[
+    ("host", "host (a pointer in memory is an !llvm.ptr)"),
+    ("module", "module (a Physical32 module's pointers are i32 addresses in memory)"),
+];
 
 impl Pass for ConvertSpirvToLlvm {
     fn info(&self) -> &'static PassInfo {
@@ -42,7 +56,8 @@ impl Pass for ConvertSpirvToLlvm {
 
     fn run(&self, op: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), PassError> {
         let client_api: ClientApi = options.parse_as("client-api")?;
-        let _span = tracing::info_span!("convert-spirv-to-llvm", %client_api).entered();
+        let pointer_layout: PointerLayout = options.parse_as("pointer-layout")?;
+        let _span = tracing::info_span!("convert-spirv-to-llvm", %client_api, %pointer_layout).entered();
         // The converted IR is verified once: by the pass manager after the
         // pass when it verifies (the tools' default), by the conversion otherwise.
         let verify = !options.verified_after();
@@ -50,7 +65,7 @@ impl Pass for ConvertSpirvToLlvm {
             spirv_to_llvm::convert_spirv_to_llvm_with_verification(
                 context,
                 op,
-                SpirvToLlvmOptions { client_api },
+                SpirvToLlvmOptions { client_api, pointer_layout },
                 verify,
             )
             .map_err(|error| {

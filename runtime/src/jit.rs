@@ -20,7 +20,10 @@ use inkwell::llvm_sys::{
         LLVMOrcDisposeThreadSafeModule, LLVMOrcExecutionSessionSetErrorReporter, LLVMOrcJITDylibAddGenerator,
         LLVMOrcJITDylibDefine, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine,
         LLVMOrcObjectTransformLayerSetTransform,
+        LLVMOrcExecutionSessionRef, LLVMOrcObjectLayerRef,
+        ee::LLVMOrcCreateRTDyldObjectLinkingLayerWithMCJITMemoryManagerLikeCallbacks,
         lljit::{
+            LLVMOrcLLJITBuilderSetObjectLinkingLayerCreator,
             LLVMOrcCreateLLJIT, LLVMOrcCreateLLJITBuilder, LLVMOrcDisposeLLJIT, LLVMOrcLLJITAddLLVMIRModule,
             LLVMOrcLLJITAddObjectFile, LLVMOrcLLJITBuilderSetJITTargetMachineBuilder, LLVMOrcLLJITGetExecutionSession,
             LLVMOrcLLJITGetGlobalPrefix, LLVMOrcLLJITGetMainJITDylib, LLVMOrcLLJITGetObjTransformLayer, LLVMOrcLLJITLookup,
@@ -73,8 +76,15 @@ pub(crate) struct Line(pub [u64; 8]);
 /// (docs/performance.md, "Session 19 (h1)"). numpy asks likewise for its
 /// arrays of 4 MiB and more. Where the kernel has no THP, or they are
 /// `never`, the advice fails and changes nothing.
+///
+/// Or lines in the 32-bit window (window.rs): a buffer made for a
+/// `Physical32` kernel, which its dispatches use in place.
 #[derive(Debug)]
-pub(crate) struct Lines(Vec<Line>);
+pub(crate) enum Lines {
+    Heap(Vec<Line>),
+    /// The block and the number of lines.
+    Low(crate::window::Block, usize),
+}
 
 /// The huge page size transparent huge pages use on x86-64 and AArch64
 /// (with 4 KiB base pages).
@@ -93,15 +103,22 @@ impl Lines {
             advise_huge_pages(lines.as_mut_ptr().cast(), bytes);
         }
         lines.resize(count, Line([0; 8]));
-        Self(lines)
+        Self::Heap(lines)
+    }
+
+    /// `count` zeroed lines below 4 GiB.
+    pub(crate) fn zeroed_low(count: usize) -> Result<Self, RunError> {
+        let block = crate::window::Block::new(count * std::mem::size_of::<Line>(), 64)?;
+        Ok(Self::Low(block, count))
     }
 }
 
 impl Clone for Lines {
-    /// A copy in memory of its own, asking for huge pages as [`Lines::zeroed`].
+    /// A copy in memory of its own, asking for huge pages as [`Lines::zeroed`]
+    /// (on the heap, also for lines in the window).
     fn clone(&self) -> Self {
-        let mut copy = Self::zeroed(self.0.len());
-        copy.0.copy_from_slice(&self.0);
+        let mut copy = Self::zeroed(self.len());
+        copy.copy_from_slice(self);
         copy
     }
 }
@@ -109,13 +126,23 @@ impl Clone for Lines {
 impl std::ops::Deref for Lines {
     type Target = [Line];
     fn deref(&self) -> &[Line] {
-        &self.0
+        match self {
+            Self::Heap(lines) => lines,
+            // SAFETY: the block holds `count` lines (page-aligned, so
+            // 64-byte aligned), readable and writable, zeroed when made
+            // (any bytes are valid lines), owned by `self`.
+            Self::Low(block, count) => unsafe { std::slice::from_raw_parts(block.as_mut_ptr().cast::<Line>(), *count) },
+        }
     }
 }
 
 impl std::ops::DerefMut for Lines {
     fn deref_mut(&mut self) -> &mut [Line] {
-        &mut self.0
+        match self {
+            Self::Heap(lines) => lines,
+            // SAFETY: as in `deref`, borrowed exclusively.
+            Self::Low(block, count) => unsafe { std::slice::from_raw_parts_mut(block.as_mut_ptr().cast::<Line>(), *count) },
+        }
     }
 }
 
@@ -602,6 +629,9 @@ pub(crate) type GroupsFn = unsafe extern "C" fn(*const RawDispatch, *const u32, 
 /// MCJIT left its address 0 and the kernel jumped there (SIGSEGV).
 pub(crate) struct Jit {
     lljit: Lljit,
+    /// A `Physical32` kernel's JIT: its sections and frames in the 32-bit
+    /// window (window.rs).
+    physical32: bool,
     workgroup: WorkgroupFn,
     info: *const RawInfo,
     /// Whether the machine code came from the object cache.
@@ -628,7 +658,15 @@ enum Code<'a> {
 /// materialize symbols"); the reporter writes through its address.
 /// `compiled` receives the object code the JIT compiled, when it is to be
 /// cached (`capture_object` writes through its address).
-struct Lljit(LLVMOrcLLJITRef, Box<std::sync::Mutex<Vec<String>>>, Box<std::sync::Mutex<Option<Vec<u8>>>>);
+/// `sections` holds the code and data of a `Physical32` kernel's JIT (in
+/// the 32-bit window), dropped after the JIT.
+struct Lljit(
+    LLVMOrcLLJITRef,
+    Box<std::sync::Mutex<Vec<String>>>,
+    Box<std::sync::Mutex<Option<Vec<u8>>>>,
+    #[allow(dead_code, reason = "kept for its drop, after the JIT's")]
+    Option<Box<crate::window::SectionMemory>>,
+);
 
 impl Drop for Lljit {
     fn drop(&mut self) {
@@ -672,6 +710,90 @@ extern "C" fn capture_object(compiled: *mut std::ffi::c_void, object: *mut inkwe
         *compiled.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(bytes);
     }
     std::ptr::null_mut()
+}
+
+/// The object linking layer of a `Physical32` kernel's JIT: RTDyld, whose
+/// memory manager (the callbacks below, on the `SectionMemory` at
+/// `sections`) places every section in the 32-bit window. The default
+/// layer (JITLink) takes its memory from the system, anywhere.
+extern "C" fn window_linking_layer(
+    sections: *mut std::ffi::c_void,
+    session: LLVMOrcExecutionSessionRef,
+    _triple: *const std::ffi::c_char,
+) -> LLVMOrcObjectLayerRef {
+    // SAFETY: the session is the JIT's, alive while it makes its layers;
+    // `sections` is the `SectionMemory` its `Lljit` owns, dropped after the
+    // JIT (so after the layer). One memory manager for every object: the
+    // context callback returns `sections` itself.
+    unsafe {
+        LLVMOrcCreateRTDyldObjectLinkingLayerWithMCJITMemoryManagerLikeCallbacks(
+            session,
+            sections,
+            section_context,
+            sections_terminating,
+            allocate_code_section,
+            allocate_data_section,
+            finalize_sections,
+            Some(destroy_section_context),
+        )
+    }
+}
+
+extern "C" fn section_context(sections: *mut std::ffi::c_void) -> *mut std::ffi::c_void {
+    sections
+}
+
+extern "C" fn sections_terminating(_: *mut std::ffi::c_void) {}
+
+/// The sections stay until the `Lljit` drops its `SectionMemory`.
+extern "C" fn destroy_section_context(_: *mut std::ffi::c_void) {}
+
+/// The `SectionMemory` a memory-manager callback is given.
+fn section_memory<'a>(sections: *mut std::ffi::c_void) -> &'a crate::window::SectionMemory {
+    // SAFETY: the address `window_linking_layer` registered, of the
+    // `SectionMemory` the `Lljit` keeps until after the JIT is disposed.
+    unsafe { &*(sections as *const crate::window::SectionMemory) }
+}
+
+/// Code: read and execute once finalized.
+extern "C" fn allocate_code_section(
+    sections: *mut std::ffi::c_void,
+    size: libc::uintptr_t,
+    alignment: libc::c_uint,
+    _id: libc::c_uint,
+    _name: *const std::ffi::c_char,
+) -> *mut u8 {
+    section_memory(sections).allocate(size, alignment as usize, libc::PROT_READ | libc::PROT_EXEC)
+}
+
+/// Data: read-only data readable only, the rest readable and writable.
+extern "C" fn allocate_data_section(
+    sections: *mut std::ffi::c_void,
+    size: libc::uintptr_t,
+    alignment: libc::c_uint,
+    _id: libc::c_uint,
+    _name: *const std::ffi::c_char,
+    read_only: inkwell::llvm_sys::prelude::LLVMBool,
+) -> *mut u8 {
+    let prot = if read_only != 0 { libc::PROT_READ } else { libc::PROT_READ | libc::PROT_WRITE };
+    section_memory(sections).allocate(size, alignment as usize, prot)
+}
+
+/// Sets each section's access; on failure the message (`strdup`ed: LLVM
+/// `free`s it) and true.
+extern "C" fn finalize_sections(sections: *mut std::ffi::c_void, message: *mut *mut std::ffi::c_char) -> inkwell::llvm_sys::prelude::LLVMBool {
+    match section_memory(sections).finalize() {
+        Ok(()) => 0,
+        Err(text) => {
+            let text = std::ffi::CString::new(text).unwrap_or_default();
+            if !message.is_null() {
+                // SAFETY: LLVM passes a place for the message and frees
+                // what is put there with `free`.
+                unsafe { *message = libc::strdup(text.as_ptr()) };
+            }
+            1
+        }
+    }
 }
 
 /// The message of `error` (consumed), or `None` for success.
@@ -725,8 +847,13 @@ pub(crate) fn resolvable(name: &str) -> bool {
 /// (buffer device addresses), the image shims, the
 /// soft-float conversions and OpenCL's `printf` with vector arguments
 /// (printf.rs).
-fn host_functions() -> Vec<(&'static str, usize)> {
-    let alloc: extern "C" fn(u64) -> *mut u8 = frames::alloc;
+///
+/// These lie at the process's (high) addresses also for a `Physical32`
+/// kernel, whose code lies below 4 GiB: RTDyld calls them through stubs
+/// (an absolute 64-bit jump) it adds to the code section.
+fn host_functions(physical32: bool) -> Vec<(&'static str, usize)> {
+    // A Physical32 kernel's frames lie in the 32-bit window (window.rs).
+    let alloc: extern "C" fn(u64) -> *mut u8 = if physical32 { frames::alloc_low } else { frames::alloc };
     let free: extern "C" fn(*mut u8) = frames::free;
     let read: extern "C" fn(*const RawImage, i32, i32, i32, i32) -> u128 = image_read;
     let write: extern "C" fn(*const RawImage, i32, i32, i32, i32, u128) = image_write;
@@ -792,23 +919,30 @@ impl Jit {
     /// With `cache` (a folder), the machine code comes from there when it
     /// holds this module's, and goes there when it is compiled
     /// ([`object_cache`]).
-    pub(crate) fn new(llvm_ir: &str, entry: &str, cache: Option<&std::path::Path>) -> Result<Self, RunError> {
+    /// With `physical32`, the code, globals and coroutine frames lie in
+    /// the 32-bit window (window.rs; the other kernels' JIT is unchanged).
+    pub(crate) fn new(llvm_ir: &str, entry: &str, cache: Option<&std::path::Path>, physical32: bool) -> Result<Self, RunError> {
         let Some(cached) = cache.map(|dir| object_cache::Entry::new(dir, llvm_ir)) else {
-            return Self::compile(Code::Ir(llvm_ir), entry, None);
+            return Self::compile(Code::Ir(llvm_ir), entry, None, physical32);
         };
         if let Some(object) = cached.load() {
-            match Self::compile(Code::Object(&object), entry, None) {
+            match Self::compile(Code::Object(&object), entry, None, physical32) {
                 Ok(jit) => return Ok(Self { from_cache: true, ..jit }),
                 // A damaged entry costs the compile, nothing else.
                 Err(error) => tracing::warn!(%error, "object cache: the cached object did not link; compiling"),
             }
         }
-        Self::compile(Code::Ir(llvm_ir), entry, Some(cached))
+        Self::compile(Code::Ir(llvm_ir), entry, Some(cached), physical32)
     }
 
     /// A JIT holding `code`, its entry point's functions looked up (which
     /// compiles IR); with `cached`, the object compiled is kept there.
-    fn compile(code: Code<'_>, entry: &str, cached: Option<object_cache::Entry>) -> Result<Self, RunError> {
+    fn compile(
+        code: Code<'_>,
+        entry: &str,
+        cached: Option<object_cache::Entry>,
+        physical32: bool,
+    ) -> Result<Self, RunError> {
         let jit_error = |what: &str, error: LLVMErrorRef| RunError::Jit(format!("{what}: {}", take_error(error).unwrap_or_default()));
         // Symbols the code calls (libm, the C library) come from this process.
         inkwell::support::load_visible_symbols();
@@ -829,12 +963,21 @@ impl Jit {
             std::mem::forget(target_machine);
             let builder = LLVMOrcCreateLLJITBuilder();
             LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder, machine);
+            // A Physical32 kernel: RTDyld, its sections in the window.
+            let sections = physical32.then(Box::<crate::window::SectionMemory>::default);
+            if let Some(sections) = &sections {
+                LLVMOrcLLJITBuilderSetObjectLinkingLayerCreator(
+                    builder,
+                    window_linking_layer,
+                    (&**sections as *const crate::window::SectionMemory).cast_mut().cast(),
+                );
+            }
             let mut raw = std::ptr::null_mut();
             let error = LLVMOrcCreateLLJIT(&mut raw, builder);
             if !error.is_null() {
                 return Err(jit_error("LLVM's JIT could not be created", error));
             }
-            let lljit = Lljit(raw, Box::default(), Box::default());
+            let lljit = Lljit(raw, Box::default(), Box::default(), sections);
             LLVMOrcExecutionSessionSetErrorReporter(
                 LLVMOrcLLJITGetExecutionSession(lljit.0),
                 keep_session_error,
@@ -855,7 +998,7 @@ impl Jit {
             }
             LLVMOrcJITDylibAddGenerator(dylib, generator);
             let mut symbols = Vec::new();
-            for (name, address) in host_functions() {
+            for (name, address) in host_functions(physical32) {
                 let name = std::ffi::CString::new(name).map_err(|_| RunError::Jit("a symbol with NUL".into()))?;
                 symbols.push(LLVMOrcCSymbolMapPair {
                     Name: LLVMOrcLLJITMangleAndIntern(lljit.0, name.as_ptr()),
@@ -886,7 +1029,7 @@ impl Jit {
                     if !error.is_null() {
                         return Err(jit_error("the cached object could not be added", error));
                     }
-                    return Self::resolve(lljit, entry, None);
+                    return Self::resolve(lljit, entry, None, physical32);
                 }
                 Code::Ir(llvm_ir) => llvm_ir,
             };
@@ -927,12 +1070,12 @@ impl Jit {
             }
             lljit
         };
-        Self::resolve(lljit, entry, cached)
+        Self::resolve(lljit, entry, cached, physical32)
     }
 
     /// Looks the entry point's functions up, which compiles the module (or
     /// links the cached object), then keeps what was compiled in `cached`.
-    fn resolve(lljit: Lljit, entry: &str, cached: Option<object_cache::Entry>) -> Result<Self, RunError> {
+    fn resolve(lljit: Lljit, entry: &str, cached: Option<object_cache::Entry>, physical32: bool) -> Result<Self, RunError> {
         let workgroup = lljit.lookup(&format!("__spvabi_{entry}"))?;
         let info = lljit.lookup(&format!("__spvabi_{entry}_info"))? as *const RawInfo;
         if let Some(cached) = cached {
@@ -944,7 +1087,7 @@ impl Jit {
         // SAFETY: the kernel ABI defines `__spvabi_<entry>` with exactly this
         // C signature (docs/abi.md); the address is of code in `lljit`.
         let workgroup: WorkgroupFn = unsafe { std::mem::transmute::<usize, WorkgroupFn>(workgroup) };
-        Ok(Self { lljit, workgroup, info, from_cache: false })
+        Ok(Self { lljit, physical32, workgroup, info, from_cache: false })
     }
 
     /// Whether the module runs runs of consecutive workgroups in one call
@@ -982,7 +1125,7 @@ impl Jit {
         // and `id` are live for the call; the function only reads them.
         unsafe { (self.workgroup)(dispatch, id.as_ptr()) }
         // The workgroup destroyed its frames before returning.
-        frames::reset();
+        self.reset_frames();
     }
 
     /// Runs the `count` workgroups from `id` along x in one call of the
@@ -998,7 +1141,21 @@ impl Jit {
         // SAFETY: `groups` is the ABI's function of this signature, in
         // `lljit`; `dispatch` and `id` are live for the call and only read.
         unsafe { groups(dispatch, id.as_ptr(), count) }
-        frames::reset();
+        self.reset_frames();
+    }
+
+    /// Empties the frame arena the workgroups allocated from.
+    fn reset_frames(&self) {
+        if self.physical32 {
+            frames::reset_low();
+        } else {
+            frames::reset();
+        }
+    }
+
+    /// Whether this is a `Physical32` kernel's JIT (window.rs).
+    pub(crate) fn physical32(&self) -> bool {
+        self.physical32
     }
 }
 
@@ -1019,7 +1176,7 @@ mod tests {
 
     fn jit(llvm_ir: &str) -> Result<Jit, RunError> {
         inkwell::targets::Target::initialize_native(&inkwell::targets::InitializationConfig::default()).expect("the native target");
-        Jit::new(llvm_ir, "e", None)
+        Jit::new(llvm_ir, "e", None, false)
     }
 
     /// Storage small and large (5 MiB: huge pages advised): zeroed,

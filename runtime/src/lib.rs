@@ -21,6 +21,7 @@ pub mod image;
 mod jit;
 mod pool;
 mod printf;
+mod window;
 pub mod sampler;
 
 pub use image::{Format, Image};
@@ -53,7 +54,7 @@ use spirv_opt_passes::{
         spmd::{SpmdOutcome, rendezvous_site_entry, rendezvous_sites, uses_subgroups, vectorize_invocations},
     },
     specialize::{SpecValue, UnknownSpecIds, specialize_with},
-    spirv_to_llvm::{ClientApi, SpirvToLlvmOptions, convert_spirv_to_llvm},
+    spirv_to_llvm::{ClientApi, PointerLayout, SpirvToLlvmOptions, convert_spirv_to_llvm},
 };
 use spirv_opt_rs::translate::{EmitKind, EmitOptions, emit_with};
 use thiserror::Error;
@@ -78,7 +79,7 @@ pub enum RunError {
 }
 
 /// How [`Kernel::compile`] compiles.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct CompileOptions {
     /// The entry point; may be left out when the module has one.
     pub entry: Option<String>,
@@ -110,6 +111,33 @@ pub struct CompileOptions {
     /// found again by a later compile of the same LLVM IR on the same CPU
     /// (docs/abi.md, "Object cache"); `None` compiles every time.
     pub object_cache: Option<std::path::PathBuf>,
+    /// How a `Physical32` kernel keeps pointers in memory (docs/import.md,
+    /// "Physical32"): [`PointerLayout::Module`], the default (32-bit
+    /// addresses, as the module lays them out: exact for every byte offset,
+    /// byte count and pointer-integer round trip, since the runner places
+    /// every object such a kernel can reach below 4 GiB:
+    /// [`KernelInfo::physical32`]), or [`PointerLayout::Host`] (8-byte host
+    /// addresses, as before session 22; the importer rewrites or refuses the
+    /// module's byte offsets and counts into such memory). Other addressing
+    /// models ignore it.
+    pub pointer_layout: PointerLayout,
+}
+
+impl Default for CompileOptions {
+    fn default() -> Self {
+        Self {
+            entry: None,
+            specs: Vec::new(),
+            descriptor_counts: Vec::new(),
+            opt_level: None,
+            unchecked: false,
+            spmd: SpmdOptions::default(),
+            barriers: BarrierMode::default(),
+            one_workgroup_per_call: false,
+            object_cache: None,
+            pointer_layout: PointerLayout::Module,
+        }
+    }
 }
 
 /// How a kernel's workgroup barriers run ([`KernelInfo::barriers`]).
@@ -226,6 +254,13 @@ pub struct KernelInfo {
     /// setup done once (docs/abi.md, "Runs of workgroups"): kernels without
     /// barriers, workgroup memory or subgroups.
     pub workgroup_runs: bool,
+    /// Whether the module's addressing model is `Physical32` (OpenCL C for
+    /// `spirv32`): every object the kernel reaches then lies below 4 GiB
+    /// (its code and globals, its buffers and by-value arguments, copied
+    /// in and out around each dispatch, its stacks and coroutine frames),
+    /// so that a pointer cast to a 32-bit integer and back is exact
+    /// (docs/abi.md, "Physical32 kernels: memory below 4 GiB").
+    pub physical32: bool,
 }
 
 /// Memory the kernel reads and writes, aligned as the ABI requires (the
@@ -247,6 +282,36 @@ impl Buffer {
     /// `len` zero bytes.
     pub fn zeroed(len: usize) -> Self {
         Self { words: jit::Lines::zeroed(len.div_ceil(64).max(1)), len }
+    }
+
+    /// `len` zero bytes below 4 GiB (docs/abi.md, "Physical32 kernels:
+    /// memory below 4 GiB"): a `Physical32` kernel's dispatches use such a
+    /// buffer in place, where they copy another into the 32-bit window and
+    /// back. For any other kernel it is a buffer like any other.
+    ///
+    /// # Errors
+    ///
+    /// [`RunError::Dispatch`] when the window has no room for it.
+    pub fn zeroed_below_4gib(len: usize) -> Result<Self, RunError> {
+        Ok(Self { words: jit::Lines::zeroed_low(len.div_ceil(64).max(1))?, len })
+    }
+
+    /// A copy of `bytes` below 4 GiB ([`Buffer::zeroed_below_4gib`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Buffer::zeroed_below_4gib`].
+    pub fn from_bytes_below_4gib(bytes: &[u8]) -> Result<Self, RunError> {
+        let mut buffer = Self::zeroed_below_4gib(bytes.len())?;
+        buffer.bytes_mut().copy_from_slice(bytes);
+        Ok(buffer)
+    }
+
+    /// Whether the whole buffer lies below 4 GiB (a Physical32 kernel can
+    /// use it in place).
+    fn below_4gib(&self) -> bool {
+        let bytes = jit::bytes_of(&self.words);
+        (bytes.as_ptr() as usize).checked_add(bytes.len()).is_some_and(|end| end <= 1 << 32)
     }
 
     /// The bytes.
@@ -631,8 +696,8 @@ impl Kernel {
     /// [`RunError::Compile`] with every diagnostic, [`RunError::Entry`],
     /// [`RunError::Jit`].
     pub fn compile(source: &[u8], source_name: &str, options: &CompileOptions) -> Result<Self, RunError> {
-        let (llvm_ir, entry, scalars, spmd, regions) = lower(source, source_name, options)?;
-        let jit = jit::Jit::new(&llvm_ir, &entry, options.object_cache.as_deref())?;
+        let (llvm_ir, entry, scalars, spmd, regions, physical32) = lower(source, source_name, options)?;
+        let jit = jit::Jit::new(&llvm_ir, &entry, options.object_cache.as_deref(), physical32)?;
         let (version, model, size, push_constant_size, uses_barriers, resources) = jit.info();
         if version != spirv_opt_passes::kernel_abi::ABI_VERSION {
             return Err(RunError::Jit(format!(
@@ -692,6 +757,7 @@ impl Kernel {
             },
             scalar_reason: spmd.and_then(Result::err),
             workgroup_runs: jit.runs_workgroups(),
+            physical32,
         };
         Ok(Self { jit: Arc::new(jit), pool: pool::Pool::new(), info, checked: !options.unchecked })
     }
@@ -766,6 +832,16 @@ impl Kernel {
         // block a heap allocation of its own, which never moves), alive
         // until the workgroups are done.
         let mut descriptors: Vec<Descriptors> = Vec::new();
+        // A Physical32 kernel's buffers and by-value arguments, copied into
+        // the 32-bit window (window.rs): (argument, its copy, length), the
+        // buffers copied back after the workgroups. A buffer already below
+        // 4 GiB (`Buffer::zeroed_below_4gib`) is used in place.
+        let mut low: Vec<(u32, window::Block, usize)> = Vec::new();
+        if info.physical32 {
+            // The calling thread's stack: a full window is an error before
+            // anything runs.
+            window::ensure_stack()?;
+        }
         match info.model {
             ExecutionModel::GlCompute => {
                 let uses_heap = info
@@ -946,6 +1022,13 @@ impl Kernel {
                         RunError::Dispatch(format!("the kernel takes {count} arguments; argument {index} is missing"))
                     })?;
                     match (resource.kind, argument) {
+                        (ResourceKind::GlobalPointer, Resource::Buffer(buffer)) if info.physical32 && !buffer.below_4gib() => {
+                            let mut copy = window::Block::new(buffer.len(), 64)?;
+                            copy.bytes_mut(buffer.len()).copy_from_slice(buffer.bytes());
+                            sizes.push(buffer.len() as u64);
+                            pointers.push(copy.as_mut_ptr());
+                            low.push((index as u32, copy, buffer.len()));
+                        }
                         (ResourceKind::GlobalPointer, Resource::Buffer(buffer)) => {
                             sizes.push(buffer.len() as u64);
                             pointers.push(buffer.as_mut_ptr());
@@ -969,7 +1052,16 @@ impl Kernel {
                                 )));
                             }
                             sizes.push(bytes.len() as u64);
-                            pointers.push(bytes.as_mut_ptr());
+                            if info.physical32 {
+                                // The kernel may take the argument's address.
+                                let mut copy = window::Block::new(bytes.len(), 64)?;
+                                copy.bytes_mut(bytes.len()).copy_from_slice(bytes.bytes());
+                                pointers.push(copy.as_mut_ptr());
+                                // Not copied back: a value argument's changes are the kernel's own.
+                                low.push((u32::MAX, copy, 0));
+                            } else {
+                                pointers.push(bytes.as_mut_ptr());
+                            }
                         }
                         (kind, _) => {
                             let wanted = match kind {
@@ -1028,9 +1120,22 @@ impl Kernel {
             runs: self.info.workgroup_runs,
             device_memory: jit::DeviceMemory::new(device_ranges),
         });
+        let runner = Arc::clone(&work);
         // `raw` points into this dispatch's buffers and descriptors:
         // `Pool::run` returns only when no thread runs the work any more.
-        self.pool.run(threads - 1, Arc::new(move || work.run()));
+        self.pool.run(threads - 1, Arc::new(move || runner.run()));
+        if work.next.load(Ordering::Relaxed) < total {
+            // Only a Physical32 kernel's threads can fail to start (no
+            // window stack for any of them).
+            return Err(RunError::Dispatch(
+                "a Physical32 kernel's memory must fit below 4 GiB: no room for its stacks".into(),
+            ));
+        }
+        for (index, mut copy, len) in low {
+            if let Some(Resource::Buffer(buffer)) = dispatch.arguments.get_mut(&index) {
+                buffer.bytes_mut().copy_from_slice(copy.bytes_mut(len));
+            }
+        }
         for (&(set, binding, element), copy) in &padded {
             let buffer = match dispatch.bindings.get_mut(&(set, binding)) {
                 Some(Resource::Buffer(buffer)) => Some(buffer),
@@ -1090,8 +1195,21 @@ impl Workgroups {
         }
     }
 
-    /// Takes batches until none is left.
+    /// Takes batches until none is left; a `Physical32` kernel's on this
+    /// thread's window stack (window.rs), or none when the window has no
+    /// room for that stack (the other threads take them).
     fn run(&self) {
+        if self.jit.physical32() {
+            if let Err(error) = window::on_stack(&mut || self.run_batches()) {
+                tracing::debug!(%error, "a thread without a window stack: it runs no workgroup");
+            }
+        } else {
+            self.run_batches();
+        }
+    }
+
+    /// Takes batches until none is left, on this stack.
+    fn run_batches(&self) {
         let [gx, gy] = self.counts;
         let total = self.total;
         // The device buffers' ranges, for `__spvabi_device_range` on this
@@ -1302,8 +1420,15 @@ fn is_image(kind: ResourceKind) -> bool {
 /// what the SPMD vectorizer did with the entry point (if it was asked), and
 /// the entry point's regions (`Err` with why not, when they were asked and
 /// could not be formed, or `Err(None)` when not asked).
-type Lowered =
-    (String, String, Vec<Option<ScalarType>>, Option<Result<(u32, u32), String>>, Result<RegionStats, Option<String>>);
+/// Last, whether the module's addressing model is `Physical32`.
+type Lowered = (
+    String,
+    String,
+    Vec<Option<ScalarType>>,
+    Option<Result<(u32, u32), String>>,
+    Result<RegionStats, Option<String>>,
+    bool,
+);
 
 /// [`lower_once`], again with coroutines when the regions of the entry
 /// point could not be formed (the coroutine path takes what they cannot).
@@ -1314,8 +1439,9 @@ fn lower(source: &[u8], source_name: &str, options: &CompileOptions) -> Result<L
             Some(reason) if options.barriers == BarrierMode::Regions => {
                 tracing::debug!(%reason, "regions refused: coroutines");
                 let coroutines = CompileOptions { barriers: BarrierMode::Coroutines, ..options.clone() };
-                let (ir, entry, scalars, spmd, _) = lower_once(source, source_name, &coroutines, &RefCell::new(None))?;
-                Ok((ir, entry, scalars, spmd, Err(Some(reason))))
+                let (ir, entry, scalars, spmd, _, physical32) =
+                    lower_once(source, source_name, &coroutines, &RefCell::new(None))?;
+                Ok((ir, entry, scalars, spmd, Err(Some(reason)), physical32))
             }
             _ => Err(error),
         },
@@ -1375,6 +1501,7 @@ fn lower_in(
             descriptor_counts: options.descriptor_counts.clone(),
             // Compiled: loops marked for kernel_abi::loop_exits.
             loop_markers: true,
+            pointer_layout: options.pointer_layout,
         };
         deserialize_with(context, source, source_name, &import_options)
             .map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?
@@ -1383,6 +1510,8 @@ fn lower_in(
     };
     let operation = module.as_operation();
     let model = entry_model(operation, options.entry.as_deref()).map_err(RunError::Entry)?;
+    // A Physical32 kernel runs with its memory below 4 GiB (window.rs).
+    let physical32 = model.1 == "Kernel" && is_physical32(operation);
     // An OpenCL kernel's `SubgroupSize` execution mode
     // (`intel_reqd_sub_group_size`): the subgroup size, as if asked for.
     let required = required_subgroup_size(operation, &model.0, options.spmd.subgroup_size, options.spmd.width)
@@ -1408,7 +1537,8 @@ fn lower_in(
     specialize_with(context, operation, &options.specs, unknown)
         .map_err(|error| failed(Some(format!("{source_name}: error: {error}"))))?;
     let client_api = if model.1 == "Kernel" { ClientApi::OpenCL } else { ClientApi::Vulkan };
-    convert_spirv_to_llvm(context, operation, SpirvToLlvmOptions { client_api }).map_err(|error| {
+    let lowering = SpirvToLlvmOptions { client_api, pointer_layout: options.pointer_layout }.resolved_for(operation);
+    convert_spirv_to_llvm(context, operation, lowering).map_err(|error| {
         error.emit();
         failed(None)
     })?;
@@ -1527,7 +1657,7 @@ fn lower_in(
             outcome.function == invocations || outcome.function == region || outcome.function == rendezvous_name(&model.0)
         })
         .map(|outcome| outcome.result.map(|lanes| (lanes, outcome.subgroup_size)));
-    Ok((text, model.0, scalars, spmd, formed.into_inner()))
+    Ok((text, model.0, scalars, spmd, formed.into_inner(), physical32))
 }
 
 /// A function the code calls that has no body and that the JIT cannot
@@ -1711,6 +1841,18 @@ fn entry_model(module: melior::ir::OperationRef<'_, '_>, wanted: Option<&str>) -
     }
 }
 
+/// Whether the `spirv.module` in `module` has the addressing model
+/// `Physical32` (OpenCL C for `spirv32`: 32-bit pointers).
+fn is_physical32(module: melior::ir::OperationRef<'_, '_>) -> bool {
+    let mut found = false;
+    let nested = spirv_opt_rs::surgery::nested_ops(module, &mut |op| op.name().as_string_ref().as_str() == Ok("spirv.module"));
+    for op in [module].into_iter().chain(nested) {
+        let model = op.attribute("addressing_model").map(|model| model.to_string()).unwrap_or_default();
+        found |= model.contains("Physical32");
+    }
+    found
+}
+
 /// `file:line:col` of an MLIR location, or `file: at byte offset N` for the
 /// importer's binary locations (`file:0:N`).
 fn located(location: melior::ir::Location<'_>) -> String {
@@ -1724,5 +1866,71 @@ fn located(location: melior::ir::Location<'_>) -> String {
         Some(("0", offset)) => format!("{file}: at byte offset {offset}"),
         Some(_) => format!("{file}:{position}"),
         None => file.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A Physical32 OpenCL kernel: `x[i] += i` through a pointer rebuilt
+    /// from the low 32 bits of `x`'s address.
+    const PHYSICAL32_KERNEL: &str = r#"
+spirv.module Physical32 OpenCL requires #spirv.vce<v1.0, [Kernel, Addresses], []> {
+  spirv.GlobalVariable @gid built_in("GlobalInvocationId") : !spirv.ptr<vector<3xi32>, Input>
+  spirv.func @k(%x: !spirv.ptr<i32, CrossWorkgroup>) "None" {
+    %g = spirv.mlir.addressof @gid : !spirv.ptr<vector<3xi32>, Input>
+    %v = spirv.Load "Input" %g : vector<3xi32>
+    %i = spirv.CompositeExtract %v[0 : i32] : vector<3xi32>
+    %four = spirv.Constant 4 : i32
+    %narrow = spirv.ConvertPtrToU %x : !spirv.ptr<i32, CrossWorkgroup> to i32
+    %offset = spirv.IMul %i, %four : i32
+    %address = spirv.IAdd %narrow, %offset : i32
+    %p = spirv.ConvertUToPtr %address : i32 to !spirv.ptr<i32, CrossWorkgroup>
+    %old = spirv.Load "CrossWorkgroup" %p : i32
+    %new = spirv.IAdd %old, %i : i32
+    spirv.Store "CrossWorkgroup" %p, %new : i32
+    spirv.Return
+  }
+  spirv.EntryPoint "Kernel" @k, @gid
+}
+"#;
+
+    /// A Physical32 dispatch when the window has no room left: a typed
+    /// error, nothing run, the user's buffer unchanged; once there is room
+    /// again, the same dispatch runs.
+    #[test]
+    fn a_physical32_dispatch_beyond_the_window_is_an_error() {
+        let _alone = window::TESTS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let kernel = Kernel::compile(PHYSICAL32_KERNEL.as_bytes(), "physical32.mlir", &CompileOptions::default())
+            .expect("compiles");
+        // A thread of its own: this test's window stack is made after the
+        // window is full.
+        std::thread::scope(|scope| {
+            scope
+                .spawn(|| {
+                    let taken = window::fill();
+                    let mut x = Buffer::from_bytes(&[1; 256]);
+                    let mut dispatch = Dispatch::new([1, 1, 1]);
+                    dispatch.workgroup_size = Some([64, 1, 1]);
+                    dispatch.argument(0, Resource::Buffer(&mut x));
+                    let error = kernel.dispatch(&mut dispatch).expect_err("no room below 4 GiB");
+                    assert!(matches!(error, RunError::Dispatch(_)), "{error:?}");
+                    assert!(error.to_string().contains("must fit below 4 GiB"), "{error}");
+                    drop(dispatch);
+                    assert_eq!(x.bytes(), [1; 256], "nothing ran");
+                    drop(taken);
+                    let mut dispatch = Dispatch::new([1, 1, 1]);
+                    dispatch.workgroup_size = Some([64, 1, 1]);
+                    dispatch.argument(0, Resource::Buffer(&mut x));
+                    kernel.dispatch(&mut dispatch).expect("room again");
+                    drop(dispatch);
+                    let words: Vec<u32> =
+                        x.bytes().chunks_exact(4).map(|w| u32::from_le_bytes(w.try_into().expect("4 bytes"))).collect();
+                    assert!(words.iter().enumerate().all(|(i, &w)| w == 0x0101_0101 + i as u32));
+                })
+                .join()
+                .expect("the test thread");
+        });
     }
 }

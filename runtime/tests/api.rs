@@ -1015,3 +1015,85 @@ fn binding_addresses_need_their_buffers() {
         "{error}"
     );
 }
+
+/// A Physical32 OpenCL kernel (docs/abi.md, "Physical32 kernels: memory
+/// below 4 GiB"): each invocation rebuilds a pointer into `x` from the low
+/// 32 bits of its address (`(uint)x + 4 * i`, then `(int *)`), adds `i`
+/// through it, and stores the whole address it sees, widened to 64 bits,
+/// in `seen[i]`.
+const PHYSICAL32_KERNEL: &str = r#"
+spirv.module Physical32 OpenCL requires #spirv.vce<v1.0, [Kernel, Addresses, Int64], []> {
+  spirv.GlobalVariable @gid built_in("GlobalInvocationId") : !spirv.ptr<vector<3xi32>, Input>
+  spirv.func @k(%x: !spirv.ptr<i32, CrossWorkgroup>, %seen: !spirv.ptr<i64, CrossWorkgroup>) "None" {
+    %g = spirv.mlir.addressof @gid : !spirv.ptr<vector<3xi32>, Input>
+    %v = spirv.Load "Input" %g : vector<3xi32>
+    %i = spirv.CompositeExtract %v[0 : i32] : vector<3xi32>
+    %four = spirv.Constant 4 : i32
+    %narrow = spirv.ConvertPtrToU %x : !spirv.ptr<i32, CrossWorkgroup> to i32
+    %offset = spirv.IMul %i, %four : i32
+    %address = spirv.IAdd %narrow, %offset : i32
+    %p = spirv.ConvertUToPtr %address : i32 to !spirv.ptr<i32, CrossWorkgroup>
+    %old = spirv.Load "CrossWorkgroup" %p : i32
+    %new = spirv.IAdd %old, %i : i32
+    spirv.Store "CrossWorkgroup" %p, %new : i32
+    %wide = spirv.ConvertPtrToU %x : !spirv.ptr<i32, CrossWorkgroup> to i64
+    %q = spirv.PtrAccessChain %seen[%i] : !spirv.ptr<i64, CrossWorkgroup>, i32 -> !spirv.ptr<i64, CrossWorkgroup>
+    spirv.Store "CrossWorkgroup" %q, %wide : i64
+    spirv.Return
+  }
+  spirv.EntryPoint "Kernel" @k, @gid
+}
+"#;
+
+/// A Physical32 kernel's buffers are copied below 4 GiB for the dispatch
+/// (the kernel sees them there, and a pointer rebuilt from 32 bits reaches
+/// them) and copied back; another kernel's are not (`physical32` false).
+#[test]
+fn physical32_kernels_see_their_buffers_below_4_gib() {
+    let kernel =
+        Kernel::compile(PHYSICAL32_KERNEL.as_bytes(), "physical32.mlir", &CompileOptions::default()).expect("compiles");
+    assert!(kernel.info().physical32);
+    assert!(!compile().info().physical32);
+    for threads in [1, 2] {
+        let values: Vec<i32> = (0..256).map(|i| 1000 * i).collect();
+        let mut x = Buffer::from_bytes(&words(&values));
+        let mut seen = Buffer::zeroed(256 * 8);
+        let user_address = x.bytes().as_ptr() as u64;
+        let mut dispatch = Dispatch::new([4, 1, 1]);
+        dispatch.workgroup_size = Some([64, 1, 1]);
+        dispatch.threads = threads;
+        dispatch.argument(0, Resource::Buffer(&mut x)).argument(1, Resource::Buffer(&mut seen));
+        kernel.dispatch(&mut dispatch).expect("runs");
+        drop(dispatch);
+        let expected: Vec<i32> = (0..256).map(|i| 1001 * i).collect();
+        assert_eq!(read_words(&x), expected, "{threads} threads: every element written back");
+        let addresses: Vec<u64> =
+            seen.bytes().chunks_exact(8).map(|word| u64::from_le_bytes(word.try_into().expect("8 bytes"))).collect();
+        assert!(addresses.iter().all(|&address| address == addresses[0]), "one address for every invocation");
+        assert!(addresses[0] != 0 && addresses[0] < 1 << 32, "{threads} threads: the kernel's buffer lies below 4 GiB");
+        if user_address >= 1 << 32 {
+            assert_ne!(addresses[0], user_address, "a copy, not the user's memory");
+        }
+    }
+}
+
+/// A buffer made below 4 GiB (`Buffer::from_bytes_below_4gib`) is used in
+/// place by a Physical32 kernel: the kernel sees its own address, no copy.
+#[test]
+fn physical32_kernels_use_low_buffers_in_place() {
+    let kernel =
+        Kernel::compile(PHYSICAL32_KERNEL.as_bytes(), "physical32.mlir", &CompileOptions::default()).expect("compiles");
+    let values: Vec<i32> = (0..64).map(|i| 7 * i).collect();
+    let mut x = Buffer::from_bytes_below_4gib(&words(&values)).expect("room below 4 GiB");
+    let mut seen = Buffer::zeroed(64 * 8);
+    let address = x.bytes().as_ptr() as u64;
+    assert!(address < 1 << 32);
+    let mut dispatch = Dispatch::new([1, 1, 1]);
+    dispatch.workgroup_size = Some([64, 1, 1]);
+    dispatch.threads = 2;
+    dispatch.argument(0, Resource::Buffer(&mut x)).argument(1, Resource::Buffer(&mut seen));
+    kernel.dispatch(&mut dispatch).expect("runs");
+    drop(dispatch);
+    assert_eq!(read_words(&x), (0..64).map(|i| 8 * i).collect::<Vec<i32>>());
+    assert!(seen.bytes().chunks_exact(8).all(|word| u64::from_le_bytes(word.try_into().expect("8 bytes")) == address));
+}

@@ -9,4 +9,7 @@
 // CHECK-DAG: =OpenCL
 // CHECK-DAG: =Vulkan
 // CHECK-DAG: =WebGPU
+// CHECK: --pointer-layout=<value> {{ *}}- Bytes of a pointer in memory: {{.*}} (default: host)
+// CHECK-DAG: =host
+// CHECK-DAG: =module
 // CHECK: Upstream MLIR passes (also accepted): canonicalize, cse

@@ -13,7 +13,7 @@
 // ENUM: {{^}}spirv-opt-rs: error: invalid value 'DirectX' for option 'client-api' of pass 'convert-spirv-to-llvm': expected one of Unknown, Metal, OpenCL, Vulkan, WebGPU{{$}}
 
 // RUN: not spirv-opt-rs --convert-spirv-to-llvm=frobnicate=1 %s 2>&1 | FileCheck %s --check-prefix=UNKNOWN
-// UNKNOWN: {{^}}spirv-opt-rs: error: unknown option 'frobnicate' for pass 'convert-spirv-to-llvm' (valid options: client-api){{$}}
+// UNKNOWN: {{^}}spirv-opt-rs: error: unknown option 'frobnicate' for pass 'convert-spirv-to-llvm' (valid options: client-api, pointer-layout){{$}}
 
 // RUN: not spirv-opt-rs --convert-spirv-to-llvm=client-api %s 2>&1 | FileCheck %s --check-prefix=NOVALUE
 // NOVALUE: {{^}}spirv-opt-rs: error: option 'client-api' of pass 'convert-spirv-to-llvm' needs a value (client-api=...){{$}}

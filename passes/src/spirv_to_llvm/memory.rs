@@ -9,13 +9,14 @@
 //! initializer, or with linkage attributes; variables initialized with an
 //! aggregate or a pointer.
 //!
-//! Bools are bytes in memory (`types::Form`): loads, stores and variable
-//! initializers convert them (`bools.rs`). Loads and stores of vectors that
+//! Bools are bytes in memory (`types::Form`), and so are a `Physical32`
+//! module's pointers 32-bit integers under `PointerLayout::Module`: loads,
+//! stores and variable initializers convert them (`forms.rs`). Loads and stores of vectors that
 //! a layout may place below their LLVM alignment (Vulkan's scalar block
 //! layout) carry the alignment the layout guarantees (`alignment.rs`).
 
 mod alignment;
-mod bools;
+mod forms;
 pub(super) mod global;
 mod padding;
 
@@ -26,7 +27,7 @@ use std::sync::Arc;
 use super::{
     SpirvToLlvmOptions,
     types::{
-        Form, TypeLowering, explicit_layout, holds_bool, packed_variable_alignment, read_type_cached, stride_padding,
+        Form, TypeLowering, explicit_layout, forms_differ, packed_variable_alignment, read_type_cached, stride_padding,
     },
     util::{attribute, i32_constant, integer_constant, printed_attribute},
 };
@@ -426,7 +427,7 @@ fn with_layout_alignment<'c>(
 }
 
 /// A value of the pointee of the pointer type `ty` converted to `to`
-/// ([`bools::convert`]).
+/// ([`forms::convert`]).
 fn convert_pointee<'c, 'r>(
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     options: SpirvToLlvmOptions,
@@ -435,12 +436,12 @@ fn convert_pointee<'c, 'r>(
     to: Form,
 ) -> Result<Value<'c, 'r>, MatchFailure> {
     let model = pointee(rewriter, ty)?;
-    if !holds_bool(&model) {
+    if !forms_differ(&model, options) {
         return Ok(value);
     }
     let converter = rewriter.type_converter();
     let lowering = TypeLowering { context: rewriter.context(), converter, options };
-    bools::convert(rewriter, &lowering, &model, value, to)
+    forms::convert(rewriter, &lowering, &model, value, to)
 }
 
 /// `spirv.Load` is `llvm.load`, with the memory access as flags, of the

@@ -35,12 +35,15 @@ mod shift;
 pub mod types;
 pub(crate) mod util;
 
-use melior::{Context, ir::OperationRef};
+use melior::{
+    Context,
+    ir::{BlockLike, OperationRef, RegionLike, operation::OperationLike},
+};
 use spirv_opt_rs::{
     conversion::{Conversion, ConversionStats, ConversionTarget, PatternSet, TypeConverter},
     error::ConversionError,
 };
-pub use types::ClientApi;
+pub use types::{ClientApi, PointerLayout, UnknownPointerLayout};
 
 #[allow(unused_imports)]
 pub(crate) use spirv_opt_rs::conversion::DirectConversion;
@@ -50,6 +53,56 @@ pub(crate) use spirv_opt_rs::conversion::DirectConversion;
 pub struct SpirvToLlvmOptions {
     /// Decides the LLVM address space of each storage class.
     pub client_api: ClientApi,
+    /// Decides how many bytes a pointer takes in memory: the host's (the
+    /// default, upstream's output) or, in a `Physical32` module, the
+    /// module's 4 ([`PointerLayout`]).
+    pub pointer_layout: PointerLayout,
+}
+
+impl SpirvToLlvmOptions {
+    /// These options for `module`: [`PointerLayout::Module`] only where it
+    /// changes something, every `spirv.module` in `module` (at least one)
+    /// having the `Physical32` addressing model; else [`PointerLayout::Host`].
+    /// The conversion resolves its options so, so that the patterns read
+    /// `pointer_layout == Module` as "pointers in memory are 32-bit".
+    pub fn resolved_for(self, module: OperationRef<'_, '_>) -> Self {
+        if self.pointer_layout == PointerLayout::Module && !all_physical32(module) {
+            return Self { pointer_layout: PointerLayout::Host, ..self };
+        }
+        self
+    }
+
+    /// Whether a pointer's memory form is an `i32` (after [`Self::resolved_for`]).
+    pub(crate) fn pointers_are_32_bit_in_memory(self) -> bool {
+        self.pointer_layout == PointerLayout::Module
+    }
+}
+
+/// Whether `op` is or holds (directly, or in a nested `builtin.module`)
+/// `spirv.module`s, all of the `Physical32` addressing model.
+fn all_physical32(op: OperationRef<'_, '_>) -> bool {
+    fn visit(op: OperationRef<'_, '_>, found: &mut bool) -> bool {
+        match op.name().as_string_ref().as_str() {
+            Ok("spirv.module") => {
+                *found = true;
+                util::printed_attribute(op, "addressing_model").is_some_and(|model| model.contains("Physical32"))
+            }
+            Ok("builtin.module") => {
+                let Some(block) = op.region(0).ok().and_then(|region| region.first_block()) else { return true };
+                let mut next = block.first_operation();
+                while let Some(child) = next {
+                    if !visit(child, found) {
+                        return false;
+                    }
+                    next = child.next_in_block();
+                }
+                true
+            }
+            _ => true,
+        }
+    }
+    let mut found = false;
+    visit(op, &mut found) && found
 }
 
 /// Adds every SPIR-V to LLVM pattern to `patterns`, family by family.
@@ -116,6 +169,7 @@ pub fn convert_spirv_to_llvm_with_verification<'c>(
     options: SpirvToLlvmOptions,
     verify: bool,
 ) -> Result<ConversionStats, ConversionError<'c>> {
+    let options = options.resolved_for(module);
     let type_converter = types::spirv_to_llvm_type_converter(context, options);
     let mut patterns = PatternSet::new();
     populate_spirv_to_llvm_patterns(&mut patterns, options);

@@ -26,6 +26,7 @@
 //!   "Cooperative matrices").
 
 use super::SpirvToLlvmOptions;
+pub use spirv_opt_dialects::spirv::deserialize::{PointerLayout, UnknownPointerLayout};
 use melior::{
     Context,
     dialect::llvm,
@@ -194,8 +195,8 @@ pub(crate) struct TypeLowering<'a, 'c> {
     pub(crate) options: SpirvToLlvmOptions,
 }
 
-/// Which LLVM form of a SPIR-V type: they differ only in booleans
-/// ([`holds_bool`]).
+/// Which LLVM form of a SPIR-V type: they differ only in booleans, and in
+/// pointers under [`PointerLayout::Module`] ([`forms_differ`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Form {
     /// An SSA value: a bool is `i1`.
@@ -204,7 +205,9 @@ pub(crate) enum Form {
     /// C's `bool`. LLVM stores a `<N x i1>` as N packed bits, while a GEP
     /// to one of its elements steps whole bytes, and the SPMD vectorizer's
     /// lanes would pack `i1`s the same way: with bytes, every access to a
-    /// bool, a bool vector or one of its elements agrees.
+    /// bool, a bool vector or one of its elements agrees. Under
+    /// [`PointerLayout::Module`] (a `Physical32` module), a pointer is an
+    /// `i32` holding its address.
     Memory,
 }
 
@@ -236,6 +239,11 @@ impl<'c> TypeLowering<'_, 'c> {
             // (image.rs). Other client APIs keep upstream's pointer.
             SpirvType::Pointer { storage_class: StorageClass::Image, .. } if self.options.client_api == ClientApi::Vulkan => {
                 Ok(super::image::texel_pointer_type(self.context))
+            }
+            // A `Physical32` module's own layout (`PointerLayout::Module`):
+            // the address as 32 bits in memory.
+            SpirvType::Pointer { .. } if form == Form::Memory && self.options.pointers_are_32_bit_in_memory() => {
+                Ok(IntegerType::new(self.context, 32).into())
             }
             SpirvType::Pointer { storage_class, .. } => {
                 Ok(llvm::r#type::pointer(self.context, self.options.client_api.address_space(*storage_class)))
@@ -366,17 +374,28 @@ impl<'c> TypeLowering<'_, 'c> {
     }
 }
 
-/// Whether `ty` is or holds a bool, so that its memory form differs from its
-/// value form ([`Form`]).
-pub(crate) fn holds_bool(ty: &SpirvType) -> bool {
+/// Whether `ty` is a scalar whose memory form differs from its value form
+/// ([`Form`]): a bool, and a pointer when `options` lay pointers out at 32
+/// bits ([`PointerLayout::Module`]).
+pub(crate) fn scalar_forms_differ(ty: &SpirvType, options: SpirvToLlvmOptions) -> bool {
     match ty {
         SpirvType::Integer { width: 1, .. } => true,
+        SpirvType::Pointer { .. } => options.pointers_are_32_bit_in_memory(),
+        _ => false,
+    }
+}
+
+/// Whether `ty` is or holds a scalar whose memory form differs from its
+/// value form ([`scalar_forms_differ`]): then loads, stores and initializers
+/// convert values of `ty` between the two (memory/forms.rs).
+pub(crate) fn forms_differ(ty: &SpirvType, options: SpirvToLlvmOptions) -> bool {
+    match ty {
         SpirvType::Vector { element, .. }
         | SpirvType::Array { element, .. }
         | SpirvType::RuntimeArray { element, .. }
-        | SpirvType::Matrix { column_type: element, .. } => holds_bool(element),
-        SpirvType::Struct(st) => st.members.iter().any(|member| holds_bool(&member.ty)),
-        _ => false,
+        | SpirvType::Matrix { column_type: element, .. } => forms_differ(element, options),
+        SpirvType::Struct(st) => st.members.iter().any(|member| forms_differ(&member.ty, options)),
+        other => scalar_forms_differ(other, options),
     }
 }
 
@@ -765,6 +784,15 @@ fn llvm_layout(ty: &SpirvType) -> Result<(u64, u64), String> {
             let room = size * u64::from(count.next_power_of_two());
             (room, room)
         }
+        // The host's pointer. Under `PointerLayout::Module` a Physical32
+        // module's pointers take 4 bytes in memory, but no layout computed
+        // here sees one: a struct with offsets or an array with a stride
+        // holding a pointer (other than a PhysicalStorageBuffer one, never
+        // in a Physical32 module) has no `byte_size` and is refused in both
+        // layouts, and what is left (the alignment of a struct without
+        // offsets) is asked only of buffers' storage classes, which a
+        // Kernel module has none of. Plain structs and arrays take LLVM's
+        // layout of their memory form (`i32` pointers) directly.
         SpirvType::Pointer { .. } => (8, 8),
         SpirvType::Matrix { columns, column_type } => {
             let (size, align) = llvm_layout(column_type)?;
@@ -841,6 +869,8 @@ pub(crate) fn packed_variable_alignment(ty: &SpirvType) -> Option<u64> {
 pub(crate) fn scalar_alignment(ty: &SpirvType) -> Option<u64> {
     match ty {
         SpirvType::Integer { .. } | SpirvType::Float(_) => byte_size(ty),
+        // Asked of buffers only (Vulkan's storage classes): never of a
+        // Physical32 module's 4-byte pointers (see `llvm_layout`).
         SpirvType::Pointer { .. } => Some(8),
         SpirvType::Vector { element, .. }
         | SpirvType::Array { element, .. }

@@ -87,6 +87,81 @@ pub(crate) fn reset() {
     });
 }
 
+/// The arena of `Physical32` kernels' frames: the same scheme, its chunks
+/// in the 32-bit window (`crate::window`), so that a private variable
+/// kept in a coroutine frame has an address below 4 GiB. The JIT of such
+/// a kernel maps `malloc` and `free` to [`alloc_low`] and [`free`], and a
+/// workgroup call ends with [`reset_low`].
+mod low {
+    use super::CHUNK;
+    use crate::window::Block;
+    use std::cell::{Cell, RefCell};
+
+    thread_local! {
+        pub(super) static CURSOR: Cell<usize> = const { Cell::new(0) };
+        pub(super) static START: Cell<usize> = const { Cell::new(0) };
+        pub(super) static END: Cell<usize> = const { Cell::new(0) };
+        pub(super) static CHUNKS: RefCell<Vec<Block>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// A chunk of `bytes` in the window. The coroutine code does not check
+    /// what `malloc` returns, so a full window ends the process with a
+    /// message rather than let the kernel write through null (the dispatch
+    /// checked the window had room for its buffers and stacks; frames are
+    /// what is left, at most a workgroup's invocations' worth).
+    pub(super) fn chunk(bytes: usize) -> Block {
+        Block::new(bytes, 64).unwrap_or_else(|error| {
+            eprintln!("spirv-run-rs: coroutine frames of a Physical32 kernel: {error}");
+            std::process::abort()
+        })
+    }
+
+    #[cold]
+    pub(super) fn grow(size: usize) -> *mut u8 {
+        let block = chunk(size.max(CHUNK));
+        let start = block.address();
+        let end = start + block.len();
+        CHUNKS.with(|chunks| chunks.borrow_mut().push(block));
+        START.with(|first| first.set(usize::MAX));
+        CURSOR.with(|next| next.set(start + size));
+        END.with(|last| last.set(end));
+        start as *mut u8
+    }
+}
+
+/// `malloc` for the frames of a `Physical32` kernel: as [`alloc`], from
+/// chunks in the 32-bit window.
+pub(crate) extern "C" fn alloc_low(size: u64) -> *mut u8 {
+    let size = usize::try_from(size).unwrap_or(usize::MAX - 64).max(1).next_multiple_of(64);
+    let cursor = low::CURSOR.with(Cell::get);
+    if size <= low::END.with(Cell::get).wrapping_sub(cursor) {
+        low::CURSOR.with(|next| next.set(cursor + size));
+        return cursor as *mut u8;
+    }
+    low::grow(size)
+}
+
+/// After a workgroup of a `Physical32` kernel: as [`reset`].
+pub(crate) fn reset_low() {
+    if low::CURSOR.with(Cell::get) == low::START.with(Cell::get) {
+        return;
+    }
+    low::CHUNKS.with(|chunks| {
+        let mut chunks = chunks.borrow_mut();
+        if chunks.len() > 1 {
+            let bytes: usize = chunks.iter().map(|chunk| chunk.len()).sum();
+            chunks.clear();
+            chunks.push(low::chunk(bytes));
+        }
+        if let Some(chunk) = chunks.first() {
+            let start = chunk.address();
+            low::CURSOR.with(|next| next.set(start));
+            low::START.with(|first| first.set(start));
+            low::END.with(|end| end.set(start + chunk.len()));
+        }
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -109,5 +184,17 @@ mod tests {
         assert_eq!(second, again + 64, "after a reset, one chunk holds what several did");
         free(again as *mut u8);
         reset();
+    }
+
+    #[test]
+    fn low_frames_are_below_4_gib() {
+        let _alone = crate::window::TESTS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let first: Vec<usize> = (1..100).map(|size| alloc_low(size * 1000) as usize).collect();
+        assert!(first.iter().all(|&address| address % 64 == 0 && address != 0 && address < 1 << 32));
+        reset_low();
+        let again = alloc_low(1) as usize;
+        assert!(again < 1 << 32);
+        assert_eq!(low::CHUNKS.with(|chunks| chunks.borrow().len()), 1);
+        reset_low();
     }
 }

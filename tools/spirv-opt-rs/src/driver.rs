@@ -3,7 +3,7 @@
 use crate::{cli::Invocation, verify::Verifier};
 use melior::{Context, ir::operation::OperationLike};
 use spirv_opt_dialects::spirv::deserialize::{
-    DeserializeOptions, EntryPoints, check_entry_point, deserialize_with, is_spirv_binary,
+    DeserializeOptions, EntryPoints, PointerLayout, check_entry_point, deserialize_with, is_spirv_binary,
 };
 use spirv_opt_passes::{
     builtins::define_builtins,
@@ -323,6 +323,8 @@ fn transform(
             descriptor_counts: invocation.options.descriptor_counts.clone(),
             // --emit compiles: loops marked for kernel_abi::loop_exits.
             loop_markers: invocation.options.emit.kind().is_some(),
+            // The importer's Physical32 refusals follow the lowering's layout.
+            pointer_layout: lowering_pointer_layout(&invocation.pipeline),
         };
         let imported = deserialize_with(context, text, name, &import_options);
         context.enable_multi_threading(true);
@@ -447,4 +449,22 @@ fn has_pass(pipeline: &Pipeline) -> bool {
         PipelineElement::Pass { .. } => true,
         PipelineElement::Nested(inner) => has_pass(inner),
     })
+}
+
+/// [`PointerLayout::Module`] when `pipeline` (or a pipeline nested in it)
+/// runs `convert-spirv-to-llvm{pointer-layout=module}`: the module is then
+/// imported for that layout (a `Physical32` module's byte offsets into
+/// memory holding pointers taken as they are, not rewritten or refused).
+fn lowering_pointer_layout(pipeline: &spirv_opt_rs::pipeline::Pipeline) -> PointerLayout {
+    use spirv_opt_rs::pipeline::PipelineElement;
+    let module = pipeline.elements.iter().any(|element| match element {
+        PipelineElement::Pass { name, options } => {
+            name == "convert-spirv-to-llvm"
+                && options.as_deref().is_some_and(|options| {
+                    options.split_whitespace().any(|option| option.trim_matches(['\'', '"']) == "pointer-layout=module")
+                })
+        }
+        PipelineElement::Nested(nested) => lowering_pointer_layout(nested) == PointerLayout::Module,
+    });
+    if module { PointerLayout::Module } else { PointerLayout::Host }
 }

@@ -37,6 +37,7 @@ use spirv_opt_passes::{
         spmd::{self, SpmdMode, SpmdOptions},
     },
     specialize::SpecValue,
+    spirv_to_llvm::PointerLayout,
 };
 use spirv_run::{BarrierPath, Buffer, CompileOptions, Dispatch, Kernel, Resource, RunError, Sampler, ScalarType};
 
@@ -173,6 +174,13 @@ struct Options {
     /// workgroups (docs/abi.md, "Runs of workgroups"), for measuring
     #[arg(long)]
     one_workgroup_per_call: bool,
+
+    /// How a Physical32 module's pointers lie in memory: `module` (the
+    /// module's 4-byte addresses: every object the kernel reaches is placed
+    /// below 4 GiB) or `host` (8-byte addresses; byte offsets and counts
+    /// into memory holding pointers are rewritten or refused at import)
+    #[arg(long, default_value = "module", value_name = "LAYOUT", value_parser = str::parse::<PointerLayout>)]
+    pointer_layout: PointerLayout,
 
     /// Stop a run that takes longer than this many seconds
     #[arg(long, default_value = "600", value_name = "SECONDS")]
@@ -317,11 +325,25 @@ struct Input {
 
 /// `IN[:OUT]`.
 fn input_output(text: &str) -> Result<Input, String> {
-    let (input, output) = match text.split_once(':') {
+    let (input, output) = split_output(text);
+    Ok(Input { buffer: Buffer::from_bytes(&read(std::path::Path::new(input))?), output })
+}
+
+/// `IN[:OUT]` for a `Physical32` kernel's argument: the buffer below 4 GiB,
+/// where the kernel uses it in place (a buffer elsewhere is copied there
+/// and back at every dispatch; docs/abi.md, "Physical32 kernels: memory
+/// below 4 GiB").
+fn low_input_output(text: &str) -> Result<Input, String> {
+    let (input, output) = split_output(text);
+    let buffer = Buffer::from_bytes_below_4gib(&read(std::path::Path::new(input))?).map_err(|error| error.to_string())?;
+    Ok(Input { buffer, output })
+}
+
+fn split_output(text: &str) -> (&str, Option<PathBuf>) {
+    match text.split_once(':') {
         Some((input, output)) => (input, Some(PathBuf::from(output))),
         None => (text, None),
-    };
-    Ok(Input { buffer: Buffer::from_bytes(&read(std::path::Path::new(input))?), output })
+    }
 }
 
 /// Whether `id` can name a device buffer: what `--address` tells apart
@@ -592,6 +614,7 @@ fn run(options: &Options) -> Result<(), String> {
         barriers: options.barriers,
         one_workgroup_per_call: options.one_workgroup_per_call,
         object_cache: object_cache(),
+        pointer_layout: options.pointer_layout,
     };
     let kernel = Kernel::compile(&source, &name, &compile_options).map_err(|failure| match failure {
         RunError::Compile(messages) => messages.join("\n"),
@@ -770,6 +793,7 @@ fn run(options: &Options) -> Result<(), String> {
                     return Err(format!("--arg {argument}: argument {index} is given twice"));
                 }
                 match kind {
+                    "buffer" if info.physical32 => inputs.push((None, Some(index), low_input_output(value)?)),
                     "buffer" => inputs.push((None, Some(index), input_output(value)?)),
                     "image" => {
                         let image = images::image_input(value).map_err(|message| format!("--arg {argument}: {message}"))?;
@@ -974,6 +998,9 @@ fn run(options: &Options) -> Result<(), String> {
         }
         if kernel.from_object_cache() {
             eprintln!("spirv-run-rs: machine code from the object cache (SPIRV_RUN_RS_CACHE)");
+        }
+        if info.physical32 {
+            eprintln!("spirv-run-rs: Physical32: the kernel's memory below 4 GiB (code, globals, buffers, stacks, frames)");
         }
     }
     Ok(())

@@ -174,6 +174,8 @@ fn run(options: &Options) -> bool {
             entry_points,
             descriptor_counts: options.descriptor_counts.clone(),
             loop_markers: false,
+            // Translated for the host's layout of pointers in memory.
+            pointer_layout: Default::default(),
         };
         let imported = deserialize_with(&context, input, &name, &import_options);
         // The other entry points' variables too, as the runner does.

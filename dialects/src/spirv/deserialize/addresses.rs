@@ -165,10 +165,12 @@ impl<'c, 'w> Importer<'c, 'w> {
                     && resolved.holds_pointers
                     && indices.last() != Some(&0)
                     && self.memory_model.is_some_and(|(addressing, _)| addressing == PHYSICAL32)
+                    && self.host_pointers
                 {
-                    // The module counts 4 bytes per pointer, the runner's
-                    // are 8 (deserialize/physical32.rs: the same rule in
-                    // functions).
+                    // The module counts 4 bytes per pointer, the host's
+                    // layout 8 (deserialize/physical32.rs: the same rule in
+                    // functions); the module's layout (`PointerLayout::Module`)
+                    // counts 4 too.
                     return Err(inst.error(ErrorKind::Unsupported(
                         "a byte offset into a global holding pointers, in an address in a Physical32 module's \
                          initializer (its pointers take 4 bytes in memory, the runner's 8)"

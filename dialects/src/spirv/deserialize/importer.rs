@@ -285,6 +285,11 @@ pub(super) struct Importer<'c, 'w> {
     pub(super) loop_markers: bool,
     /// [`DeserializeOptions::loop_markers`].
     options_loop_markers: bool,
+    /// Whether a `Physical32` module is imported for the host's 8-byte
+    /// pointers in memory ([`DeserializeOptions::pointer_layout`] `Host`):
+    /// then its byte offsets into memory holding pointers are refused
+    /// (addresses.rs in initializers; physical32.rs in functions).
+    pub(super) host_pointers: bool,
     /// In the function being imported, per loop merge block's label, its
     /// header's label.
     pub(super) loop_merges: HashMap<u32, u32>,
@@ -392,6 +397,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             capabilities: Vec::new(),
             loop_markers: false,
             options_loop_markers: options.loop_markers,
+            host_pointers: options.pointer_layout == super::PointerLayout::Host,
             loop_merges: HashMap::default(),
             return_marked_loops: Vec::new(),
             extensions: Vec::new(),
@@ -953,10 +959,11 @@ impl<'c, 'w> Importer<'c, 'w> {
             return Err(inst.error(ErrorKind::Invalid("a constant nests too deep".into())));
         }
         if self.is_address(id) {
-            // Physical32: the composite is laid out as the runner lays it
-            // out (8-byte pointers); a byte offset into it, which would
+            // Physical32 for the host's layout: the composite is laid out
+            // with 8-byte pointers; a byte offset into it, which would
             // count the module's 4, is refused where it is made
             // (addresses.rs in initializers, physical32.rs in functions).
+            // For the module's layout, the bytes agree.
             return self.address_tree(inst, id);
         }
         match self.constants.get(&id).cloned() {

@@ -57,6 +57,7 @@ pub use images::{ABI_IMAGE_OP, ImageStandIn, SAMPLER_STAND_IN, image_stand_in, i
 use melior::{Context, ir::Module};
 pub use descriptor_arrays::parse_descriptor_count;
 pub use entry_points::{EntryPoints, check_entry_point, entry_point_names};
+pub use physical32::{PointerLayout, UnknownPointerLayout};
 pub use spec::{DeserializeOptions, SpecValue};
 use thiserror::Error;
 
@@ -228,9 +229,12 @@ pub fn deserialize_with<'c>(
         }
         rewrite::relax_forward_references(&mut instructions)?;
     }
-    // Physical32: a whole-variable memcpy of memory holding pointers, as
-    // a typed copy (the runner's pointers take 8 bytes, the module's 4).
-    if let Some(typed) = physical32::typed_copies(&words.words, &instructions)? {
+    // Physical32 lowered with the host's pointers (8 bytes in memory, the
+    // module's 4): a whole-variable memcpy of memory holding pointers as a
+    // typed copy, byte offsets as typed chains where their place is known,
+    // the rest refused below. With the module's layout, the bytes agree.
+    let host_pointers = options.pointer_layout == PointerLayout::Host;
+    if host_pointers && let Some(typed) = physical32::typed_copies(&words.words, &instructions)? {
         words.words = typed.words;
         instructions = reader::instructions(&words.words)?;
         for (inst, offset) in instructions.iter_mut().zip(&typed.offsets) {
@@ -238,9 +242,7 @@ pub fn deserialize_with<'c>(
         }
         rewrite::relax_forward_references(&mut instructions)?;
     }
-    // Physical32: byte offsets into memory holding pointers whose typed
-    // place is known, as typed chains (the runner's layout).
-    if let Some(typed) = physical32::typed_offsets(&words.words, &instructions)? {
+    if host_pointers && let Some(typed) = physical32::typed_offsets(&words.words, &instructions)? {
         words.header.bound = typed.bound;
         words.words = typed.words;
         instructions = reader::instructions(&words.words)?;
@@ -276,7 +278,9 @@ pub fn deserialize_with<'c>(
     }
     let Some(rewritten) = rewrite::rewrite(source, &instructions)? else {
         let instructions = forward_pointers::order(entry_points::select(instructions, &options.entry_points));
-        physical32::check(&instructions)?;
+        if host_pointers {
+            physical32::check(&instructions)?;
+        }
         return importer::import(context, header, &instructions, source_name, options);
     };
     // SPV_KHR_untyped_pointers and sparse images, rewritten: the importer
@@ -288,7 +292,9 @@ pub fn deserialize_with<'c>(
     }
     rewrite::relax_forward_references(&mut instructions)?;
     let instructions = forward_pointers::order(entry_points::select(instructions, &options.entry_points));
-    physical32::check(&instructions)?;
+    if host_pointers {
+        physical32::check(&instructions)?;
+    }
     importer::import(context, header, &instructions, source_name, options)
 }
 

@@ -13,12 +13,12 @@
 //! (access chains by member and element, whole loads, stores and
 //! `OpCopyMemory` of the types) take each side's own layout and stay.
 //!
-//! Why not 4-byte pointers in memory (truncated at a store, widened at a
-//! load): the runner's objects (the stacks of its threads, workgroup
-//! memory, buffers, the JIT's globals) lie anywhere in a 64-bit address
-//! space, gigabytes apart; 32 bits of a host address cannot give it back.
-//! That needs a 32-bit address space of the runner's own (every object a
-//! kernel may reach placed in one 4 GiB window), not a change of layout.
+//! All of this is for the host's layout of pointers in memory
+//! ([`PointerLayout::Host`], the default). With [`PointerLayout::Module`]
+//! the lowering keeps the module's 4-byte pointers in memory (32-bit
+//! addresses, every object the kernel reaches placed below 4 GiB by the
+//! runner), the module's byte offsets and counts are exact, and none of
+//! this module runs (`deserialize_with`).
 //!
 //! What is refused, per function a kernel may run (ids are traced back
 //! through `OpBitcast`, the generic-pointer casts, `OpCopyObject`, access
@@ -39,9 +39,67 @@
 //! - an `OpCopyMemorySized` to or from memory holding pointers (but a
 //!   constant one that ends before a variable's first pointer).
 
+use std::{fmt, str::FromStr};
+
 use std::collections::{HashMap, HashSet};
 
 use super::{DeserializeError, ErrorKind, reader::Inst, rewrite::Rewritten};
+
+/// Where pointers held in memory take their layout from: the option
+/// `pointer-layout` of `convert-spirv-to-llvm` (its `SpirvToLlvmOptions`),
+/// and [`DeserializeOptions::pointer_layout`](super::DeserializeOptions::pointer_layout).
+///
+/// A pointer is an `!llvm.ptr` as an SSA value either way; this decides its
+/// form in memory: what a variable, a struct member or an array element
+/// holding a pointer is in LLVM, hence the bytes a pointer takes there.
+/// The importer, told the same, refuses what the choice would lower to the
+/// wrong bytes (docs/import.md, "Physical32").
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum PointerLayout {
+    /// The host's: a pointer in memory is an `!llvm.ptr` (8 bytes on the
+    /// runner's targets), whatever the module's addressing model says.
+    /// Upstream's lowering, and the output of every earlier version.
+    #[default]
+    Host,
+    /// The module's: in a `spirv.module` whose addressing model is
+    /// `Physical32`, a pointer in memory is an `i32` holding the address
+    /// (stores truncate it with `llvm.ptrtoint`, loads zero-extend it back
+    /// with `llvm.inttoptr`), so that the module's byte offsets and byte
+    /// counts (4 bytes a pointer) address the bytes it means. Exact only
+    /// when every object the code may reach lies below 4 GiB: the runner
+    /// places a `Physical32` kernel's memory so (docs/abi.md). Modules of
+    /// other addressing models are lowered as with [`Self::Host`].
+    Module,
+}
+
+impl PointerLayout {
+    /// Every value, with its option spelling.
+    pub const ALL: [(Self, &'static str); 2] = [(Self::Host, "host"), (Self::Module, "module")];
+}
+
+impl fmt::Display for PointerLayout {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = Self::ALL.iter().find(|(layout, _)| layout == self).map_or("host", |(_, name)| name);
+        formatter.write_str(name)
+    }
+}
+
+/// An unknown `pointer-layout` value.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown pointer layout '{0}' (expected host or module)")]
+pub struct UnknownPointerLayout(pub String);
+
+impl FromStr for PointerLayout {
+    type Err = UnknownPointerLayout;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .iter()
+            .find(|(_, name)| *name == text)
+            .map(|(layout, _)| *layout)
+            .ok_or_else(|| UnknownPointerLayout(text.to_owned()))
+    }
+}
 
 /// How many steps the walks behind loaded pointers may take in all, per
 /// scan (a few thousand in clang's largest corpus modules).

@@ -84,6 +84,15 @@ pub struct DeserializeOptions {
     /// ABI's loop_exits reads and removes them. Off, the import is the
     /// module as it is (printed, serialized again).
     pub loop_markers: bool,
+    /// How the module's pointers will lie in memory once lowered
+    /// ([`super::PointerLayout`]). With `Host` (the default), a
+    /// `Physical32` module's byte offsets and byte counts into memory
+    /// holding pointers (4 bytes a pointer in the module, 8 in the host's
+    /// layout) are rewritten into typed chains and copies where their typed
+    /// place is known and refused elsewhere; with `Module` (the lowering
+    /// then keeps 4-byte pointers in memory) they mean the same bytes and
+    /// are imported as they are (docs/import.md, "Physical32").
+    pub pointer_layout: super::PointerLayout,
 }
 
 impl<'c, 'w> Importer<'c, 'w> {

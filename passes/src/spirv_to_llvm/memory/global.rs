@@ -188,7 +188,7 @@ impl ConversionPattern for GlobalVariable {
                     .lower(&pointee)
                     .map_err(|reason| MatchFailure::new(format!("cannot convert type '{pointee}': {reason}")))
                     .and_then(|value_type| initializer.build(rewriter, &pointee, value_type))
-                    .and_then(|value| super::bools::convert(rewriter, &lowering, &pointee, value, Form::Memory)),
+                    .and_then(|value| super::forms::convert(rewriter, &lowering, &pointee, value, Form::Memory)),
                 None => rewriter.create_value("llvm.mlir.undef", &[], global_type, &[]),
             };
             let returned = value.and_then(|value| rewriter.create("llvm.return", &[value], &[], &[]));

@@ -231,6 +231,9 @@ impl<'a> Execution<'a> {
                 barriers: self.settings.barriers,
                 one_workgroup_per_call: false,
                 object_cache: crate::object_cache(),
+                // The runner's default (Vulkan modules, Logical or
+                // PhysicalStorageBuffer64, are not concerned).
+                pointer_layout: CompileOptions::default().pointer_layout,
             };
             let source_name = format!("{}: shader {}", self.name, shader.name);
             let kernel = Kernel::compile(&binary, &source_name, &options).map_err(|failure| match failure {

@@ -1,16 +1,21 @@
-//! Bools in memory: a bool is an `i8` (0 or 1) there and an `i1` in SSA
-//! values ([`Form`]). Loads convert what they read to the value form,
-//! stores and variable initializers what they write to the memory form:
-//! `llvm.trunc` and `llvm.zext` for bools and bool vectors, member by member
-//! and element by element for the aggregates holding them.
+//! The memory form and the value form of a type ([`Form`]), where they
+//! differ ([`forms_differ`]): a bool is an `i8` (0 or 1) in memory and an
+//! `i1` in SSA values; under `PointerLayout::Module` (a `Physical32`
+//! module) a pointer is an `i32` in memory and an `!llvm.ptr` in values.
+//! Loads convert what they read to the value form, stores and variable
+//! initializers what they write to the memory form: `llvm.trunc` and
+//! `llvm.zext` for bools, `llvm.ptrtoint` (truncating the address to 32
+//! bits) and `llvm.inttoptr` (zero-extending it back) for pointers, and the
+//! same for vectors of them, member by member and element by element for
+//! the aggregates holding them.
 
-use super::super::types::{Form, TypeLowering, explicit_layout, holds_bool};
+use super::super::types::{Form, TypeLowering, explicit_layout, forms_differ};
 use melior::ir::{Value, attribute::DenseI64ArrayAttribute};
 use spirv_opt_dialects::spirv::types::SpirvType;
 use spirv_opt_rs::{conversion::ConversionRewriter, error::MatchFailure};
 
 /// `value`, of SPIR-V type `model` in the other form, converted to `to`;
-/// `value` itself when `model` holds no bool.
+/// `value` itself when the two forms of `model` are the same.
 pub(super) fn convert<'c, 'r>(
     rewriter: &mut ConversionRewriter<'c, 'r, '_>,
     lowering: &TypeLowering<'_, 'c>,
@@ -18,7 +23,7 @@ pub(super) fn convert<'c, 'r>(
     value: Value<'c, 'r>,
     to: Form,
 ) -> Result<Value<'c, 'r>, MatchFailure> {
-    if !holds_bool(model) {
+    if !forms_differ(model, lowering.options) {
         return Ok(value);
     }
     let lower = |ty: &SpirvType, form| {
@@ -31,8 +36,17 @@ pub(super) fn convert<'c, 'r>(
     let target = lower(model, to)?;
     // The parts to convert: (SPIR-V type, LLVM field or element index).
     let parts: Vec<(&SpirvType, i64)> = match model {
-        SpirvType::Integer { .. } | SpirvType::Vector { .. } => {
-            let cast = if to == Form::Memory { "llvm.zext" } else { "llvm.trunc" };
+        SpirvType::Integer { .. } | SpirvType::Pointer { .. } | SpirvType::Vector { .. } => {
+            let scalar = match model {
+                SpirvType::Vector { element, .. } => element.as_ref(),
+                scalar => scalar,
+            };
+            let cast = match (scalar, to) {
+                (SpirvType::Pointer { .. }, Form::Memory) => "llvm.ptrtoint",
+                (SpirvType::Pointer { .. }, Form::Value) => "llvm.inttoptr",
+                (_, Form::Memory) => "llvm.zext",
+                (_, Form::Value) => "llvm.trunc",
+            };
             return rewriter.create_value(cast, &[value], target, &[]);
         }
         SpirvType::Array { count, element, .. } => {
