@@ -257,7 +257,8 @@ pub struct KernelInfo {
     /// Whether the module's addressing model is `Physical32` (OpenCL C for
     /// `spirv32`): every object the kernel reaches then lies below 4 GiB
     /// (its code and globals, its buffers and by-value arguments, copied
-    /// in and out around each dispatch, its stacks and coroutine frames),
+    /// in and out around each dispatch unless made there with
+    /// [`Buffer::zeroed_below_4gib`], its stacks and coroutine frames),
     /// so that a pointer cast to a 32-bit integer and back is exact
     /// (docs/abi.md, "Physical32 kernels: memory below 4 GiB").
     pub physical32: bool,
