@@ -14,7 +14,7 @@
 use clap::{ArgGroup, Parser};
 use melior::ir::BlockLike;
 use spirv_opt_dialects::spirv::deserialize::{
-    DeserializeOptions, EntryPoints, check_entry_point, deserialize_with, parse_descriptor_count,
+    DeserializeOptions, EntryPoints, PointerLayout, check_entry_point, deserialize_with, parse_descriptor_count,
 };
 use spirv_opt_passes::specialize::{SpecValue, parse_spec, specialize};
 use spirv_opt_rs::{
@@ -73,6 +73,13 @@ struct Options {
     /// functions it reaches, without the module's other entry points (default: everything)
     #[arg(long, value_name = "NAME")]
     entry_point: Option<String>,
+
+    /// With --deserialize-spirv: the layout the output will be lowered with, as
+    /// `convert-spirv-to-llvm{pointer-layout=...}`: `host` (default: a Physical32 module's byte
+    /// offsets and counts into memory holding pointers are rewritten to the host's 8-byte pointers,
+    /// or refused) or `module` (its own 4-byte pointers: the bytes are imported as they are)
+    #[arg(long, value_name = "LAYOUT", value_parser = str::parse::<PointerLayout>)]
+    pointer_layout: Option<PointerLayout>,
 
     /// With --mlir-to-llvmir: write LLVM IR (default), bitcode, assembly or an object
     #[arg(long, value_enum, default_value = "llvm", value_name = "KIND")]
@@ -161,6 +168,10 @@ fn run(options: &Options) -> bool {
         tool_error("--descriptor-count applies to --deserialize-spirv");
         return false;
     }
+    if options.pointer_layout.is_some() && !options.deserialize_spirv {
+        tool_error("--pointer-layout applies to --deserialize-spirv");
+        return false;
+    }
     if let Err(message) = check_entry_point(input, options.entry_point.as_deref()) {
         tool_error(message);
         return false;
@@ -174,8 +185,7 @@ fn run(options: &Options) -> bool {
             entry_points,
             descriptor_counts: options.descriptor_counts.clone(),
             loop_markers: false,
-            // Translated for the host's layout of pointers in memory.
-            pointer_layout: Default::default(),
+            pointer_layout: options.pointer_layout.unwrap_or_default(),
         };
         let imported = deserialize_with(&context, input, &name, &import_options);
         // The other entry points' variables too, as the runner does.
