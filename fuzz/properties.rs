@@ -8,7 +8,7 @@
 #![allow(dead_code)]
 
 use melior::ir::operation::OperationLike;
-use spirv_opt_dialects::spirv::deserialize::{DeserializeOptions, deserialize_with};
+use spirv_opt_dialects::spirv::deserialize::{DeserializeOptions, PointerLayout, deserialize_with};
 use spirv_opt_rs::{pass::PassRegistry, pipeline};
 use std::sync::OnceLock;
 
@@ -21,12 +21,18 @@ pub fn binary(data: &[u8]) {
     let handler = context.attach_diagnostic_handler(|_| true);
     // Counts for the low bindings, so that unsized descriptor arrays there
     // go through their rewrite before import (docs/import.md).
-    let descriptor_counts = (0..4).flat_map(|set| (0..4).map(move |binding| ((set, binding), 2))).collect();
-    let options = DeserializeOptions { descriptor_counts, loop_markers: true, ..Default::default() };
-    if let Ok(module) = deserialize_with(&context, data, "fuzz.spv", &options) {
-        assert!(module.as_operation().verify(), "an accepted module must verify");
-        let printed = module.as_operation().to_string();
-        assert!(printed.contains("spirv.module"), "an accepted module prints a spirv.module");
+    let descriptor_counts: Vec<_> = (0..4).flat_map(|set| (0..4).map(move |binding| ((set, binding), 2))).collect();
+    // Both pointer layouts: a Physical32 module's byte offsets into memory
+    // holding pointers are rewritten or refused for the host's and kept as
+    // they are for the module's (docs/import.md, "Physical32").
+    for pointer_layout in [PointerLayout::Host, PointerLayout::Module] {
+        let descriptor_counts = descriptor_counts.clone();
+        let options = DeserializeOptions { descriptor_counts, loop_markers: true, pointer_layout, ..Default::default() };
+        if let Ok(module) = deserialize_with(&context, data, "fuzz.spv", &options) {
+            assert!(module.as_operation().verify(), "an accepted module must verify");
+            let printed = module.as_operation().to_string();
+            assert!(printed.contains("spirv.module"), "an accepted module prints a spirv.module");
+        }
     }
     context.detach_diagnostic_handler(handler);
 }
@@ -46,10 +52,20 @@ fn registry() -> &'static PassRegistry {
 /// IR at -O1). It never panics, aborts or hangs, whatever converts prints
 /// text that parses again, and the ABI and builtins leave valid IR (issue 9).
 pub fn text(data: &[u8]) {
+    convert_and_emit(data, "builtin.module(convert-spirv-to-llvm)");
+    // A Physical32 module's pointers in memory as the module lays them out
+    // (`i32`s) too: the other memory forms of loads, stores and initializers.
+    if data.windows(b"Physical32".len()).any(|window| window == b"Physical32") {
+        convert_and_emit(data, "builtin.module(convert-spirv-to-llvm{pointer-layout=module})");
+    }
+}
+
+/// [`text`]'s property for one lowering pipeline.
+fn convert_and_emit(data: &[u8], lowering: &str) {
     let context = pipeline::create_context();
     let handler = context.attach_diagnostic_handler(|_| true);
     if let Some(mut module) = pipeline::parse_source(&context, data, "fuzz.mlir") {
-        let converted = pipeline::run_pipeline(&context, registry(), "builtin.module(convert-spirv-to-llvm)", &mut module);
+        let converted = pipeline::run_pipeline(&context, registry(), lowering, &mut module);
         if converted.is_ok() && module.as_operation().verify() {
             let printed = pipeline::print_operation(module.as_operation(), false);
             let again = pipeline::create_context();
