@@ -89,6 +89,10 @@ pub(super) struct Module<'s, 'c, 'a> {
     pub slots: &'s [Slot],
     /// The environment slot holding `dispatch->resource_sizes`.
     pub sizes_slot: usize,
+    /// The environment slot holding the workgroup function's cache of the
+    /// host's device-range answers (two i128s, [`CACHED_QUERY`]), filled
+    /// only where [`check_accesses`] says a check uses it.
+    pub cache_slot: usize,
     pub entries: &'s [Entry<'c, 'a>],
     /// The functions taking the environment (as their last parameter).
     pub with_environment: &'s HashSet<String>,
@@ -104,18 +108,21 @@ pub(super) struct Module<'s, 'c, 'a> {
     pub device_memory: bool,
 }
 
-/// Checks every access of the functions the entry points reach.
+/// Checks every access of the functions the entry points reach; whether a
+/// check reads the environment's device-range cache ([`Module::cache_slot`],
+/// which the workgroup functions must then fill).
 pub(super) fn check_accesses<'c>(
     context: &'c Context,
     module_op: OperationRef<'c, '_>,
     module: &Module<'_, 'c, '_>,
-) -> Result<'c, ()> {
+) -> Result<'c, bool> {
     let functions = defined_functions(module_op);
     let entry_names: Vec<String> = module.entries.iter().map(|entry| entry.name.clone()).collect();
     for name in reachable(&functions, &entry_names) {
         inline_pointer_calls(context, functions[&name], &functions, module.with_environment)?;
     }
     let mut asks_host = false;
+    let mut uses_cache_slot = false;
     let mut cached_query = None;
     for name in reachable(&functions, &entry_names) {
         let func = functions[&name];
@@ -124,7 +131,9 @@ pub(super) fn check_accesses<'c>(
         let entry = module.entries.iter().find(|entry| entry.name == name);
         let environment = module.with_environment.contains(&name).then(|| last_argument(func)).flatten();
         let scope = Scope::new(func, environment, entry.map(|entry| entry.arguments.as_slice()), module.slots);
-        asks_host |= check_function(context, module_op, module, &scope, &mut cached_query)?;
+        let (asks, reads_cache_slot) = check_function(context, module_op, module, &scope, &mut cached_query)?;
+        asks_host |= asks;
+        uses_cache_slot |= reads_cache_slot;
     }
     if asks_host {
         declare_device_range(context, module_op)?;
@@ -133,15 +142,17 @@ pub(super) fn check_accesses<'c>(
     if let Some(query) = cached_query {
         surgery::erase(query);
     }
-    Ok(())
+    Ok(uses_cache_slot)
 }
 
 /// The name of [`CACHED_QUERY`]'s function, inlined where it is called.
 const CACHED_RANGE: &str = "__spvabi_device_range_cached";
 
-/// `__spvabi_device_range` through a cache of its last two answers, kept by
-/// the caller in two `i128`s (zero at the function's start: base 0, length
-/// 0, which no leaf lies strictly inside): an answer whose range holds
+/// `__spvabi_device_range` through a cache of its last two answers, kept in
+/// two `i128`s (zero at first: base 0, length 0, which no leaf lies
+/// strictly inside; the workgroup function's, shared by its invocations and
+/// workgroups, reached through the environment, or the calling function's
+/// own where it has no environment): an answer whose range holds
 /// `leaf` strictly before its end is the host's answer for `leaf` (ranges
 /// do not overlap, so no other range starts between the cached start and
 /// `leaf`); a leaf at a range's end, where another range may start, or
@@ -864,14 +875,15 @@ struct Access<'c, 'a> {
 }
 
 /// Checks the accesses of one function; whether a check asks the host
-/// ([`super::DEVICE_RANGE`]).
+/// ([`super::DEVICE_RANGE`]), and whether one reads the environment's
+/// device-range cache ([`Module::cache_slot`]).
 fn check_function<'c, 'a>(
     context: &'c Context,
     module_op: OperationRef<'c, 'a>,
     module: &Module<'_, 'c, '_>,
     scope: &Scope<'c, 'a, '_>,
     cached_query: &mut Option<OperationRef<'c, 'a>>,
-) -> Result<'c, bool> {
+) -> Result<'c, (bool, bool)> {
     let mut accesses = Vec::new();
     let mut geps = Vec::new();
     let mut untraced = 0usize;
@@ -928,24 +940,41 @@ fn check_function<'c, 'a>(
     }
     // The cache of the host's answers (CACHED_QUERY), for the leaves and
     // anchors that change within an invocation: two i128s, zero (no range)
-    // at the function's start.
+    // at first. The workgroup function's, through the environment: the
+    // device buffers' ranges do not change during a dispatch, so an answer
+    // holds for every later invocation and workgroup of the call (a list
+    // every invocation walks is asked about once per buffer per call, not
+    // per invocation). A function without the environment keeps its own.
     let asks_often = accesses.iter().any(|access| {
         access.leaves.iter().flatten().any(|leaf| scope.changes_within(module, *leaf) || anchor(*leaf).is_some_and(|anchor| scope.changes_within(module, anchor)))
     });
     let mut cache = None;
+    let mut reads_cache_slot = false;
     if asks_often && let Some(anchor) = scope.entry_block.first_operation() {
         let at_start = Emitter { context, location: scope.func.location(), anchor, block: scope.entry_block };
         let i128: Type<'c> = IntegerType::new(context, 128).into();
-        let one = at_start.op("llvm.mlir.constant", &[], &[at_start.i64()], &[("value", "1 : i64")])?;
-        let zero = at_start.op("llvm.mlir.constant", &[], &[i128], &[("value", "0 : i128")])?;
         let element = TypeAttribute::new(i128).to_string();
-        let mut entries = Vec::new();
-        for _ in 0..2 {
-            let entry = at_start.op("llvm.alloca", &[one], &[at_start.pointer(0)], &[("elem_type", &element)])?;
-            at_start.op_without_result("llvm.store", &[zero, entry], &[])?;
-            entries.push(entry);
+        if let Some(environment) = scope.environment {
+            let first = at_start.load_slot(environment, module.cache_slot)?;
+            let second = at_start.op(
+                "llvm.getelementptr",
+                &[first],
+                &[at_start.pointer(0)],
+                &[("elem_type", &element), ("rawConstantIndices", "array<i32: 1>")],
+            )?;
+            cache = Some((first, second));
+            reads_cache_slot = true;
+        } else {
+            let one = at_start.op("llvm.mlir.constant", &[], &[at_start.i64()], &[("value", "1 : i64")])?;
+            let zero = at_start.op("llvm.mlir.constant", &[], &[i128], &[("value", "0 : i128")])?;
+            let mut entries = Vec::new();
+            for _ in 0..2 {
+                let entry = at_start.op("llvm.alloca", &[one], &[at_start.pointer(0)], &[("elem_type", &element)])?;
+                at_start.op_without_result("llvm.store", &[zero, entry], &[])?;
+                entries.push(entry);
+            }
+            cache = Some((entries[0], entries[1]));
         }
-        cache = Some((entries[0], entries[1]));
     }
     // Last first: each split then moves only the ops up to the next access.
     for access in accesses.iter().rev() {
@@ -959,7 +988,7 @@ fn check_function<'c, 'a>(
             inline_call(context, scope.func, call, query)?;
         }
     }
-    Ok(asks_host)
+    Ok((asks_host, reads_cache_slot))
 }
 
 /// Builders of the check's ops, inserted before `anchor`.

@@ -719,6 +719,7 @@ fn apply_to_module<'c>(
     let checks = bounds::Module {
         slots: &slots,
         sizes_slot: slots.len(),
+        cache_slot: slots.len() + 1,
         entries: &entries,
         with_environment: &needs_environment,
         globals: checked_globals,
@@ -728,9 +729,7 @@ fn apply_to_module<'c>(
         // variables) reach only the kernel's own objects.
         device_memory: model == ExecutionModel::GlCompute && entries.iter().any(|entry| entry.device_addresses),
     };
-    if options.bounds_checks {
-        bounds::check_accesses(context, module, &checks)?;
-    }
+    let device_range_cache = options.bounds_checks && bounds::check_accesses(context, module, &checks)?;
     // Generic pointers' storage classes, from the objects' ranges (as the
     // checks trace them).
     generic::define_generic_queries(context, module, &checks, !options.bounds_checks)?;
@@ -789,6 +788,7 @@ fn apply_to_module<'c>(
             subgroup_functions,
             derivative_quads: entry.derivative_quads,
             workgroup_runs: options.workgroup_runs,
+            device_range_cache,
         });
         tracing::debug!(entry = %entry.name, "kernel ABI glue:\n{text}");
         for glue in [

@@ -108,6 +108,22 @@ pub(super) struct EntryAbi<'a> {
     pub derivative_quads: bool,
     /// Whether runs of workgroups are wanted (`KernelAbiOptions`).
     pub workgroup_runs: bool,
+    /// Whether the bounds checks ask the host about buffer device
+    /// addresses through a cache of its answers (`bounds.rs`,
+    /// `CACHED_QUERY`): the environment then has a word more, after the
+    /// resource sizes, pointing at the cache's two i128 entries, which the
+    /// workgroup function keeps and zeroes once per call, so that every
+    /// invocation of its workgroups shares them (the device buffers' ranges
+    /// do not change during a dispatch; each thread's call has its own).
+    pub device_range_cache: bool,
+}
+
+impl EntryAbi<'_> {
+    /// The words of an environment: the slots, the resource sizes, and the
+    /// device-range cache where there is one.
+    fn environment_words(&self) -> usize {
+        self.slots.len() + 1 + usize::from(self.device_range_cache)
+    }
 }
 
 /// How an entry point's workgroup barriers run (docs/abi.md, "Barriers").
@@ -167,8 +183,9 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
     let name = abi.name;
     let coroutine = abi.barriers == Barriers::Coroutines;
     let mut text = Text::new();
-    // The variables' slots, then `dispatch->resource_sizes` (bounds checks).
-    let environment_size = abi.slots.len() + 1;
+    // The variables' slots, then `dispatch->resource_sizes` (bounds checks),
+    // then the device-range cache's entries (if any).
+    let environment_size = abi.environment_words();
     let entry_result = if coroutine { " -> !llvm.ptr" } else { "" };
     let mut entry_inputs: Vec<String> = abi.parameters.to_vec();
     entry_inputs.push("!llvm.ptr".to_owned());
@@ -327,6 +344,19 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         copy
     };
 
+    // The cache of the host's device-range answers: two i128s, zero (no
+    // range), here once, before any workgroup of a run.
+    let device_range_cache = abi.device_range_cache.then(|| {
+        let two = text.i64(2);
+        let cache = text.value(format!("llvm.alloca {two} x i128 {{alignment = 16 : i64}} : (i64) -> !llvm.ptr"));
+        let zero_byte = text.value("llvm.mlir.constant(0 : i8) : i8");
+        let bytes = text.i64(32);
+        text.line(format!(
+            "\"llvm.intr.memset\"({cache}, {zero_byte}, {bytes}) <{{isVolatile = false}}> : (!llvm.ptr, i8, i64) -> ()"
+        ));
+        cache
+    });
+
     // Per-invocation storage: environments, built-ins, private variables.
     let environment_words = text.i64(environment_size as i64);
     let total_words = text.value(format!("llvm.mul {copies}, {environment_words} : i64"));
@@ -347,6 +377,7 @@ pub(super) fn workgroup_function(abi: &EntryAbi<'_>) -> String {
         own: &own,
         environments: &environments,
         words: &environment_words,
+        device_range_cache: device_range_cache.as_deref(),
     };
     if !coroutine {
         storage.fill(&mut text, &zero, None, Some(&resource_sizes));
@@ -1525,7 +1556,7 @@ fn invocations_function(abi: &EntryAbi<'_>, region: bool) -> String {
         let local_index = local_index(&mut text, &dispatch.size, &plane);
         dispatch.invocation(&local_index, &subgroup_size, abi)
     };
-    let words = text.i64(abi.slots.len() as i64 + 1);
+    let words = text.i64(abi.environment_words() as i64);
     let environment =
         text.value(format!("llvm.alloca {words} x !llvm.ptr {{alignment = 8 : i64}} : (i64) -> !llvm.ptr"));
     let own = own_storage(&mut text, abi.slots, &one);
@@ -1549,7 +1580,20 @@ fn invocations_function(abi: &EntryAbi<'_>, region: bool) -> String {
         "llvm.load {sizes_pointer}{} : !llvm.ptr -> !llvm.ptr",
         if region { " invariant" } else { "" }
     ));
-    let storage = Storage { slots: abi.slots, shared: &shared, own: &own, environments: &environment, words: &words };
+    // The device-range cache's word: not `invariant` (the cache is written).
+    let device_range_cache = abi.device_range_cache.then(|| {
+        let cache_index = text.i64(abi.slots.len() as i64 + 1);
+        let cache_pointer = text.pointer_at("%shared", &cache_index);
+        text.value(format!("llvm.load {cache_pointer} : !llvm.ptr -> !llvm.ptr"))
+    });
+    let storage = Storage {
+        slots: abi.slots,
+        shared: &shared,
+        own: &own,
+        environments: &environment,
+        words: &words,
+        device_range_cache: device_range_cache.as_deref(),
+    };
     let environment = storage.fill(&mut text, &zero, Some(&ids), Some(&resource_sizes));
     let mut call_arguments: Vec<String> = (0..abi.parameters.len()).map(|index| format!("%arg{index}")).collect();
     call_arguments.push(environment);
@@ -1626,6 +1670,8 @@ struct Storage<'s> {
     own: &'s [Option<String>],
     environments: &'s str,
     words: &'s str,
+    /// The workgroup function's device-range cache, stored after the sizes.
+    device_range_cache: Option<&'s str>,
 }
 
 impl Storage<'_> {
@@ -1680,6 +1726,11 @@ impl Storage<'_> {
             let sizes_index = text.i64(self.slots.len() as i64);
             let sizes_slot = text.pointer_at(&environment, &sizes_index);
             text.line(format!("llvm.store {resource_sizes}, {sizes_slot} : !llvm.ptr, !llvm.ptr"));
+            if let Some(cache) = self.device_range_cache {
+                let cache_index = text.i64(self.slots.len() as i64 + 1);
+                let cache_slot = text.pointer_at(&environment, &cache_index);
+                text.line(format!("llvm.store {cache}, {cache_slot} : !llvm.ptr, !llvm.ptr"));
+            }
         }
         environment
     }
