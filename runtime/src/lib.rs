@@ -297,6 +297,20 @@ impl Buffer {
         Ok(Self { words: jit::Lines::zeroed_low(len.div_ceil(64).max(1))?, len })
     }
 
+    /// A copy of `bytes` whose allocation runs on `gap` bytes (rounded up
+    /// to 64) past its end, bytes that belong to no buffer: no other
+    /// allocation starts within `gap` bytes of the buffer's end. A device
+    /// buffer ([`Dispatch::device_buffer`]) made so stands apart from the
+    /// others as separate driver allocations do, so that an address run a
+    /// little past its end lies in no buffer (loads zero, stores nothing,
+    /// with the bounds checks) rather than in whichever buffer the heap
+    /// happened to place next.
+    pub fn from_bytes_apart(bytes: &[u8], gap: usize) -> Self {
+        let mut buffer = Self { words: jit::Lines::zeroed(bytes.len().div_ceil(64) + gap.div_ceil(64)), len: bytes.len() };
+        buffer.bytes_mut().copy_from_slice(bytes);
+        buffer
+    }
+
     /// A copy of `bytes` below 4 GiB ([`Buffer::zeroed_below_4gib`]).
     ///
     /// # Errors

@@ -102,7 +102,8 @@ struct Options {
     /// Vulkan: a buffer the shader reaches by address only (buffer device
     /// addresses: GLSL buffer_reference), named ID (letters, digits, _),
     /// initialized from IN, written to OUT at the end; --address hands out
-    /// its address
+    /// its address. Each lies apart from the others (4 KiB past its end
+    /// belong to no buffer), as separate driver allocations
     #[arg(long = "device-buffer", value_name = "ID=IN[:OUT]")]
     device_buffers: Vec<String>,
 
@@ -322,6 +323,10 @@ struct Input {
     buffer: Buffer,
     output: Option<PathBuf>,
 }
+
+/// The bytes past each `--device-buffer`'s end that belong to no buffer
+/// ([`Buffer::from_bytes_apart`]).
+const DEVICE_BUFFER_GAP: usize = 4096;
 
 /// `IN[:OUT]`.
 fn input_output(text: &str) -> Result<Input, String> {
@@ -707,7 +712,13 @@ fn run(options: &Options) -> Result<(), String> {
                 if devices.iter().any(|(other, _)| other == id) {
                     return Err(format!("--device-buffer {text}: device buffer '{id}' is given twice"));
                 }
-                devices.push((id.to_string(), input_output(files)?));
+                // Each apart from the others, as separate allocations of a
+                // driver: an address run up to 4 KiB past a device buffer's
+                // end lies in no buffer (reads zero with the bounds checks),
+                // whatever the heap placed after it.
+                let (input, output) = split_output(files);
+                let buffer = Buffer::from_bytes_apart(&read(std::path::Path::new(input))?, DEVICE_BUFFER_GAP);
+                devices.push((id.to_string(), Input { buffer, output }));
             }
             addressed = write_addresses(options, &info, &mut devices, &mut inputs, &mut push_constants)?;
             (three(workgroups)?, None, 3)
