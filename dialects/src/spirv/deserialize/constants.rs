@@ -422,29 +422,7 @@ impl<'c, 'w> Importer<'c, 'w> {
             C::SubgroupDispatch,
             C::PipeStorage,
         ];
-        const KERNEL_ONLY: &[Op] = &[
-            Op::ConvertFToS,
-            Op::ConvertSToF,
-            Op::ConvertFToU,
-            Op::ConvertUToF,
-            Op::ConvertPtrToU,
-            Op::ConvertUToPtr,
-            Op::GenericCastToPtr,
-            Op::PtrCastToGeneric,
-            Op::Bitcast,
-            Op::FNegate,
-            Op::FAdd,
-            Op::FSub,
-            Op::FMul,
-            Op::FDiv,
-            Op::FRem,
-            Op::FMod,
-            Op::AccessChain,
-            Op::InBoundsAccessChain,
-            Op::PtrAccessChain,
-            Op::InBoundsPtrAccessChain,
-        ];
-        if KERNEL_ONLY.iter().any(|kernel_only| *kernel_only as u32 == opcode)
+        if super::reader::SPEC_CONSTANT_KERNEL_OPS.iter().any(|kernel_only| *kernel_only as u32 == opcode)
             && !IMPLY_KERNEL.iter().any(|&capability| declared(capability))
         {
             return Err(inst.error(ErrorKind::Invalid(format!(

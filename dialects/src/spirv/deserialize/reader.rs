@@ -4,6 +4,7 @@
 //! the byte offset of each instruction kept for diagnostics.
 
 use rspirv::binary::{Consumer, ParseAction as Action, ParseState};
+use rspirv::spirv::Op;
 
 use super::{DeserializeError, ErrorKind};
 
@@ -110,78 +111,85 @@ fn split(words: &[u32]) -> Result<Vec<Inst<'_>>, DeserializeError> {
     Ok(instructions)
 }
 
-/// The opcodes `OpSpecConstantOp` may compute (SPIR-V 3.52.11: the Shader
-/// list, and those Kernel adds). rspirv's parser panics on some of the
+/// The opcodes `OpSpecConstantOp` may compute in any module (SPIR-V
+/// 3.52.11; `QuantizeToF16` needs Shader, constants.rs).
+pub(super) const SPEC_CONSTANT_OPS: &[Op] = &[
+    Op::SConvert,
+    Op::UConvert,
+    Op::FConvert,
+    Op::SNegate,
+    Op::Not,
+    Op::IAdd,
+    Op::ISub,
+    Op::IMul,
+    Op::UDiv,
+    Op::SDiv,
+    Op::UMod,
+    Op::SRem,
+    Op::SMod,
+    Op::ShiftRightLogical,
+    Op::ShiftRightArithmetic,
+    Op::ShiftLeftLogical,
+    Op::BitwiseOr,
+    Op::BitwiseXor,
+    Op::BitwiseAnd,
+    Op::VectorShuffle,
+    Op::CompositeExtract,
+    Op::CompositeInsert,
+    Op::LogicalOr,
+    Op::LogicalAnd,
+    Op::LogicalNot,
+    Op::LogicalEqual,
+    Op::LogicalNotEqual,
+    Op::Select,
+    Op::IEqual,
+    Op::INotEqual,
+    Op::ULessThan,
+    Op::SLessThan,
+    Op::UGreaterThan,
+    Op::SGreaterThan,
+    Op::ULessThanEqual,
+    Op::SLessThanEqual,
+    Op::UGreaterThanEqual,
+    Op::SGreaterThanEqual,
+    Op::QuantizeToF16,
+];
+
+/// The opcodes `OpSpecConstantOp` may compute only with the Kernel
+/// capability (constants.rs, `check_spec_constant_op_capability`).
+pub(super) const SPEC_CONSTANT_KERNEL_OPS: &[Op] = &[
+    Op::ConvertFToS,
+    Op::ConvertSToF,
+    Op::ConvertFToU,
+    Op::ConvertUToF,
+    Op::ConvertPtrToU,
+    Op::ConvertUToPtr,
+    Op::GenericCastToPtr,
+    Op::PtrCastToGeneric,
+    Op::Bitcast,
+    Op::FNegate,
+    Op::FAdd,
+    Op::FSub,
+    Op::FMul,
+    Op::FDiv,
+    Op::FRem,
+    Op::FMod,
+    Op::AccessChain,
+    Op::InBoundsAccessChain,
+    Op::PtrAccessChain,
+    Op::InBoundsPtrAccessChain,
+];
+
+/// The opcodes `OpSpecConstantOp` may compute ([`SPEC_CONSTANT_OPS`] and
+/// [`SPEC_CONSTANT_KERNEL_OPS`]). rspirv's parser panics on some of the
 /// others (their operands are context-dependent literals), so they are
 /// refused before it runs.
 fn check_spec_constant_ops(instructions: &[Inst<'_>]) -> Result<(), DeserializeError> {
-    use rspirv::spirv::Op;
-    const ALLOWED: &[Op] = &[
-        Op::SConvert,
-        Op::UConvert,
-        Op::FConvert,
-        Op::SNegate,
-        Op::Not,
-        Op::IAdd,
-        Op::ISub,
-        Op::IMul,
-        Op::UDiv,
-        Op::SDiv,
-        Op::UMod,
-        Op::SRem,
-        Op::SMod,
-        Op::ShiftRightLogical,
-        Op::ShiftRightArithmetic,
-        Op::ShiftLeftLogical,
-        Op::BitwiseOr,
-        Op::BitwiseXor,
-        Op::BitwiseAnd,
-        Op::VectorShuffle,
-        Op::CompositeExtract,
-        Op::CompositeInsert,
-        Op::LogicalOr,
-        Op::LogicalAnd,
-        Op::LogicalNot,
-        Op::LogicalEqual,
-        Op::LogicalNotEqual,
-        Op::Select,
-        Op::IEqual,
-        Op::INotEqual,
-        Op::ULessThan,
-        Op::SLessThan,
-        Op::UGreaterThan,
-        Op::SGreaterThan,
-        Op::ULessThanEqual,
-        Op::SLessThanEqual,
-        Op::UGreaterThanEqual,
-        Op::SGreaterThanEqual,
-        Op::QuantizeToF16,
-        Op::ConvertFToS,
-        Op::ConvertSToF,
-        Op::ConvertFToU,
-        Op::ConvertUToF,
-        Op::ConvertPtrToU,
-        Op::ConvertUToPtr,
-        Op::GenericCastToPtr,
-        Op::PtrCastToGeneric,
-        Op::Bitcast,
-        Op::FNegate,
-        Op::FAdd,
-        Op::FSub,
-        Op::FMul,
-        Op::FDiv,
-        Op::FRem,
-        Op::FMod,
-        Op::AccessChain,
-        Op::InBoundsAccessChain,
-        Op::PtrAccessChain,
-        Op::InBoundsPtrAccessChain,
-    ];
     for inst in instructions.iter().filter(|inst| inst.opcode == Op::SpecConstantOp as u16) {
         let Some(&opcode) = inst.words.get(2) else {
             continue;
         };
-        if !ALLOWED.iter().any(|allowed| *allowed as u32 == opcode) {
+        if !SPEC_CONSTANT_OPS.iter().chain(SPEC_CONSTANT_KERNEL_OPS).any(|allowed| *allowed as u32 == opcode) {
             return Err(DeserializeError::new(
                 inst.offset,
                 ErrorKind::Malformed(format!("OpSpecConstantOp with opcode {opcode}, which it does not allow")),
@@ -199,7 +207,6 @@ fn check_spec_constant_ops(instructions: &[Inst<'_>]) -> Result<(), DeserializeE
 /// that operand exactly once here, and would call the rest extra operands
 /// (or miss a missing one).
 fn spec_constant_op_with_literals(inst: &Inst<'_>) -> Option<usize> {
-    use rspirv::spirv::Op;
     const REPEATING: &[(Op, usize)] = &[
         (Op::VectorShuffle, 2),
         (Op::CompositeExtract, 1),
@@ -313,7 +320,6 @@ fn shapes() -> &'static [Shape] {
 /// `OpSpecConstant` and `OpSwitch`: an instruction defining an `<id>` it
 /// may look up that way always goes to rspirv.
 fn check_grammar(words: &[u32], instructions: &[Inst<'_>]) -> Result<(), DeserializeError> {
-    use rspirv::spirv::Op;
     let shapes = shapes();
     let shape = |inst: &Inst<'_>| shapes.get(usize::from(inst.opcode)).copied().unwrap_or_default();
     // The <id>s whose tracked types rspirv may read, and (backwards) the
