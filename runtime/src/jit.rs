@@ -632,6 +632,10 @@ pub(crate) struct Jit {
     /// A `Physical32` kernel's JIT: its sections and frames in the 32-bit
     /// window (window.rs).
     physical32: bool,
+    /// The largest coroutine frame the module allocates, in bytes (0: it
+    /// allocates none), or `None` when its IR does not say
+    /// ([`largest_frame`]); known for a `Physical32` kernel only.
+    frame_bytes: Option<u64>,
     workgroup: WorkgroupFn,
     info: *const RawInfo,
     /// Whether the machine code came from the object cache.
@@ -922,17 +926,19 @@ impl Jit {
     /// With `physical32`, the code, globals and coroutine frames lie in
     /// the 32-bit window (window.rs; the other kernels' JIT is unchanged).
     pub(crate) fn new(llvm_ir: &str, entry: &str, cache: Option<&std::path::Path>, physical32: bool) -> Result<Self, RunError> {
+        let frame_bytes = if physical32 { largest_frame(llvm_ir) } else { None };
+        let with_frames = |jit: Self| Self { frame_bytes, ..jit };
         let Some(cached) = cache.map(|dir| object_cache::Entry::new(dir, llvm_ir)) else {
-            return Self::compile(Code::Ir(llvm_ir), entry, None, physical32);
+            return Self::compile(Code::Ir(llvm_ir), entry, None, physical32).map(with_frames);
         };
         if let Some(object) = cached.load() {
             match Self::compile(Code::Object(&object), entry, None, physical32) {
-                Ok(jit) => return Ok(Self { from_cache: true, ..jit }),
+                Ok(jit) => return Ok(Self { from_cache: true, ..with_frames(jit) }),
                 // A damaged entry costs the compile, nothing else.
                 Err(error) => tracing::warn!(%error, "object cache: the cached object did not link; compiling"),
             }
         }
-        Self::compile(Code::Ir(llvm_ir), entry, Some(cached), physical32)
+        Self::compile(Code::Ir(llvm_ir), entry, Some(cached), physical32).map(with_frames)
     }
 
     /// A JIT holding `code`, its entry point's functions looked up (which
@@ -1087,7 +1093,7 @@ impl Jit {
         // SAFETY: the kernel ABI defines `__spvabi_<entry>` with exactly this
         // C signature (docs/abi.md); the address is of code in `lljit`.
         let workgroup: WorkgroupFn = unsafe { std::mem::transmute::<usize, WorkgroupFn>(workgroup) };
-        Ok(Self { lljit, physical32, workgroup, info, from_cache: false })
+        Ok(Self { lljit, physical32, frame_bytes: None, workgroup, info, from_cache: false })
     }
 
     /// Whether the module runs runs of consecutive workgroups in one call
@@ -1157,6 +1163,61 @@ impl Jit {
     pub(crate) fn physical32(&self) -> bool {
         self.physical32
     }
+
+    /// The largest coroutine frame the module allocates ([`largest_frame`]).
+    #[cfg(test)]
+    pub(crate) fn frame_bytes(&self) -> Option<u64> {
+        self.frame_bytes
+    }
+
+    /// Makes sure this thread's frame arena holds the coroutine frames of
+    /// one workgroup of `invocations` of a `Physical32` kernel, so that a
+    /// full 32-bit window is an error before any workgroup runs rather than
+    /// a failed `malloc` inside one (frames.rs, `reserve_low`). A kernel of
+    /// another layout, or one allocating no frame, needs nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`RunError::Dispatch`] when the window has no room for them.
+    pub(crate) fn reserve_frames(&self, invocations: u64) -> Result<(), RunError> {
+        match self.frame_bytes {
+            Some(bytes) if self.physical32 && bytes > 0 => frames::reserve_low(frame_room(bytes, invocations)),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// What the frame arena gives `invocations` frames of at most `bytes`
+/// each: every allocation is rounded up to 64 bytes (frames.rs).
+fn frame_room(bytes: u64, invocations: u64) -> usize {
+    let each = usize::try_from(bytes).unwrap_or(usize::MAX).max(1).saturating_add(63) & !63;
+    each.saturating_mul(usize::try_from(invocations).unwrap_or(usize::MAX))
+}
+
+/// The largest coroutine frame the LLVM IR `llvm_ir` allocates: the
+/// largest constant argument of its `malloc` calls (0 without any), or
+/// `None` when a call's size is not a constant or `malloc` is used
+/// otherwise.
+///
+/// The runner's IR comes after LLVM's pipeline, whose `CoroSplit` replaced
+/// each coroutine's `llvm.coro.size` (the ramp's `malloc` argument,
+/// kernel_abi/barrier.rs) with the frame's size; nothing else in a kernel
+/// calls `malloc`. A workgroup call allocates one frame per invocation and
+/// frees none before it returns (docs/abi.md, "Coroutines"), so
+/// invocations times this bounds what the arena must hold.
+fn largest_frame(llvm_ir: &str) -> Option<u64> {
+    let mut largest = 0;
+    for line in llvm_ir.lines().filter(|line| line.contains("@malloc")) {
+        if line.trim_start().starts_with("declare") {
+            continue;
+        }
+        // `call ptr @malloc(i64 N)`, perhaps with attributes before N.
+        let (_, arguments) = line.split_once("@malloc(")?;
+        let (arguments, _) = arguments.split_once(')')?;
+        let size = arguments.split_whitespace().last()?.parse::<u64>().ok()?;
+        largest = largest.max(size);
+    }
+    Some(largest)
 }
 
 #[cfg(test)]
@@ -1195,6 +1256,20 @@ mod tests {
             assert!(copy[..count - 1].iter().all(|line| line.0 == [0; 8]));
             assert_ne!(copy.as_ptr(), lines.as_ptr());
         }
+    }
+
+    /// The frame size read from the IR: the largest constant `malloc`,
+    /// attributes or not; unknown when a size is not a constant; the
+    /// arena's room rounds each frame to 64 bytes.
+    #[test]
+    fn the_largest_frame_is_read_from_the_ir() {
+        let ir = "declare noalias ptr @malloc(i64 noundef)\n  %a = call ptr @malloc(i64 200)\n  \
+                  %b = tail call noalias ptr @malloc(i64 noundef 72)\n";
+        assert_eq!(largest_frame(ir), Some(200));
+        assert_eq!(largest_frame("define void @k() {\n  ret void\n}\n"), Some(0));
+        assert_eq!(largest_frame("  %a = call ptr @malloc(i64 %n)\n"), None);
+        assert_eq!(frame_room(200, 3), 3 * 256);
+        assert_eq!(frame_room(64, 1024), 64 * 1024);
     }
 
     /// A libcall code generation emits and nothing defines (`fptrunc` from

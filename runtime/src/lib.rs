@@ -1112,6 +1112,11 @@ impl Kernel {
         };
         let [gx, gy, gz] = dispatch.workgroups.map(u64::from);
         let total = gx * gy * gz;
+        if info.physical32 && total > 0 {
+            // The calling thread's coroutine frames, as its stack above: a
+            // full window is an error before any workgroup runs.
+            self.jit.reserve_frames(size.iter().map(|&n| u64::from(n)).product())?;
+        }
         let threads = match dispatch.threads {
             0 => std::thread::available_parallelism().map_or(1, |count| count.get()),
             count => count,
@@ -1141,9 +1146,9 @@ impl Kernel {
         self.pool.run(threads - 1, Arc::new(move || runner.run()));
         if work.next.load(Ordering::Relaxed) < total {
             // Only a Physical32 kernel's threads can fail to start (no
-            // window stack for any of them).
+            // window stack or frames for any of them).
             return Err(RunError::Dispatch(
-                "a Physical32 kernel's memory must fit below 4 GiB: no room for its stacks".into(),
+                "a Physical32 kernel's memory must fit below 4 GiB: no room for its stacks or coroutine frames".into(),
             ));
         }
         for (index, mut copy, len) in low {
@@ -1212,11 +1217,17 @@ impl Workgroups {
 
     /// Takes batches until none is left; a `Physical32` kernel's on this
     /// thread's window stack (window.rs), or none when the window has no
-    /// room for that stack (the other threads take them).
+    /// room for that stack or a workgroup's coroutine frames (the other
+    /// threads take them).
     fn run(&self) {
         if self.jit.physical32() {
-            if let Err(error) = window::on_stack(&mut || self.run_batches()) {
-                tracing::debug!(%error, "a thread without a window stack: it runs no workgroup");
+            // The frames of one workgroup at a time, reserved before any
+            // runs (frames.rs, `reserve_low`, says why).
+            let invocations = self.raw.workgroup_size.iter().map(|&n| u64::from(n)).product();
+            if let Err(error) =
+                self.jit.reserve_frames(invocations).and_then(|()| window::on_stack(&mut || self.run_batches()))
+            {
+                tracing::debug!(%error, "a thread without a window stack or frames: it runs no workgroup");
             }
         } else {
             self.run_batches();
@@ -1910,6 +1921,74 @@ spirv.module Physical32 OpenCL requires #spirv.vce<v1.0, [Kernel, Addresses], []
   spirv.EntryPoint "Kernel" @k, @gid
 }
 "#;
+
+    /// A Physical32 kernel with a barrier: `x[i] += i`, the loaded word,
+    /// the pointer and `i` kept across the barrier (in the coroutine frame
+    /// with `--barriers coroutines`).
+    const PHYSICAL32_BARRIER_KERNEL: &str = r#"
+spirv.module Physical32 OpenCL requires #spirv.vce<v1.0, [Kernel, Addresses], []> {
+  spirv.GlobalVariable @gid built_in("GlobalInvocationId") : !spirv.ptr<vector<3xi32>, Input>
+  spirv.func @k(%x: !spirv.ptr<i32, CrossWorkgroup>) "None" {
+    %g = spirv.mlir.addressof @gid : !spirv.ptr<vector<3xi32>, Input>
+    %v = spirv.Load "Input" %g : vector<3xi32>
+    %i = spirv.CompositeExtract %v[0 : i32] : vector<3xi32>
+    %four = spirv.Constant 4 : i32
+    %narrow = spirv.ConvertPtrToU %x : !spirv.ptr<i32, CrossWorkgroup> to i32
+    %offset = spirv.IMul %i, %four : i32
+    %address = spirv.IAdd %narrow, %offset : i32
+    %p = spirv.ConvertUToPtr %address : i32 to !spirv.ptr<i32, CrossWorkgroup>
+    %old = spirv.Load "CrossWorkgroup" %p : i32
+    spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|WorkgroupMemory>
+    %new = spirv.IAdd %old, %i : i32
+    spirv.Store "CrossWorkgroup" %p, %new : i32
+    spirv.Return
+  }
+  spirv.EntryPoint "Kernel" @k, @gid
+}
+"#;
+
+    /// A Physical32 coroutine kernel whose frames do not fit in the window
+    /// (its stack and buffer do): a typed error before any workgroup runs,
+    /// not the end of the process; once there is room, the same dispatch
+    /// runs. (Before the reservation, `malloc` of the frames aborted.)
+    #[test]
+    fn physical32_coroutine_frames_beyond_the_window_are_an_error() {
+        let _alone = window::TESTS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let options = CompileOptions { barriers: BarrierMode::Coroutines, ..CompileOptions::default() };
+        let kernel = Kernel::compile(PHYSICAL32_BARRIER_KERNEL.as_bytes(), "physical32-barrier.mlir", &options)
+            .expect("compiles");
+        assert!(kernel.jit.frame_bytes().is_some_and(|bytes| bytes > 0), "{:?}", kernel.jit.frame_bytes());
+        // A thread of its own, its arena empty: its stack and the buffer (in
+        // place below 4 GiB) are made while there is room, then the window
+        // is filled.
+        std::thread::scope(|scope| {
+            scope
+                .spawn(|| {
+                    window::ensure_stack().expect("a stack");
+                    let mut x = Buffer::zeroed_below_4gib(4 * 256).expect("a low buffer");
+                    x.bytes_mut().fill(1);
+                    let taken = window::fill();
+                    let run = |x: &mut Buffer| {
+                        let mut dispatch = Dispatch::new([4, 1, 1]);
+                        dispatch.workgroup_size = Some([64, 1, 1]);
+                        dispatch.threads = 2;
+                        dispatch.argument(0, Resource::Buffer(x));
+                        kernel.dispatch(&mut dispatch)
+                    };
+                    let error = run(&mut x).expect_err("no room for the frames");
+                    assert!(matches!(error, RunError::Dispatch(_)), "{error:?}");
+                    assert!(error.to_string().contains("must fit below 4 GiB"), "{error}");
+                    assert_eq!(x.bytes(), [1; 4 * 256], "nothing ran");
+                    drop(taken);
+                    run(&mut x).expect("room again");
+                    let words: Vec<u32> =
+                        x.bytes().chunks_exact(4).map(|w| u32::from_le_bytes(w.try_into().expect("4 bytes"))).collect();
+                    assert!(words.iter().enumerate().all(|(i, &w)| w == 0x0101_0101 + i as u32), "{words:x?}");
+                })
+                .join()
+                .expect("the test thread");
+        });
+    }
 
     /// A Physical32 dispatch when the window has no room left: a typed
     /// error, nothing run, the user's buffer unchanged; once there is room

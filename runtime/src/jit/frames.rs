@@ -12,6 +12,8 @@
 
 use std::cell::{Cell, RefCell};
 
+use crate::{RunError, window::Block};
+
 /// What one chunk holds at least.
 const CHUNK: usize = 256 * 1024;
 
@@ -93,8 +95,7 @@ pub(crate) fn reset() {
 /// a kernel maps `malloc` and `free` to [`alloc_low`] and [`free`], and a
 /// workgroup call ends with [`reset_low`].
 mod low {
-    use super::CHUNK;
-    use crate::window::Block;
+    use super::{Block, CHUNK};
     use std::cell::{Cell, RefCell};
 
     thread_local! {
@@ -104,11 +105,15 @@ mod low {
         pub(super) static CHUNKS: RefCell<Vec<Block>> = const { RefCell::new(Vec::new()) };
     }
 
-    /// A chunk of `bytes` in the window. The coroutine code does not check
-    /// what `malloc` returns, so a full window ends the process with a
-    /// message rather than let the kernel write through null (the dispatch
-    /// checked the window had room for its buffers and stacks; frames are
-    /// what is left, at most a workgroup's invocations' worth).
+    /// A chunk of `bytes` in the window, for a frame beyond what
+    /// [`super::reserve_low`] reserved. Before its workgroups run, a dispatch
+    /// reserves on each thread the room of one workgroup's frames (one per
+    /// invocation, each at most the module's largest `malloc`), so this is
+    /// reached only when the JIT could not tell that size (a `malloc`
+    /// whose size is not a constant: none of the ABI's). The coroutine code
+    /// does not check what `malloc` returns and a frame cannot be shared,
+    /// so then a full window ends the process with a message rather than
+    /// let the kernel write through null.
     pub(super) fn chunk(bytes: usize) -> Block {
         Block::new(bytes, 64).unwrap_or_else(|error| {
             eprintln!("spirv-run-rs: coroutine frames of a Physical32 kernel: {error}");
@@ -141,25 +146,69 @@ pub(crate) extern "C" fn alloc_low(size: u64) -> *mut u8 {
     low::grow(size)
 }
 
-/// After a workgroup of a `Physical32` kernel: as [`reset`].
+/// After a workgroup of a `Physical32` kernel: as [`reset`]. When the
+/// window has no room for the merged chunk, the arena is left empty (the
+/// next workgroup's dispatch reserves again, or fails with an error).
 pub(crate) fn reset_low() {
     if low::CURSOR.with(Cell::get) == low::START.with(Cell::get) {
         return;
     }
-    low::CHUNKS.with(|chunks| {
+    let merged = low::CHUNKS.with(|chunks| {
         let mut chunks = chunks.borrow_mut();
         if chunks.len() > 1 {
-            let bytes: usize = chunks.iter().map(|chunk| chunk.len()).sum();
+            let bytes: usize = chunks.iter().map(Block::len).sum();
+            // The old chunks go back to the window first: the merged one
+            // may take their room.
             chunks.clear();
-            chunks.push(low::chunk(bytes));
+            chunks.extend(Block::new(bytes, 64).ok());
         }
-        if let Some(chunk) = chunks.first() {
-            let start = chunk.address();
-            low::CURSOR.with(|next| next.set(start));
-            low::START.with(|first| first.set(start));
-            low::END.with(|end| end.set(start + chunk.len()));
-        }
+        chunks.first().map(|chunk| (chunk.address(), chunk.len()))
     });
+    set_low(merged);
+}
+
+/// Points the window arena at the chunk `(start, len)`, or at nothing.
+fn set_low(chunk: Option<(usize, usize)>) {
+    let (start, len) = chunk.unwrap_or((0, 0));
+    low::CURSOR.with(|next| next.set(start));
+    low::START.with(|first| first.set(start));
+    low::END.with(|end| end.set(start + len));
+}
+
+/// Before a `Physical32` kernel's workgroups run on this thread: makes the
+/// window arena one chunk of at least `bytes`, the frames of one
+/// workgroup (`Jit::reserve_frames`), so that no workgroup call needs a
+/// chunk more. A workgroup call frees its frames when it returns
+/// ([`reset_low`]), so the arena is empty here.
+///
+/// Why a reservation and not a check in `malloc`: the coroutine code uses
+/// what `malloc` returns without looking (LLVM's ramp hands it to
+/// `llvm.coro.begin`), a workgroup cannot be stopped halfway (its
+/// invocations already ran up to a barrier), and frames cannot share
+/// memory; the workgroup's need is known exactly before it starts.
+///
+/// # Errors
+///
+/// [`RunError::Dispatch`] when the window has no room for them; the arena
+/// is then as it was.
+pub(crate) fn reserve_low(bytes: usize) -> Result<(), RunError> {
+    let room = low::CHUNKS.with(|chunks| {
+        let chunks = chunks.borrow();
+        if chunks.len() == 1 { chunks[0].len() } else { 0 }
+    });
+    debug_assert!(low::CURSOR.with(Cell::get) == low::START.with(Cell::get), "frames reserved inside a workgroup call");
+    if room >= bytes {
+        return Ok(());
+    }
+    let block = Block::new(bytes.max(CHUNK), 64)?;
+    let chunk = (block.address(), block.len());
+    low::CHUNKS.with(|chunks| {
+        let mut chunks = chunks.borrow_mut();
+        chunks.clear();
+        chunks.push(block);
+    });
+    set_low(Some(chunk));
+    Ok(())
 }
 
 #[cfg(test)]
