@@ -178,7 +178,7 @@ fn buffers_are_aligned_for_any_vector_load() {
 fn a_dispatch_that_does_not_fit_runs_nothing() {
     let kernel = compile();
     let mut input = Buffer::from_bytes(&words(&[1; 32]));
-    let mut output = Buffer::zeroed(32 * 4);
+    let output = Buffer::zeroed(32 * 4);
     let mut missing = Dispatch::new([1, 1, 1]);
     missing.push_constants = 0i32.to_le_bytes().to_vec();
     missing.bind(0, 0, Resource::Buffer(&mut input));

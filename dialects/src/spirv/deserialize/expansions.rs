@@ -313,8 +313,11 @@ impl<'c, 'w> Importer<'c, 'w> {
     /// `OpCopyMemorySized` of a constant size (what clang emits for copies of
     /// private arrays and structs): the bytes copied in the widest integer
     /// unit both the size and the declared alignment allow, through pointers
-    /// bitcast to that unit. Sizes that are not constants, or need more than
-    /// 256 units, are refused.
+    /// bitcast to that unit, one load and store per unit up to 256 units;
+    /// a larger copy (Rodinia's dwt2d passes an 8728-byte struct by value)
+    /// is one `spirv.CopyMemory` through pointers bitcast to an array of
+    /// that many units, rather than thousands of unrolled accesses. Sizes
+    /// that are not constants are refused.
     pub(super) fn copy_memory_sized<'b>(
         &mut self,
         state: &mut FunctionState<'c, 'b, 'w>,
@@ -342,18 +345,18 @@ impl<'c, 'w> Importer<'c, 'w> {
         };
         let unit =
             [8u64, 4, 2, 1].into_iter().find(|unit| size % unit == 0 && u64::from(alignment) % unit == 0).unwrap_or(1);
-        if size / unit > MAX_UNITS {
-            return Err(inst.error(ErrorKind::Unsupported(format!(
-                "OpCopyMemorySized of {size} bytes (copies of more than {MAX_UNITS} units of {unit} bytes are not expanded)"
-            ))));
-        }
+        let units = size / unit;
         let unit_type = IntegerType::new(self.context, (unit * 8) as u32).into();
+        // The pointee of the bitcast pointers: the unit, or an array of all
+        // the units for a copy too large to unroll.
+        let pointee =
+            if units > MAX_UNITS { format!("!spirv.array<{units} x i{}>", unit * 8) } else { format!("i{}", unit * 8) };
         let pointer_to_unit = |this: &Self, pointer: Value<'c, 'b>| -> Result<Type<'c>> {
             let storage = SpirvType::parse(&pointer.r#type().to_string())
                 .ok()
                 .and_then(|model| model.storage_class())
                 .ok_or_else(|| inst.error(ErrorKind::Invalid("OpCopyMemorySized of a non-pointer".into())))?;
-            this.parse_type(&format!("!spirv.ptr<i{}, {storage}>", unit * 8))
+            this.parse_type(&format!("!spirv.ptr<{pointee}, {storage}>"))
                 .ok_or_else(|| inst.error(ErrorKind::Invalid("no pointer type for the copy".into())))
         };
         let target_type = pointer_to_unit(self, target)?;
@@ -370,8 +373,16 @@ impl<'c, 'w> Importer<'c, 'w> {
         } else {
             self.emit(state, inst, location, "spirv.Bitcast", &[source], &[], Some(source_type))?
         };
+        if units > MAX_UNITS {
+            self.append(
+                inst,
+                state.current(),
+                OperationBuilder::new("spirv.CopyMemory", location).add_operands(&[target, source]).build(),
+            )?;
+            return Ok(());
+        }
         let i32_type: Type<'c> = IntegerType::new(self.context, 32).into();
-        for index in 0..size / unit {
+        for index in 0..units {
             let attribute = IntegerAttribute::new(i32_type, index as i64).into();
             let index = self.emit(
                 state,
